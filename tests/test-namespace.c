@@ -739,6 +739,62 @@ test_big_count_undo (void)
   g_assert_cmpstr (graft_namespace_create_name (ns, "x", GRAFT_NAME_DEFAULT), ==, "x_5000000002");
 }
 
+/* Counts of any size, as Python's integers: a suffix of 19 digits or
+ * more sets its base's count (torch 2.x), which names count on from, and
+ * undo puts back each count it replaced, huge or not. */
+static void
+test_huge_count (void)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  g_autoptr (GraftNamespace) old = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  static const char add[] = "add";
+
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add_1000000000000000000", GRAFT_NAME_DEFAULT),
+                   ==, "add_1000000000000000000");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==,
+                   "add_1000000000000000001");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add_0", GRAFT_NAME_DEFAULT), ==, "add_0");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add_0", GRAFT_NAME_DEFAULT), ==,
+                   "add_1000000000000000002");
+  /* Leading zeros go, as int() drops them. */
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add_0001000000000000000002",
+                                                GRAFT_NAME_DEFAULT),
+                   ==, "add_1000000000000000003");
+  /* 60 digits, carried. */
+  g_assert_cmpstr (graft_namespace_create_name (ns,
+                                                "sub_"
+                                                "99999999999999999999999999999999999999999999999999"
+                                                "9999999999",
+                                                GRAFT_NAME_DEFAULT),
+                   ==, "sub_999999999999999999999999999999999999999999999999999999999999");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "sub", GRAFT_NAME_DEFAULT), ==, "sub");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "sub", GRAFT_NAME_DEFAULT), ==,
+                   "sub_1000000000000000000000000000000000000000000000000000000000000");
+  /* A small number lowers a huge count, and undo raises it again. */
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add_5", GRAFT_NAME_DEFAULT), ==, "add_5");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_6");
+  _graft_namespace_remove (ns, "add_6");
+  _graft_namespace_remove (ns, "add_5");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==,
+                   "add_1000000000000000004");
+  _graft_namespace_remove (ns, "add_1000000000000000004");
+  _graft_namespace_remove (ns, "add_1000000000000000003");
+  _graft_namespace_remove (ns, "add_1000000000000000002");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==,
+                   "add_1000000000000000002");
+  _graft_namespace_remove (ns, "sub_1000000000000000000000000000000000000000000000000000000000000");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "sub", GRAFT_NAME_DEFAULT), ==,
+                   "sub_1000000000000000000000000000000000000000000000000000000000000");
+  /* torch 1.x keeps no counts: a candidate counts on from its own number. */
+  g_assert_cmpstr (graft_namespace_create_name (old, "add_1000000000000000000", GRAFT_NAME_DEFAULT),
+                   ==, "add_1000000000000000000");
+  g_assert_cmpstr (graft_namespace_create_name (old, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (old, add, GRAFT_NAME_DEFAULT), ==, "add_1");
+  g_assert_cmpstr (graft_namespace_create_name (old, "add_1000000000000000000", GRAFT_NAME_DEFAULT),
+                   ==, "add_1000000000000000001");
+}
+
 static void
 test_names_never_released (void)
 {
@@ -1084,6 +1140,7 @@ main (int   argc,
                         test_counted_released);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
+  g_test_add_func ("/core/namespace/huge-count", test_huge_count);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);
   g_test_add_data_func ("/core/namespace/counted-runs-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),

@@ -108,6 +108,15 @@ typedef struct
 #define IN_RUN       0x80000000u
 #define REPLACED_BIG 0x7FFFFFFFu
 
+/* torch 2.x's `_base_count` holds Python integers: a name read with a
+ * suffix of 19 digits or more (`add_1000000000000000000`) makes its base
+ * count on from there (`add_1000000000000000001`).  A count of at most
+ * SMALL_DIGITS digits (and what counting on from one adds) is kept as a
+ * number; a longer one is COUNT_BIG in `base_count`, its text in
+ * `big_count`. */
+#define SMALL_DIGITS 18
+#define COUNT_BIG    G_MAXSIZE
+
 static inline guint32
 header_get (const char *stored,
             gsize       field)
@@ -388,9 +397,13 @@ struct _GraftNamespace
    * number last used for each base.  For undo, each name's header holds
    * the count its making replaced, + 1 (0: it changed no count). */
   gboolean       count_per_base;
-  GraftNameTable base_count;   /* base (owned) -> count, as a pointer */
-  GHashTable    *big_replaced; /* stored name -> owned guint64: a replaced
-                                * count past 32 bits (REPLACED_BIG), or NULL */
+  GraftNameTable base_count; /* base (owned) -> count, as a pointer
+                              * (COUNT_BIG: in big_count) */
+  GHashTable *big_count;     /* base (owned) -> its count's decimal text
+                              * (owned), for COUNT_BIG; or NULL */
+  GHashTable *big_replaced;  /* stored name -> the decimal text (owned)
+                              * of a replaced count past 31 bits
+                              * (REPLACED_BIG), or NULL */
 
   /* Candidates counted on from their base lately (`neg`, `sum`), by the
    * caller's pointer (Counted). */
@@ -783,12 +796,28 @@ set_replaced_count (GraftNamespace *self,
     set_replaced_count_big (self, stored, value);
 }
 
+/* Notes that making @stored replaced the count of decimal text @old:
+ * REPLACED_BIG in its header, the text in `big_replaced`. */
+static void
+set_replaced_text (GraftNamespace *self,
+                   const char     *stored,
+                   const char     *old)
+{
+  guint32 in_run = header_get (stored, HEADER_REPLACED) & IN_RUN;
+
+  if (self->big_replaced == NULL)
+    self->big_replaced = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_hash_table_insert (self->big_replaced, (gpointer) stored, g_strdup (old));
+  header_set (stored, HEADER_REPLACED, REPLACED_BIG | in_run);
+}
+
 static void
 set_replaced_count_big (GraftNamespace *self,
                         const char     *stored,
                         guint64         value)
 {
   guint32 in_run = header_get (stored, HEADER_REPLACED) & IN_RUN;
+  char    old[24];
 
   if (value < REPLACED_BIG)
     {
@@ -796,21 +825,8 @@ set_replaced_count_big (GraftNamespace *self,
       header_set (stored, HEADER_REPLACED, (guint32) value | in_run);
       return;
     }
-  if (self->big_replaced == NULL)
-    self->big_replaced = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  g_hash_table_insert (self->big_replaced, (gpointer) stored, g_memdup2 (&value, sizeof value));
-  header_set (stored, HEADER_REPLACED, REPLACED_BIG | in_run);
-}
-
-static guint64
-get_replaced_count (GraftNamespace *self,
-                    const char     *stored)
-{
-  guint32 field = header_get (stored, HEADER_REPLACED) & ~IN_RUN;
-
-  if (field != REPLACED_BIG)
-    return field;
-  return *(guint64 *) g_hash_table_lookup (self->big_replaced, stored);
+  g_snprintf (old, sizeof old, "%" G_GUINT64_FORMAT, value - 1);
+  set_replaced_text (self, stored, old);
 }
 
 /* Writes @n in decimal backwards ending at @end; returns where it starts.
@@ -1270,6 +1286,7 @@ graft_namespace_free (GraftNamespace *self)
       g_free (block);
     }
   _graft_name_table_clear (&self->base_count);
+  g_clear_pointer (&self->big_count, g_hash_table_unref);
   g_clear_pointer (&self->big_replaced, g_hash_table_unref);
   g_free (self);
 }
@@ -1548,6 +1565,85 @@ count_from (GraftNamespace *self,
   return stored;
 }
 
+/* The decimal text of @value, the count of the base @base (its first
+ * @base_len bytes), into @out. */
+static void
+count_text (GraftNamespace *self,
+            const char     *base,
+            gsize           base_len,
+            gsize           value,
+            GString        *out)
+{
+  g_autofree char *key = NULL;
+
+  g_string_truncate (out, 0);
+  if (value != COUNT_BIG)
+    {
+      g_string_append_printf (out, "%" G_GSIZE_FORMAT, value);
+      return;
+    }
+  key = g_strndup (base, base_len);
+  g_string_append (out, g_hash_table_lookup (self->big_count, key));
+}
+
+/* Sets the count of the base @base (its first @base_len bytes, hashed to
+ * @base_hash; @slot its slot in base_count, or NULL for none yet) to the
+ * decimal @digits (no leading zeros). */
+static void
+put_count_text (GraftNamespace *self,
+                const char     *base,
+                gsize           base_len,
+                guint           base_hash,
+                GraftNameSlot  *slot,
+                const char     *digits)
+{
+  gsize value = COUNT_BIG;
+
+  if (strlen (digits) <= SMALL_DIGITS)
+    value = (gsize) g_ascii_strtoull (digits, NULL, 10);
+  if (value == COUNT_BIG)
+    {
+      if (self->big_count == NULL)
+        self->big_count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_hash_table_insert (self->big_count, g_strndup (base, base_len), g_strdup (digits));
+    }
+  else if (slot != NULL && GPOINTER_TO_SIZE (slot->value) == COUNT_BIG)
+    {
+      g_autofree char *key = g_strndup (base, base_len);
+
+      g_hash_table_remove (self->big_count, key);
+    }
+  if (slot != NULL)
+    slot->value = GSIZE_TO_POINTER (value);
+  else
+    _graft_name_table_insert (&self->base_count, g_strndup (base, base_len), base_hash,
+                              GSIZE_TO_POINTER (value));
+}
+
+/* `_base_count[base] = num` for @digits, the decimal text of num (no
+ * leading zeros), after @stored was made; remembers the count it
+ * replaced, for _graft_namespace_remove().  For counts of any size. */
+static void
+set_base_count_text (GraftNamespace *self,
+                     const char     *stored,
+                     gsize           base_len,
+                     const char     *digits)
+{
+  guint          base_hash = _graft_name_hash (stored, base_len);
+  GraftNameSlot *slot = _graft_name_table_find (&self->base_count, stored, base_len, base_hash);
+  gsize          old = slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
+  g_autoptr (GString) old_text = g_string_new (NULL);
+
+  count_text (self, stored, base_len, old, old_text);
+  if (strcmp (old_text->str, digits) == 0)
+    return;
+  if (old == COUNT_BIG)
+    set_replaced_text (self, stored, old_text->str);
+  else
+    set_replaced_count (self, stored, (guint64) old + 1);
+  put_count_text (self, stored, base_len, base_hash, slot, digits);
+}
+
 /* `_base_count[base] = num` after @stored was made; remembers the count
  * it replaced, for _graft_namespace_remove(). */
 static void
@@ -1562,6 +1658,14 @@ set_base_count (GraftNamespace *self,
 
   if (old == num)
     return;
+  if (old == COUNT_BIG)
+    {
+      char digits[24];
+
+      g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, num);
+      set_base_count_text (self, stored, base_len, digits);
+      return;
+    }
   set_replaced_count (self, stored, old + 1);
   if (slot != NULL)
     slot->value = GSIZE_TO_POINTER ((gsize) num);
@@ -1597,11 +1701,68 @@ note_free_name (GraftNamespace *self,
                 const char     *stored,
                 gsize           len)
 {
-  gsize   base_len;
+  gsize   base_len, i = len;
   guint64 num;
 
-  if (split_suffix (stored, len, &base_len, &num) && num != 0)
-    set_base_count (self, stored, base_len, num);
+  if (split_suffix (stored, len, &base_len, &num))
+    {
+      if (num != 0)
+        set_base_count (self, stored, base_len, num);
+      return;
+    }
+  /* A suffix of more than SMALL_DIGITS digits (its value, as `int()`
+   * reads it: without leading zeros). */
+  while (i > 0 && g_ascii_isdigit (stored[i - 1]))
+    i--;
+  if (i == len || i == 0 || stored[i - 1] != '_')
+    return;
+  base_len = i - 1;
+  while (i < len - 1 && stored[i] == '0')
+    i++;
+  if (len - i <= SMALL_DIGITS)
+    {
+      if ((num = g_ascii_strtoull (stored + i, NULL, 10)) != 0)
+        set_base_count (self, stored, base_len, num);
+    }
+  else
+    set_base_count_text (self, stored, base_len, stored + i);
+}
+
+/* count_per_base() when a number has more than SMALL_DIGITS digits: the
+ * candidate's @digits (no leading zeros; NULL: the candidate has none,
+ * or 0) or the base's count.  @name (scratch) is the candidate after
+ * steps 1 to 3, `base` or `base_<num>`, whose first @base_len bytes are
+ * the base; with @taken, it is known to be taken or reserved.  Counts in
+ * decimal text, as Python's integers do. */
+static const char *
+count_per_base_big (GraftNamespace *self,
+                    gsize           base_len,
+                    const char     *digits,
+                    GraftNameFlags  flags,
+                    gboolean        taken)
+{
+  GString       *name = self->scratch;
+  guint          base_hash = _graft_name_hash (name->str, base_len);
+  GraftNameSlot *slot = _graft_name_table_find (&self->base_count, name->str, base_len, base_hash);
+  g_autoptr (GString) num = g_string_new (digits);
+  const char *stored;
+
+  if (digits == NULL)
+    count_text (self, name->str, base_len, slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0, num);
+  while (taken || is_used (self, name->str, name->len) ||
+         is_illegal (name->str, name->len, flags))
+    {
+      taken = FALSE;
+      increment_decimal (num);
+      g_string_truncate (name, base_len);
+      g_string_append_c (name, '_');
+      g_string_append_len (name, num->str, (gssize) num->len);
+    }
+  stored = keep_name (self, name->str, name->len);
+  self->last = used_take (self, stored, _graft_name_hash (name->str, name->len));
+  extend_filled_base (self, stored, name->len, base_len, base_hash);
+  set_base_count_text (self, stored, base_len, num->str);
+  return stored;
 }
 
 /* torch 2.x's `_Namespace.create_name` from step 4 on: @name (in scratch)
@@ -1629,6 +1790,14 @@ count_per_base (GraftNamespace *self,
   base_hash = base_len == name->len ? name_hash : _graft_name_hash (name->str, base_len);
   count_slot = _graft_name_table_find (&self->base_count, name->str, base_len, base_hash);
   old_count = count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
+  if (G_UNLIKELY (old_count == COUNT_BIG))
+    {
+      char digits[24];
+
+      g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, num);
+      return count_per_base_big (self, base_len, has_num && num != 0 ? digits : NULL, flags,
+                                 FALSE);
+    }
   if (!has_num || num == 0)
     num = old_count;
   hash = name_hash;
@@ -1822,6 +1991,18 @@ count_on_base_slots (GraftNamespace *self,
 
   if (count_slot != NULL)
     old_count = (guint64) GPOINTER_TO_SIZE (count_slot->value);
+  if (G_UNLIKELY (old_count == COUNT_BIG))
+    {
+      /* The base, taken or reserved, counts on from a huge count. */
+      if (base != name->str)
+        {
+          g_string_truncate (name, 0);
+          g_string_append_len (name, base, (gssize) base_len);
+        }
+      else
+        g_string_truncate (name, base_len);
+      return count_per_base_big (self, base_len, NULL, GRAFT_NAME_DEFAULT, TRUE);
+    }
   if (filled != NULL)
     run = RUN_OF (filled->value);
   num = MAX (old_count, run);
@@ -2145,6 +2326,7 @@ create_name_slow (GraftNamespace *self,
   gboolean in_run = FALSE;
   guint64  num = 0;
   gboolean big = FALSE;
+  g_autoptr (GString) big_digits = NULL;
   gboolean final_form, taken = FALSE;
   gboolean has_num;
   guint    candidate_hash = 0;
@@ -2219,20 +2401,24 @@ create_name_slow (GraftNamespace *self,
       else
         {
           /* More digits than 64 bits hold: count up in decimal text. */
-          g_autoptr (GString) digits = g_string_new (name->str + j);
+          GString *digits = big_digits = g_string_new (name->str + j);
 
           big = TRUE;
           g_string_truncate (name, base_len);
           g_string_append_c (name, '_');
           g_string_append (name, digits->str);
-          while (is_used (self, name->str, name->len) || is_illegal (name->str, name->len, flags))
-            {
-              increment_decimal (digits);
-              g_string_truncate (name, base_len + 1);
-              g_string_append (name, digits->str);
-            }
+          if (!self->count_per_base)
+            while (is_used (self, name->str, name->len) ||
+                   is_illegal (name->str, name->len, flags))
+              {
+                increment_decimal (digits);
+                g_string_truncate (name, base_len + 1);
+                g_string_append (name, digits->str);
+              }
         }
     }
+  if (big && self->count_per_base)
+    return count_per_base_big (self, base_len, big_digits->str, flags, FALSE);
   if (big)
     return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
   /* A numbered candidate counted on from (`layers.0` once `layers_0` is
@@ -2626,20 +2812,31 @@ static void
 restore_base_count (GraftNamespace *self,
                     const char     *stored)
 {
-  gsize          len = strlen (stored);
-  guint64        replaced = get_replaced_count (self, stored);
-  gsize          base_len;
+  gsize          len = strlen (stored), base_len = len, i = len;
+  guint32        field = header_get (stored, HEADER_REPLACED);
+  guint          base_hash;
   GraftNameSlot *slot;
+  char           digits[24];
+  const char    *old = digits;
 
-  if (replaced == 0)
+  if ((field & ~IN_RUN) == 0)
     return;
-  set_replaced_count (self, stored, 0);
-  if (!split_suffix (stored, len, &base_len, &(guint64){ 0 }))
-    base_len = len;
-  slot = _graft_name_table_find (&self->base_count, stored, base_len,
-                                 _graft_name_hash (stored, base_len));
+  /* The base as `(.*)_(\d+)$` splits the name, whatever its digits. */
+  while (i > 0 && g_ascii_isdigit (stored[i - 1]))
+    i--;
+  if (i < len && i > 0 && stored[i - 1] == '_')
+    base_len = i - 1;
+  base_hash = _graft_name_hash (stored, base_len);
+  slot = _graft_name_table_find (&self->base_count, stored, base_len, base_hash);
+  if ((field & ~IN_RUN) == REPLACED_BIG)
+    old = g_hash_table_lookup (self->big_replaced, stored);
+  else
+    g_snprintf (digits, sizeof digits, "%u", (field & ~IN_RUN) - 1);
   if (slot != NULL)
-    slot->value = GSIZE_TO_POINTER ((gsize) (replaced - 1));
+    put_count_text (self, stored, base_len, base_hash, slot, old);
+  if ((field & ~IN_RUN) == REPLACED_BIG)
+    g_hash_table_remove (self->big_replaced, stored);
+  header_set (stored, HEADER_REPLACED, field & IN_RUN);
 }
 
 /**

@@ -771,13 +771,24 @@ call_hasattr_getattr (const BuiltinCall *call)
                                   "attribute name must be a string");
   if (_graft_value_is_proxy (obj))
     {
+      const Value *attr = _graft_tracer_arg (args, 1);
+
       if (name[0] == 'h')
         return _graft_value_bool (TRUE);
-      return _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
+      /* A name with a NUL byte keeps its length (a C string would cut it). */
+      if (G_UNLIKELY (memchr (attr->str.s, '\0', attr->str.len) != NULL))
+        return _graft_tracer_proxy_getattr_nul (t, obj, attr->str.s, attr->str.len);
+      return _graft_tracer_getattr (t, obj, attr->str.s, at);
     }
   saved = t->error;
   t->error = NULL;
-  v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
+  /* No object Graft models has an attribute whose name holds a NUL byte
+   * (a C string would find `a` for "a\x00b"). */
+  if (G_UNLIKELY (memchr (_graft_tracer_arg (args, 1)->str.s, '\0',
+                          _graft_tracer_arg (args, 1)->str.len) != NULL))
+    v = NULL;
+  else
+    v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
   if (v == NULL)
     {
       g_clear_error (&t->error);
@@ -807,6 +818,11 @@ call_setattr (const BuiltinCall *call)
   if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                   "attribute name must be a string");
+  /* Objects keep their attributes by C strings. */
+  if (G_UNLIKELY (memchr (_graft_tracer_arg (args, 1)->str.s, '\0',
+                          _graft_tracer_arg (args, 1)->str.len) != NULL))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                  "setattr() of a name with a NUL byte is not supported");
   if (!_graft_tracer_setattr (t, _graft_tracer_arg (args, 0),
                               _graft_tracer_arg (args, 1)->str.s, _graft_tracer_arg (args, 2),
                               at))

@@ -806,6 +806,15 @@ call_object (Tracer            *t,
         PtrVec   *all;
         Value    *magic;
 
+        /* `getattr(x, "a\x00b")(...)`: torch.fx writes the method's
+         * name raw, and its code does not compile. */
+        if (G_UNLIKELY (_graft_tracer_attr_len (t, callee) >= 0))
+          {
+            _graft_tracer_check_attr_name (t, "a method name", callee->attr.attr,
+                                           (gsize) _graft_tracer_attr_len (t, callee), at->start,
+                                           at->end);
+            return NULL;
+          }
         /* Proxy.__len__ refuses, as len(x) does. */
         if (strcmp (callee->attr.attr, "__len__") == 0)
           return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,

@@ -761,6 +761,10 @@ eval_call_args (Tracer            *t,
                                   "keywords must be strings");
               return FALSE;
             }
+          /* torch.fx writes a keyword's name raw in its code. */
+          if (!_graft_tracer_check_attr_name (t, "a keyword name", key->str.s, key->str.len,
+                                              kw->start, kw->end))
+            return FALSE;
           _graft_strmap_set (kwargs, key->str.s, v->dict.values->pdata[k]);
         }
     }
@@ -1296,7 +1300,9 @@ call_callee (Tracer            *t,
   PtrVec *args;
   StrMap *kwargs;
 
-  if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+  /* (A method whose name holds a NUL byte fails in call_object().) */
+  if (callee->kind == VAL_PATH_FN ||
+      (callee->kind == VAL_ATTR_PROXY && G_LIKELY (_graft_tracer_attr_len (t, callee) < 0)) ||
       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF && e->call.n_keywords == 0))
     {
       Value *result = e->call.n_keywords == 0
@@ -1490,8 +1496,9 @@ attribute_of (Tracer            *t,
       /* The Proxy's own attributes (`x.T.root`, `x.__module__`) start
        * with one of these; everything else (`x.view`, `x.shape`) is an
        * Attribute, made here without a call. */
-      if (G_UNLIKELY (name[0] == '_' ||
-                      (a->kind == VAL_ATTR_PROXY && (name[0] == 'r' || name[0] == 'a'))))
+      if (G_UNLIKELY (name[0] == '_' || (name[0] == 'n' && name[1] == 'o') ||
+                      (a->kind == VAL_ATTR_PROXY &&
+                       (name[0] == 'r' || name[0] == 'a' || a->attr.attr[0] == 'n'))))
         return _graft_tracer_proxy_getattr (t, a, name, TRUE, e);
       /* Without the copy of the name: the syntax tree's names live as
        * long as the tracer, as frames' keys do. */

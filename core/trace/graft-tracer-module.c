@@ -289,17 +289,47 @@ _graft_tracer_proxy_getattr (Tracer            *t,
 {
   Value *v;
 
+  /* `y.node.name`: the Node's own text, where its node is made. */
+  if (G_UNLIKELY (proxy->kind == VAL_ATTR_PROXY && proxy->attr.made == NULL &&
+                  strcmp (proxy->attr.attr, "node") == 0 && _graft_tracer_attr_len (t, proxy) < 0))
+    {
+      Value     *base = proxy->attr.base;
+      GraftNode *node = base->kind == VAL_PROXY        ? base->node
+                        : base->kind == VAL_ATTR_PROXY ? base->attr.made
+                                                       : NULL;
+
+      if (node != NULL)
+        {
+          if (strcmp (name, "name") == 0)
+            return _graft_value_str (t, graft_node_get_name (node), -1);
+          if (strcmp (name, "op") == 0)
+            return _graft_value_str (t, graft_op_to_string (graft_node_get_op (node)), -1);
+          /* A function's target is the function, which Graft does not
+           * model as a value. */
+          if (strcmp (name, "target") == 0 &&
+              graft_node_get_op (node) != GRAFT_OP_CALL_FUNCTION)
+            return _graft_value_str (t, graft_node_get_target (node), -1);
+        }
+    }
+
   /* One test of the first byte keeps the common names (`shape`, `T`,
    * `size`...) to a compare or two. */
   switch (name[0])
     {
+    case 'n':
+      /* `x.T.node`: torch.fx's Attribute.node makes the getattr node. */
+      if (proxy->kind == VAL_ATTR_PROXY && proxy->attr.made == NULL &&
+          strcmp (name, "node") == 0 && _graft_tracer_proxy_object (proxy->attr.attr) == NULL &&
+          _graft_tracer_node_of (t, proxy) == NULL)
+        return NULL;
+      break;
     case 'r':
       if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "root") == 0)
         return proxy->attr.base;
       break;
     case 'a':
       if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "attr") == 0)
-        return _graft_value_str (t, proxy->attr.attr, -1);
+        return _graft_value_str (t, proxy->attr.attr, _graft_tracer_attr_len (t, proxy));
       break;
     case '_':
       if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "_node") == 0)
@@ -320,6 +350,84 @@ _graft_tracer_proxy_getattr (Tracer            *t,
   v->attr.base = proxy;
   v->attr.attr = stable ? name : _graft_tracer_strdup (t, name, -1);
   return v;
+}
+
+/**
+ * _graft_tracer_proxy_getattr_nul:
+ * @name: an attribute name of @len bytes with a NUL byte among them
+ *
+ * `getattr(proxy, name)` for a name that holds a NUL byte: an Attribute,
+ * whose name keeps its length (_graft_tracer_attr_len()) through the
+ * getattr node it becomes, where torch.fx writes it
+ * `getattr(x, 'a\x00b')`.  None of a Proxy's own attributes.
+ *
+ * Returns: the value
+ */
+Value *
+_graft_tracer_proxy_getattr_nul (Tracer     *t,
+                                 Value      *proxy,
+                                 const char *name,
+                                 gsize       len)
+{
+  Value *v = _graft_value_new (t, VAL_ATTR_PROXY);
+  char  *copy = g_memdup2 (name, len + 1);
+
+  copy[len] = '\0';
+  if (t->nul_attrs == NULL)
+    t->nul_attrs = g_hash_table_new_full (NULL, NULL, g_free, NULL);
+  g_hash_table_insert (t->nul_attrs, copy, GSIZE_TO_POINTER (len));
+  v->attr.base = proxy;
+  v->attr.attr = copy;
+  return v;
+}
+
+/**
+ * _graft_tracer_attr_len:
+ * @v: an Attribute (VAL_ATTR_PROXY)
+ *
+ * Returns: the length of @v's name when it holds a NUL byte
+ *   (_graft_tracer_proxy_getattr_nul()), else -1 (a C string)
+ */
+gssize
+_graft_tracer_attr_len (Tracer      *t,
+                        const Value *v)
+{
+  gpointer len;
+
+  if (G_LIKELY (t->nul_attrs == NULL) ||
+      !g_hash_table_lookup_extended (t->nul_attrs, v->attr.attr, NULL, &len))
+    return -1;
+  return (gssize) GPOINTER_TO_SIZE (len);
+}
+
+/**
+ * _graft_tracer_check_attr_name:
+ * @what: what the name is, for the message ("a method name")
+ * @name: a name of @len bytes
+ * @start: where the failure is reported
+ * @end: and its end
+ *
+ * A name with a NUL byte where torch.fx's generated code would hold it
+ * raw (a method's name, a keyword's): compiling that code fails
+ * (`source code string cannot contain null bytes`), and so does Graft.
+ *
+ * Returns: %FALSE with the tracer's error if @name holds a NUL byte
+ */
+gboolean
+_graft_tracer_check_attr_name (Tracer     *t,
+                               const char *what,
+                               const char *name,
+                               gsize       len,
+                               guint32     start,
+                               guint32     end)
+{
+  if (G_LIKELY (memchr (name, '\0', len) == NULL))
+    return TRUE;
+  _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE,
+                      "%s with a NUL byte: torch.fx's generated code cannot hold it "
+                      "(source code string cannot contain null bytes)",
+                      what);
+  return FALSE;
 }
 
 /**

@@ -41,13 +41,24 @@ _graft_tracer_append_proxy_repr (Tracer  *t,
   return TRUE;
 }
 
+/* Whether @link, an attribute, is one of _graft_tracer_proxy_object()
+ * (not a name with a NUL byte: `getattr(x, "node\x00")`). */
+static inline gboolean
+is_proxy_object (Tracer *t,
+                 Value  *link)
+{
+  return _graft_tracer_proxy_object (link->attr.attr) != NULL &&
+         _graft_tracer_attr_len (t, link) < 0;
+}
+
 /* The first object of _graft_tracer_proxy_object() in @v's chain of
  * attributes not yet made (`x.node`, `x.T.tracer.a`), or NULL. */
 static Value *
-proxy_object_in (Value *v)
+proxy_object_in (Tracer *t,
+                 Value  *v)
 {
   for (Value *cur = v; cur->kind == VAL_ATTR_PROXY && cur->attr.made == NULL; cur = cur->attr.base)
-    if (_graft_tracer_proxy_object (cur->attr.attr) != NULL)
+    if (is_proxy_object (t, cur))
       return cur;
   return NULL;
 }
@@ -89,7 +100,7 @@ _graft_tracer_check_returned (Tracer            *t,
           return FALSE;
       return TRUE;
     }
-  if (v->kind != VAL_ATTR_PROXY || (link = proxy_object_in (v)) == NULL)
+  if (v->kind != VAL_ATTR_PROXY || (link = proxy_object_in (t, v)) == NULL)
     return TRUE;
   fail_proxy_object (t, link, at);
   return FALSE;
@@ -128,14 +139,15 @@ _graft_tracer_node_of (Tracer *t,
 
       /* `x.node` used as a value: torch fails on the Node (or Tracer...)
        * where it goes into an argument; Graft does not model them. */
-      if (G_UNLIKELY (_graft_tracer_proxy_object (link->attr.attr) != NULL))
+      if (G_UNLIKELY (is_proxy_object (t, link)))
         {
           fail_proxy_object (t, link, _graft_tracer_span_expr (t));
           return NULL;
         }
       args = _graft_tracer_vec (t);
       _graft_vec_add (args, link->attr.base);
-      _graft_vec_add (args, _graft_value_str (t, link->attr.attr, -1));
+      _graft_vec_add (args,
+                      _graft_value_str (t, link->attr.attr, _graft_tracer_attr_len (t, link)));
       made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
                                       args, NULL, NULL, _graft_tracer_span_expr (t));
       if (made == NULL)

@@ -354,15 +354,18 @@ struct _Tracer
   GHashTable   *param_nodes;   /* qualified name -> node (per-trace cache) */
   GHashTable   *tensor_paths;  /* Value * (tensor) -> qualified name */
   GHashTable   *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
-  GHashTable   *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
-  GHashTable   *module_paths;  /* Object * -> qualified name (named_modules order) */
-  GHashTable   *attr_cache;    /* module path -> (attribute name -> value) */
-  GHashTable   *call_paths;    /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
-  GHashTable   *signatures;    /* torch table entry -> parsed signature, or NULL */
-  GPtrArray    *parsed;        /* GraftPyModules parsed from the torch table */
-  Frame        *table_frame;   /* where the torch table's literals are evaluated */
-  Frame        *nn_frame;      /* the Python models of torch.nn layers, once needed */
-  GError       *error;
+  GHashTable   *nul_attrs;     /* attribute name (owned) -> its length, for the
+                                * names with a NUL byte that getattr() gave
+                                * traced values (`getattr(x, "a\x00b")`); or NULL */
+  GHashTable *self_tree;       /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
+  GHashTable *module_paths;    /* Object * -> qualified name (named_modules order) */
+  GHashTable *attr_cache;      /* module path -> (attribute name -> value) */
+  GHashTable *call_paths;      /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
+  GHashTable *signatures;      /* torch table entry -> parsed signature, or NULL */
+  GPtrArray  *parsed;          /* GraftPyModules parsed from the torch table */
+  Frame      *table_frame;     /* where the torch table's literals are evaluated */
+  Frame      *nn_frame;        /* the Python models of torch.nn layers, once needed */
+  GError     *error;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */
@@ -856,6 +859,18 @@ Value      *_graft_tracer_class_lookup (Class *cls, const char *name, Class **ou
 Value      *_graft_tracer_getattr (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
 const char *_graft_tracer_proxy_object (const char *name);
 gboolean    _graft_tracer_check_returned (Tracer *t, Value *v, const GraftPyExpr *at);
+Value      *_graft_tracer_proxy_getattr_nul (Tracer     *t,
+                                             Value      *proxy,
+                                             const char *name,
+                                             gsize       len);
+gssize      _graft_tracer_attr_len (Tracer      *t,
+                                    const Value *v);
+gboolean    _graft_tracer_check_attr_name (Tracer     *t,
+                                           const char *what,
+                                           const char *name,
+                                           gsize       len,
+                                           guint32     start,
+                                           guint32     end);
 Value      *_graft_tracer_proxy_getattr (Tracer            *t,
                                          Value             *proxy,
                                          const char        *name,

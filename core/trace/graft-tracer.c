@@ -1048,6 +1048,7 @@ tracer_clear (Tracer *t)
   g_hash_table_unref (t->param_nodes);
   g_hash_table_unref (t->tensor_paths);
   g_hash_table_unref (t->tensor_consts);
+  g_clear_pointer (&t->nul_attrs, g_hash_table_unref);
   g_hash_table_unref (t->self_tree);
   g_hash_table_unref (t->module_paths);
   g_hash_table_unref (t->attr_cache);
