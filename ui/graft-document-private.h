@@ -146,9 +146,9 @@ struct _GraftDocument
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
    * (_graft_document_ensure_matches()). */
   GraftMatchModel  *match_items;
-  guint             match_job;     /* the job, or 0 */
-  gboolean          matches_stale; /* the chosen rule's matches are to be found again */
-  FoundMatches     *found;          /* Owned: being found or found, not yet the document's, or NULL */
+  guint             match_job;      /* the job, or 0 */
+  gboolean          matches_stale;  /* the chosen rule's matches are to be found again */
+  FoundMatches     *found;          /* Owned: found or being found, not shown yet, or NULL */
   GraftMatchSearch *search;         /* Owned: the search by steps for found, or NULL */
   GraftPattern     *search_pattern; /* Owned: its pattern, or NULL */
   gboolean          recount_due;    /* the other rules are to be counted again */
