@@ -1911,7 +1911,33 @@ candidate_pass_init (CandidatePass *c,
   c->stage = c->single_key != 0 ? PASS_KEYED : PASS_GENERAL;
 }
 
-/* At most *@work nodes of the pass, less those looked at from *@work.
+/* PASS_KEYED's look at @node: its class and op seen, and a candidate if
+ * they are the anchor's. */
+static G_ALWAYS_INLINE inline void
+keyed_visit (CandidatePass *c,
+             NodeVec       *candidates,
+             GraftNode     *node,
+             guint         *n_needed)
+{
+  guint   cls = classes_lookup (&c->classes, graft_node_get_target (node));
+  GraftOp op;
+  guint   bit;
+
+  if (cls == 0)
+    return;
+  op = graft_node_get_op (node);
+  if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
+    return;
+  bit = 1u << op;
+  if ((c->ops_needed[cls] & bit & ~c->ops_seen[cls]) != 0)
+    (*n_needed)--;
+  c->ops_seen[cls] |= bit;
+  if ((cls << 3 | op) == c->single_key)
+    VEC_PUSH (&candidates[0], node);
+}
+
+/* At most *@work nodes of the pass, less those looked at from *@work
+ * (G_MAXUINT: all, not counted).
  * Returns whether the pass is over. */
 static gboolean
 candidate_pass_step (CandidatePass *c,
@@ -1925,33 +1951,20 @@ candidate_pass_step (CandidatePass *c,
   guint      left = *work;
 
   /* The usual pattern: one anchor, compared by its class.  (The tests that
-   * turn the compiled walks off make the whole pass here.) */
+   * turn the compiled walks off make the whole pass here.)  Unbounded
+   * (G_MAXUINT), the loops count nothing: graft_matcher_find_full(). */
   if (c->stage == PASS_KEYED)
     {
-      guint8 *ops_seen = c->ops_seen;
-      guint8 *ops_needed = c->ops_needed;
-      guint   single_key = c->single_key;
-      guint   n_needed = c->n_needed;
+      guint n_needed = c->n_needed;
 
-      for (; node != NULL && (n_needed > 0 || !_graft_matcher_compiled_enabled) && left > 0;
-           node = graft_node_get_next (node), left--)
-        {
-          guint   cls = classes_lookup (&c->classes, graft_node_get_target (node));
-          GraftOp op;
-          guint   bit;
-
-          if (cls == 0)
-            continue;
-          op = graft_node_get_op (node);
-          if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
-            continue;
-          bit = 1u << op;
-          if ((ops_needed[cls] & bit & ~ops_seen[cls]) != 0)
-            n_needed--;
-          ops_seen[cls] |= bit;
-          if ((cls << 3 | op) == single_key)
-            VEC_PUSH (&candidates[0], node);
-        }
+      if (left == G_MAXUINT)
+        for (; node != NULL && (n_needed > 0 || !_graft_matcher_compiled_enabled);
+             node = graft_node_get_next (node))
+          keyed_visit (c, candidates, node, &n_needed);
+      else
+        for (; node != NULL && (n_needed > 0 || !_graft_matcher_compiled_enabled) && left > 0;
+             node = graft_node_get_next (node), left--)
+          keyed_visit (c, candidates, node, &n_needed);
       c->n_needed = n_needed;
       if (node == NULL)
         c->stage = PASS_DONE;
@@ -1972,9 +1985,16 @@ candidate_pass_step (CandidatePass *c,
       const char *target = c->target;
       GraftOp     op = c->op;
 
-      for (; node != NULL && left > 0; node = graft_node_get_next (node), left--)
-        if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
-          VEC_PUSH (&candidates[0], node);
+      if (left == G_MAXUINT)
+        for (; node != NULL; node = graft_node_get_next (node))
+          {
+            if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
+              VEC_PUSH (&candidates[0], node);
+          }
+      else
+        for (; node != NULL && left > 0; node = graft_node_get_next (node), left--)
+          if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
+            VEC_PUSH (&candidates[0], node);
       if (node == NULL)
         c->stage = PASS_DONE;
     }
