@@ -22,6 +22,7 @@ typedef struct _FoundMatches FoundMatches;
 FoundMatches *_graft_found_matches_new (GraftPattern *pattern,
                                         GraftGraph   *graph);
 void          _graft_found_matches_free (FoundMatches *found);
+void          _graft_document_set_match_step (guint work);
 
 /**
  * GraftStepKind:

@@ -332,6 +332,23 @@ struct _FoundMatches
 #define MATCH_STEP_WORK 16384
 #define MATCH_STEP_ROWS 256
 
+/* For tests: when not 0, each turn makes one step of this much work, or
+ * this many rows, whatever the clock says (_graft_document_set_match_step()). */
+static guint match_step_work;
+
+/**
+ * _graft_document_set_match_step:
+ * @work: the work of a turn's one step, or 0 for the usual time budget
+ *
+ * Makes the search by steps go by a fixed amount of work a turn (for
+ * tests, which then know a search of a small graph takes many turns).
+ */
+void
+_graft_document_set_match_step (guint work)
+{
+  match_step_work = work;
+}
+
 static FoundMatches *
 found_matches_new (void)
 {
@@ -536,13 +553,17 @@ search_some (GraftDocument *self,
              gint64         deadline)
 {
   gboolean all = deadline == G_MAXINT64;
+  guint    work = all ? G_MAXUINT : match_step_work > 0 ? match_step_work : MATCH_STEP_WORK;
+  guint    rows = all ? G_MAXUINT : match_step_work > 0 ? match_step_work : MATCH_STEP_ROWS;
 
+  if (!all && match_step_work > 0)
+    deadline = 0;
   if (self->search != NULL)
     {
       GPtrArray *matches;
       GPtrArray *dropped = NULL;
 
-      while (!graft_match_search_step (self->search, all ? G_MAXUINT : MATCH_STEP_WORK))
+      while (!graft_match_search_step (self->search, work))
         if (g_get_monotonic_time () >= deadline)
           return FALSE;
       /* Where torch fails, no match (graft_matcher_find()). */
@@ -551,7 +572,7 @@ search_some (GraftDocument *self,
       found_matches_take (self->found, matches, dropped);
       search_drop (self);
     }
-  while (!found_matches_add_rows (self->found, all ? G_MAXUINT : MATCH_STEP_ROWS))
+  while (!found_matches_add_rows (self->found, rows))
     if (g_get_monotonic_time () >= deadline)
       return FALSE;
   return TRUE;
