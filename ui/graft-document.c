@@ -553,8 +553,10 @@ search_some (GraftDocument *self,
              gint64         deadline)
 {
   gboolean all = deadline == G_MAXINT64;
-  guint    work = all ? G_MAXUINT : match_step_work > 0 ? match_step_work : MATCH_STEP_WORK;
-  guint    rows = all ? G_MAXUINT : match_step_work > 0 ? match_step_work : MATCH_STEP_ROWS;
+  guint    work = all ? G_MAXUINT : match_step_work > 0 ? match_step_work
+                                                        : MATCH_STEP_WORK;
+  guint    rows = all ? G_MAXUINT : match_step_work > 0 ? match_step_work
+                                                        : MATCH_STEP_ROWS;
 
   if (!all && match_step_work > 0)
     deadline = 0;

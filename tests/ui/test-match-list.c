@@ -204,7 +204,7 @@ write_chain (void)
 static void
 assert_document_fresh (GraftDocument *document)
 {
-  GListModel    *list = graft_document_get_matches (document);
+  GListModel *list = graft_document_get_matches (document);
   g_autoptr (GPtrArray) dropped = NULL;
   g_autoptr (GPtrArray) found = graft_matcher_find (graft_document_get_pattern (document),
                                                     graft_document_get_graph (document), NULL,
