@@ -11,10 +11,16 @@
  * (filter_match() for every match, not filter_match_fast()): the filters
  * case draws patterns of two results over graphs that reuse values, where
  * matches leak, make cycles and overlap.
+ *
+ * Each case is also searched by steps (graft_match_search_step()) of a
+ * little work each, with other work between the steps that uses the
+ * graph's scratch marks as the editor's does (another search, the nodes
+ * numbered, marks of slot 1 set): the same matches must come out.
  */
 #include "config.h"
 
 #include "graft-view.h"
+#include "graft-graph-private.h"
 #include "graft-match-private.h"
 
 #include <string.h>
@@ -204,6 +210,67 @@ find (GraftPattern            *pattern,
   return describe_matches (pattern, found, dropped);
 }
 
+/* What other work between two steps of a search may do to the graph's
+ * scratch marks, taking fresh ones as the core's algorithms do: a search
+ * of its own, every node numbered in slot 0, marks set in slot 1. */
+static void
+use_marks (GraftPattern            *pattern,
+           GraftGraph              *graph,
+           const GraftMatchOptions *options,
+           guint                    turn)
+{
+  switch (turn % 3)
+    {
+    case 0:
+      {
+        GraftMatchOptions other = *options;
+        g_autoptr (GPtrArray) dropped = NULL;
+        g_autoptr (GPtrArray) found = NULL;
+
+        /* Not the caller's filter, which counts its calls. */
+        other.filter = NULL;
+        found = graft_matcher_find_full (pattern, graph, &other, &dropped, NULL);
+        break;
+      }
+    case 1:
+      _graft_graph_hold_marks (graph);
+      _graft_graph_index_nodes (graph, NULL);
+      _graft_graph_release_marks (graph);
+      break;
+    default:
+      {
+        guint32 base = _graft_graph_reserve_marks (graph, graft_graph_get_n_nodes (graph));
+        guint   k = 0;
+
+        _graft_graph_hold_marks (graph);
+        for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+             node = graft_node_get_next (node))
+          _graft_node_set_mark_held (node, 1, base + k++);
+        _graft_graph_release_marks (graph);
+        break;
+      }
+    }
+}
+
+/* find()'s, by steps of @work with use_marks() between them. */
+static char *
+find_by_steps (GraftPattern            *pattern,
+               GraftGraph              *graph,
+               const GraftMatchOptions *options,
+               guint                    work)
+{
+  g_autoptr (GraftMatchSearch) search = graft_match_search_new (pattern, graph, options);
+  g_autoptr (GPtrArray) dropped = NULL;
+  g_autoptr (GPtrArray) found = NULL;
+  g_autoptr (GError) error = NULL;
+  guint turn = 0;
+
+  while (!graft_match_search_step (search, work))
+    use_marks (pattern, graph, options, turn++);
+  found = graft_match_search_finish (search, &dropped, &error);
+  return describe_matches (pattern, found, dropped);
+}
+
 /* A caller's filter that drops every third match it is asked about. */
 static gboolean
 every_third_cb (const GraftMatch *match,
@@ -294,6 +361,14 @@ run_cases (guint32 seed,
           g_test_message ("torch %s\n%s\n%s", graft_dialect_get (torch)->version, graph_code,
                           pattern_code);
         g_assert_cmpstr (compiled, ==, general);
+        for (guint work = 1; work <= 64; work *= 8)
+          {
+            g_autofree char *stepped = NULL;
+
+            n_filter_calls = 0;
+            stepped = find_by_steps (pattern, graph, &options, work);
+            g_assert_cmpstr (stepped, ==, general);
+          }
         if (general[0] != '\0')
           tally->n_matched++;
         tally_reasons (tally, general);

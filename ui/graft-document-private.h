@@ -14,13 +14,15 @@
 G_BEGIN_DECLS
 
 /* What a search for the chosen rule's matches found on the graph, with the
- * list's rows and the lookups (graft-document.c): made by a search in one
- * turn, or by the loading worker, and made the document's in another. */
+ * list's rows and the lookups (graft-document.c): made by a search in
+ * steps over the turns of the main loop, or by the loading worker, and made
+ * the document's in a turn of its own. */
 typedef struct _FoundMatches FoundMatches;
 
 FoundMatches *_graft_found_matches_new (GraftPattern *pattern,
                                         GraftGraph   *graph);
 void          _graft_found_matches_free (FoundMatches *found);
+void          _graft_document_set_match_step (guint work);
 
 /**
  * GraftStepKind:
@@ -144,12 +146,14 @@ struct _GraftDocument
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
    * (_graft_document_ensure_matches()). */
-  GraftMatchModel *match_items;
-  guint            match_job;     /* the job, or 0 */
-  gboolean         matches_stale; /* the chosen rule's matches are to be found again */
-  FoundMatches    *found;         /* Owned: found, not yet the document's, or NULL */
-  gboolean         recount_due;   /* the other rules are to be counted again */
-  gboolean         next_due;      /* the next step is to be worked out again */
+  GraftMatchModel  *match_items;
+  guint             match_job;      /* the job, or 0 */
+  gboolean          matches_stale;  /* the chosen rule's matches are to be found again */
+  FoundMatches     *found;          /* Owned: found or being found, not shown yet, or NULL */
+  GraftMatchSearch *search;         /* Owned: the search by steps for found, or NULL */
+  GraftPattern     *search_pattern; /* Owned: its pattern, or NULL */
+  gboolean          recount_due;    /* the other rules are to be counted again */
+  gboolean          next_due;       /* the next step is to be worked out again */
 
   /* The code made in steps (graft-document-code.c): the job of graft-turns.c or 0, the
    * half-made code (owned) and the revision it is of, the tasks that wait (owned, or NULL). */

@@ -154,6 +154,8 @@ history_entry_free (gpointer data)
 /* Drops the history's entries from @length on.  Edits refer to their
  * graph's nodes, and a later entry's edit may be on a graph an earlier
  * dropped entry holds: every edit goes before any graph does. */
+static void search_drop (GraftDocument *self);
+
 static void
 truncate_history (GraftDocument *self,
                   guint          length)
@@ -171,6 +173,7 @@ graft_document_finalize (GObject *object)
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
+  search_drop (self);
   g_clear_pointer (&self->found, _graft_found_matches_free);
   /* Edits refer to the graph's nodes: free them first. */
   truncate_history (self, 0);
@@ -331,8 +334,8 @@ graft_document_new (void)
 }
 
 /* What a search for the chosen rule's matches found on the graph, with
- * the list's rows and the lookup tables, made in one turn and made the
- * document's in another (install_matches()). */
+ * the list's rows and the lookup tables, made in steps (search_some())
+ * and made the document's in a turn of its own (install_matches()). */
 struct _FoundMatches
 {
   GPtrArray      *matches;    /* GraftMatch, owned */
@@ -340,7 +343,48 @@ struct _FoundMatches
   GHashTable     *match_of;   /* node name -> match + 1 */
   GHashTable     *dropped_of; /* node name -> dropped candidate + 1 */
   GraftMatchRows *rows;       /* Owned */
+  gboolean        searched;   /* the matches are all there (not the rows yet) */
+  guint           next_row;   /* rows made: the matches', then the dropped ones' */
 };
+
+/* How long a turn of the main loop finds matches and makes their rows
+ * (search_some()): with GTK's frame around it, a turn stays well under
+ * 16 ms.  The matcher is stepped by MATCH_STEP_WORK (about as many nodes
+ * of the graph), the rows made MATCH_STEP_ROWS at a time, between looks
+ * at the clock. */
+#define MATCH_STEP_USEC 5000
+#define MATCH_STEP_WORK 16384
+#define MATCH_STEP_ROWS 256
+
+/* For tests: when not 0, each turn makes one step of this much work, or
+ * this many rows, whatever the clock says (_graft_document_set_match_step()). */
+static guint match_step_work;
+
+/**
+ * _graft_document_set_match_step:
+ * @work: the work of a turn's one step, or 0 for the usual time budget
+ *
+ * Makes the search by steps go by a fixed amount of work a turn (for
+ * tests, which then know a search of a small graph takes many turns).
+ */
+void
+_graft_document_set_match_step (guint work)
+{
+  match_step_work = work;
+}
+
+static FoundMatches *
+found_matches_new (void)
+{
+  FoundMatches *found = g_new0 (FoundMatches, 1);
+
+  found->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  found->dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  found->match_of = g_hash_table_new (g_str_hash, g_str_equal);
+  found->dropped_of = g_hash_table_new (g_str_hash, g_str_equal);
+  found->rows = graft_match_rows_new ();
+  return found;
+}
 
 void
 _graft_found_matches_free (FoundMatches *found)
@@ -382,14 +426,100 @@ join_names (const GraftMatch *match,
   return g_string_free (names, FALSE);
 }
 
+/* The search's results, taken (either may be %NULL: none). */
+static void
+found_matches_take (FoundMatches *found,
+                    GPtrArray    *matches,
+                    GPtrArray    *dropped)
+{
+  if (matches != NULL)
+    g_ptr_array_extend_and_steal (found->matches, matches);
+  if (dropped != NULL)
+    g_ptr_array_extend_and_steal (found->dropped, dropped);
+  found->searched = TRUE;
+}
+
+static void
+add_match_row (FoundMatches *found,
+               guint         i)
+{
+  const GraftMatch *match = found->matches->pdata[i];
+  GraftNode        *anchor = graft_match_get_returning_node (match, 0);
+  g_autofree char  *names = join_names (match, found->match_of, i + 1, NULL, NULL);
+
+  graft_match_rows_add (found->rows, NULL, names,
+                        anchor != NULL ? graft_node_get_name (anchor) : "");
+}
+
+/* A dropped candidate's row, once every match has its own (the reason
+ * names the match it overlaps). */
+static void
+add_dropped_row (FoundMatches *found,
+                 guint         i)
+{
+  const GraftMatch *match = found->dropped->pdata[i];
+  GraftNode        *anchor = graft_match_get_returning_node (match, 0);
+  gint              overlapped = -1;
+  g_autofree char  *names =
+      join_names (match, found->dropped_of, i + 1, found->match_of, &overlapped);
+  g_autofree char *reason = NULL;
+
+  switch (graft_match_get_drop_reason (match))
+    {
+    case GRAFT_MATCH_DROPPED_OVERLAP:
+      reason = overlapped >= 0 ? g_strdup_printf ("Not replaced: overlaps match %d", overlapped + 1)
+                               : g_strdup ("Not replaced: overlaps an earlier match");
+      break;
+    case GRAFT_MATCH_DROPPED_LEAK:
+      reason = g_strdup ("Not replaced: an inner value is used outside it");
+      break;
+    case GRAFT_MATCH_DROPPED_CYCLE:
+      reason = g_strdup ("Not replaced: the replacement would make a cycle");
+      break;
+    case GRAFT_MATCH_DROPPED_FILTER:
+    case GRAFT_MATCH_KEPT:
+    default:
+      reason = g_strdup ("Not replaced: filtered out");
+      break;
+    }
+  graft_match_rows_add (found->rows, reason, names,
+                        anchor != NULL ? graft_node_get_name (anchor) : "");
+}
+
+/* Makes at most @n more rows of the matches found (the search is over).
+ * Returns whether every row is made. */
+static gboolean
+found_matches_add_rows (FoundMatches *found,
+                        guint         n)
+{
+  guint n_matches = found->matches->len;
+  guint total = n_matches + found->dropped->len;
+  guint end = found->next_row + MIN (n, total - found->next_row);
+
+  for (guint r = found->next_row; r < end; r++)
+    if (r < n_matches)
+      add_match_row (found, r);
+    else
+      add_dropped_row (found, r - n_matches);
+  found->next_row = end;
+  return end == total;
+}
+
+/* Whether the search and the rows are done. */
+static gboolean
+found_matches_complete (FoundMatches *found)
+{
+  return found->searched && found->next_row == found->matches->len + found->dropped->len;
+}
+
 /**
  * _graft_found_matches_new:
  * @pattern: (nullable): the pattern, %NULL for none (no matches)
  * @graph: the graph to search
  *
  * Finds @pattern's matches on @graph with the list's rows and the lookup
- * tables.  Touches no document: the loading worker calls it on a graph
- * still its own (graft-document-loader.c).
+ * tables, at once.  Touches no document: the loading worker calls it on a
+ * graph still its own (graft-document-loader.c).
  *
  * Returns: (transfer full): what was found
  */
@@ -397,74 +527,81 @@ FoundMatches *
 _graft_found_matches_new (GraftPattern *pattern,
                           GraftGraph   *graph)
 {
-  FoundMatches *found = g_new0 (FoundMatches, 1);
+  FoundMatches *found = found_matches_new ();
+  GPtrArray    *matches = NULL;
+  GPtrArray    *dropped = NULL;
 
-  found->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  found->dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  found->match_of = g_hash_table_new (g_str_hash, g_str_equal);
-  found->dropped_of = g_hash_table_new (g_str_hash, g_str_equal);
-  found->rows = graft_match_rows_new ();
   if (pattern != NULL)
-    {
-      g_autoptr (GPtrArray) dropped = NULL;
-      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, &dropped);
-
-      g_ptr_array_extend_and_steal (found->matches, g_steal_pointer (&matches));
-      g_ptr_array_extend_and_steal (found->dropped, g_steal_pointer (&dropped));
-    }
-  for (guint i = 0; i < found->matches->len; i++)
-    {
-      const GraftMatch *match = found->matches->pdata[i];
-      GraftNode        *anchor = graft_match_get_returning_node (match, 0);
-      g_autofree char  *names = join_names (match, found->match_of, i + 1, NULL, NULL);
-
-      graft_match_rows_add (found->rows, NULL, names,
-                            anchor != NULL ? graft_node_get_name (anchor) : "");
-    }
-  for (guint i = 0; i < found->dropped->len; i++)
-    {
-      const GraftMatch *match = found->dropped->pdata[i];
-      GraftNode        *anchor = graft_match_get_returning_node (match, 0);
-      gint              overlapped = -1;
-      g_autofree char  *names =
-          join_names (match, found->dropped_of, i + 1, found->match_of, &overlapped);
-      g_autofree char *reason = NULL;
-
-      switch (graft_match_get_drop_reason (match))
-        {
-        case GRAFT_MATCH_DROPPED_OVERLAP:
-          reason = overlapped >= 0
-                       ? g_strdup_printf ("Not replaced: overlaps match %d", overlapped + 1)
-                       : g_strdup ("Not replaced: overlaps an earlier match");
-          break;
-        case GRAFT_MATCH_DROPPED_LEAK:
-          reason = g_strdup ("Not replaced: an inner value is used outside it");
-          break;
-        case GRAFT_MATCH_DROPPED_CYCLE:
-          reason = g_strdup ("Not replaced: the replacement would make a cycle");
-          break;
-        case GRAFT_MATCH_DROPPED_FILTER:
-        case GRAFT_MATCH_KEPT:
-        default:
-          reason = g_strdup ("Not replaced: filtered out");
-          break;
-        }
-      graft_match_rows_add (found->rows, reason, names,
-                            anchor != NULL ? graft_node_get_name (anchor) : "");
-    }
+    matches = graft_matcher_find (pattern, graph, NULL, &dropped);
+  found_matches_take (found, matches, dropped);
+  found_matches_add_rows (found, G_MAXUINT);
   return found;
 }
 
-/* Finds the chosen rule's matches on the graph as it is now, into
- * self->found. */
+/* Ends the search by steps, if one runs: of the graph as it was, it
+ * touches none of its nodes, only the graph, which must still be there. */
 static void
-search_matches (GraftDocument *self)
+search_drop (GraftDocument *self)
+{
+  g_clear_pointer (&self->search, graft_match_search_free);
+  g_clear_pointer (&self->search_pattern, graft_pattern_unref);
+}
+
+/* Begins finding the chosen rule's matches on the graph as it is now, by
+ * steps (search_some()), into self->found. */
+static void
+search_begin (GraftDocument *self)
 {
   GraftPattern *pattern = graft_rule_get_pattern (_graft_document_get_selected (self));
 
+  search_drop (self);
   _graft_found_matches_free (self->found);
-  self->found = _graft_found_matches_new (self->load_error == NULL ? pattern : NULL, self->graph);
+  self->found = found_matches_new ();
+  if (pattern != NULL && self->load_error == NULL)
+    {
+      self->search_pattern = graft_pattern_ref (pattern);
+      self->search = graft_match_search_new (pattern, self->graph, NULL);
+    }
+  else
+    found_matches_take (self->found, NULL, NULL);
   self->matches_stale = FALSE;
+}
+
+/* Goes on with what search_begin() began, until the monotonic clock
+ * passes @deadline (at least one step; G_MAXINT64: to the end).  Nothing
+ * changed the graph or the pattern since: a change makes the matches
+ * stale, which drops the search (matches_stale()).  Returns whether
+ * self->found is complete. */
+static gboolean
+search_some (GraftDocument *self,
+             gint64         deadline)
+{
+  gboolean all = deadline == G_MAXINT64;
+  guint    work = all ? G_MAXUINT : match_step_work > 0 ? match_step_work
+                                                        : MATCH_STEP_WORK;
+  guint    rows = all ? G_MAXUINT : match_step_work > 0 ? match_step_work
+                                                        : MATCH_STEP_ROWS;
+
+  if (!all && match_step_work > 0)
+    deadline = 0;
+  if (self->search != NULL)
+    {
+      GPtrArray *matches;
+      GPtrArray *dropped = NULL;
+
+      while (!graft_match_search_step (self->search, work))
+        if (g_get_monotonic_time () >= deadline)
+          return FALSE;
+      /* Where torch fails, no match (graft_matcher_find()). */
+      matches = graft_match_search_finish (self->search, &dropped, NULL);
+      /* Taken whole. */
+      found_matches_take (self->found, matches, dropped);
+      search_drop (self);
+    }
+  while (!found_matches_add_rows (self->found, rows))
+    if (g_get_monotonic_time () >= deadline)
+      return FALSE;
+  return TRUE;
 }
 
 /* Makes the matches found the document's: the lookups, the list's rows
@@ -505,17 +642,25 @@ finish_counts (GraftDocument *self)
     _graft_document_update_next (self);
 }
 
-/* One step of finding the matches again: a turn each for searching, for
- * installing what was found, and for counting the other rules and working
- * out the next step. */
+/* One step of finding the matches again: a turn or more for searching
+ * (search_some()), then a turn for installing what was found, and one for
+ * counting the other rules and working out the next step.  Until the
+ * matches are installed the list, the count and the canvas show the ones
+ * before (a search made stale by a change starts again, and what it had
+ * found is never shown). */
 static gboolean
 match_step_cb (gpointer user_data)
 {
   GraftDocument *self = user_data;
+  /* The turn's budget counts the search's start, which at a million nodes
+   * gives every page of the graph its marks (about 4 ms). */
+  gint64 deadline = g_get_monotonic_time () + MATCH_STEP_USEC;
 
   if (self->matches_stale)
+    search_begin (self);
+  if (self->found != NULL && !found_matches_complete (self->found))
     {
-      search_matches (self);
+      search_some (self, deadline);
       return G_SOURCE_CONTINUE;
     }
   if (self->found != NULL)
@@ -538,6 +683,7 @@ static void
 matches_stale (GraftDocument *self,
                gboolean       recount)
 {
+  search_drop (self);
   g_clear_pointer (&self->found, _graft_found_matches_free);
   self->matches_stale = TRUE;
   self->recount_due |= recount;
@@ -561,7 +707,9 @@ _graft_document_ensure_matches (GraftDocument *self)
   graft_turns_remove (self->match_job);
   self->match_job = 0;
   if (self->matches_stale)
-    search_matches (self);
+    search_begin (self);
+  if (self->found != NULL && !found_matches_complete (self->found))
+    search_some (self, G_MAXINT64);
   if (self->found != NULL)
     install_matches (self);
   finish_counts (self);
@@ -703,7 +851,8 @@ _graft_document_load_graph (GraftDocument *self,
 {
   g_return_if_fail (graph == NULL || graft_graph_get_dialect (graph) == self->dialect);
 
-  /* The history belongs to the old graph. */
+  /* The history belongs to the old graph, and so does a search of it. */
+  search_drop (self);
   truncate_history (self, 0);
   g_ptr_array_set_size (self->matches, 0);
   self->position = 0;
@@ -1805,7 +1954,9 @@ _graft_document_speak (GraftDocument      *self,
 {
   if (dialect == self->dialect)
     return;
-  /* The history's edits refer to the graph: they go first. */
+  /* The history's edits refer to the graph: they go first, and so does a
+   * search of it. */
+  search_drop (self);
   truncate_history (self, 0);
   self->position = 0;
   self->saved = 0;
@@ -1948,6 +2099,7 @@ graft_document_set_dialect (GraftDocument      *self,
   g_object_freeze_notify (G_OBJECT (self));
   if (self->source == NULL && graft_graph_get_n_nodes (self->graph) == 0)
     {
+      search_drop (self);
       g_clear_pointer (&self->graph, graft_graph_free);
       self->graph = graft_graph_new (dialect);
       speak (self, dialect);

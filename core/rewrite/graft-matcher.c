@@ -144,6 +144,7 @@ typedef struct
   guint            n_literals; /* bindings to a literal on the trail */
   guint32          bound_mark; /* slot 0: the graph node is bound */
   MatchVec         found;      /* complete matches, before the filters */
+  guint64          attempts;   /* candidates backtrack() tried, at every anchor */
   /* Where matches are allocated: the rest of the current block. */
   GraftMatchBlock *block;
   guint8          *block_next;
@@ -1466,22 +1467,25 @@ record_match (Search *s)
   return match;
 }
 
-/* backtrack() for a pattern of one anchor: each candidate binds straight
- * into the room of the next match, its bindings cleared first, which a
- * match takes as it is (its literals, borrowed, copied in place). */
+/* backtrack() for a pattern of one anchor, over its candidates @from to
+ * @to - 1: each candidate binds straight into the room of the next match,
+ * its bindings cleared first, which a match takes as it is (its literals,
+ * borrowed, copied in place). */
 static void
 search_one_anchor (Search  *s,
                    GArray  *anchors,
-                   NodeVec *candidates)
+                   NodeVec *candidates,
+                   guint    from,
+                   guint    to)
 {
   GraftNode *pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, 0)];
   Binding   *own = s->bind;
   guint      n = s->pattern->nodes->len;
   gsize      size = match_size (s);
-  guint32    first_mark = _graft_graph_reserve_marks (s->graph, MAX (candidates[0].len, 1));
+  guint32    first_mark = _graft_graph_reserve_marks (s->graph, MAX (to - from, 1));
   Program   *program = s->programs;
 
-  for (guint i = 0; i < candidates[0].len; i++)
+  for (guint i = from; i < to; i++)
     {
       GraftNode  *gn = candidates[0].items[i];
       int         run = RUN_UNKNOWN;
@@ -1495,7 +1499,7 @@ search_one_anchor (Search  *s,
       s->bind = match->bindings;
       s->trail.len = 0;
       s->n_literals = 0;
-      s->bound_mark = first_mark + i;
+      s->bound_mark = first_mark + (i - from);
       if (program != NULL)
         {
           run = run_program (s, program, gn);
@@ -1519,7 +1523,8 @@ search_one_anchor (Search  *s,
 
 /* The backtracking over anchors: every candidate of anchor i, and for each
  * that matches, every candidate of anchor i + 1, so matches come in
- * lexicographic order of candidate positions, as torch finds them. */
+ * lexicographic order of candidate positions, as torch finds them.  Each
+ * candidate tried counts in Search.attempts. */
 static void
 backtrack (Search  *s,
            GArray  *anchors,
@@ -1527,7 +1532,6 @@ backtrack (Search  *s,
            guint    anchor)
 {
   guint      mark;
-  guint32    first_mark = 0;
   GraftNode *pn;
 
   if (anchor == anchors->len)
@@ -1537,18 +1541,12 @@ backtrack (Search  *s,
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
   mark = s->trail.len;
-  /* The first anchor's candidates each bind with a mark of their own, so
-   * that what one bound is unbound for the next without a write to its
-   * nodes (undo_all()). */
-  if (anchor == 0)
-    first_mark = _graft_graph_reserve_marks (s->graph, MAX (candidates[0].len, 1));
+  s->attempts += candidates[anchor].len;
   for (guint i = 0; i < candidates[anchor].len; i++)
     {
       GraftNode *gn = candidates[anchor].items[i];
       int        run = RUN_UNKNOWN;
 
-      if (anchor == 0)
-        s->bound_mark = first_mark + i;
       if (s->programs != NULL)
         {
           run = run_program (s, &s->programs[anchor], gn);
@@ -1562,11 +1560,49 @@ backtrack (Search  *s,
         VEC_PUSH (&s->found, record_match (s));
       else if (run == RUN_MATCH)
         backtrack (s, anchors, candidates, anchor + 1);
-      if (anchor > 0)
-        undo_to (s, mark);
-      else
-        undo_all (s, first_mark + i + 1);
+      undo_to (s, mark);
     }
+}
+
+/* backtrack()'s first level, over the first anchor's candidates @from to
+ * @to - 1, until Search.attempts reaches @until (at least one candidate):
+ * each candidate binds with a mark of its own, so that what one bound is
+ * unbound for the next without a write to its nodes (undo_all()).
+ * Returns the next candidate to try. */
+static guint
+backtrack_first (Search  *s,
+                 GArray  *anchors,
+                 NodeVec *candidates,
+                 guint    from,
+                 guint    to,
+                 guint64  until)
+{
+  GraftNode *pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, 0)];
+  guint32    first_mark = _graft_graph_reserve_marks (s->graph, MAX (to - from, 1));
+  guint      i;
+
+  s->bound_mark = first_mark;
+  for (i = from; i < to && (i == from || s->attempts < until); i++)
+    {
+      GraftNode *gn = candidates[0].items[i];
+      int        run = RUN_UNKNOWN;
+
+      s->attempts++;
+      if (s->programs != NULL)
+        {
+          run = run_program (s, &s->programs[0], gn);
+          if (run == RUN_UNKNOWN)
+            undo_to (s, 0);
+        }
+      if (run == RUN_UNKNOWN)
+        run = match_nodes (s, pn, gn) ? RUN_MATCH : RUN_FAIL;
+      if (run == RUN_MATCH && anchors->len == 1)
+        VEC_PUSH (&s->found, record_match (s));
+      else if (run == RUN_MATCH)
+        backtrack (s, anchors, candidates, 1);
+      undo_all (s, first_mark + (i - from) + 1);
+    }
+  return i;
 }
 
 /* Candidates ---------------------------------------------------------------- */
@@ -1825,41 +1861,54 @@ dup_required (Search *s,
   return r.required;
 }
 
-/* Candidates of each anchor, in graph order, from one pass over the graph
- * (torch scans the graph once per anchor).  Returns FALSE when the search
- * cannot match: an anchor has no candidate, or a node every match needs
- * has no equal in the graph. */
-static gboolean
-find_candidates (Search  *s,
-                 GArray  *anchors,
-                 NodeVec *candidates)
+/* The pass over the graph that finds the candidates of each anchor
+ * (find_candidates()), by steps: where it stands and what it has seen. */
+typedef struct
 {
-  GPtrArray *nodes = s->pattern->nodes;
-  guint      n_anchors = anchors->len;
-  Classes    classes;
+  Classes classes;
   /* class -> the ops of graph nodes of that class, as bits; and those
    * that the required nodes need */
   guint8 *ops_seen;
   guint8 *ops_needed;
-  guint   n_needed = 0;
+  guint   n_needed;
   /* per anchor: its class << 3 | its op, or 0 if compared otherwise */
-  guint     *anchor_key = g_new (guint, MAX (n_anchors, 1));
-  guint      single_key;
-  gboolean   possible = TRUE;
-  GraftNode *node;
+  guint      *anchor_key;
+  guint       single_key;
+  guint       stage;  /* PASS_* */
+  GraftNode  *node;   /* the next node to look at */
+  const char *target; /* PASS_TARGET: the anchor's, as the graph interns it */
+  GraftOp     op;     /* PASS_TARGET: the anchor's op */
+} CandidatePass;
 
-  classes_init (&classes, s);
-  ops_seen = g_new0 (guint8, classes.n_classes + 1);
-  ops_needed = g_new0 (guint8, classes.n_classes + 1);
+enum {
+  PASS_KEYED,   /* one anchor, by class and op, while needed pairs are unmet */
+  PASS_TARGET,  /* one anchor, by its target's address and op */
+  PASS_GENERAL, /* any anchors, each compared by key or nodes_are_equal() */
+  PASS_DONE,
+};
+
+static void
+candidate_pass_init (CandidatePass *c,
+                     Search        *s,
+                     GArray        *anchors)
+{
+  GPtrArray *nodes = s->pattern->nodes;
+  guint      n_anchors = anchors->len;
+
+  memset (c, 0, sizeof *c);
+  classes_init (&c->classes, s);
+  c->ops_seen = g_new0 (guint8, c->classes.n_classes + 1);
+  c->ops_needed = g_new0 (guint8, c->classes.n_classes + 1);
+  c->anchor_key = g_new (guint, MAX (n_anchors, 1));
   for (guint i = 0; i < n_anchors; i++)
     {
       guint pos = g_array_index (anchors, guint, i);
 
-      anchor_key[i] = classes.of_pos[pos] != 0
-                          ? classes.of_pos[pos] << 3 | graft_node_get_op (nodes->pdata[pos])
-                          : 0;
+      c->anchor_key[i] = c->classes.of_pos[pos] != 0
+                             ? c->classes.of_pos[pos] << 3 | graft_node_get_op (nodes->pdata[pos])
+                             : 0;
     }
-  single_key = n_anchors == 1 ? anchor_key[0] : 0;
+  c->single_key = n_anchors == 1 ? c->anchor_key[0] : 0;
   /* The (class, op) pairs that the required nodes need met (as bits of
    * ops per class), known before the pass (a node required is required
    * whatever the candidates), and how many are not met yet.  With
@@ -1869,86 +1918,169 @@ find_candidates (Search  *s,
     {
       s->required = dup_required (s, anchors);
       for (guint i = 0; i < nodes->len; i++)
-        if (s->required[i] && classes.of_pos[i] != 0)
+        if (s->required[i] && c->classes.of_pos[i] != 0)
           {
             guint bit = 1u << graft_node_get_op (nodes->pdata[i]);
 
-            if ((ops_needed[classes.of_pos[i]] & bit) == 0)
-              n_needed++;
-            ops_needed[classes.of_pos[i]] |= bit;
+            if ((c->ops_needed[c->classes.of_pos[i]] & bit) == 0)
+              c->n_needed++;
+            c->ops_needed[c->classes.of_pos[i]] |= bit;
           }
     }
+  c->node = graft_graph_get_first (s->graph);
+  c->stage = c->single_key != 0 ? PASS_KEYED : PASS_GENERAL;
+}
+
+/* PASS_KEYED's look at @node: its class and op seen, and a candidate if
+ * they are the anchor's. */
+static G_ALWAYS_INLINE inline void
+keyed_visit (CandidatePass *c,
+             NodeVec       *candidates,
+             GraftNode     *node,
+             guint         *n_needed)
+{
+  guint   cls = classes_lookup (&c->classes, graft_node_get_target (node));
+  GraftOp op;
+  guint   bit;
+
+  if (cls == 0)
+    return;
+  op = graft_node_get_op (node);
+  if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
+    return;
+  bit = 1u << op;
+  if ((c->ops_needed[cls] & bit & ~c->ops_seen[cls]) != 0)
+    (*n_needed)--;
+  c->ops_seen[cls] |= bit;
+  if ((cls << 3 | op) == c->single_key)
+    VEC_PUSH (&candidates[0], node);
+}
+
+/* At most *@work nodes of the pass, less those looked at from *@work
+ * (G_MAXUINT: all, not counted).
+ * Returns whether the pass is over. */
+static gboolean
+candidate_pass_step (CandidatePass *c,
+                     Search        *s,
+                     GArray        *anchors,
+                     NodeVec       *candidates,
+                     guint         *work)
+{
+  GPtrArray *nodes = s->pattern->nodes;
+  GraftNode *node = c->node;
+  guint      left = *work;
+
   /* The usual pattern: one anchor, compared by its class.  (The tests that
-   * turn the compiled walks off make the whole pass here.) */
-  node = graft_graph_get_first (s->graph);
-  for (; node != NULL && single_key != 0 && (n_needed > 0 || !_graft_matcher_compiled_enabled);
-       node = graft_node_get_next (node))
+   * turn the compiled walks off make the whole pass here.)  Unbounded
+   * (G_MAXUINT), the loops count nothing: graft_matcher_find_full(). */
+  if (c->stage == PASS_KEYED)
     {
-      guint   cls = classes_lookup (&classes, graft_node_get_target (node));
-      GraftOp op;
-      guint   bit;
+      guint n_needed = c->n_needed;
 
-      if (cls == 0)
-        continue;
-      op = graft_node_get_op (node);
-      if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
-        continue;
-      bit = 1u << op;
-      if ((ops_needed[cls] & bit & ~ops_seen[cls]) != 0)
-        n_needed--;
-      ops_seen[cls] |= bit;
-      if ((cls << 3 | op) == single_key)
-        VEC_PUSH (&candidates[0], node);
-    }
-  /* Once every pair needed is met, the rest of the pass looks for the
-   * anchor's target (the graph's interned copy: equal texts, equal
-   * addresses) and op alone. */
-  if (single_key != 0 && node != NULL)
-    {
-      GraftNode  *anchor = nodes->pdata[g_array_index (anchors, guint, 0)];
-      const char *target = _graft_graph_lookup_interned (s->graph, graft_node_get_target (anchor));
-      GraftOp     op = graft_node_get_op (anchor);
-
-      for (; node != NULL && target != NULL; node = graft_node_get_next (node))
-        if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
-          VEC_PUSH (&candidates[0], node);
-    }
-  for (node = graft_graph_get_first (s->graph); node != NULL && single_key == 0;
-       node = graft_node_get_next (node))
-    {
-      guint cls = classes_lookup (&classes, graft_node_get_target (node));
-      guint key = 0;
-
-      if (cls != 0)
+      if (left == G_MAXUINT)
+        for (; node != NULL && (n_needed > 0 || !_graft_matcher_compiled_enabled);
+             node = graft_node_get_next (node))
+          keyed_visit (c, candidates, node, &n_needed);
+      else
+        for (; node != NULL && (n_needed > 0 || !_graft_matcher_compiled_enabled) && left > 0;
+             node = graft_node_get_next (node), left--)
+          keyed_visit (c, candidates, node, &n_needed);
+      c->n_needed = n_needed;
+      if (node == NULL)
+        c->stage = PASS_DONE;
+      else if (n_needed == 0 && _graft_matcher_compiled_enabled)
         {
-          GraftOp op = graft_node_get_op (node);
+          /* Once every pair needed is met, the rest of the pass looks for
+           * the anchor's target (the graph's interned copy: equal texts,
+           * equal addresses) and op alone. */
+          GraftNode *anchor = nodes->pdata[g_array_index (anchors, guint, 0)];
 
-          if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
-            {
-              ops_seen[cls] |= 1u << op;
-              key = cls << 3 | op;
-            }
+          c->target = _graft_graph_lookup_interned (s->graph, graft_node_get_target (anchor));
+          c->op = graft_node_get_op (anchor);
+          c->stage = c->target != NULL ? PASS_TARGET : PASS_DONE;
         }
-      for (guint i = 0; i < n_anchors; i++)
-        if (anchor_key[i] != 0
-                ? key == anchor_key[i]
-                : nodes_are_equal (s, nodes->pdata[g_array_index (anchors, guint, i)],
-                                   g_array_index (anchors, guint, i), node))
-          VEC_PUSH (&candidates[i], node);
     }
+  if (c->stage == PASS_TARGET)
+    {
+      const char *target = c->target;
+      GraftOp     op = c->op;
+
+      if (left == G_MAXUINT)
+        for (; node != NULL; node = graft_node_get_next (node))
+          {
+            if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
+              VEC_PUSH (&candidates[0], node);
+          }
+      else
+        for (; node != NULL && left > 0; node = graft_node_get_next (node), left--)
+          if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
+            VEC_PUSH (&candidates[0], node);
+      if (node == NULL)
+        c->stage = PASS_DONE;
+    }
+  if (c->stage == PASS_GENERAL)
+    {
+      guint n_anchors = anchors->len;
+
+      for (; node != NULL && left > 0; node = graft_node_get_next (node), left--)
+        {
+          guint cls = classes_lookup (&c->classes, graft_node_get_target (node));
+          guint key = 0;
+
+          if (cls != 0)
+            {
+              GraftOp op = graft_node_get_op (node);
+
+              if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+                {
+                  c->ops_seen[cls] |= 1u << op;
+                  key = cls << 3 | op;
+                }
+            }
+          for (guint i = 0; i < n_anchors; i++)
+            if (c->anchor_key[i] != 0
+                    ? key == c->anchor_key[i]
+                    : nodes_are_equal (s, nodes->pdata[g_array_index (anchors, guint, i)],
+                                       g_array_index (anchors, guint, i), node))
+              VEC_PUSH (&candidates[i], node);
+        }
+      if (node == NULL)
+        c->stage = PASS_DONE;
+    }
+  c->node = node;
+  *work = left;
+  return c->stage == PASS_DONE;
+}
+
+static void
+candidate_pass_clear (CandidatePass *c)
+{
+  g_clear_pointer (&c->ops_seen, g_free);
+  g_clear_pointer (&c->ops_needed, g_free);
+  g_clear_pointer (&c->anchor_key, g_free);
+  classes_clear (&c->classes);
+}
+
+/* The pass's end: FALSE when the search cannot match (an anchor has no
+ * candidate, or a node every match needs has no equal in the graph).
+ * Frees what the pass held. */
+static gboolean
+candidate_pass_end (CandidatePass *c,
+                    GArray        *anchors,
+                    NodeVec       *candidates)
+{
+  gboolean possible = TRUE;
+
   /* Deviation: an anchor without candidates means no match (torch raises
    * KeyError). */
   for (guint i = 0; i < anchors->len; i++)
     if (candidates[i].len == 0)
       possible = FALSE;
   /* A node every match needs has no equal in the graph. */
-  for (guint i = 0; i <= classes.n_classes && possible; i++)
-    if ((ops_needed[i] & ~ops_seen[i]) != 0)
+  for (guint i = 0; i <= c->classes.n_classes && possible; i++)
+    if ((c->ops_needed[i] & ~c->ops_seen[i]) != 0)
       possible = FALSE;
-  g_free (ops_seen);
-  g_free (ops_needed);
-  g_free (anchor_key);
-  classes_clear (&classes);
+  candidate_pass_clear (c);
   return possible;
 }
 
@@ -2071,36 +2203,49 @@ filtering_clear (Filtering *f)
 /* The nodes the matches kept so far hold, for remove_overlapping_matches:
  * a mark in scratch slot 0, free once the search is over and left alone by
  * the other filters (they mark in slot 1); or, when the caller's filter
- * runs in between (and may use the marks itself), a set. */
+ * runs in between (and may use the marks itself) or other work may run
+ * between the steps of the search (graft_match_search_step()), a set. */
 typedef struct
 {
   guint32     mark;
-  GHashTable *set;
+  gboolean    by_mark;
+  GraftPtrMap set; /* without by_mark: node -> itself */
 } Claims;
 
 static void
 claims_init (Claims     *c,
              GraftGraph *graph,
-             gboolean    use_set)
+             gboolean    use_set,
+             guint       expected)
 {
-  c->set = use_set ? g_hash_table_new (NULL, NULL) : NULL;
+  c->by_mark = !use_set;
   c->mark = use_set ? 0 : _graft_graph_new_mark (graph);
+  if (use_set)
+    _graft_ptr_map_init (&c->set, expected);
+  else
+    memset (&c->set, 0, sizeof c->set);
+}
+
+static void
+claims_clear (Claims *c)
+{
+  _graft_ptr_map_clear (&c->set);
 }
 
 static gboolean
 is_claimed (const Claims *c,
             GraftNode    *node)
 {
-  return c->set != NULL ? g_hash_table_contains (c->set, node)
-                        : _graft_node_has_mark (node, 0, c->mark);
+  return !c->by_mark ? _graft_ptr_map_lookup (&c->set, node) != NULL
+                     : _graft_node_has_mark (node, 0, c->mark);
 }
 
 static void
 claim (Claims    *c,
        GraftNode *node)
 {
-  if (c->set != NULL)
-    g_hash_table_add (c->set, node);
+  if (!c->by_mark)
+    _graft_ptr_map_insert (&c->set, node, node);
   else
     _graft_node_set_mark_held (node, 0, c->mark);
 }
@@ -2199,7 +2344,7 @@ filter_match (Filtering  *f,
       if (last == NULL || graft_node_compare_order (b->node, last) > 0)
         last = b->node;
       /* The claims' marks are in slot 0: read now, they cost a load. */
-      if (claims->set == NULL && _graft_node_has_mark (b->node, 0, claims->mark))
+      if (claims->by_mark && _graft_node_has_mark (b->node, 0, claims->mark))
         overlaps = TRUE;
       inside[n_inside].node = b->node;
       inside[n_inside++].inner = f->role[pos] == ROLE_INNER;
@@ -2225,7 +2370,7 @@ filter_match (Filtering  *f,
     return GRAFT_MATCH_DROPPED_CYCLE;
   if (!remove_overlapping)
     return GRAFT_MATCH_KEPT;
-  for (guint k = 0; k < n_inside && claims->set != NULL && !overlaps; k++)
+  for (guint k = 0; k < n_inside && !claims->by_mark && !overlaps; k++)
     if (is_claimed (claims, inside[k].node))
       overlaps = TRUE;
   if (overlaps)
@@ -2254,7 +2399,7 @@ filter_match_fast (Filtering  *f,
   const Replaced *replaced = f->replaced;
   const guint     n_replaced = f->n_replaced;
   const guint32   claim_mark = claims->mark;
-  const gboolean  by_mark = claims->set == NULL;
+  const gboolean  by_mark = claims->by_mark;
   guint           n_inside = 0;
   guint64         last_order = 0;
   gboolean        overlaps = FALSE;
@@ -2481,117 +2626,376 @@ graft_matcher_find_full (GraftPattern            *pattern,
                          GPtrArray              **out_dropped,
                          GError                 **error)
 {
-  GraftMatchOptions   defaults;
-  Search              s = { 0 };
-  g_autofree NodeVec *candidates = NULL;
-  Filtering           filtering;
-  /* Its free function is set once it holds only matches (see below). */
-  GPtrArray *kept = g_ptr_array_new ();
-  guint      n_kept = 0;
-  GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  Claims     claimed;
-  guint32    first_mark;
-  guint      n_to_check;
-  GArray    *anchors;
-  g_autoptr (GArray) output_anchor = NULL;
+  GraftMatchSearch *search;
+  GPtrArray        *found;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
 
-  if (options == NULL)
-    {
-      graft_match_options_init (&defaults);
-      options = &defaults;
-    }
-  search_init (&s, pattern, graph, options);
+  search = graft_match_search_new (pattern, graph, options);
+  while (!graft_match_search_step (search, G_MAXUINT))
+    ;
+  found = graft_match_search_finish (search, out_dropped, error);
+  graft_match_search_free (search);
+  return found;
+}
+
+/* A search by steps --------------------------------------------------------- */
+
+/* Where a GraftMatchSearch stands. */
+enum {
+  PHASE_CANDIDATES, /* the pass over the graph (CandidatePass) */
+  PHASE_MATCHING,   /* the walks from the first anchor's candidates */
+  PHASE_FILTERING,  /* torch's filters, then the caller's, match by match */
+  PHASE_DONE,
+};
+
+/* The work a step of the matching phase counts for a candidate of the
+ * first anchor (a walk over the pattern), against a node of the pass. */
+#define WORK_PER_CANDIDATE 8
+/* And of the filtering phase, for a match. */
+#define WORK_PER_MATCH 8
+
+struct _GraftMatchSearch
+{
+  GraftMatchOptions options;       /* a copy of the caller's */
+  Search            s;             /* its options are the copy */
+  GArray           *anchors;       /* the pattern's, or output_anchor */
+  GArray           *output_anchor; /* Owned, with match_output */
+  NodeVec          *candidates;    /* Owned: per anchor, and one more */
+  guint             phase;         /* PHASE_* */
+  CandidatePass     pass;          /* PHASE_CANDIDATES */
+  guint             next;          /* PHASE_MATCHING: the next candidate; FILTERING: match */
+  Filtering         filtering;     /* PHASE_FILTERING */
+  Claims            claimed;
+  gboolean          filtering_ready;
+  GPtrArray        *kept;    /* Owned: GraftMatch, its free function set once done */
+  guint             n_kept;  /* matches kept so far, at the start of kept */
+  GPtrArray        *dropped; /* Owned: GraftMatch */
+  GError           *error;   /* Owned: why the search failed, or NULL */
+  gboolean          taken;   /* graft_match_search_finish() took the results */
+};
+
+/**
+ * graft_match_search_new:
+ * @pattern: the pattern
+ * @graph: the graph to search
+ * @options: (nullable): the options, copied; %NULL for replace_pattern's
+ *
+ * Starts graft_matcher_find_full() as work done by steps
+ * (graft_match_search_step()), for a caller that must not stop for the
+ * whole search at once (the editor's main loop).  Between two steps other
+ * work may use the graph, and its nodes' scratch marks, as long as neither
+ * the graph nor the pattern changes: a search of a graph changed since it
+ * began is to be freed, neither stepped nor finished.  The graph and the
+ * pattern must outlive the search (it holds the graph's marks' memory
+ * until it is freed), and it is of one thread.
+ *
+ * Returns: (transfer full): the search, not begun
+ */
+GraftMatchSearch *
+graft_match_search_new (GraftPattern            *pattern,
+                        GraftGraph              *graph,
+                        const GraftMatchOptions *options)
+{
+  GraftMatchSearch *self;
+
+  g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
+
+  self = g_new0 (GraftMatchSearch, 1);
+  if (options != NULL)
+    self->options = *options;
+  else
+    graft_match_options_init (&self->options);
+  search_init (&self->s, pattern, graph, &self->options);
 
   /* The anchors: the output node alone with match_output, else the
    * pattern's anchors. */
-  anchors = pattern->anchors;
-  if (options->match_output)
+  self->anchors = pattern->anchors;
+  if (self->options.match_output)
     {
       guint pos = pattern->nodes->len - 1;
 
-      output_anchor = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_array_append_val (output_anchor, pos);
-      anchors = output_anchor;
+      self->output_anchor = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (self->output_anchor, pos);
+      self->anchors = self->output_anchor;
     }
+  self->candidates = g_new0 (NodeVec, self->anchors->len + 1);
+  /* Its free function is set once it holds only matches. */
+  self->kept = g_ptr_array_new ();
+  self->dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  candidate_pass_init (&self->pass, &self->s, self->anchors);
+  self->phase = PHASE_CANDIDATES;
+  return self;
+}
 
-  candidates = g_new0 (NodeVec, anchors->len + 1);
-  if (find_candidates (&s, anchors, candidates))
+/* The end of the pass: the walks compiled, or nothing to walk. */
+static void
+begin_matching (GraftMatchSearch *self)
+{
+  Search *s = &self->s;
+
+  if (!candidate_pass_end (&self->pass, self->anchors, self->candidates))
     {
-      s.programs = compile_programs (&s, anchors);
-      if (anchors->len == 1)
-        search_one_anchor (&s, anchors, candidates);
-      else
-        backtrack (&s, anchors, candidates, 0);
-      if (s.programs != NULL)
-        for (guint i = 0; i < anchors->len; i++)
-          program_clear (&s.programs[i]);
-      g_clear_pointer (&s.programs, g_free);
+      self->phase = PHASE_FILTERING;
+      self->next = 0;
+      return;
     }
+  s->programs = compile_programs (s, self->anchors);
+  self->next = 0;
+  self->phase = PHASE_MATCHING;
+  /* A pattern without anchors (none has) matches once, binding nothing. */
+  if (self->anchors->len == 0)
+    {
+      backtrack (s, self->anchors, self->candidates, 0);
+      self->phase = PHASE_FILTERING;
+      self->next = 0;
+    }
+}
+
+/* The walks done: the compiled programs go; the complete candidates are
+ * checked (check_complete()), and the filters made ready.  @unbounded:
+ * the step that gets here does the rest at once, so that the claims of
+ * the overlap filter can be marks (Claims). */
+static void
+begin_filtering (GraftMatchSearch *self,
+                 gboolean          unbounded)
+{
+  Search *s = &self->s;
+  guint   n_to_check;
+  guint   expected = 0;
+
+  if (s->programs != NULL)
+    for (guint i = 0; i < self->anchors->len; i++)
+      program_clear (&s->programs[i]);
+  g_clear_pointer (&s->programs, g_free);
 
   /* When every placeholder and returning node is bound in every complete
    * match (without ignore_literals, nearly always), none needs a look. */
-  n_to_check = s.found.len > 0 && !all_required (&s, pattern) ? s.found.len : 0;
+  n_to_check = s->found.len > 0 && !all_required (s, s->pattern) ? s->found.len : 0;
   for (guint i = 0; i < n_to_check; i++)
-    if (!check_complete (pattern, anchors, s.required, s.found.items[i], error))
+    if (!check_complete (s->pattern, self->anchors, s->required, s->found.items[i],
+                         &self->error))
       {
-        for (guint k = 0; k < s.found.len; k++)
-          graft_match_free (s.found.items[k]);
-        s.found.len = 0;
-        g_ptr_array_unref (kept);
-        g_ptr_array_unref (dropped);
-        kept = NULL;
-        dropped = NULL;
+        for (guint k = 0; k < s->found.len; k++)
+          graft_match_free (s->found.items[k]);
+        s->found.len = 0;
+        g_clear_pointer (&self->kept, g_ptr_array_unref);
+        g_clear_pointer (&self->dropped, g_ptr_array_unref);
         break;
       }
 
   /* torch's filters, in torch's order, then the caller's.  The kept
    * matches are written in place, their room laid out at once. */
-  if (kept != NULL)
-    g_ptr_array_set_size (kept, s.found.len);
-  filtering_init (&filtering, &s, pattern, graph);
-  /* Three marks a match (filter_match()), handed out at once. */
-  first_mark = _graft_graph_reserve_marks (graph, 3 * MAX (s.found.len, 1));
-  claims_init (&claimed, graph, options->filter != NULL);
-  for (guint i = 0; kept != NULL && i < s.found.len; i++)
-    {
-      GraftMatch *m = s.found.items[i];
+  if (self->kept != NULL)
+    g_ptr_array_set_size (self->kept, s->found.len);
+  filtering_init (&self->filtering, s, s->pattern, s->graph);
+  /* A kept match claims the nodes it replaces. */
+  if (!unbounded || self->options.filter != NULL)
+    for (guint i = 0; i < self->filtering.n_positions; i++)
+      if (self->filtering.role[i] != ROLE_OTHER)
+        expected += MIN (s->found.len, G_MAXUINT / 64);
+  claims_init (&self->claimed, s->graph, self->options.filter != NULL || !unbounded, expected);
+  self->filtering_ready = TRUE;
+  self->next = 0;
+}
 
-      m->reason = filtering.n_replaced > 0
-                      ? filter_match_fast (&filtering, m, first_mark + 3 * i, &claimed,
-                                           options->remove_overlapping_matches)
-                      : filter_match (&filtering, m, first_mark + 3 * i, &claimed,
-                                      options->remove_overlapping_matches);
-      if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
-          !options->filter (m, graph, options->filter_data))
+/* Filters the matches from self->next on, at most @n of them. */
+static void
+filter_some (GraftMatchSearch *self,
+             guint             n)
+{
+  Search *s = &self->s;
+  guint   end = self->next + MIN (n, s->found.len - self->next);
+  /* Three marks a match (filter_match()), handed out at once. */
+  guint32  first_mark = _graft_graph_reserve_marks (s->graph, 3 * MAX (end - self->next, 1));
+  gboolean remove = self->options.remove_overlapping_matches;
+
+  for (guint i = self->next; i < end; i++)
+    {
+      GraftMatch *m = s->found.items[i];
+      guint32     part = first_mark + 3 * (i - self->next);
+
+      m->reason = self->filtering.n_replaced > 0
+                      ? filter_match_fast (&self->filtering, m, part, &self->claimed, remove)
+                      : filter_match (&self->filtering, m, part, &self->claimed, remove);
+      if (m->reason == GRAFT_MATCH_KEPT && self->options.filter != NULL &&
+          !self->options.filter (m, s->graph, self->options.filter_data))
         m->reason = GRAFT_MATCH_DROPPED_FILTER;
       if (m->reason == GRAFT_MATCH_KEPT)
-        kept->pdata[n_kept++] = m;
+        self->kept->pdata[self->n_kept++] = m;
       else
-        g_ptr_array_add (dropped, m);
+        g_ptr_array_add (self->dropped, m);
     }
-  if (kept != NULL)
-    {
-      g_ptr_array_set_size (kept, n_kept);
-      g_ptr_array_set_free_func (kept, (GDestroyNotify) graft_match_free);
-    }
+  self->next = end;
+}
 
-  g_clear_pointer (&claimed.set, g_hash_table_unref);
-  filtering_clear (&filtering);
+/* The filters done: the kept matches are the results. */
+static void
+end_filtering (GraftMatchSearch *self)
+{
+  Search *s = &self->s;
+
+  if (self->kept != NULL)
+    {
+      g_ptr_array_set_size (self->kept, self->n_kept);
+      g_ptr_array_set_free_func (self->kept, (GDestroyNotify) graft_match_free);
+    }
+  /* The matches are the results' now. */
+  s->found.len = 0;
+  claims_clear (&self->claimed);
+  filtering_clear (&self->filtering);
+  self->filtering_ready = FALSE;
   /* Searching the pattern's own graph used the scratch slot that holds the
    * pattern's positions: put them back. */
-  if (graph == pattern->graph)
-    for (guint i = 0; i < pattern->nodes->len; i++)
-      _graft_node_set_mark (pattern->nodes->pdata[i], 1, i + 1);
-  for (guint i = 0; i < anchors->len; i++)
-    g_free (candidates[i].items);
-  search_clear (&s);
+  if (s->graph == s->pattern->graph)
+    for (guint i = 0; i < s->pattern->nodes->len; i++)
+      _graft_node_set_mark (s->pattern->nodes->pdata[i], 1, i + 1);
+  self->phase = PHASE_DONE;
+}
+
+/**
+ * graft_match_search_step:
+ * @self: a search
+ * @work: about how much to do: a node of the graph looked at counts 1, a
+ *   walk from a candidate or a match filtered a few; %G_MAXUINT for all
+ *
+ * Goes on with the search, for about @work (at least a little).  The
+ * same graph and pattern must be as they were when it began.
+ *
+ * Returns: whether the search is done (graft_match_search_finish())
+ */
+gboolean
+graft_match_search_step (GraftMatchSearch *self,
+                         guint             work)
+{
+  Search  *s;
+  gboolean unbounded = work == G_MAXUINT;
+
+  g_return_val_if_fail (self != NULL, TRUE);
+
+  s = &self->s;
+  work = MAX (work, 1);
+  if (self->phase == PHASE_CANDIDATES)
+    {
+      if (!candidate_pass_step (&self->pass, s, self->anchors, self->candidates, &work))
+        return FALSE;
+      begin_matching (self);
+    }
+  if (self->phase == PHASE_MATCHING && work > 0)
+    {
+      guint n = self->candidates[0].len;
+      guint to =
+          unbounded ? n : self->next + MIN (n - self->next, MAX (work / WORK_PER_CANDIDATE, 1));
+
+      if (self->anchors->len == 1)
+        {
+          search_one_anchor (s, self->anchors, self->candidates, self->next, to);
+          work -= MIN (work, (to - self->next) * WORK_PER_CANDIDATE);
+          self->next = to;
+        }
+      else
+        {
+          guint64 from = s->attempts;
+          guint64 until = unbounded ? G_MAXUINT64 : from + MAX (work / WORK_PER_CANDIDATE, 1);
+
+          self->next = backtrack_first (s, self->anchors, self->candidates, self->next, n, until);
+          work -= (guint) MIN ((guint64) work, (s->attempts - from) * WORK_PER_CANDIDATE);
+        }
+      if (self->next < n)
+        return FALSE;
+      self->phase = PHASE_FILTERING;
+      self->next = 0;
+    }
+  if (self->phase == PHASE_FILTERING)
+    {
+      if (!self->filtering_ready)
+        begin_filtering (self, unbounded);
+      if (self->kept != NULL && self->next < s->found.len)
+        {
+          if (work == 0)
+            return FALSE;
+          filter_some (self, unbounded ? G_MAXUINT : MAX (work / WORK_PER_MATCH, 1));
+          if (self->next < s->found.len)
+            return FALSE;
+        }
+      end_filtering (self);
+    }
+  return self->phase == PHASE_DONE;
+}
+
+/**
+ * graft_match_search_finish:
+ * @self: a search that graft_match_search_step() said is done
+ * @out_dropped: (out) (optional) (transfer full): as graft_matcher_find()'s
+ * @error: return location for an error
+ *
+ * The results, as graft_matcher_find_full() gives them; once.
+ *
+ * Returns: (transfer full) (element-type GraftMatch) (nullable): the
+ *   matches, or %NULL with @error set
+ */
+GPtrArray *
+graft_match_search_finish (GraftMatchSearch *self,
+                           GPtrArray       **out_dropped,
+                           GError          **error)
+{
+  g_return_val_if_fail (self != NULL && self->phase == PHASE_DONE && !self->taken, NULL);
+
+  self->taken = TRUE;
+  if (self->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&self->error));
   if (out_dropped != NULL)
-    *out_dropped = dropped;
-  else if (dropped != NULL)
-    g_ptr_array_unref (dropped);
-  return kept;
+    *out_dropped = g_steal_pointer (&self->dropped);
+  return g_steal_pointer (&self->kept);
+}
+
+/**
+ * graft_match_search_free:
+ * @self: (nullable): a search, done or not
+ *
+ * Frees the search and whatever it found that was not taken.  Touches no
+ * node of the graph, which may have changed since the last step.
+ */
+void
+graft_match_search_free (GraftMatchSearch *self)
+{
+  Search *s;
+
+  if (self == NULL)
+    return;
+  s = &self->s;
+  candidate_pass_clear (&self->pass);
+  if (s->programs != NULL)
+    for (guint i = 0; i < self->anchors->len; i++)
+      program_clear (&s->programs[i]);
+  g_clear_pointer (&s->programs, g_free);
+  if (self->filtering_ready)
+    {
+      claims_clear (&self->claimed);
+      filtering_clear (&self->filtering);
+    }
+  /* The matches not yet filtered; those filtered are in kept or dropped. */
+  for (guint i = self->phase == PHASE_FILTERING ? self->next : 0; i < s->found.len; i++)
+    graft_match_free (s->found.items[i]);
+  s->found.len = 0;
+  if (self->kept != NULL)
+    {
+      /* Before its end, kept's first n_kept are matches, the rest room. */
+      if (self->phase != PHASE_DONE)
+        {
+          g_ptr_array_set_size (self->kept, self->n_kept);
+          g_ptr_array_set_free_func (self->kept, (GDestroyNotify) graft_match_free);
+        }
+      g_ptr_array_unref (self->kept);
+    }
+  g_clear_pointer (&self->dropped, g_ptr_array_unref);
+  g_clear_error (&self->error);
+  for (guint i = 0; i < self->anchors->len; i++)
+    g_free (self->candidates[i].items);
+  g_free (self->candidates);
+  g_clear_pointer (&self->output_anchor, g_array_unref);
+  search_clear (s);
+  g_free (self);
 }
 
 /* The sentence for a walk from the pattern's returning node at @at that

@@ -84,6 +84,23 @@ GPtrArray *graft_matcher_find_full (GraftPattern            *pattern,
                                     GPtrArray              **out_dropped,
                                     GError                 **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/**
+ * GraftMatchSearch:
+ *
+ * graft_matcher_find_full() as work done by steps (graft-matcher.c).
+ */
+typedef struct _GraftMatchSearch GraftMatchSearch;
+
+GraftMatchSearch *graft_match_search_new (GraftPattern            *pattern,
+                                          GraftGraph              *graph,
+                                          const GraftMatchOptions *options);
+gboolean          graft_match_search_step (GraftMatchSearch *self,
+                                           guint             work);
+GPtrArray        *graft_match_search_finish (GraftMatchSearch *self,
+                                             GPtrArray       **out_dropped,
+                                             GError          **error);
+void              graft_match_search_free (GraftMatchSearch *self);
+
 char *graft_matcher_explain (GraftPattern            *pattern,
                              GraftGraph              *graph,
                              GraftNode               *at,
@@ -108,5 +125,6 @@ gint                *graft_matches_dup_node_marks (GPtrArray  *matches,
                                                    GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatch, graft_match_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatchSearch, graft_match_search_free)
 
 G_END_DECLS

@@ -8,12 +8,18 @@
  * Replace All, Undo and Redo on a chain with many matches, the matches
  * are found again in the turns after the edit (or at once when asked
  * for), and the list then holds exactly what a fresh search of the graph
- * finds, the rows before the edit being the same items as before.
+ * finds, the rows before the edit being the same items as before.  The
+ * search by steps (graft_match_search_step()), slowed down so that it
+ * takes many turns, shows nothing half-found: an edit or a new pattern in
+ * the middle of it starts it again, the list and the count show the
+ * matches before until the new ones are all found, and then exactly what
+ * a search at once finds.
  */
 #include "config.h"
 
 #include "window-util.h"
 
+#include "graft-document-private.h"
 #include "graft-match-item.h"
 #include "graft-match-model.h"
 #include "graft-turns.h"
@@ -196,10 +202,9 @@ write_chain (void)
 /* The list holds exactly what a fresh search of the graph as it is finds:
  * the matches in order, then the dropped occurrences. */
 static void
-assert_list_fresh (GraftWindow *window)
+assert_document_fresh (GraftDocument *document)
 {
-  GraftDocument *document = graft_window_get_document (window);
-  GListModel    *list = graft_document_get_matches (document);
+  GListModel *list = graft_document_get_matches (document);
   g_autoptr (GPtrArray) dropped = NULL;
   g_autoptr (GPtrArray) found = graft_matcher_find (graft_document_get_pattern (document),
                                                     graft_document_get_graph (document), NULL,
@@ -224,6 +229,12 @@ assert_list_fresh (GraftWindow *window)
       if (i < found->len)
         g_assert_cmpuint (graft_match_item_get_index (item), ==, i);
     }
+}
+
+static void
+assert_list_fresh (GraftWindow *window)
+{
+  assert_document_fresh (graft_window_get_document (window));
 }
 
 static gboolean
@@ -287,6 +298,97 @@ test_list_after_edits (void)
   g_unlink (path);
 }
 
+static void
+count_cb (GraftDocument *document,
+          guint         *n)
+{
+  (*n)++;
+}
+
+/* Runs up to @n turns of the main loop, none waiting. */
+static void
+iterate_turns (guint n)
+{
+  for (guint i = 0; i < n; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+document_not_pending (gpointer document)
+{
+  return !graft_document_get_matches_pending (document);
+}
+
+/* A document alone (no window, whose layouts ask for the matches when
+ * they come), its search slowed down to a step of 4 nodes a turn: the
+ * search of the chain's 601 nodes takes hundreds of turns. */
+static void
+test_search_interrupted (void)
+{
+  g_autofree char *path = write_chain ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  GListModel *list = graft_document_get_matches (document);
+  guint       changed = 0;
+
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, N_RELU);
+  iterate_until (document_not_pending, document);
+  g_signal_connect (document, "matches-changed", G_CALLBACK (count_cb), &changed);
+  _graft_document_set_match_step (4);
+
+  /* An edit, then a few turns of the search: nothing of it shows. */
+  g_assert_true (graft_document_replace (document, N_RELU / 2, &error));
+  iterate_turns (30);
+  g_assert_true (graft_document_get_matches_pending (document));
+  g_assert_cmpuint (changed, ==, 0);
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, N_RELU);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, N_RELU);
+
+  /* Undone in the middle of the search: it starts again on the graph as
+   * it is, and its matches are shown once, all of them. */
+  graft_document_undo (document);
+  g_assert_true (graft_document_get_matches_pending (document));
+  g_assert_cmpuint (changed, ==, 0);
+  while (graft_document_get_matches_pending (document))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, N_RELU);
+    }
+  g_assert_cmpuint (changed, ==, 1);
+  assert_document_fresh (document);
+
+  /* Replace again; asked for in the middle of the search, the matches are
+   * found at once. */
+  g_assert_true (graft_document_replace (document, N_RELU / 2, &error));
+  iterate_turns (30);
+  g_assert_true (graft_document_get_matches_pending (document));
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, N_RELU);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, N_RELU - 1);
+  g_assert_false (graft_document_get_matches_pending (document));
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, N_RELU - 1);
+  assert_document_fresh (document);
+
+  /* A new pattern in the middle of a search: its own matches, once. */
+  graft_document_undo (document);
+  iterate_turns (30);
+  g_assert_true (graft_document_get_matches_pending (document));
+  changed = 0;
+  graft_document_set_pattern_text (document, "import torch\n\n\n"
+                                             "def pattern(x):\n"
+                                             "    return torch.sigmoid(torch.sigmoid(x))\n");
+  g_assert_cmpuint (changed, ==, 0);
+  iterate_until (document_not_pending, document);
+  g_assert_cmpuint (changed, ==, 1);
+  assert_document_fresh (document);
+  g_assert_cmpuint (graft_document_get_n_matches (document), >, N_RELU);
+
+  _graft_document_set_match_step (0);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -296,5 +398,6 @@ main (int    argc,
   g_test_add_func ("/ui/match-list/model-minimal-change", test_model_minimal_change);
   g_test_add_func ("/ui/match-list/turns", test_turns_one_step_per_turn);
   g_test_add_func ("/ui/match-list/after-edits", test_list_after_edits);
+  g_test_add_func ("/ui/match-list/search-interrupted", test_search_interrupted);
   return g_test_run ();
 }
