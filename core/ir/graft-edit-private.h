@@ -78,22 +78,7 @@ struct _GraftEdit
   EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
   guint    ops_left; /* in it */
   gboolean applied;
-
-  /* The users lists the edit changes, each in its order before the
-   * edit and after it (node -> SavedUsers, owned), which undo and redo
-   * give back: replaying the operations puts an erased user back last.
-   * users_before is NULL when the graph's users order need not survive
-   * an undo (graft_graph_set_undo_keeps_users_order()); users_after is made
-   * at the first undo. */
-  GHashTable *users_before;
-  GHashTable *users_after;
 };
-
-void _graft_edit_save_users_of_inputs (GraftEdit *edit,
-                                       GraftNode *node,
-                                       gboolean   added);
-void _graft_edit_save_users (GraftEdit *edit,
-                             GraftNode *node);
 
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */
@@ -124,12 +109,8 @@ _graft_edit_record (GraftEdit    *edit,
                     GraftEditKind kind,
                     GraftNode    *node)
 {
-  EditOp *op;
+  EditOp *op = add_op (edit);
 
-  /* The lists of the node's inputs change (not when it moves). */
-  if (G_UNLIKELY (edit->users_before != NULL) && kind != GRAFT_EDIT_MOVE)
-    _graft_edit_save_users_of_inputs (edit, node, kind == GRAFT_EDIT_ADD);
-  op = add_op (edit);
   op->node_kind = op_node_kind (node, kind);
   op->next = _graft_node_get_next_inline (node);
 }
@@ -142,15 +123,8 @@ _graft_edit_record_replace (GraftEdit *edit,
                             GraftNode *old_input,
                             GraftNode *new_input)
 {
-  EditOp *op;
+  EditOp *op = add_op (edit);
 
-  /* @node moves last in each of its inputs' lists, and into @new_input's. */
-  if (G_UNLIKELY (edit->users_before != NULL))
-    {
-      _graft_edit_save_users_of_inputs (edit, node, FALSE);
-      _graft_edit_save_users (edit, new_input);
-    }
-  op = add_op (edit);
   op->node_kind = op_node_kind (node, GRAFT_EDIT_REPLACE_INPUT);
   op->next = old_input;
   op->input = new_input;

@@ -86,13 +86,8 @@ void
 _graft_edit_record_args (GraftEdit *edit,
                          GraftNode *node)
 {
-  EditOp *op;
+  EditOp *op = add_op (edit);
 
-  /* The lists of the inputs it has now change (those it will have are
-   * kept once it joined them: graft_graph_set_args()). */
-  if (edit->users_before != NULL)
-    _graft_edit_save_users_of_inputs (edit, node, FALSE);
-  op = add_op (edit);
   op->node_kind = op_node_kind (node, GRAFT_EDIT_SET_ARGS);
   op->next = NULL;
   op->args = g_new (EditArgs, 1);
@@ -133,8 +128,6 @@ graft_graph_begin_edit (GraftGraph *self)
 
   edit = g_new0 (GraftEdit, 1);
   edit->graph = self;
-  if (graft_graph_get_undo_keeps_users_order (self))
-    edit->users_before = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   edit->index = _graft_graph_add_edit (self, edit);
   edit->applied = TRUE;
   _graft_graph_set_recording (self, edit);
@@ -218,13 +211,8 @@ graft_edit_undo (GraftEdit *edit)
   g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
-  /* The lists as the edit left them, for redo. */
-  if (edit->users_before != NULL && edit->users_after == NULL)
-    edit->users_after = _graft_graph_copy_users (edit->users_before);
   for (guint i = edit->n_ops; i > 0; i--)
     replay (edit->graph, op_at (edit, i - 1), TRUE);
-  if (edit->users_before != NULL)
-    _graft_graph_restore_users (edit->users_before);
   edit->applied = FALSE;
 }
 
@@ -241,8 +229,6 @@ graft_edit_redo (GraftEdit *edit)
 
   for (guint i = 0; i < edit->n_ops; i++)
     replay (edit->graph, op_at (edit, i), FALSE);
-  if (edit->users_after != NULL)
-    _graft_graph_restore_users (edit->users_after);
   edit->applied = TRUE;
 }
 
@@ -351,7 +337,5 @@ graft_edit_free (GraftEdit *edit)
     g_free (edit->chunks[k]);
   if (edit->graph != NULL)
     _graft_graph_remove_edit (edit->graph, edit->index);
-  g_clear_pointer (&edit->users_before, g_hash_table_unref);
-  g_clear_pointer (&edit->users_after, g_hash_table_unref);
   g_free (edit);
 }

@@ -288,10 +288,8 @@ struct _GraftGraph
   /* While a rewrite runs (_graft_graph_defer_user_removals()): users that
    * left long users lists, not yet taken out of them (defer_removal()).
    * Owned */
-  gboolean deferring;
-  gboolean never_defer;      /* for tests: removals made at once */
-  gboolean users_order_free; /* undo need not give back users' order
-                              * (graft_graph_set_undo_keeps_users_order()) */
+  gboolean      deferring;
+  gboolean      never_defer; /* for tests: removals made at once */
   DeferredList *deferred;    /* one per list with departures */
   guint         n_deferred;
   guint         deferred_size;
@@ -1407,131 +1405,6 @@ _graft_graph_expect_changes (GraftGraph *self,
 #endif
 }
 
-/**
- * graft_graph_set_undo_keeps_users_order:
- * @keep: whether undo and redo give back each users list in its order
- *
- * By default an edit keeps the order of the users lists it changes, so
- * that undo and redo give them back exactly (the properties panel, JSON
- * output).  The command line, which never shows a graph after an undo,
- * spares that work.  For the edits begun after the call.
- */
-void
-graft_graph_set_undo_keeps_users_order (GraftGraph *self,
-                                        gboolean    keep)
-{
-  g_return_if_fail (self != NULL);
-  self->users_order_free = !keep;
-}
-
-/**
- * graft_graph_get_undo_keeps_users_order:
- *
- * Returns: what graft_graph_set_undo_keeps_users_order() set (%TRUE by
- *   default)
- */
-gboolean
-graft_graph_get_undo_keeps_users_order (GraftGraph *self)
-{
-  g_return_val_if_fail (self != NULL, TRUE);
-  return !self->users_order_free;
-}
-
-/* A users list as an edit keeps it (graft-edit-private.h). */
-typedef struct
-{
-  guint      n;
-  GraftNode *items[];
-} SavedUsers;
-
-/* Keeps @used's users list in @edit's users_before, unless kept already;
- * without its last user when that is @added, which just joined it. */
-static void
-save_users (GraftEdit *edit,
-            GraftNode *used,
-            GraftNode *added)
-{
-  guint       n = node_n_users (used);
-  SavedUsers *saved;
-
-  if (g_hash_table_contains (edit->users_before, used))
-    return;
-  if (added != NULL && n > 0 && node_users (used)[n - 1] == added)
-    n--;
-  saved = g_malloc (sizeof (SavedUsers) + n * sizeof (GraftNode *));
-  saved->n = n;
-  if (n > 0)
-    memcpy (saved->items, node_users (used), n * sizeof (GraftNode *));
-  g_hash_table_insert (edit->users_before, used, saved);
-}
-
-/**
- * _graft_edit_save_users:
- *
- * Keeps @node's users list as it is before a change, for undo.
- */
-void
-_graft_edit_save_users (GraftEdit *edit,
-                        GraftNode *node)
-{
-  save_users (edit, node, NULL);
-}
-
-/**
- * _graft_graph_copy_users:
- * @like: kept lists (node -> SavedUsers)
- *
- * Returns: (transfer full): the lists of the same nodes as they are now
- */
-GHashTable *
-_graft_graph_copy_users (GHashTable *like)
-{
-  GHashTable    *out = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  GHashTableIter iter;
-  gpointer       key;
-
-  g_hash_table_iter_init (&iter, like);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      GraftNode  *node = key;
-      guint       n = node_n_users (node);
-      SavedUsers *saved = g_malloc (sizeof (SavedUsers) + n * sizeof (GraftNode *));
-
-      saved->n = n;
-      if (n > 0)
-        memcpy (saved->items, node_users (node), n * sizeof (GraftNode *));
-      g_hash_table_insert (out, node, saved);
-    }
-  return out;
-}
-
-/**
- * _graft_graph_restore_users:
- * @saved: kept lists (node -> SavedUsers)
- *
- * Puts each node's users in the kept order: undo and redo leave each
- * list with the same users, in another order.
- */
-void
-_graft_graph_restore_users (GHashTable *saved)
-{
-  GHashTableIter iter;
-  gpointer       key, value;
-
-  g_hash_table_iter_init (&iter, saved);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      GraftNode  *node = key;
-      SavedUsers *s = value;
-
-      if (s->n < 2 || node_n_users (node) != s->n)
-        continue;
-      memcpy (node_users (node), s->items, s->n * sizeof (GraftNode *));
-      if (node->users.many->index != NULL)
-        user_index_build (node->users.many, s->n);
-    }
-}
-
 /* For tests, which compare the users lists a rewrite leaves with those
  * of removals made at once. */
 void
@@ -1826,43 +1699,6 @@ foreach_input_simple (GraftNode *node,
   for (guint i = 0; i < n_seen; i++)
     func (seen[i], node);
   return TRUE;
-}
-
-/* foreach_input()'s callbacks for _graft_edit_save_users_of_inputs(). */
-static void
-save_input_users (GraftNode *used,
-                  GraftNode *user)
-{
-  save_users (node_graph (used)->recording, used, NULL);
-}
-
-static void
-save_input_users_added (GraftNode *used,
-                        GraftNode *user)
-{
-  save_users (node_graph (used)->recording, used, user);
-}
-
-/**
- * _graft_edit_save_users_of_inputs:
- * @edit: the edit being recorded, which keeps users lists
- * @added: whether @node just joined its inputs' lists (last in each)
- *
- * Keeps the users list of each of @node's inputs as it is before the
- * change about to be made (or just made, with @added), for undo.
- */
-void
-_graft_edit_save_users_of_inputs (GraftEdit *edit,
-                                  GraftNode *node,
-                                  gboolean   added)
-{
-  if (added)
-    {
-      if (!foreach_input_simple (node, save_input_users_added))
-        foreach_input (node, save_input_users_added);
-    }
-  else if (!foreach_input_simple (node, save_input_users))
-    foreach_input (node, save_input_users);
 }
 
 /* Links @node as a user of each node in @n items (a dict's keys are
@@ -2553,9 +2389,6 @@ graft_graph_set_args (GraftGraph *self,
       put_kwargs (self, node, &old_kwargs);
   }
   link_uses (node);
-  /* The lists @node joined (its old inputs' were kept before). */
-  if (self->recording != NULL && self->recording->users_before != NULL)
-    _graft_edit_save_users_of_inputs (self->recording, node, TRUE);
 }
 
 static void replace_in_items_nested (GraftArg  *items,

@@ -77,9 +77,6 @@ void                graft_graph_set_module_constructor (GraftGraph *self,
 const char         *graft_graph_get_module_name (GraftGraph *self);
 void                graft_graph_set_module_name (GraftGraph *self,
                                                  const char *name);
-void                graft_graph_set_undo_keeps_users_order (GraftGraph *self,
-                                                            gboolean    keep);
-gboolean            graft_graph_get_undo_keeps_users_order (GraftGraph *self);
 GraftNode          *graft_graph_create_node (GraftGraph *self,
                                              GraftOp     op,
                                              const char *target,
