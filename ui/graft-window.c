@@ -1973,6 +1973,13 @@ graft_window_dispose (GObject *object)
 {
   GraftWindow *self = GRAFT_WINDOW (object);
 
+  /* The document can outlive the window: Show Changes, Match in Context
+   * and Compare Graphs hold it while they work, after the window is
+   * closed.  Its signals must not reach the window from now on (a
+   * "notify::modified" would schedule an autosave on it, any signal
+   * would run on it once it is finalized). */
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   if (self->layout_runner != NULL)
     graft_layout_runner_stop (self->layout_runner);
   _graft_window_dispose_export (self);
