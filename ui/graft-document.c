@@ -1076,17 +1076,28 @@ graft_document_get_texts_are_default (GraftDocument *self)
   return FALSE;
 }
 
-/* Whether @graph has a call_function node whose target is @target. */
-static gboolean
-has_call (GraftGraph *graph,
-          const char *target)
+/* Which of default_texts[] a program starts with: its ReLUs
+ * (`relu.default`), or its in-place ones (`relu_.default`) when it has
+ * only those; found in one walk of @graph. */
+static guint
+program_default (GraftGraph *graph)
 {
+  gboolean in_place = FALSE;
+
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
-    if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-        g_strcmp0 (graft_node_get_target (node), target) == 0)
-      return TRUE;
-  return FALSE;
+    {
+      const char *target;
+
+      if (graft_node_get_op (node) != GRAFT_OP_CALL_FUNCTION)
+        continue;
+      target = graft_node_get_target (node);
+      if (g_strcmp0 (target, "torch.ops.aten.relu.default") == 0)
+        return 1;
+      if (!in_place && g_strcmp0 (target, "torch.ops.aten.relu_.default") == 0)
+        in_place = TRUE;
+    }
+  return in_place ? 2 : 1;
 }
 
 /**
@@ -1114,10 +1125,7 @@ _graft_document_dup_default_texts (GraftInputKind kind,
 
   if (kind == GRAFT_INPUT_EXPORTED_PROGRAM || kind == GRAFT_INPUT_READABLE_PROGRAM ||
       kind == GRAFT_INPUT_ARCHIVE)
-    which = !has_call (graph, "torch.ops.aten.relu.default") &&
-                    has_call (graph, "torch.ops.aten.relu_.default")
-                ? 2
-                : 1;
+    which = program_default (graph);
   *out_replacement = g_strdup (default_texts[which][1]);
   return g_strdup (default_texts[which][0]);
 }
