@@ -227,6 +227,9 @@ const char    *_graft_pt2_intern_hashed (Reader     *r,
                                          const char *text,
                                          gsize       len,
                                          guint       hash);
+guint          _graft_pt2_intern_prepare (Reader     *r,
+                                          const char *text,
+                                          gsize       len);
 
 /* graft-pt2-names.c */
 void           _graft_pt2_values_init (Pt2Values *values);

@@ -249,6 +249,7 @@ split_module_frame (Reader           *r,
   gsize       n = len;
   const char *parts[3];
   gsize       part_len[3];
+  guint       hashes[3];
   guint       n_parts = 0;
   gsize       start = 0;
 
@@ -310,10 +311,16 @@ split_module_frame (Reader           *r,
     }
   if (n_parts != 3)
     return FALSE;
-  /* A NUL in the text ends the part, as it ended the copy interned. */
-  out->key = _graft_pt2_intern_len (r, parts[0], strnlen (parts[0], part_len[0]));
-  out->path = _graft_pt2_intern_len (r, parts[1], strnlen (parts[1], part_len[1]));
-  out->type = _graft_pt2_intern_len (r, parts[2], strnlen (parts[2], part_len[2]));
+  /* A NUL in the text ends the part, as it ended the copy interned.  The
+   * three hashed first, their misses overlapping. */
+  for (guint k = 0; k < 3; k++)
+    {
+      part_len[k] = strnlen (parts[k], part_len[k]);
+      hashes[k] = _graft_pt2_intern_prepare (r, parts[k], part_len[k]);
+    }
+  out->key = _graft_pt2_intern_hashed (r, parts[0], part_len[0], hashes[0]);
+  out->path = _graft_pt2_intern_hashed (r, parts[1], part_len[1], hashes[1]);
+  out->type = _graft_pt2_intern_hashed (r, parts[2], part_len[2], hashes[2]);
   return TRUE;
 }
 
@@ -390,13 +397,23 @@ metadata_string (Reader      *r,
   return TRUE;
 }
 
-/* _graft_pt2_intern_len(); %NULL stays %NULL. */
+/* _graft_pt2_intern_prepare() of @text, when there is one. */
+static guint
+prepare_or_null (Reader     *r,
+                 const char *text,
+                 gsize       len)
+{
+  return text != NULL ? _graft_pt2_intern_prepare (r, text, len) : 0;
+}
+
+/* _graft_pt2_intern_hashed(); %NULL stays %NULL. */
 static const char *
 intern_or_null (Reader     *r,
                 const char *text,
-                gsize       len)
+                gsize       len,
+                guint       hash)
 {
-  return text != NULL ? _graft_pt2_intern_len (r, text, len) : NULL;
+  return text != NULL ? _graft_pt2_intern_hashed (r, text, len, hash) : NULL;
 }
 
 /* deserialize_metadata. */
@@ -407,6 +424,7 @@ read_info (Reader   *r,
 {
   const char *stack = NULL, *trace = NULL, *source_fn = NULL, *torch_fn = NULL;
   gsize       stack_len, trace_len, source_fn_len, torch_fn_len;
+  guint       trace_hash, source_fn_hash, torch_fn_hash;
 
   memset (out, 0, sizeof *out);
   if (!_graft_pt2_check_object (r, metadata, "'metadata'") ||
@@ -415,6 +433,11 @@ read_info (Reader   *r,
       !metadata_string (r, metadata, "source_fn_stack", &source_fn, &source_fn_len) ||
       !metadata_string (r, metadata, "torch_fn", &torch_fn, &torch_fn_len))
     return FALSE;
+  /* Hashed first: the graph's slots of the texts the cache will miss come
+   * in while the module stack is read. */
+  trace_hash = prepare_or_null (r, trace, trace_len);
+  source_fn_hash = prepare_or_null (r, source_fn, source_fn_len);
+  torch_fn_hash = prepare_or_null (r, torch_fn, torch_fn_len);
   if (stack != NULL)
     {
       GArray *frames =
@@ -449,9 +472,9 @@ read_info (Reader   *r,
             }
         }
     }
-  out->stack_trace = intern_or_null (r, trace, trace_len);
-  out->source_fn_stack = intern_or_null (r, source_fn, source_fn_len);
-  out->torch_fn = intern_or_null (r, torch_fn, torch_fn_len);
+  out->stack_trace = intern_or_null (r, trace, trace_len, trace_hash);
+  out->source_fn_stack = intern_or_null (r, source_fn, source_fn_len, source_fn_hash);
+  out->torch_fn = intern_or_null (r, torch_fn, torch_fn_len, torch_fn_hash);
   return TRUE;
 }
 
@@ -1250,7 +1273,11 @@ read_input_spec (Reader       *r,
     }
   else
     {
-      guint k;
+      guint       k;
+      Pt2Value   *arg;
+      const char *name, *target = NULL;
+      gsize       name_len, target_len = 0;
+      guint       name_hash, target_hash = 0;
 
       for (k = 0; k < G_N_ELEMENTS (kinds); k++)
         if (strcmp (type, kinds[k].type) == 0)
@@ -1259,11 +1286,21 @@ read_input_spec (Reader       *r,
         return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "unknown input spec '%s'", type);
       spec.kind = kinds[k].kind;
       spec.argument = kinds[k].argument;
-      if ((spec.name = spec_arg_name (r, value)) == NULL)
+      if ((arg = _graft_pt2_req_object (r, value, "arg")) == NULL ||
+          (name = _graft_pt2_req_string_len (r, arg, "name", &name_len)) == NULL)
         return FALSE;
       if (kinds[k].target_key != NULL &&
-          (spec.target = _graft_pt2_req_interned (r, value, kinds[k].target_key)) == NULL)
+          (target = _graft_pt2_req_string_len (r, value, kinds[k].target_key, &target_len)) ==
+              NULL)
         return FALSE;
+      /* Both met once in the program: their misses in the graph's table
+       * overlap. */
+      name_hash = _graft_pt2_intern_prepare (r, name, name_len);
+      if (target != NULL)
+        target_hash = _graft_pt2_intern_prepare (r, target, target_len);
+      spec.name = _graft_pt2_intern_hashed (r, name, name_len, name_hash);
+      if (target != NULL)
+        spec.target = _graft_pt2_intern_hashed (r, target, target_len, target_hash);
       if (spec.kind == GRAFT_INPUT_SPEC_CUSTOM_OBJ &&
           (spec.value =
                _graft_pt2_req_interned (r, _graft_pt2_req (r, value, "arg"), "class_fqn")) == NULL)

@@ -170,8 +170,9 @@ _graft_pt2_intern (Reader     *r,
   return text != NULL ? _graft_pt2_intern_len (r, text, strlen (text)) : NULL;
 }
 
-/* _graft_pt2_intern_len() of a NUL-terminated @text of @len bytes whose
- * _graft_pt2_hash() is @hash (made on another thread). */
+/* _graft_pt2_intern_len() of the @len bytes at @text whose
+ * _graft_pt2_hash() is @hash (made on another thread, or by
+ * _graft_pt2_intern_prepare()). */
 const char *
 _graft_pt2_intern_hashed (Reader     *r,
                           const char *text,
@@ -186,4 +187,23 @@ _graft_pt2_intern_hashed (Reader     *r,
   copy = _graft_graph_intern_hashed (r->graph, text, len, hash);
   *slot = (GraftNameSlot){ copy, hash, (guint) len, (gpointer) copy };
   return copy;
+}
+
+/**
+ * The _graft_pt2_hash() of the @len bytes at @text, for
+ * _graft_pt2_intern_hashed() soon after: the slot of the graph's table
+ * that a miss of the reader's cache will look at is brought toward the
+ * processor meanwhile.  A node's unique texts (its `torch_fn`, its
+ * `source_fn_stack`, its own module's key and path) each miss in a table
+ * of millions; prepared together, their misses overlap.
+ */
+guint
+_graft_pt2_intern_prepare (Reader     *r,
+                           const char *text,
+                           gsize       len)
+{
+  guint hash = _graft_pt2_hash (text, len);
+
+  _graft_graph_prefetch_interned (r->graph, hash);
+  return hash;
 }

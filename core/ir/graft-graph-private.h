@@ -295,6 +295,8 @@ const char *_graft_graph_intern_hashed (GraftGraph *self,
                                         guint       hash);
 void        _graft_graph_reserve_interned (GraftGraph *self,
                                            guint       n);
+void        _graft_graph_prefetch_interned (GraftGraph *self,
+                                            guint       hash);
 
 /* graft-meta.c, for the graph */
 GraftProgram *_graft_program_new (GraftGraph *graph);

@@ -948,6 +948,22 @@ _graft_graph_intern_hashed (GraftGraph *self,
 }
 
 /**
+ * _graft_graph_prefetch_interned:
+ * @hash: _graft_graph_hash_text() of a text about to be interned
+ *
+ * Brings the slot where the interned texts' table looks for @hash toward
+ * the processor, so that a reader can overlap the cache misses of several
+ * texts before it interns them.
+ */
+void
+_graft_graph_prefetch_interned (GraftGraph *self,
+                                guint       hash)
+{
+  if (self->interned.slots != NULL)
+    __builtin_prefetch (&self->interned.slots[hash & self->interned.mask]);
+}
+
+/**
  * _graft_graph_reserve_interned:
  *
  * Makes room for @n more interned texts at once, so that a reader that
