@@ -899,6 +899,57 @@ by_place_json (gboolean reversed,
   return g_string_free (json, FALSE);
 }
 
+/* A graph input whose input spec names another value (the reader takes
+ * the spec's interned name for the placeholder's target only when the
+ * two are the same): its target is still its own name, the graph's copy,
+ * and the signature keeps the spec's. */
+static void
+test_input_spec_renamed (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  GString      *changed;
+  const char   *specs;
+  GraftNode    *node;
+  GraftProgram *program;
+
+  BY_PLACE_INPUTS = 40;
+  BY_PLACE_NODES = 60;
+  json = by_place_json (FALSE, FALSE);
+  specs = strstr (json, "\"input_specs\"");
+  g_assert_nonnull (specs);
+  changed = g_string_new (specs);
+  /* x2's spec names y2; x4's names x40, longer, and x1's x, shorter. */
+  g_assert_cmpuint (g_string_replace (changed, "{\"name\": \"x2\"}", "{\"name\": \"y2\"}", 1), ==,
+                    1);
+  g_assert_cmpuint (g_string_replace (changed, "{\"name\": \"x4\"}", "{\"name\": \"x40\"}", 1),
+                    ==, 1);
+  g_assert_cmpuint (g_string_replace (changed, "{\"name\": \"x1\"}", "{\"name\": \"x\"}", 1), ==,
+                    1);
+  g_string_prepend_len (changed, json, specs - json);
+  graph = read_json (changed->str, &error);
+  g_string_free (changed, TRUE);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  program = graft_graph_get_program (graph);
+  g_assert_nonnull (program);
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("x%u", i);
+      const char      *spec_names[] = { "x0", "x", "y2", "x3", "x40" };
+
+      node = graft_graph_find_node (graph, name);
+      g_assert_nonnull (node);
+      g_assert_cmpint (graft_node_get_op (node), ==, GRAFT_OP_PLACEHOLDER);
+      g_assert_cmpstr (graft_node_get_target (node), ==, name);
+      g_assert_true (graft_node_get_target (node) == graft_graph_intern (graph, name));
+      g_assert_cmpstr (graft_program_get_input (program, i)->name, ==, spec_names[i]);
+      g_assert_true (graft_program_get_input (program, i)->name ==
+                     graft_graph_intern (graph, spec_names[i]));
+    }
+}
+
 /* Values and arguments are found by name whatever their order: what the
  * reader finds by place, and what it must look up. */
 static void
@@ -2106,6 +2157,7 @@ main (int    argc,
   g_test_add_func ("/pt2/strings", test_strings);
   g_test_add_func ("/pt2/limits", test_limits);
   g_test_add_func ("/pt2/names-by-place", test_names_by_place);
+  g_test_add_func ("/pt2/input-spec-renamed", test_input_spec_renamed);
   g_test_add_func ("/pt2/archive", test_archive);
   g_test_add_func ("/pt2/crc", test_crc);
   g_test_add_func ("/pt2/mapped", test_mapped);

@@ -40,6 +40,7 @@ GraftNameSlot *_graft_name_table_insert_len (GraftNameTable *t,
                                              guint           hash,
                                              gpointer        value);
 void           _graft_name_table_init (GraftNameTable *t, gboolean owns_keys);
+void           _graft_name_table_reserve (GraftNameTable *t, guint n);
 void           _graft_name_table_clear (GraftNameTable *t);
 GraftNameSlot *_graft_name_table_insert (GraftNameTable *t,
                                          const char     *key,

@@ -77,6 +77,37 @@ place (GraftNameTable *t,
   return &t->slots[i];
 }
 
+/* Moves the items of @t into a table of @size slots. */
+static void
+resize (GraftNameTable *t,
+        guint           size)
+{
+  GraftNameSlot *old = t->slots;
+  guint          old_size = t->mask + 1;
+
+  t->mask = size - 1;
+  t->slots = new_slots (size);
+  t->n_items = t->n_occupied = 0;
+  for (guint i = 0; i < old_size; i++)
+    if (old[i].key != NULL && old[i].key != REMOVED)
+      place (t, old[i].key, old[i].hash, old[i].len, old[i].value);
+  g_free (old);
+}
+
+/* Grows @t at once to the size @n more items would grow it to, one by
+ * one: a table filled by the million grows only once. */
+void
+_graft_name_table_reserve (GraftNameTable *t,
+                           guint           n)
+{
+  guint64 size = t->mask + 1;
+
+  while ((t->n_occupied + (guint64) n) * 4 > size * 3)
+    size *= 2;
+  if (size > t->mask + 1 && size <= G_MAXUINT32 / 2)
+    resize (t, (guint) size);
+}
+
 /* Adds @key, which must not be present (and is owned by the table if it
  * owns keys).  Grows the table, or clears its removed marks, at 3/4 load.
  * Returns the key's slot, valid until the table next changes. */
@@ -99,17 +130,9 @@ _graft_name_table_insert_len (GraftNameTable *t,
 {
   if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
     {
-      GraftNameSlot *old = t->slots;
-      guint          old_size = t->mask + 1;
-      guint          size = t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size;
+      guint old_size = t->mask + 1;
 
-      t->mask = size - 1;
-      t->slots = new_slots (size);
-      t->n_items = t->n_occupied = 0;
-      for (guint i = 0; i < old_size; i++)
-        if (old[i].key != NULL && old[i].key != REMOVED)
-          place (t, old[i].key, old[i].hash, old[i].len, old[i].value);
-      g_free (old);
+      resize (t, t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
     }
   return place (t, key, hash, len, value);
 }

@@ -137,7 +137,8 @@ typedef struct
  * _graft_pt2_strings_release() (the next node, graph input or input spec
  * read: what is kept longer is copied by who keeps it, the graph, the
  * program, the caches).  Readers of many strings take their bytes and
- * lengths instead (_graft_pt2_check_string_len()).
+ * lengths instead (_graft_pt2_check_string_len(), _graft_pt2_req_string_len())
+ * or the graph's copy (_graft_pt2_req_interned()).
  */
 const char *
 _graft_pt2_string (Reader   *r,
@@ -287,22 +288,25 @@ _graft_pt2_req_array (Reader     *r,
   return quoted_fail (r, member, key, "a list"), NULL;
 }
 
+/* The string member @key of @obj as the graph's copy
+ * (_graft_pt2_intern_len()): what the program, the values and the nodes
+ * keep of it anyway. */
 const char *
-_graft_pt2_req_string (Reader     *r,
-                       Pt2Value   *obj,
-                       const char *key)
+_graft_pt2_req_interned (Reader     *r,
+                         Pt2Value   *obj,
+                         const char *key)
 {
   Pt2Value *member = _graft_pt2_req (r, obj, key);
 
   if (member == NULL)
     return NULL;
   if (member->type == PT2_STRING)
-    return _graft_pt2_string (r, member);
+    return _graft_pt2_intern_len (r, member->v.s, member->len);
   return quoted_fail (r, member, key, "a string"), NULL;
 }
 
-/* _graft_pt2_req_string()'s bytes and length (*@out_len), NUL-terminated
- * or not (a text read in place): no copy. */
+/* The string member @key of @obj: its bytes and length (*@out_len),
+ * NUL-terminated or not (a text read in place): no copy. */
 const char *
 _graft_pt2_req_string_len (Reader     *r,
                            Pt2Value   *obj,

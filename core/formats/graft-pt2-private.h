@@ -160,7 +160,6 @@ typedef struct
                                 * its GraftAtenSchema */
   GArray    *frame_pool;       /* GraftModuleFrame, strings interned */
   GArray    *node_frames;      /* the module stack of the node being read */
-  GString   *intern_buf;
   GString   *frame_text;
   GPtrArray *reserved;    /* names torch's namespace made for renamed nodes
                            * (borrowed from the shadow) */
@@ -228,6 +227,9 @@ const char    *_graft_pt2_intern_hashed (Reader     *r,
                                          const char *text,
                                          gsize       len,
                                          guint       hash);
+guint          _graft_pt2_intern_prepare (Reader     *r,
+                                          const char *text,
+                                          gsize       len);
 
 /* graft-pt2-names.c */
 void           _graft_pt2_values_init (Pt2Values *values);
@@ -311,9 +313,9 @@ Pt2Value   *_graft_pt2_req_object (Reader     *r,
 Pt2Value   *_graft_pt2_req_array (Reader     *r,
                                   Pt2Value   *obj,
                                   const char *key);
-const char *_graft_pt2_req_string (Reader     *r,
-                                   Pt2Value   *obj,
-                                   const char *key);
+const char *_graft_pt2_req_interned (Reader     *r,
+                                     Pt2Value   *obj,
+                                     const char *key);
 gboolean    _graft_pt2_req_int (Reader     *r,
                                 Pt2Value   *obj,
                                 const char *key,

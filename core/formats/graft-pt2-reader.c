@@ -46,6 +46,7 @@
 #include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-meta.h"
+#include "graft-namespace-private.h"
 #include "graft-source-private.h"
 
 #include <string.h>
@@ -128,8 +129,8 @@ shadow_namespace (Reader *r)
 /* The node's name is checked and made as torch makes it: @candidate
  * through torch's namespace, then @synced over it when given (and then
  * recorded under that name).  Its metadata is the value's (@synced's, or
- * @other when not synced) with @info's, when either is given.  Consumes
- * @args and @kwargs. */
+ * @other when not synced) with @info's, when either is given.  @target is
+ * the graph's interned copy.  Consumes @args and @kwargs. */
 static GraftNode *
 add_node (Reader              *r,
           GraftOp              op,
@@ -248,6 +249,7 @@ split_module_frame (Reader           *r,
   gsize       n = len;
   const char *parts[3];
   gsize       part_len[3];
+  guint       hashes[3];
   guint       n_parts = 0;
   gsize       start = 0;
 
@@ -309,10 +311,16 @@ split_module_frame (Reader           *r,
     }
   if (n_parts != 3)
     return FALSE;
-  /* A NUL in the text ends the part, as it ended the copy interned. */
-  out->key = _graft_pt2_intern_len (r, parts[0], strnlen (parts[0], part_len[0]));
-  out->path = _graft_pt2_intern_len (r, parts[1], strnlen (parts[1], part_len[1]));
-  out->type = _graft_pt2_intern_len (r, parts[2], strnlen (parts[2], part_len[2]));
+  /* A NUL in the text ends the part, as it ended the copy interned.  The
+   * three hashed first, their misses overlapping. */
+  for (guint k = 0; k < 3; k++)
+    {
+      part_len[k] = strnlen (parts[k], part_len[k]);
+      hashes[k] = _graft_pt2_intern_prepare (r, parts[k], part_len[k]);
+    }
+  out->key = _graft_pt2_intern_hashed (r, parts[0], part_len[0], hashes[0]);
+  out->path = _graft_pt2_intern_hashed (r, parts[1], part_len[1], hashes[1]);
+  out->type = _graft_pt2_intern_hashed (r, parts[2], part_len[2], hashes[2]);
   return TRUE;
 }
 
@@ -389,13 +397,23 @@ metadata_string (Reader      *r,
   return TRUE;
 }
 
-/* _graft_pt2_intern_len(); %NULL stays %NULL. */
+/* _graft_pt2_intern_prepare() of @text, when there is one. */
+static guint
+prepare_or_null (Reader     *r,
+                 const char *text,
+                 gsize       len)
+{
+  return text != NULL ? _graft_pt2_intern_prepare (r, text, len) : 0;
+}
+
+/* _graft_pt2_intern_hashed(); %NULL stays %NULL. */
 static const char *
 intern_or_null (Reader     *r,
                 const char *text,
-                gsize       len)
+                gsize       len,
+                guint       hash)
 {
-  return text != NULL ? _graft_pt2_intern_len (r, text, len) : NULL;
+  return text != NULL ? _graft_pt2_intern_hashed (r, text, len, hash) : NULL;
 }
 
 /* deserialize_metadata. */
@@ -406,6 +424,7 @@ read_info (Reader   *r,
 {
   const char *stack = NULL, *trace = NULL, *source_fn = NULL, *torch_fn = NULL;
   gsize       stack_len, trace_len, source_fn_len, torch_fn_len;
+  guint       trace_hash, source_fn_hash, torch_fn_hash;
 
   memset (out, 0, sizeof *out);
   if (!_graft_pt2_check_object (r, metadata, "'metadata'") ||
@@ -414,6 +433,11 @@ read_info (Reader   *r,
       !metadata_string (r, metadata, "source_fn_stack", &source_fn, &source_fn_len) ||
       !metadata_string (r, metadata, "torch_fn", &torch_fn, &torch_fn_len))
     return FALSE;
+  /* Hashed first: the graph's slots of the texts the cache will miss come
+   * in while the module stack is read. */
+  trace_hash = prepare_or_null (r, trace, trace_len);
+  source_fn_hash = prepare_or_null (r, source_fn, source_fn_len);
+  torch_fn_hash = prepare_or_null (r, torch_fn, torch_fn_len);
   if (stack != NULL)
     {
       GArray *frames =
@@ -448,9 +472,9 @@ read_info (Reader   *r,
             }
         }
     }
-  out->stack_trace = intern_or_null (r, trace, trace_len);
-  out->source_fn_stack = intern_or_null (r, source_fn, source_fn_len);
-  out->torch_fn = intern_or_null (r, torch_fn, torch_fn_len);
+  out->stack_trace = intern_or_null (r, trace, trace_len, trace_hash);
+  out->source_fn_stack = intern_or_null (r, source_fn, source_fn_len, source_fn_hash);
+  out->torch_fn = intern_or_null (r, torch_fn, torch_fn_len, torch_fn_hash);
   return TRUE;
 }
 
@@ -509,8 +533,8 @@ generate_getitem (Reader         *r,
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
   graft_arg_init_node (&args.items[0], from);
   graft_arg_init_int (&args.items[1], idx);
-  node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL, name, name, NULL,
-                   info, where);
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, graft_graph_intern (r->graph, "operator.getitem"),
+                   &args, NULL, name, name, NULL, info, where);
   return node != NULL;
 }
 
@@ -568,7 +592,8 @@ generate_getitems (Reader         *r,
           graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
           graft_arg_init_node (&args.items[0], from);
           graft_arg_init_int (&args.items[1], idx);
-          list_node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
+          list_node = add_node (r, GRAFT_OP_CALL_FUNCTION,
+                                graft_graph_intern (r->graph, "operator.getitem"), &args, NULL,
                                 "getitem", NULL, &other, info, item);
           if (list_node == NULL)
             return FALSE;
@@ -583,7 +608,8 @@ generate_getitems (Reader         *r,
           graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
           graft_arg_init_node (&args.items[0], from);
           graft_arg_init_int (&args.items[1], idx);
-          none_node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
+          none_node = add_node (r, GRAFT_OP_CALL_FUNCTION,
+                                graft_graph_intern (r->graph, "operator.getitem"), &args, NULL,
                                 "as_none", NULL, &other, info, item);
           if (none_node == NULL)
             return FALSE;
@@ -772,11 +798,13 @@ read_sym_node (Reader         *r,
           return FALSE;
         }
     }
-  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, name, name, NULL, info, at);
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, graft_graph_intern (r->graph, target), &args, NULL,
+                   name, name, NULL, info, at);
   return node != NULL;
 }
 
-/* deserialize_node, OpOverload branch, with deserialize_outputs. */
+/* deserialize_node, OpOverload branch, with deserialize_outputs; @target
+ * is the graph's copy (node_target()). */
 static gboolean
 read_op_node (Reader                *r,
               Pt2Value              *snode,
@@ -969,6 +997,22 @@ placeholder_candidate (Reader     *r,
   return name;
 }
 
+/* The graph's copy of the @i-th graph input's name, the @len bytes at
+ * @text: the @i-th input spec's, which the signature has interned, when
+ * it is the same (torch names them alike). */
+static const char *
+input_name (Reader     *r,
+            guint       i,
+            const char *text,
+            gsize       len)
+{
+  const char *spec = i < r->input_names->len ? r->input_names->pdata[i] : NULL;
+
+  if (spec != NULL && strncmp (spec, text, len) == 0 && spec[len] == '\0')
+    return spec;
+  return _graft_graph_intern_hashed (r->graph, text, len, _graft_pt2_hash (text, len));
+}
+
 static gboolean
 read_inputs (Reader   *r,
              Pt2Value *inputs)
@@ -981,6 +1025,7 @@ read_inputs (Reader   *r,
       const char      *type, *name;
       Pt2Value        *value;
       g_autofree char *candidate = NULL;
+      gsize            name_len;
 
       _graft_pt2_strings_release (r);
       if (!_graft_pt2_read_union (r, input, "a graph input", &type, &value))
@@ -988,8 +1033,9 @@ read_inputs (Reader   *r,
       if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_custom_obj") == 0)
         {
           if (!_graft_pt2_check_object (r, value, "a graph input") ||
-              (name = _graft_pt2_req_string (r, value, "name")) == NULL)
+              (name = _graft_pt2_req_string_len (r, value, "name", &name_len)) == NULL)
             return FALSE;
+          name = input_name (r, i, name, name_len);
           if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL,
                         placeholder_candidate (r, name, &candidate), name, NULL, NULL,
                         _graft_pt2_opt (value, "name")) == NULL)
@@ -1098,8 +1144,8 @@ read_outputs (Reader   *r,
     }
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
   args.items[0] = result;
-  node = add_node (r, GRAFT_OP_OUTPUT, "output", &args, NULL, "output", NULL, NULL, NULL,
-                   _graft_pt2_opt (graph, "outputs"));
+  node = add_node (r, GRAFT_OP_OUTPUT, graft_graph_intern (r->graph, "output"), &args, NULL,
+                   "output", NULL, NULL, NULL, _graft_pt2_opt (graph, "outputs"));
   if (node == NULL)
     return FALSE;
   if (single && graft_node_get_args (node)->items[0].kind == GRAFT_ARG_NODE)
@@ -1129,7 +1175,7 @@ read_argument_spec (Reader      *r,
     return FALSE;
   if (strcmp (type, "as_tensor") == 0)
     return _graft_pt2_check_object (r, value, "a TensorArgument") &&
-           (*out_name = _graft_pt2_req_string (r, value, "name")) != NULL;
+           (*out_name = _graft_pt2_req_interned (r, value, "name")) != NULL;
   if (strcmp (type, "as_sym_int") == 0 || strcmp (type, "as_sym_float") == 0)
     {
       *out_class = strcmp (type, "as_sym_int") == 0 ? "SymIntArgument" : "SymFloatArgument";
@@ -1158,7 +1204,7 @@ spec_arg_name (Reader   *r,
 {
   Pt2Value *arg = _graft_pt2_req_object (r, spec, "arg");
 
-  return arg != NULL ? _graft_pt2_req_string (r, arg, "name") : NULL;
+  return arg != NULL ? _graft_pt2_req_interned (r, arg, "name") : NULL;
 }
 
 static gboolean
@@ -1196,7 +1242,8 @@ read_input_spec (Reader       *r,
       if (arg == NULL ||
           !read_argument_spec (r, arg, &spec.name, &spec.argument, &value_text))
         return FALSE;
-      spec.value = value_text;
+      /* A symbolic input's name is a copy, a constant's "". */
+      spec.name = graft_graph_intern (r->graph, spec.name);
     }
   else if (strcmp (type, "constant_input") == 0)
     {
@@ -1207,7 +1254,7 @@ read_input_spec (Reader       *r,
 
       spec.kind = GRAFT_INPUT_SPEC_USER_INPUT;
       spec.argument = "ConstantArgument";
-      if ((spec.name = _graft_pt2_req_string (r, value, "name")) == NULL || constant == NULL ||
+      if ((spec.name = _graft_pt2_req_interned (r, value, "name")) == NULL || constant == NULL ||
           !_graft_pt2_read_union (r, constant, "a ConstantValue", &ctype, &cvalue))
         return FALSE;
       if (strcmp (ctype, "as_none") == 0)
@@ -1223,11 +1270,14 @@ read_input_spec (Reader       *r,
                                 "a ConstantValue has no field '%s'", ctype);
       value_text = graft_arg_repr (&arg, GRAFT_REPR_CODE);
       graft_arg_clear (&arg);
-      spec.value = value_text;
     }
   else
     {
-      guint k;
+      guint       k;
+      Pt2Value   *arg;
+      const char *name, *target = NULL;
+      gsize       name_len, target_len = 0;
+      guint       name_hash, target_hash = 0;
 
       for (k = 0; k < G_N_ELEMENTS (kinds); k++)
         if (strcmp (type, kinds[k].type) == 0)
@@ -1236,14 +1286,24 @@ read_input_spec (Reader       *r,
         return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "unknown input spec '%s'", type);
       spec.kind = kinds[k].kind;
       spec.argument = kinds[k].argument;
-      if ((spec.name = spec_arg_name (r, value)) == NULL)
+      if ((arg = _graft_pt2_req_object (r, value, "arg")) == NULL ||
+          (name = _graft_pt2_req_string_len (r, arg, "name", &name_len)) == NULL)
         return FALSE;
       if (kinds[k].target_key != NULL &&
-          (spec.target = _graft_pt2_req_string (r, value, kinds[k].target_key)) == NULL)
-        return FALSE;
-      if (spec.kind == GRAFT_INPUT_SPEC_CUSTOM_OBJ &&
-          (spec.value = _graft_pt2_req_string (r, _graft_pt2_req (r, value, "arg"), "class_fqn")) ==
+          (target = _graft_pt2_req_string_len (r, value, kinds[k].target_key, &target_len)) ==
               NULL)
+        return FALSE;
+      /* Both met once in the program: their misses in the graph's table
+       * overlap. */
+      name_hash = _graft_pt2_intern_prepare (r, name, name_len);
+      if (target != NULL)
+        target_hash = _graft_pt2_intern_prepare (r, target, target_len);
+      spec.name = _graft_pt2_intern_hashed (r, name, name_len, name_hash);
+      if (target != NULL)
+        spec.target = _graft_pt2_intern_hashed (r, target, target_len, target_hash);
+      if (spec.kind == GRAFT_INPUT_SPEC_CUSTOM_OBJ &&
+          (spec.value =
+               _graft_pt2_req_interned (r, _graft_pt2_req (r, value, "arg"), "class_fqn")) == NULL)
         return FALSE;
       if (spec.kind == GRAFT_INPUT_SPEC_BUFFER)
         {
@@ -1255,7 +1315,12 @@ read_input_spec (Reader       *r,
           spec.persistent = b ? 1 : 0;
         }
     }
-  graft_program_add_input (program, &spec);
+  /* Every string the graph's copy: the name, target and class interned
+   * as read, a constant's text here. */
+  spec.argument = spec.argument != NULL ? graft_graph_intern (r->graph, spec.argument) : NULL;
+  if (value_text != NULL)
+    spec.value = graft_graph_intern (r->graph, value_text);
+  _graft_program_add_input_interned (program, &spec);
   /* The name as the program interned it in the graph. */
   g_ptr_array_add (r->input_names,
                    (gpointer) graft_program_get_input (program,
@@ -1317,7 +1382,7 @@ read_output_spec (Reader       *r,
       if ((spec.name = spec_arg_name (r, value)) == NULL)
         return FALSE;
       if (kinds[k].target_key != NULL &&
-          (spec.target = _graft_pt2_req_string (r, value, kinds[k].target_key)) == NULL)
+          (spec.target = _graft_pt2_req_interned (r, value, kinds[k].target_key)) == NULL)
         return FALSE;
     }
   graft_program_add_output (program, &spec);
@@ -1425,6 +1490,42 @@ check_schema_version (Reader   *r,
   return TRUE;
 }
 
+/* The number of items of the list @key of the object @obj, or 0. */
+static guint
+list_len (Pt2Value   *obj,
+          const char *key)
+{
+  Pt2Value *list = obj != NULL && obj->type == PT2_OBJECT ? _graft_pt2_opt (obj, key) : NULL;
+
+  return list != NULL && list->type == PT2_ARRAY ? list->len : 0;
+}
+
+/* Room made at once in the graph's namespace and interned texts for what
+ * the program will put there (nothing is checked: the readers do that):
+ * a node's name each; each placeholder's name and target, and about three
+ * unique texts of each operator's metadata (`torch_fn`, `source_fn_stack`,
+ * its own module frame's key and path).  Grown one step at a time, each
+ * table was copied whole some twenty times, its entries read again at
+ * random places. */
+static void
+reserve_tables (Reader   *r,
+                Pt2Value *graph_module)
+{
+  Pt2Value *graph = _graft_pt2_opt (graph_module, "graph");
+  Pt2Value *signature = _graft_pt2_opt (graph_module, "signature");
+  guint     n_inputs = list_len (graph, "inputs");
+  guint     n_nodes = list_len (graph, "nodes");
+  guint     n_specs = list_len (signature, "input_specs");
+  /* A file that only says it has many (`[{}, {}, ...]`) does not get a
+   * table much larger than its text. */
+  guint64 most = MIN (graft_source_get_length (r->member) / 32, GRAFT_MAX_NODES);
+
+  _graft_namespace_reserve (graft_graph_get_namespace (r->graph),
+                            (guint) MIN (n_inputs + (guint64) n_nodes + 1, most));
+  _graft_graph_reserve_interned (r->graph,
+                                 (guint) MIN (2 * (guint64) n_specs + 3 * (guint64) n_nodes, most));
+}
+
 /* ExportedProgramDeserializer.deserialize, as far as the graph module. */
 static gboolean
 read_program (Reader   *r,
@@ -1437,6 +1538,7 @@ read_program (Reader   *r,
       (ranges = _graft_pt2_req_object (r, root, "range_constraints")) == NULL ||
       (graph_module = _graft_pt2_req_object (r, root, "graph_module")) == NULL)
     return FALSE;
+  reserve_tables (r, graph_module);
   /* The tensors' texts are made meanwhile. */
   _graft_pt2_values_start (r, graph_module);
   if (!read_signature (r, graph_module) ||
@@ -1531,7 +1633,6 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.symbols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r.frame_pool = g_array_new (FALSE, FALSE, sizeof (GraftModuleFrame));
   r.node_frames = g_array_new (FALSE, FALSE, sizeof (GraftModuleFrame));
-  r.intern_buf = g_string_new (NULL);
   r.frame_text = g_string_new (NULL);
   r.reserved = g_ptr_array_new ();
   r.input_names = g_ptr_array_new ();
@@ -1576,7 +1677,6 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_ptr_array_unref (r.input_names);
   g_ptr_array_unref (r.reserved);
   g_string_free (r.frame_text, TRUE);
-  g_string_free (r.intern_buf, TRUE);
   g_array_unref (r.node_frames);
   g_array_unref (r.frame_pool);
   g_free (r.schema_cache);

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "graft-pt2-private.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
 
 #include <string.h>
@@ -23,40 +24,14 @@
  * length fits a name slot's. */
 G_STATIC_ASSERT (GRAFT_MAX_JSON_BYTES <= G_MAXUINT32);
 
-static inline guint64
-mix (guint64 h,
-     guint64 w)
-{
-  h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 32);
-}
-
 /* A hash of the @len bytes at @p, eight at a time (the name table's own
- * hashes a byte at a time). */
+ * hashes a byte at a time): the graph's hash of its interned texts, so
+ * that a text the caches miss is interned without hashing it again. */
 guint
 _graft_pt2_hash (const char *p,
                  gsize       len)
 {
-  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
-  gsize   n = len;
-
-  for (; n >= 8; n -= 8, p += 8)
-    {
-      guint64 w;
-
-      memcpy (&w, p, 8);
-      h = mix (h, w);
-    }
-  if (n > 0)
-    {
-      guint64 w = 0;
-
-      memcpy (&w, p, n);
-      h = mix (h, w);
-    }
-  h ^= h >> 29;
-  h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
-  return (guint) (h ^ (h >> 32));
+  return _graft_graph_hash_text (p, len);
 }
 
 /* An empty table of borrowed keys. */
@@ -182,14 +157,7 @@ _graft_pt2_intern_len (Reader     *r,
 
   if (hit)
     return slot->value;
-  if (text[len] == '\0')
-    copy = graft_graph_intern (r->graph, text);
-  else
-    {
-      g_string_truncate (r->intern_buf, 0);
-      g_string_append_len (r->intern_buf, text, len);
-      copy = graft_graph_intern (r->graph, r->intern_buf->str);
-    }
+  copy = _graft_graph_intern_hashed (r->graph, text, len, hash);
   *slot = (GraftNameSlot){ copy, hash, (guint) len, (gpointer) copy };
   return copy;
 }
@@ -202,8 +170,9 @@ _graft_pt2_intern (Reader     *r,
   return text != NULL ? _graft_pt2_intern_len (r, text, strlen (text)) : NULL;
 }
 
-/* _graft_pt2_intern_len() of a NUL-terminated @text of @len bytes whose
- * _graft_pt2_hash() is @hash (made on another thread). */
+/* _graft_pt2_intern_len() of the @len bytes at @text whose
+ * _graft_pt2_hash() is @hash (made on another thread, or by
+ * _graft_pt2_intern_prepare()). */
 const char *
 _graft_pt2_intern_hashed (Reader     *r,
                           const char *text,
@@ -215,7 +184,26 @@ _graft_pt2_intern_hashed (Reader     *r,
 
   if (slot_holds (slot, text, len, hash))
     return slot->value;
-  copy = graft_graph_intern (r->graph, text);
+  copy = _graft_graph_intern_hashed (r->graph, text, len, hash);
   *slot = (GraftNameSlot){ copy, hash, (guint) len, (gpointer) copy };
   return copy;
+}
+
+/**
+ * The _graft_pt2_hash() of the @len bytes at @text, for
+ * _graft_pt2_intern_hashed() soon after: the slot of the graph's table
+ * that a miss of the reader's cache will look at is brought toward the
+ * processor meanwhile.  A node's unique texts (its `torch_fn`, its
+ * `source_fn_stack`, its own module's key and path) each miss in a table
+ * of millions; prepared together, their misses overlap.
+ */
+guint
+_graft_pt2_intern_prepare (Reader     *r,
+                           const char *text,
+                           gsize       len)
+{
+  guint hash = _graft_pt2_hash (text, len);
+
+  _graft_graph_prefetch_interned (r->graph, hash);
+  return hash;
 }

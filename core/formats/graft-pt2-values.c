@@ -231,11 +231,11 @@ device_text (Reader   *r,
   gint64      i;
 
   if (!_graft_pt2_check_object (r, device, "'device'") ||
-      (type = _graft_pt2_req_string (r, device, "type")) == NULL)
+      (type = _graft_pt2_req_interned (r, device, "type")) == NULL)
     return NULL;
   index = _graft_pt2_opt (device, "index");
   if (index == NULL || (index)->type == PT2_NULL)
-    return _graft_pt2_intern (r, type);
+    return type;
   if (!_graft_pt2_check_int (r, index, "'index'", &i))
     return NULL;
   g_string_printf (r->scratch, "%s:%" G_GINT64_FORMAT, type, i);
@@ -586,10 +586,10 @@ _graft_pt2_read_values (Reader   *r,
           const char    *fqn;
 
           if (!_graft_pt2_check_object (r, value, "a CustomObjArgument") ||
-              (fqn = _graft_pt2_req_string (r, value, "class_fqn")) == NULL)
+              (fqn = _graft_pt2_req_interned (r, value, "class_fqn")) == NULL)
             return FALSE;
           meta = new_value (r, name, GRAFT_VALUE_OTHER);
-          meta->symbol = _graft_pt2_intern (r, fqn);
+          meta->symbol = fqn;
         }
     }
   return TRUE;

@@ -14,6 +14,8 @@
 #include "graft-meta.h"
 #include "graft-node-private.h"
 
+#include <string.h>
+
 G_BEGIN_DECLS
 
 /* For the matcher: a target's address, if a node may have it. */
@@ -244,7 +246,8 @@ void _graft_node_append_caption (GString   *out,
 void _graft_node_set_meta_interned (GraftNode           *node,
                                     const GraftNodeMeta *meta);
 
-/* For the `.pt2` reader (pt2m): a name the caller found free. */
+/* For the `.pt2` reader (pt2m): a name the caller found free; @target
+ * the graph's interned copy (graft_graph_intern()), taken as it is. */
 GraftNode *_graft_graph_append_node_new_name (GraftGraph *self,
                                               GraftOp     op,
                                               const char *target,
@@ -252,9 +255,54 @@ GraftNode *_graft_graph_append_node_new_name (GraftGraph *self,
                                               GraftArg   *kwargs,
                                               const char *exact_name);
 
+static inline guint64
+_graft_graph_hash_mix (guint64 h,
+                       guint64 w)
+{
+  h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  return h ^ (h >> 32);
+}
+
+/* The hash of the graph's interned texts: the @len bytes at @p, eight at
+ * a time.  The `.pt2` reader's caches use it too, so that a text they
+ * miss is interned without hashing it again
+ * (_graft_graph_intern_hashed()). */
+static inline guint
+_graft_graph_hash_text (const char *p,
+                        gsize       len)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
+  guint64 w;
+
+  for (; len >= 8; len -= 8, p += 8)
+    {
+      memcpy (&w, p, 8);
+      h = _graft_graph_hash_mix (h, w);
+    }
+  if (len > 0)
+    {
+      w = 0;
+      memcpy (&w, p, len);
+      h = _graft_graph_hash_mix (h, w);
+    }
+  h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  return (guint) (h ^ (h >> 29));
+}
+
+const char *_graft_graph_intern_hashed (GraftGraph *self,
+                                        const char *text,
+                                        gsize       len,
+                                        guint       hash);
+void        _graft_graph_reserve_interned (GraftGraph *self,
+                                           guint       n);
+void        _graft_graph_prefetch_interned (GraftGraph *self,
+                                            guint       hash);
+
 /* graft-meta.c, for the graph */
 GraftProgram *_graft_program_new (GraftGraph *graph);
 void          _graft_program_free (GraftProgram *self);
+void          _graft_program_add_input_interned (GraftProgram         *self,
+                                                 const GraftInputSpec *spec);
 
 /* Shared by graft-graph.c and graft-edit.c. */
 

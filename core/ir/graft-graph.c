@@ -898,45 +898,14 @@ graft_graph_get_namespace (GraftGraph *self)
   return self->names;
 }
 
-static inline guint64
-intern_mix (guint64 h,
-            guint64 w)
-{
-  h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 32);
-}
-
-/* A hash of the @len bytes at @p, eight at a time. */
-static guint
-intern_hash (const char *p,
-             gsize       len)
-{
-  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
-  guint64 w;
-
-  for (; len >= 8; len -= 8, p += 8)
-    {
-      memcpy (&w, p, 8);
-      h = intern_mix (h, w);
-    }
-  if (len > 0)
-    {
-      w = 0;
-      memcpy (&w, p, len);
-      h = intern_mix (h, w);
-    }
-  h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
-  return (guint) (h ^ (h >> 29));
-}
-
 /* The graph's one copy of the @len bytes at @text (no NUL among them),
  * made if there is none: the same text always gives the same address. */
 static const char *
-intern_len (GraftGraph *self,
-            const char *text,
-            gsize       len)
+intern_hashed (GraftGraph *self,
+               const char *text,
+               gsize       len,
+               guint       hash)
 {
-  guint          hash = intern_hash (text, len);
   GraftNameSlot *slot;
   char          *copy;
 
@@ -948,6 +917,66 @@ intern_len (GraftGraph *self,
   copy = g_string_chunk_insert_len (self->chunk, text, (gssize) len);
   _graft_name_table_insert_len (&self->interned, copy, (guint) len, hash, copy);
   return copy;
+}
+
+static const char *
+intern_len (GraftGraph *self,
+            const char *text,
+            gsize       len)
+{
+  return intern_hashed (self, text, len, _graft_graph_hash_text (text, len));
+}
+
+/**
+ * _graft_graph_intern_hashed:
+ * @text: (array length=len): bytes without a NUL among them, which need
+ *   not end after them
+ * @hash: _graft_graph_hash_text() of them
+ *
+ * graft_graph_intern() of @len bytes whose hash the caller made (the
+ * `.pt2` reader hashes every text for its caches first).
+ *
+ * Returns: (transfer none): the graph's one copy of the text
+ */
+const char *
+_graft_graph_intern_hashed (GraftGraph *self,
+                            const char *text,
+                            gsize       len,
+                            guint       hash)
+{
+  return intern_hashed (self, text, len, hash);
+}
+
+/**
+ * _graft_graph_prefetch_interned:
+ * @hash: _graft_graph_hash_text() of a text about to be interned
+ *
+ * Brings the slot where the interned texts' table looks for @hash toward
+ * the processor, so that a reader can overlap the cache misses of several
+ * texts before it interns them.
+ */
+void
+_graft_graph_prefetch_interned (GraftGraph *self,
+                                guint       hash)
+{
+  if (self->interned.slots != NULL)
+    __builtin_prefetch (&self->interned.slots[hash & self->interned.mask]);
+}
+
+/**
+ * _graft_graph_reserve_interned:
+ *
+ * Makes room for @n more interned texts at once, so that a reader that
+ * knows about how many it will intern does not grow the table step by
+ * step (each step copies the table whole).
+ */
+void
+_graft_graph_reserve_interned (GraftGraph *self,
+                               guint       n)
+{
+  if (G_UNLIKELY (self->interned.slots == NULL))
+    _graft_name_table_init (&self->interned, FALSE);
+  _graft_name_table_reserve (&self->interned, n);
 }
 
 /**
@@ -981,7 +1010,7 @@ _graft_graph_lookup_interned (GraftGraph *self,
 
   if (self->interned.slots == NULL)
     return NULL;
-  slot = _graft_name_table_find (&self->interned, text, len, intern_hash (text, len));
+  slot = _graft_name_table_find (&self->interned, text, len, _graft_graph_hash_text (text, len));
   return slot != NULL ? slot->key : NULL;
 }
 
@@ -2340,8 +2369,7 @@ _graft_graph_append_node_new_name (GraftGraph *self,
   gboolean    canonical;
   const char *name = _graft_namespace_add_new_canonical (self->names, exact_name, &canonical);
 
-  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, name, canonical,
-                      NULL);
+  return insert_node (self, op, target, args, kwargs, name, canonical, NULL);
 }
 
 /**

@@ -118,6 +118,19 @@ graft_program_add_input (GraftProgram         *self,
   g_array_append_val (self->inputs, copy);
 }
 
+/* graft_program_add_input() of a @spec whose strings are the graph's
+ * interned copies already (the `.pt2` reader's): taken as they are. */
+void
+_graft_program_add_input_interned (GraftProgram         *self,
+                                   const GraftInputSpec *spec)
+{
+  GraftInputSpec copy = *spec;
+
+  if (copy.name == NULL)
+    copy.name = intern (self, "");
+  g_array_append_val (self->inputs, copy);
+}
+
 /**
  * graft_program_get_n_outputs:
  *

@@ -20,6 +20,8 @@ const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
 const char *_graft_namespace_add_new (GraftNamespace *self,
                                       const char     *name);
+void        _graft_namespace_reserve (GraftNamespace *self,
+                                      guint           n);
 const char *_graft_namespace_add_new_canonical (GraftNamespace *self,
                                                 const char     *name,
                                                 gboolean       *out_canonical);

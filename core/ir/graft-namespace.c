@@ -273,18 +273,17 @@ used_place (UsedNames *u,
   return i;
 }
 
-/* Adds @stored (not present), hashed to @hash, which its header keeps;
- * grows the set, or clears its removed slots, at 7/8 load.  Returns its
- * slot, valid until the set next changes. */
+/* Moves the names of @u into a set of @size slots. */
 static G_GNUC_NO_INLINE void
-used_grow (UsedNames *u)
+used_resize (UsedNames *u,
+             guint      size)
 {
   UsedNames old = *u;
   guint     old_size = old.mask + 1;
 
   guint mask;
 
-  used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
+  used_init (u, size);
   mask = u->mask;
   /* A slot keeps only a tag: the hash is in the name's header.  The new
    * set has no removed slot, and each name keeps its tag. */
@@ -307,6 +306,17 @@ used_grow (UsedNames *u)
   used_clear (&old);
 }
 
+static void
+used_grow (UsedNames *u)
+{
+  guint old_size = u->mask + 1;
+
+  used_resize (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
+}
+
+/* Adds @stored (not present), hashed to @hash, which its header keeps;
+ * grows the set, or clears its removed slots, at 7/8 load.  Returns its
+ * slot, valid until the set next changes. */
 static inline guint
 used_insert (UsedNames  *u,
              const char *stored,
@@ -2749,6 +2759,25 @@ _graft_namespace_add_new (GraftNamespace *self,
                           const char     *name)
 {
   return add_stored (self, keep_name (self, name, strlen (name)));
+}
+
+/**
+ * _graft_namespace_reserve:
+ *
+ * Makes room at once for @n more names, so that a reader that knows
+ * about how many nodes it will name does not grow the set step by step
+ * (each step reads every name's header again).
+ */
+void
+_graft_namespace_reserve (GraftNamespace *self,
+                          guint           n)
+{
+  guint64 size = self->used.mask + 1;
+
+  while ((self->used.n_occupied + (guint64) n) * 8 > size * 7)
+    size *= 2;
+  if (size > self->used.mask + 1 && size <= G_MAXUINT32 / 2)
+    used_resize (&self->used, (guint) size);
 }
 
 /**
