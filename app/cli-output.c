@@ -205,12 +205,11 @@ write_stdout (const char *text,
     {
       ssize_t written = writev (STDOUT_FILENO, part, n_parts);
 
-      if (written < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          return FALSE;
-        }
+      if (written < 0 && errno == EINTR)
+        continue;
+      /* Nothing written of what is left (never seen): no way forward. */
+      if (written <= 0)
+        return FALSE;
       while (n_parts > 0 && (gsize) written >= part->iov_len)
         {
           written -= part->iov_len;
