@@ -9,8 +9,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -179,6 +182,49 @@ is_py_space (char c)
          c == '\x1c' || c == '\x1d' || c == '\x1e' || c == '\x1f';
 }
 
+/* Writes @text and then @tail to standard output, whatever it takes:
+ * a pipe takes a large write in parts, a signal may cut one short.
+ * Whether all was written. */
+static gboolean
+write_stdout (const char *text,
+              gsize       length,
+              const char *tail,
+              gsize       tail_length)
+{
+  struct iovec parts[2] = {
+    { (void *) text, length },
+    { (void *) tail, tail_length },
+  };
+  struct iovec *part = parts;
+  int           n_parts = 2;
+
+  /* Anything printed through stdio before goes first. */
+  if (fflush (stdout) != 0)
+    return FALSE;
+  while (n_parts > 0)
+    {
+      ssize_t written = writev (STDOUT_FILENO, part, n_parts);
+
+      if (written < 0 && errno == EINTR)
+        continue;
+      /* Nothing written of what is left (never seen): no way forward. */
+      if (written <= 0)
+        return FALSE;
+      while (n_parts > 0 && (gsize) written >= part->iov_len)
+        {
+          written -= part->iov_len;
+          part++;
+          n_parts--;
+        }
+      if (n_parts > 0)
+        {
+          part->iov_base = (char *) part->iov_base + written;
+          part->iov_len -= written;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * graft_cli_emit_text:
  * @text: the output (may hold NUL bytes)
@@ -186,7 +232,11 @@ is_py_space (char c)
  * @output_path: (nullable): a file to write atomically, or %NULL for stdout
  *
  * Writes @text stripped of surrounding white space plus one newline, the
- * form cli.md compares (and fx-reference prints).
+ * form cli.md compares (and fx-reference prints).  On standard output
+ * the stripped text is written from where it is, the newline after it:
+ * the code of 10,000 nodes is 600 KB, and a copy of it was fresh memory
+ * (a huge page more for `graft code` and `graft rewrite` on 10,000 nodes)
+ * and a copy's time.
  *
  * Returns: an exit status
  */
@@ -195,19 +245,21 @@ graft_cli_emit_text (const char *text,
                      gsize       length,
                      const char *output_path)
 {
-  g_autoptr (GString) out = NULL;
   gsize start = 0, end = length;
 
   while (start < end && is_py_space (text[start]))
     start++;
   while (end > start && is_py_space (text[end - 1]))
     end--;
-  out = g_string_new_len (text + start, end - start);
-  g_string_append_c (out, '\n');
 
   if (output_path != NULL)
-    return graft_cli_emit_file (out->str, out->len, output_path);
-  if (fwrite (out->str, 1, out->len, stdout) != out->len || fflush (stdout) != 0)
+    {
+      g_autoptr (GString) out = g_string_new_len (text + start, end - start);
+
+      g_string_append_c (out, '\n');
+      return graft_cli_emit_file (out->str, out->len, output_path);
+    }
+  if (!write_stdout (text + start, end - start, "\n", 1))
     return graft_cli_fail ("cannot write to standard output");
   return GRAFT_EXIT_OK;
 }

@@ -45,6 +45,11 @@ graft_cli (void)
 /* GRAFT_TORCH for the next runs of graft (NULL: unset, whatever the
  * environment of the tests says). */
 static const char *graft_torch_env;
+/* Whether the next runs of graft see no MALLOC_PERTURB_ (which `meson
+ * test` sets) nor GLIBC_TUNABLES, as a user's do: only then does graft
+ * lay its heap out on huge pages and fault them in ahead on a second
+ * thread (app/cli-process.c). */
+static gboolean graft_plain_heap;
 
 /* Runs graft with @argv (NULL-terminated, without the program) in @cwd,
  * with the file @stdin_path on stdin (NULL: an immediate end of file). */
@@ -78,6 +83,11 @@ run_graft_reading (Run               *run,
     g_subprocess_launcher_setenv (launcher, "GRAFT_TORCH", graft_torch_env, TRUE);
   else
     g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
+  if (graft_plain_heap)
+    {
+      g_subprocess_launcher_unsetenv (launcher, "MALLOC_PERTURB_");
+      g_subprocess_launcher_unsetenv (launcher, "GLIBC_TUNABLES");
+    }
   proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate (proc, NULL, NULL, &out, &err, &error);
@@ -859,6 +869,52 @@ test_kill_while_writing (void)
   g_rmdir (dir);
 }
 
+/* A large output through a pipe, which takes it in parts (the text is
+ * written from where it is, the newline after it), is the one -o writes;
+ * and the same with the heap as a user's run has it (on huge pages, the
+ * input large enough for a second thread to fault them in ahead) as with
+ * the heap left alone. */
+static void
+test_large_output (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-large-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "model.py", NULL);
+  g_autofree char *target = g_build_filename (dir, "out.py", NULL);
+  g_autoptr (GString) source = g_string_new ("import torch\n\n\ndef forward(x):\n");
+  g_autofree char *written = NULL;
+  g_auto (Run) plain = { 0 };
+  g_auto (Run) perturbed = { 0 };
+  g_auto (Run) to_file = { 0 };
+  const char *args[] = { "code", model, NULL };
+  const char *args_file[] = { "code", model, "-o", target, NULL };
+
+  /* 440 KB of source: about 7 MB of heap, 1.1 MB of code. */
+  for (guint i = 0; i < 20000; i++)
+    g_string_append (source, "    x = torch.relu(x)\n");
+  g_string_append (source, "    return x\n");
+  g_assert_true (g_file_set_contents (model, source->str, (gssize) source->len, NULL));
+
+  graft_plain_heap = TRUE;
+  run_graft (&plain, NULL, NULL, args);
+  graft_plain_heap = FALSE;
+  run_graft (&perturbed, NULL, NULL, args);
+  run_graft (&to_file, NULL, NULL, args_file);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_cmpint (perturbed.status, ==, 0);
+  g_assert_cmpint (to_file.status, ==, 0);
+  g_assert_cmpstr (plain.err, ==, "");
+  g_assert_true (g_file_get_contents (target, &written, NULL, NULL));
+  g_assert_cmpuint (plain.out_len, >, 1000000);
+  g_assert_true (g_str_has_prefix (plain.out, "def forward(self, x):\n    relu = torch.relu(x);"));
+  g_assert_true (g_str_has_suffix (plain.out, "\n    return relu_19999\n"));
+  g_assert_cmpuint (plain.out_len, ==, strlen (written));
+  g_assert_cmpstr (plain.out, ==, written);
+  g_assert_cmpstr (perturbed.out, ==, written);
+  g_unlink (model);
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
 /* A chain of 40,000 unused attribute reads (`h = h.shape`) becomes 40,000
  * getattr nodes when the last is returned, without deep recursion. */
 static void
@@ -1036,6 +1092,7 @@ main (int    argc,
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
   g_test_add_func ("/cli/kill-while-writing", test_kill_while_writing);
+  g_test_add_func ("/cli/large-output", test_large_output);
   g_test_add_func ("/cli/rules", test_rules);
   return g_test_run ();
 }
