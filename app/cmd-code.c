@@ -83,7 +83,7 @@ run (const GraftCliOptions *options,
      const char            *input)
 {
   if (options->to == NULL || strcmp (options->to, "code") == 0)
-    return graft_cli_print_graph (options, input, graft_codegen_python_string);
+    return graft_cli_print_graph (options, input, graft_codegen_module_code_string);
   if (strcmp (options->to, "readable") != 0)
     return graft_cli_usage_error ("code", "unknown format '%s' (use code or readable)",
                                   options->to);

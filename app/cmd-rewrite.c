@@ -278,6 +278,16 @@ run (const GraftCliOptions *o,
         }
     }
 
+  /* torch's replace_pattern ends in gm.recompile(), which fails on code
+   * that does not compile: a program's inputs are named by its archive
+   * (a traced graph's names are Python's already). */
+  if (graft_graph_get_program (graph) != NULL && !graft_codegen_check_compiles (graph, &error))
+    {
+      g_clear_pointer (&dce, graft_edit_free);
+      g_clear_pointer (&rewrite, graft_rewrite_free);
+      g_clear_pointer (&rules_run, graft_rules_run_free);
+      return graft_cli_finish (graft_cli_report (error, input));
+    }
   status = to_pass ? emit_pass (o, inputs, &rw) : emit_graph (o, graph, format, input);
   if (status != GRAFT_EXIT_OK)
     {

@@ -531,6 +531,58 @@ test_pt2_hand_over (void)
   g_rmdir (dir);
 }
 
+/* A program whose code does not compile (an input named by a keyword,
+ * by a name that is no identifier, by `self`): `graft code` prints the
+ * empty graph's code torch 2.6's graph module keeps, and a rewrite fails
+ * as torch's recompile() does, with no output; an input `*x` compiles. */
+static void
+test_program_code_not_compiling (void)
+{
+  static const char *const names[] = { "placeholder_keyword", "placeholder_not_identifier",
+                                       "placeholder_self", "placeholder_star" };
+  g_autofree char         *patterns = data_path ("program-rewrites", "patterns.py", NULL);
+  g_autofree char         *pattern = g_strconcat (patterns, ":linear_addmm", NULL);
+  g_autofree char         *replacement = g_strconcat (patterns, ":linear_addmm_replacement", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *file = g_strconcat (names[i], ".pt2", NULL);
+      g_autofree char *code_file = g_strconcat (names[i], ".torch26.code", NULL);
+      g_autofree char *archive = data_path ("programs-renamed", file, NULL);
+      g_autofree char *golden = data_path ("programs-renamed", code_file, NULL);
+      g_autofree char *expected = NULL;
+      gboolean         compiles = i == G_N_ELEMENTS (names) - 1;
+      const char      *code[] = { "code", archive, NULL };
+      const char      *rewrite[] = { "rewrite", archive, "--pattern",
+                                     pattern, "--replacement", replacement,
+                                     NULL };
+      g_auto (Run) a = { 0 };
+      g_auto (Run) b = { 0 };
+
+      g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
+      run_graft (&a, NULL, NULL, code);
+      g_assert_cmpstr (a.err, ==, "");
+      g_assert_cmpint (a.status, ==, 0);
+      g_assert_cmpstr (g_strstrip (a.out), ==, g_strstrip (expected));
+      g_assert_cmpint (strcmp (expected, "def forward(self):\n    pass") == 0, ==, !compiles);
+      run_graft (&b, NULL, NULL, rewrite);
+      if (compiles)
+        {
+          g_assert_cmpint (b.status, ==, 0);
+          g_assert_nonnull (strstr (b.out, "def forward(self, p_fc1_weight, p_fc1_bias, "
+                                           "p_fc2_weight, *x):\n"));
+          g_assert_cmpstr (b.err, ==, "replaced 2 matches\n");
+        }
+      else
+        {
+          g_assert_cmpint (b.status, ==, 1);
+          g_assert_true (g_str_has_prefix (b.err, archive));
+          g_assert_nonnull (strstr (b.err, ":1:1: error: SyntaxError: "));
+          g_assert_cmpstr (b.out, ==, "");
+        }
+    }
+}
+
 static void
 test_entry (void)
 {
@@ -1084,6 +1136,7 @@ main (int    argc,
   g_test_add_func ("/cli/stdin", test_stdin);
   g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);
   g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
+  g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);

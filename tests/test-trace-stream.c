@@ -1028,6 +1028,25 @@ assert_traces_with_lines (const char        *name,
     }
 }
 
+/* @text traced the usual way and streamed, in both dialects: the same
+ * code, @expected. */
+static void
+assert_streamed_is (const char *name,
+                    const char *text,
+                    const char *expected)
+{
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { name, text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_cmpstr (streamed, ==, expected);
+    }
+}
+
 /* Floats are written from codegen's recent ones, by their bits: the same
  * constant again, 0.0 after -0.0 (equal as doubles), values that share a
  * slot, one of 23 characters (the longest kept) and one of 24 (written
@@ -1166,37 +1185,28 @@ test_names_hashed (void)
                           "abcdefghijklmnoq, abcdefghijklmnop, bbcdefghi, abcdefghi, abcdefgi, "
                           "abcdefgh, abcdefg, abce, abcd, abc, x1])\n";
 
-  for (guint d = 0; d < 2; d++)
-    {
-      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
-      const Case          c = { "names_hashed", text, NULL };
-      g_autofree char    *usual = trace_usual (&c, dialect);
-      g_autofree char    *streamed = trace_streamed (&c, dialect);
-
-      g_assert_cmpstr (streamed, ==, usual);
-      g_assert_cmpstr (streamed, ==,
-                       "\n\n\ndef forward(self, x):\n"
-                       "    neg = torch.neg(x);  x = None\n"
-                       "    neg_1 = torch.neg(neg)\n"
-                       "    neg_2 = torch.neg(neg_1);  neg_1 = None\n"
-                       "    neg_3 = torch.neg(neg_2)\n"
-                       "    neg_4 = torch.neg(neg_3)\n"
-                       "    neg_5 = torch.neg(neg_4)\n"
-                       "    neg_6 = torch.neg(neg_5)\n"
-                       "    neg_7 = torch.neg(neg_6)\n"
-                       "    neg_8 = torch.neg(neg_7)\n"
-                       "    neg_9 = torch.neg(neg_8)\n"
-                       "    neg_10 = torch.neg(neg_9);  neg_9 = None\n"
-                       "    neg_11 = torch.neg(neg_10)\n"
-                       "    neg_12 = torch.neg(neg_11)\n"
-                       "    relu = torch.relu(neg_12)\n"
-                       "    relu_1 = torch.relu(relu)\n"
-                       "    stack = torch.stack([neg_12, neg_11, neg_10, relu_1, neg_8, "
-                       "neg_7, neg_6, neg_5, neg_4, neg_3, neg_2, relu, neg]);  neg_12 = "
-                       "neg_11 = neg_10 = relu_1 = neg_8 = neg_7 = neg_6 = neg_5 = neg_4 = "
-                       "neg_3 = neg_2 = relu = neg = None\n"
-                       "    return stack\n    ");
-    }
+  assert_streamed_is ("names_hashed", text,
+                      "\n\n\ndef forward(self, x):\n"
+                      "    neg = torch.neg(x);  x = None\n"
+                      "    neg_1 = torch.neg(neg)\n"
+                      "    neg_2 = torch.neg(neg_1);  neg_1 = None\n"
+                      "    neg_3 = torch.neg(neg_2)\n"
+                      "    neg_4 = torch.neg(neg_3)\n"
+                      "    neg_5 = torch.neg(neg_4)\n"
+                      "    neg_6 = torch.neg(neg_5)\n"
+                      "    neg_7 = torch.neg(neg_6)\n"
+                      "    neg_8 = torch.neg(neg_7)\n"
+                      "    neg_9 = torch.neg(neg_8)\n"
+                      "    neg_10 = torch.neg(neg_9);  neg_9 = None\n"
+                      "    neg_11 = torch.neg(neg_10)\n"
+                      "    neg_12 = torch.neg(neg_11)\n"
+                      "    relu = torch.relu(neg_12)\n"
+                      "    relu_1 = torch.relu(relu)\n"
+                      "    stack = torch.stack([neg_12, neg_11, neg_10, relu_1, neg_8, "
+                      "neg_7, neg_6, neg_5, neg_4, neg_3, neg_2, relu, neg]);  neg_12 = "
+                      "neg_11 = neg_10 = relu_1 = neg_8 = neg_7 = neg_6 = neg_5 = neg_4 = "
+                      "neg_3 = neg_2 = relu = neg = None\n"
+                      "    return stack\n    ");
 }
 
 /* A module name read on every line of a streamed forward (`torch`, `F`)
@@ -1224,36 +1234,25 @@ test_module_names_kept (void)
   g_autofree char *kept = g_strconcat (body, "        return F.relu(h)\n", NULL);
   g_autofree char *local =
       g_strconcat (body, "        F = torch\n        return F.relu(h)\n", NULL);
+  static const char *const unbound[] = { "UnboundLocalError: cannot access local variable 'F'" };
 
-  for (guint d = 0; d < 2; d++)
-    {
-      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
-      const Case          c = { "module_names", kept, NULL }, l = { "module_local", local, NULL };
-      g_autofree char    *usual = trace_usual (&c, dialect);
-      g_autofree char    *streamed = trace_streamed (&c, dialect);
-      g_autofree char    *usual_l = trace_usual (&l, dialect);
-      g_autofree char    *streamed_l = trace_streamed (&l, dialect);
-
-      g_assert_cmpstr (streamed, ==, usual);
-      g_assert_cmpstr (streamed, ==,
-                       "\n\n\ndef forward(self, x):\n"
-                       "    relu = torch.nn.functional.relu(x, inplace = False);  x = None\n"
-                       "    neg = torch.neg(relu);  relu = None\n"
-                       "    neg_1 = torch.neg(neg);  neg = None\n"
-                       "    relu_1 = torch.nn.functional.relu(neg_1, inplace = False);  neg_1 = "
-                       "None\n"
-                       "    relu_2 = torch.nn.functional.relu(relu_1, inplace = False);  relu_1 = "
-                       "None\n"
-                       "    neg_2 = torch.neg(relu_2);  relu_2 = None\n"
-                       "    neg_3 = torch.neg(neg_2);  neg_2 = None\n"
-                       "    relu_3 = torch.nn.functional.relu(neg_3, inplace = False);  neg_3 = "
-                       "None\n"
-                       "    add = torch.add(relu_3, 2);  relu_3 = None\n"
-                       "    relu_4 = torch.nn.functional.relu(add, inplace = False);  add = None\n"
-                       "    return relu_4\n    ");
-      g_assert_cmpstr (streamed_l, ==, usual_l);
-      g_assert_nonnull (strstr (streamed_l, "UnboundLocalError: cannot access local variable 'F'"));
-    }
+  assert_streamed_is ("module_names", kept,
+                      "\n\n\ndef forward(self, x):\n"
+                      "    relu = torch.nn.functional.relu(x, inplace = False);  x = None\n"
+                      "    neg = torch.neg(relu);  relu = None\n"
+                      "    neg_1 = torch.neg(neg);  neg = None\n"
+                      "    relu_1 = torch.nn.functional.relu(neg_1, inplace = False);  neg_1 = "
+                      "None\n"
+                      "    relu_2 = torch.nn.functional.relu(relu_1, inplace = False);  relu_1 = "
+                      "None\n"
+                      "    neg_2 = torch.neg(relu_2);  relu_2 = None\n"
+                      "    neg_3 = torch.neg(neg_2);  neg_2 = None\n"
+                      "    relu_3 = torch.nn.functional.relu(neg_3, inplace = False);  neg_3 = "
+                      "None\n"
+                      "    add = torch.add(relu_3, 2);  relu_3 = None\n"
+                      "    relu_4 = torch.nn.functional.relu(add, inplace = False);  add = None\n"
+                      "    return relu_4\n    ");
+  assert_traces_with_lines ("module_local", local, unbound, G_N_ELEMENTS (unbound));
 }
 
 /* Calls of torch functions and methods with names of traced values,

@@ -2086,6 +2086,110 @@ graft_codegen_python_string (GraftGraph *graph)
   return python_from_generated (&g);
 }
 
+/* Whether @name, written as a parameter of `def forward(self, ...)` (a
+ * placeholder's target, `*` or `**` before it for the rest), compiles
+ * there: an identifier, not a keyword, not `self`. */
+static gboolean
+is_parameter_name (const char *name)
+{
+  if (name[0] == '*')
+    name += name[1] == '*' ? 2 : 1;
+  return graft_is_python_identifier (name) && !graft_is_python_keyword (name) &&
+         strcmp (name, "self") != 0;
+}
+
+/**
+ * graft_codegen_check_compiles:
+ * @graph: a graph
+ * @error: where to say why not
+ *
+ * Whether the code graft_codegen_python() writes for @graph compiles, as
+ * torch compiles `gm.code` when it makes the graph module or recompiles
+ * it.  The names the graph's namespace made never break it; what comes
+ * from the input as it is may: a placeholder's target is the forward's
+ * parameter (a keyword such as `lambda`, a name that is not an
+ * identifier such as `a-b`, `self`, the same target twice), and each
+ * part of a get_attr or call_module target that is an identifier is
+ * written as an attribute (`self.for`).
+ *
+ * Returns: %TRUE if it compiles; else %FALSE with @error set
+ *   (%GRAFT_ERROR_GRAPH), naming the first node that breaks it
+ */
+gboolean
+graft_codegen_check_compiles (GraftGraph *graph,
+                              GError    **error)
+{
+  g_autoptr (GHashTable) parameters = NULL;
+
+  g_return_val_if_fail (graph != NULL, FALSE);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      GraftOp     op = graft_node_get_op (node);
+      const char *target = graft_node_get_target (node);
+
+      if (op == GRAFT_OP_PLACEHOLDER)
+        {
+          if (parameters == NULL)
+            parameters = g_hash_table_new (g_str_hash, g_str_equal);
+          if (!is_parameter_name (target) || !g_hash_table_add (parameters, (gpointer) target))
+            {
+              g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                           "SyntaxError: placeholder %s has the target '%s', which the "
+                           "generated code writes as a parameter of forward, where it is "
+                           "not valid Python",
+                           graft_node_get_name (node), target);
+              return FALSE;
+            }
+        }
+      else if (op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE)
+        {
+          g_auto (GStrv) parts = g_strsplit (target, ".", -1);
+
+          for (guint i = 0; parts[i] != NULL; i++)
+            if (graft_is_python_keyword (parts[i]))
+              {
+                g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                             "SyntaxError: %s's target '%s' has the part '%s', a Python "
+                             "keyword, which the generated code writes as an attribute "
+                             "(self.%s)",
+                             graft_node_get_name (node), target, parts[i], parts[i]);
+                return FALSE;
+              }
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * graft_codegen_module_code_string:
+ * @graph: a graph
+ *
+ * The code of the graph module torch makes of @graph, `gm.code`: that
+ * of graft_codegen_python_string(), but for an exported program whose
+ * code does not compile (graft_codegen_check_compiles()).  torch 2.6's
+ * `_create_graph_module_for_export` catches that SyntaxError and makes
+ * the module of an empty graph, then gives it the program's graph
+ * without recompiling: its code is an empty forward, while its graph
+ * listing and print_readable() show the program's graph.
+ *
+ * Returns: (transfer full): the code
+ */
+GString *
+graft_codegen_module_code_string (GraftGraph *graph)
+{
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  if (graft_graph_get_program (graph) != NULL && !graft_codegen_check_compiles (graph, NULL))
+    {
+      g_autoptr (GraftGraph) empty = graft_graph_new (graft_graph_get_dialect (graph));
+
+      return graft_codegen_python_string (empty);
+    }
+  return graft_codegen_python_string (graph);
+}
+
 /**
  * GraftCodegenJob:
  *

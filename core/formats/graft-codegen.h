@@ -34,6 +34,9 @@ GString    *graft_codegen_readable_string (GraftGraph        *graph,
                                            GraftReadableFlags flags) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_codegen_python (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GString    *graft_codegen_python_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+GString    *graft_codegen_module_code_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean    graft_codegen_check_compiles (GraftGraph *graph,
+                                          GError    **error);
 char       *graft_codegen_function_source (GraftGraph *graph,
                                            const char *name) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_codegen_pattern_source (GraftGraph *graph,

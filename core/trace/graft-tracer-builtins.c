@@ -752,6 +752,21 @@ call_isinstance (const BuiltinCall *call)
       is_instance (_graft_tracer_arg (args, 0), _graft_tracer_arg (args, 1)));
 }
 
+/* The name an object keeps an attribute by when its name holds NUL bytes
+ * (objects keep C strings): each NUL the byte 0xff, which no other name,
+ * UTF-8 text, holds. */
+static const char *
+nul_name_key (Tracer      *t,
+              const Value *name)
+{
+  char *key = (char *) _graft_tracer_strdup (t, name->str.s, (gssize) name->str.len);
+
+  for (gsize i = 0; i < name->str.len; i++)
+    if (key[i] == '\0')
+      key[i] = (char) 0xff;
+  return key;
+}
+
 static Value *
 call_hasattr_getattr (const BuiltinCall *call)
 {
@@ -782,11 +797,11 @@ call_hasattr_getattr (const BuiltinCall *call)
     }
   saved = t->error;
   t->error = NULL;
-  /* No object Graft models has an attribute whose name holds a NUL byte
-   * (a C string would find `a` for "a\x00b"). */
+  /* A name with a NUL byte is kept by another (a C string would find
+   * `a` for "a\x00b"): setattr() set it so. */
   if (G_UNLIKELY (memchr (_graft_tracer_arg (args, 1)->str.s, '\0',
                           _graft_tracer_arg (args, 1)->str.len) != NULL))
-    v = NULL;
+    v = _graft_tracer_getattr (t, obj, nul_name_key (t, _graft_tracer_arg (args, 1)), at);
   else
     v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
   if (v == NULL)
@@ -812,19 +827,30 @@ call_setattr (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
+  const char        *attr;
 
   if (!_graft_tracer_check_arity (t, name, args, 3, 3, at))
     return NULL;
   if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                   "attribute name must be a string");
-  /* Objects keep their attributes by C strings. */
-  if (G_UNLIKELY (memchr (_graft_tracer_arg (args, 1)->str.s, '\0',
-                          _graft_tracer_arg (args, 1)->str.len) != NULL))
-    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                  "setattr() of a name with a NUL byte is not supported");
-  if (!_graft_tracer_setattr (t, _graft_tracer_arg (args, 0),
-                              _graft_tracer_arg (args, 1)->str.s, _graft_tracer_arg (args, 2),
+  attr = _graft_tracer_arg (args, 1)->str.s;
+  /* Objects keep their attributes by C strings: a name with a NUL byte by
+   * nul_name_key()'s.  Not a module, parameter or tensor, which torch
+   * registers under that name and writes into the code as a target (raw,
+   * which then does not compile): only plain values. */
+  if (G_UNLIKELY (memchr (attr, '\0', _graft_tracer_arg (args, 1)->str.len) != NULL))
+    {
+      ValueKind kind = _graft_tracer_arg (args, 2)->kind;
+
+      if (kind == VAL_OBJECT || kind == VAL_TENSOR || kind == VAL_PARAMETER)
+        return _graft_tracer_fail_at (
+            t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+            "setattr() of a module, parameter or tensor by a name with a NUL byte is "
+            "not supported");
+      attr = nul_name_key (t, _graft_tracer_arg (args, 1));
+    }
+  if (!_graft_tracer_setattr (t, _graft_tracer_arg (args, 0), attr, _graft_tracer_arg (args, 2),
                               at))
     return NULL;
   return _graft_value_none ();

@@ -35,6 +35,16 @@ program-rewrites/NAME.torch26.code, .graph, .readable, .stderr, .match.json
                        run): fx-reference rewrite ARGS (stdout; stderr -> .stderr), rewrite
                        --to graph, rewrite --to readable, match --json ARGS.
                        The patterns are program-rewrites/patterns.py (hand-written, aten ops).
+programs-renamed/placeholder_NAME.pt2 (and .torch26.code, .graph, .readable)
+                       programs/linear.pt2 with its input `x` renamed in the JSON (by
+                       renamed_inputs() below): to a keyword (`lambda`), a name that is not an
+                       identifier (`a-b`), `self` and `*x`.  Only the archive: torch.export
+                       makes no such program, and torch 2.6 cannot compile the code of the
+                       first three, so its graph module keeps an empty graph's code
+                       (`_create_graph_module_for_export`) while its listing and readable form
+                       show the program's graph.  Apart from programs/, whose programs
+                       every test reads in all three forms (and as DOT, where `lambda`
+                       cannot name a node).
 program-errors/NAME.pt2
                        bad archives, made from programs/linear.pt2 by error_inputs() below
                        (each entry says how), and program-errors/ORACLE.torch26.txt: one line
@@ -76,6 +86,7 @@ DATA = os.path.join(TOP, "tests", "data")
 PROGRAMS_DIR = os.path.join(DATA, "programs")
 REWRITES_DIR = os.path.join(DATA, "program-rewrites")
 ERRORS_DIR = os.path.join(DATA, "program-errors")
+RENAMED_DIR = os.path.join(DATA, "programs-renamed")
 MODELS_FILE = "programs/models.py"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -680,6 +691,52 @@ def exception_line(e):
     return f"{type(e).__name__}: {text}"
 
 
+def renamed_input(old, new):
+    """An edit of the program JSON: `old` becomes `new` as a key (of the tensor values) and as
+    the string of a `name` or `arg`."""
+    def walk(o):
+        if isinstance(o, dict):
+            return {(new if k == old else k): (new if k in ("name", "arg") and v == old
+                                               else walk(v))
+                    for k, v in o.items()}
+        if isinstance(o, list):
+            return [walk(v) for v in o]
+        return o
+
+    def edit(j):
+        j["graph_module"] = walk(j["graph_module"])
+    return edit
+
+
+def renamed_inputs(base):
+    """NAME -> bytes of each program made from programs/linear.pt2 by renaming its input."""
+    return {
+        "placeholder_keyword.pt2": edited_json(base, renamed_input("x", "lambda")),
+        "placeholder_not_identifier.pt2": edited_json(base, renamed_input("x", "a-b")),
+        "placeholder_self.pt2": edited_json(base, renamed_input("x", "self")),
+        "placeholder_star.pt2": edited_json(base, renamed_input("x", "*x")),
+    }
+
+
+def gen_renamed(oracle, verify_jobs):
+    with open(os.path.join(PROGRAMS_DIR, ERRORS_BASE), "rb") as f:
+        base = f.read()
+    os.makedirs(RENAMED_DIR, exist_ok=True)
+    for name, data in sorted(renamed_inputs(base).items()):
+        write(os.path.join(RENAMED_DIR, name), data)
+        outputs = {
+            "code": oracle.must(["code", name], RENAMED_DIR)[0],
+            "graph": oracle.must(["graph", name], RENAMED_DIR)[0],
+            "readable": oracle.must(["code", name, "--to", "readable"], RENAMED_DIR)[0],
+        }
+        for suffix, text in outputs.items():
+            write(os.path.join(RENAMED_DIR, f"{name[:-4]}.torch26.{suffix}"), text)
+            verify_jobs.append(([suffix if suffix != "readable" else "code", name]
+                                + (["--to", "readable"] if suffix == "readable" else []),
+                                RENAMED_DIR, (0, text, "")))
+        print(f"gen-programs: programs-renamed/{name}: {len(data)} bytes", flush=True)
+
+
 def gen_errors():
     import torch
     with open(os.path.join(PROGRAMS_DIR, ERRORS_BASE), "rb") as f:
@@ -741,6 +798,8 @@ def main():
         sizes = gen_programs(oracle, names, jobs)
         print(f"gen-programs: {len(sizes)} programs, {sum(sizes.values())} bytes of archives",
               flush=True)
+    if not a.skip_programs:
+        gen_renamed(oracle, jobs)
     if not a.skip_rewrites:
         gen_rewrites(oracle, jobs)
     if not a.skip_errors:

@@ -123,6 +123,38 @@ replace_one_and_half_autosave (GraftWindow *window)
   g_assert_true (graft_document_get_code_pending (graft_window_get_document (window)));
 }
 
+/* Takes @half_way's step (the first match replaced, the autosave's job
+ * half done), then, when @edit, an edit: that replacement undone and
+ * every match replaced.  The autosave then finishes, at once when
+ * @at_once, else as its timer's would: it wrote @expected. */
+static void
+assert_autosave_after (GraftWindow *window,
+                       void (*half_way) (GraftWindow *window),
+                       gboolean    edit,
+                       gboolean    at_once,
+                       GFile      *file,
+                       const char *expected)
+{
+  g_autofree char *saved = NULL;
+
+  half_way (window);
+  if (edit)
+    {
+      activate (window, "undo", NULL);
+      activate (window, "replace-all", NULL);
+    }
+  if (at_once)
+    graft_window_autosave_now (window);
+  else
+    {
+      graft_window_autosave_start (window);
+      iterate_until (autosave_done, window);
+    }
+  g_assert_false (graft_window_get_autosave_pending (window));
+  saved = autosaved_code (file);
+  g_assert_cmpstr (saved, ==, expected);
+}
+
 /* An edit while the autosave's code is being made: the autosave that
  * follows, whether its timer runs out or it is asked for at once, keeps
  * the edit; so does Save, and its autosave goes. */
@@ -138,29 +170,11 @@ test_edit_while_made (void)
   GraftWindow     *window = open_path (path);
   GraftDocument   *document = graft_window_get_document (window);
 
-  replace_one_and_half_autosave (window);
   /* The edit, right before the autosave is written. */
-  activate (window, "undo", NULL);
-  activate (window, "replace-all", NULL);
-  graft_window_autosave_now (window);
-  {
-    g_autofree char *saved = autosaved_code (file);
-
-    g_assert_cmpstr (saved, ==, after_all);
-  }
-
+  assert_autosave_after (window, replace_one_and_half_autosave, TRUE, TRUE, file, after_all);
   /* Again, the timer's way: started, then an edit half-way. */
   activate (window, "undo", NULL);
-  replace_one_and_half_autosave (window);
-  activate (window, "undo", NULL);
-  activate (window, "replace-all", NULL);
-  graft_window_autosave_start (window);
-  iterate_until (autosave_done, window);
-  {
-    g_autofree char *saved = autosaved_code (file);
-
-    g_assert_cmpstr (saved, ==, after_all);
-  }
+  assert_autosave_after (window, replace_one_and_half_autosave, TRUE, FALSE, file, after_all);
 
   /* Save, with the autosave's code half-made: the file has the edit made
    * last, and the autosave goes. */
@@ -346,37 +360,13 @@ test_copy_in_turns (void)
   GraftDocument   *document = graft_window_get_document (window);
 
   _graft_window_set_autosave_step (16);
-  replace_one_and_half_copied (window);
-  iterate_until (autosave_done, window);
-  {
-    g_autofree char *saved = autosaved_code (file);
-
-    g_assert_cmpstr (saved, ==, after_one);
-  }
-
+  assert_autosave_after (window, replace_one_and_half_copied, FALSE, FALSE, file, after_one);
   /* An edit while the code is copied. */
   activate (window, "undo", NULL);
-  replace_one_and_half_copied (window);
-  activate (window, "undo", NULL);
-  activate (window, "replace-all", NULL);
-  graft_window_autosave_start (window);
-  iterate_until (autosave_done, window);
-  {
-    g_autofree char *saved = autosaved_code (file);
-
-    g_assert_cmpstr (saved, ==, after_all);
-  }
-
+  assert_autosave_after (window, replace_one_and_half_copied, TRUE, FALSE, file, after_all);
   /* At once, while the code is copied. */
   activate (window, "undo", NULL);
-  replace_one_and_half_copied (window);
-  graft_window_autosave_now (window);
-  g_assert_false (graft_window_get_autosave_pending (window));
-  {
-    g_autofree char *saved = autosaved_code (file);
-
-    g_assert_cmpstr (saved, ==, after_one);
-  }
+  assert_autosave_after (window, replace_one_and_half_copied, FALSE, TRUE, file, after_one);
 
   /* The window goes while the code is copied. */
   activate (window, "undo", NULL);
