@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "graft-match-item.h"
+#include "graft-view.h"
 
 struct _GraftMatchItem
 {
@@ -179,4 +180,79 @@ graft_match_item_get_anchor (GraftMatchItem *self)
 {
   g_return_val_if_fail (GRAFT_IS_MATCH_ITEM (self), NULL);
   return self->anchor;
+}
+
+/* Adds @attr over bytes @start to @end of a row's text to @list. */
+static void
+add_row_attr (PangoAttrList  *list,
+              PangoAttribute *attr,
+              gsize           start,
+              gsize           end)
+{
+  attr->start_index = (guint) start;
+  attr->end_index = (guint) end;
+  pango_attr_list_insert (list, attr);
+}
+
+/**
+ * graft_match_item_dup_row_text:
+ * @self: an item
+ * @out_attrs: (out) (transfer full): the text's attributes
+ *
+ * The match list's row: a swatch in the match's colour (grey and hollow
+ * for a dropped occurrence), the title (dimmed for a dropped one), then
+ * on a second line the nodes, smaller and dimmed.  The same as the Pango
+ * markup `<span foreground="#rrggbb" size="x-large">●</span>  TITLE\n<span
+ * size="small" alpha="55%">NODES</span>` (a dropped title in `<span
+ * alpha="55%">`), made without parsing it.
+ *
+ * Returns: (transfer full): the row's text
+ */
+char *
+graft_match_item_dup_row_text (GraftMatchItem *self,
+                               PangoAttrList **out_attrs)
+{
+  GString       *text;
+  PangoAttrList *attrs;
+  gsize          swatch_end;
+  gsize          title_start;
+  gsize          nodes_start;
+  /* Markup's "55%" of 0xffff; its colour's bytes made 16-bit. */
+  guint16 alpha = 55 * 0xffff / 100;
+  guint   rgb[3] = { 0x9a, 0x99, 0x96 }; /* a dropped occurrence's grey */
+
+  g_return_val_if_fail (GRAFT_IS_MATCH_ITEM (self), NULL);
+  g_return_val_if_fail (out_attrs != NULL, NULL);
+  text = g_string_new (self->dropped ? "◌" : "●");
+  attrs = pango_attr_list_new ();
+  swatch_end = text->len;
+  g_string_append (text, "  ");
+  title_start = text->len;
+  g_string_append (text, self->title);
+  g_string_append_c (text, '\n');
+  nodes_start = text->len;
+  g_string_append (text, self->nodes);
+  if (!self->dropped)
+    {
+      double r;
+      double g;
+      double b;
+
+      graft_render_get_match_color (self->index, &r, &g, &b);
+      rgb[0] = (guint) (r * 255);
+      rgb[1] = (guint) (g * 255);
+      rgb[2] = (guint) (b * 255);
+    }
+  add_row_attr (attrs,
+                pango_attr_foreground_new ((guint16) (rgb[0] * 0x101), (guint16) (rgb[1] * 0x101),
+                                           (guint16) (rgb[2] * 0x101)),
+                0, swatch_end);
+  add_row_attr (attrs, pango_attr_scale_new (PANGO_SCALE_X_LARGE), 0, swatch_end);
+  if (self->dropped)
+    add_row_attr (attrs, pango_attr_foreground_alpha_new (alpha), title_start, nodes_start - 1);
+  /* Markup's "small" is 1 / 1.2 (PANGO_SCALE_SMALL rounds it). */
+  add_row_attr (attrs, pango_attr_scale_new (1 / 1.2), nodes_start, text->len);
+  add_row_attr (attrs, pango_attr_foreground_alpha_new (alpha), nodes_start, text->len);
+  *out_attrs = attrs;
+  return g_string_free (text, FALSE);
 }

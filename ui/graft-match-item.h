@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <pango/pango.h>
 
 G_BEGIN_DECLS
 
@@ -23,5 +24,7 @@ GraftMatchItem *graft_match_item_new_dropped (const char *reason,
                                               const char *nodes,
                                               const char *anchor) G_GNUC_WARN_UNUSED_RESULT;
 gboolean        graft_match_item_get_dropped (GraftMatchItem *self);
+char           *graft_match_item_dup_row_text (GraftMatchItem *self,
+                                               PangoAttrList **out_attrs) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

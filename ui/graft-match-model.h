@@ -28,6 +28,7 @@ void            graft_match_rows_add (GraftMatchRows *self,
                                       const char     *anchor);
 guint           graft_match_rows_get_n_rows (GraftMatchRows *self);
 void            graft_match_rows_free (GraftMatchRows *self);
+guint           graft_match_rows_get_n_alive (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatchRows, graft_match_rows_free)
 

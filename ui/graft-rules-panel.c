@@ -80,6 +80,18 @@ typedef struct
   GraftRule *rule; /* Borrowed: bound, or NULL */
 } RuleRow;
 
+/* Sets @widget's tooltip only if it changes: GTK 4.8's
+ * gtk_widget_set_tooltip_text() asks the X server where the pointer is
+ * (a round trip) even when the text is the same, NULL included, and every
+ * rule's row is updated whenever a count is. */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
+}
+
 static void
 update_caption (RuleRow *row)
 {
@@ -106,7 +118,7 @@ update_caption (RuleRow *row)
       text = left;
     }
   gtk_label_set_text (GTK_LABEL (row->caption), text);
-  gtk_widget_set_tooltip_text (row->caption, problem);
+  set_tooltip (row->caption, problem);
   if (problem != NULL)
     gtk_widget_add_css_class (row->caption, "error");
   else
@@ -127,7 +139,7 @@ rule_notify_cb (GraftRule  *rule,
 
   gtk_label_set_text (GTK_LABEL (row->number), number);
   gtk_label_set_text (GTK_LABEL (row->title), title);
-  gtk_widget_set_tooltip_text (row->title, title);
+  set_tooltip (row->title, title);
   gtk_widget_set_visible (row->next, graft_rule_get_is_next (rule));
   if (gtk_switch_get_active (GTK_SWITCH (row->enabled)) != graft_rule_get_enabled (rule))
     gtk_switch_set_active (GTK_SWITCH (row->enabled), graft_rule_get_enabled (rule));

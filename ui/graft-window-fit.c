@@ -39,7 +39,10 @@ explain_button (GtkWidget    *button,
   if (fit_error != NULL)
     text = g_strdup_printf ("Cannot replace: the replacement does not fit the pattern: %s",
                             fit_error->message);
-  gtk_widget_set_tooltip_text (button, text != NULL ? text : usual);
+  /* Only if it changes: GTK 4.8 asks the X server where the pointer is
+   * on every call (a round trip). */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (button), text != NULL ? text : usual) != 0)
+    gtk_widget_set_tooltip_text (button, text != NULL ? text : usual);
 }
 
 /**

@@ -371,6 +371,7 @@ update_match_count (GraftWindow *self)
 {
   guint            n = graft_document_get_n_matches_shown (self->document);
   g_autofree char *text = NULL;
+  const char      *tooltip;
 
   if (graft_document_get_pattern_error (self->document) != NULL)
     text = g_strdup ("Pattern Has Errors");
@@ -381,10 +382,12 @@ update_match_count (GraftWindow *self)
   else
     text = g_strdup_printf ("%u Match%s", n, n == 1 ? "" : "es");
   gtk_label_set_text (self->match_count, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->match_count),
-                               _graft_window_get_fit_error (self) != NULL
-                                   ? _graft_window_get_fit_error (self)->message
-                                   : NULL);
+  tooltip = _graft_window_get_fit_error (self) != NULL ? _graft_window_get_fit_error (self)->message
+                                                       : NULL;
+  /* Only if it changes: GTK 4.8 asks the X server where the pointer is on
+   * every call (a round trip). */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self->match_count)), tooltip) != 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->match_count), tooltip);
 }
 
 /* Match marks for the layout on screen, from the current matches, and
@@ -1724,36 +1727,21 @@ match_row_setup_cb (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
+/* The row's text and its attributes are set directly (graft-match-item.c):
+ * parsing the same as Pango markup was most of a row's bind, which GTK 4.8
+ * does for up to 200 rows in the turn the matches change. */
 static void
 match_row_bind_cb (GtkSignalListItemFactory *factory,
                    GtkListItem              *item,
                    gpointer                  user_data)
 {
-  GraftMatchItem  *match = gtk_list_item_get_item (item);
   GtkWidget       *label = gtk_list_item_get_child (item);
-  g_autofree char *title = g_markup_escape_text (graft_match_item_get_title (match), -1);
-  g_autofree char *nodes = g_markup_escape_text (graft_match_item_get_nodes (match), -1);
-  g_autofree char *markup = NULL;
-  double           r;
-  double           g;
-  double           b;
+  PangoAttrList   *attrs = NULL;
+  g_autofree char *text = graft_match_item_dup_row_text (gtk_list_item_get_item (item), &attrs);
 
-  /* The swatch, then the title (dimmed for an occurrence torch's rules
-   * drop), then the nodes in the dimmed caption style. */
-  if (graft_match_item_get_dropped (match))
-    markup = g_strdup_printf ("<span foreground=\"#9a9996\" size=\"x-large\">◌</span>  "
-                              "<span alpha=\"55%%\">%s</span>\n"
-                              "<span size=\"small\" alpha=\"55%%\">%s</span>",
-                              title, nodes);
-  else
-    {
-      graft_render_get_match_color (graft_match_item_get_index (match), &r, &g, &b);
-      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>  "
-                                "%s\n<span size=\"small\" alpha=\"55%%\">%s</span>",
-                                (guint) (r * 255), (guint) (g * 255), (guint) (b * 255), title,
-                                nodes);
-    }
-  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  pango_attr_list_unref (attrs);
 }
 
 /* The position in graph order of the node called @name, or -1. */

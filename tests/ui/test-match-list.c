@@ -23,6 +23,7 @@
 #include "graft-match-item.h"
 #include "graft-match-model.h"
 #include "graft-turns.h"
+#include "graft-view.h"
 
 #include <glib/gstdio.h>
 
@@ -130,6 +131,104 @@ test_model_minimal_change (void)
   g_assert_cmpuint (change.added, ==, 0);
   g_assert_true (item_at (list, 0) == last);
   g_assert_cmpuint (graft_match_model_get_n_matches (model), ==, 0);
+}
+
+/* A row's text and attributes are what its Pango markup said before they
+ * were made without parsing it: the same text, the same attributes over
+ * the same bytes (names that markup escapes included). */
+static void
+assert_row_as_markup (GraftMatchItem *item)
+{
+  g_autofree char *title = g_markup_escape_text (graft_match_item_get_title (item), -1);
+  g_autofree char *nodes = g_markup_escape_text (graft_match_item_get_nodes (item), -1);
+  g_autofree char *markup = NULL;
+  g_autofree char *parsed_text = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (PangoAttrList) parsed = NULL;
+  g_autoptr (PangoAttrList) attrs = NULL;
+  g_autoptr (GError) error = NULL;
+  double r;
+  double g;
+  double b;
+
+  if (graft_match_item_get_dropped (item))
+    markup = g_strdup_printf ("<span foreground=\"#9a9996\" size=\"x-large\">◌</span>  "
+                              "<span alpha=\"55%%\">%s</span>\n"
+                              "<span size=\"small\" alpha=\"55%%\">%s</span>",
+                              title, nodes);
+  else
+    {
+      graft_render_get_match_color (graft_match_item_get_index (item), &r, &g, &b);
+      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>  "
+                                "%s\n<span size=\"small\" alpha=\"55%%\">%s</span>",
+                                (guint) (r * 255), (guint) (g * 255), (guint) (b * 255), title,
+                                nodes);
+    }
+  g_assert_true (pango_parse_markup (markup, -1, 0, &parsed, &parsed_text, NULL, &error));
+  g_assert_no_error (error);
+  text = graft_match_item_dup_row_text (item, &attrs);
+  g_assert_cmpstr (text, ==, parsed_text);
+  if (!pango_attr_list_equal (attrs, parsed))
+    {
+      g_autofree char *want = pango_attr_list_to_string (parsed);
+      g_autofree char *got = pango_attr_list_to_string (attrs);
+
+      g_assert_cmpstr (got, ==, want);
+      g_assert_not_reached ();
+    }
+}
+
+static void
+test_row_text (void)
+{
+  GraftMatchItem *items[] = {
+    graft_match_item_new (0, "relu", "relu"),
+    graft_match_item_new (6, "add_1, <lambda> & mul", "mul"),
+    graft_match_item_new (1234, "é, ünïcode_1", "ünïcode_1"),
+    graft_match_item_new_dropped ("Not replaced: overlaps match 3", "a & b, <c>", "b"),
+    graft_match_item_new_dropped ("Not replaced: filtered out", "x", "x"),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+    {
+      assert_row_as_markup (items[i]);
+      g_object_unref (items[i]);
+    }
+}
+
+/* A large set of rows the model no longer shows is freed in the turns
+ * after, a few thousand rows at a time; the new rows are there at once. */
+static void
+test_rows_freed_later (void)
+{
+  g_autoptr (GraftMatchModel) model = graft_match_model_new ();
+  GListModel *list = G_LIST_MODEL (model);
+  guint       alive = graft_match_rows_get_n_alive ();
+  guint       turns = 0;
+
+  graft_match_model_set_rows (model, rows_of (0, 20000, G_MAXUINT));
+  g_assert_cmpuint (graft_match_rows_get_n_alive (), ==, alive);
+  /* The model's own empty rows went at once. */
+  graft_match_model_set_rows (model, rows_of (0, 3, G_MAXUINT));
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 4);
+  g_assert_cmpstr (graft_match_item_get_nodes (item_at (list, 2)), ==, "relu_2");
+  g_assert_cmpuint (graft_match_rows_get_n_alive (), ==, alive + 1);
+  /* A small set goes at once. */
+  graft_match_model_set_rows (model, rows_of (0, 20000, 5));
+  g_assert_cmpuint (graft_match_rows_get_n_alive (), ==, alive + 1);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 20000);
+  /* Another large one replaced before the first is freed. */
+  graft_match_model_set_rows (model, rows_of (0, 0, G_MAXUINT));
+  g_assert_cmpuint (graft_match_rows_get_n_alive (), ==, alive + 2);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 1);
+  g_assert_true (graft_match_item_get_dropped (item_at (list, 0)));
+  while (graft_match_rows_get_n_alive () > alive)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  /* Two sets: a turn each at least. */
+  g_assert_cmpuint (turns, >, 1);
 }
 
 typedef struct
@@ -396,6 +495,8 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/match-list/model-minimal-change", test_model_minimal_change);
+  g_test_add_func ("/ui/match-list/row-text", test_row_text);
+  g_test_add_func ("/ui/match-list/rows-freed-later", test_rows_freed_later);
   g_test_add_func ("/ui/match-list/turns", test_turns_one_step_per_turn);
   g_test_add_func ("/ui/match-list/after-edits", test_list_after_edits);
   g_test_add_func ("/ui/match-list/search-interrupted", test_search_interrupted);
