@@ -7,15 +7,14 @@
  * when it realizes it, with the window as the handler's data, and never
  * disconnects that handler: its unrealize disconnects the surface's other
  * handlers (state, size, render, event), not this one (GTK 4.8.3's
- * gtk_window_unrealize(); later GTK disconnects it too).  The surface can
- * outlive the window: on X11 the display keeps a destroyed surface until
- * the server has confirmed the X window's destruction, and a state change
- * of the surface meanwhile (an event of the closed window still on its
- * way) queues GDK's compute-size idle, which then emits "compute-size"
- * into a finalized window: "invalid unclassed pointer in cast to
- * 'GtkWindow'", or a crash.  test-busy-views' changes/close met it about
- * once in 25 runs with other clients on the same display (the
- * Changes window closed while its editor window stayed).
+ * gtk_window_unrealize(), read from its binary).  On X11 the surface can
+ * outlive the window, and GDK queues its compute-size idle at any change
+ * of the surface's state, removing it at hide and finalize but not at
+ * destroy: the idle then emits "compute-size" into a finalized window,
+ * "invalid unclassed pointer in cast to 'GtkWindow'" or a crash.
+ * test-busy-views' changes/close met it about once in 25 runs with other
+ * clients on the same display (the Changes window closed while its editor
+ * window stayed; tests/bench/README.md, "Twelfth round: flake2").
  *
  * graft_toplevel_init() installs, once, an emission hook on every
  * widget's "unrealize" that disconnects a GtkWindow's remaining
