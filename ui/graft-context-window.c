@@ -24,6 +24,7 @@
 #include "graft-context-window.h"
 #include "graft-canvas.h"
 #include "graft-layout-runner.h"
+#include "graft-toplevel.h"
 #include "graft-turns.h"
 #include "graft-view.h"
 
@@ -127,6 +128,9 @@ static void
 graft_context_window_class_init (GraftContextWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* No window is left on its surface once closed (graft-toplevel.c). */
+  graft_toplevel_init ();
 
   G_OBJECT_CLASS (klass)->dispose = graft_context_window_dispose;
   /* A window to glance at: Escape and Ctrl+W close it. */

@@ -22,6 +22,7 @@
 #include "graft-diff-window.h"
 #include "graft-document-changes.h"
 #include "graft-pattern-editor.h"
+#include "graft-toplevel.h"
 #include "graft-turns.h"
 #include "graft-view.h"
 
@@ -150,6 +151,9 @@ graft_diff_window_class_init (GraftDiffWindowClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* No window is left on its surface once closed (graft-toplevel.c). */
+  graft_toplevel_init ();
 
   object_class->dispose = graft_diff_window_dispose;
   object_class->finalize = graft_diff_window_finalize;

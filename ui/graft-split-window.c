@@ -19,6 +19,7 @@
 
 #include "graft-split-window.h"
 #include "graft-layout-runner.h"
+#include "graft-toplevel.h"
 #include "graft-turns.h"
 #include "graft-view.h"
 
@@ -103,6 +104,9 @@ graft_split_window_class_init (GraftSplitWindowClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* No window is left on its surface once closed (graft-toplevel.c). */
+  graft_toplevel_init ();
 
   object_class->dispose = graft_split_window_dispose;
   object_class->finalize = graft_split_window_finalize;

@@ -26,6 +26,7 @@
 #include "graft-autosave.h"
 #include "graft-match-item.h"
 #include "graft-session.h"
+#include "graft-toplevel.h"
 
 #include <gtksourceview/gtksource.h>
 #include <string.h>
@@ -2022,6 +2023,9 @@ graft_window_class_init (GraftWindowClass *klass)
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  /* No window is left on its surface once closed (graft-toplevel.c). */
+  graft_toplevel_init ();
 
   object_class->dispose = graft_window_dispose;
   object_class->finalize = graft_window_finalize;

@@ -837,6 +837,55 @@ test_split_close (void)
       }
 }
 
+/* Destroys @window, holding its surface as X11's display may hold it
+ * until the server confirms the destruction, and checks that no handler
+ * of the surface has the window as its data any more.  GTK 4.8 left
+ * GtkWindow's "compute-size" handler there: an event of the closed window
+ * then made GDK emit it into the finalized window ("invalid unclassed
+ * pointer in cast to 'GtkWindow'" in changes/close, with other clients on
+ * the display); graft-toplevel.c disconnects it. */
+static void
+destroy_leaving_surface_clean (GtkWidget *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  gpointer    data = window;
+
+  g_assert_nonnull (surface);
+  g_object_ref (surface);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  /* Connected while the window is realized. */
+  g_assert_cmpuint (g_signal_handler_find (surface, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, data),
+                    !=, 0);
+  close_window (window);
+  g_assert_cmpuint (g_signal_handler_find (surface, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, data),
+                    ==, 0);
+  g_object_unref (surface);
+  if (window != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+}
+
+/* Each of the editor's windows, closed, leaves nothing of itself on its
+ * surface: Match in Context, the Changes window (hidden, as the tests
+ * keep it) and Compare Graphs before the editor window, then the editor
+ * window. */
+static void
+test_closed_surfaces (void)
+{
+  GraftWindow   *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GtkWidget     *split;
+
+  destroy_leaving_surface_clean (GTK_WIDGET (open_context (window, 0)));
+  activate (window, "replace-all", NULL);
+  destroy_leaving_surface_clean (GTK_WIDGET (open_changes (window)));
+  split = graft_split_window_new_for_document (
+      GTK_WINDOW (window), document, (guint) graft_document_get_compared_change (document), 0);
+  gtk_window_present (GTK_WINDOW (split));
+  destroy_leaving_surface_clean (split);
+  destroy_leaving_surface_clean (GTK_WIDGET (window));
+  iterate_until (no_windows, NULL);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -857,5 +906,6 @@ main (int    argc,
   g_test_add_func ("/busy-views/split/fitted", test_split_fitted);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
   g_test_add_func ("/busy-views/split/close", test_split_close);
+  g_test_add_func ("/busy-views/closed-surfaces", test_closed_surfaces);
   return g_test_run ();
 }

@@ -4,9 +4,9 @@
  *
  * Nothing here waits for a time to pass where a condition can be waited
  * for: iterate_until() runs the main loop until a condition holds and
- * fails the test, naming the condition, when it has not after the wait
- * limit (20 s unless the program sets another); iterate_pending() runs
- * what the main loop has ready.  Windows open on a file and are returned
+ * fails the test, naming the condition, when it hangs (see
+ * iterate_until_named()); iterate_pending() runs what the main loop has
+ * ready.  Windows open on a file and are returned
  * once their layout is on the canvas; they close with whatever their
  * destruction left pending run.
  */
@@ -21,10 +21,16 @@
 #include "graft-window-private.h"
 
 #include <string.h>
+#include <time.h>
 
-/* How long iterate_until() waits, in seconds: only a hang should reach
- * it.  20 s was reached by a layout under ASan at load 17. */
+/* The processor time iterate_until() lets the process spend on a wait,
+ * in seconds: only a runaway should reach it. */
 static guint wait_limit = 120;
+
+/* A wait during which the process uses less than IDLE_CPU_USEC of
+ * processor time in IDLE_S seconds has nothing left to do: it hangs. */
+#define IDLE_S        60
+#define IDLE_CPU_USEC 20000
 
 /**
  * ui_test_init:
@@ -66,7 +72,8 @@ ui_test_init (int    *argc,
 
 /**
  * set_wait_limit:
- * @seconds: the longest iterate_until() waits from now on
+ * @seconds: the most processor time iterate_until() lets the process
+ *   spend on a wait from now on
  *
  * For a program whose waits are long by nature (exports of large
  * graphs); the default is 120 s.
@@ -85,6 +92,48 @@ flag_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The processor time the process (all its threads) has used, in
+ * microseconds. */
+static gint64
+process_cpu_usec (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+typedef struct
+{
+  gint64   cpu_start;  /* process_cpu_usec() when the wait began */
+  gint64   cpu_active; /* at the last check that found work done */
+  gint64   active;     /* the monotonic time of that check */
+  gboolean hung;
+  guint    idle_s; /* when hung: seconds without work, else 0 */
+} Watch;
+
+static gboolean
+watch_cb (gpointer data)
+{
+  Watch *watch = data;
+  gint64 cpu = process_cpu_usec ();
+  gint64 now = g_get_monotonic_time ();
+
+  if (cpu - watch->cpu_active >= IDLE_CPU_USEC)
+    {
+      watch->cpu_active = cpu;
+      watch->active = now;
+    }
+  if (cpu - watch->cpu_start > (gint64) wait_limit * G_USEC_PER_SEC)
+    watch->hung = TRUE;
+  else if (now - watch->active > IDLE_S * G_USEC_PER_SEC)
+    {
+      watch->hung = TRUE;
+      watch->idle_s = IDLE_S;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 /**
  * iterate_until_named:
  * @done: the condition, called with @data before each iteration
@@ -92,21 +141,33 @@ flag_cb (gpointer data)
  * @what: what is waited for, for the failure's message
  *
  * Runs the main loop until @done returns %TRUE.  Fails the test program
- * when it has not within the wait limit (set_wait_limit()).
- * iterate_until() names the condition by its function.
+ * when the wait hangs: the process spent the wait limit's processor time
+ * on it (set_wait_limit()), or used almost none for a minute (nothing
+ * left to do: an event that never comes).  The wait is not bounded in
+ * wall time: a loaded machine stretches the work's time, not the work
+ * (layouts under ASan at load 20-30 took over the 120 s this limit was in
+ * wall time), and meson's own timeout still ends a program that never
+ * stops.  iterate_until() names the condition by its function.
  */
 void
 iterate_until_named (gboolean (*done) (gpointer),
                      gpointer    data,
                      const char *what)
 {
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (wait_limit, flag_cb, &timed_out);
+  Watch watch = { 0 };
+  guint id;
 
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited %u s for %s", wait_limit, what);
+  watch.cpu_start = watch.cpu_active = process_cpu_usec ();
+  watch.active = g_get_monotonic_time ();
+  id = g_timeout_add_seconds (1, watch_cb, &watch);
+  while (!done (data))
+    {
+      if (watch.hung && watch.idle_s > 0)
+        g_error ("waited for %s with the process idle for %u s", what, watch.idle_s);
+      if (watch.hung)
+        g_error ("spent %u s of processor time waiting for %s", wait_limit, what);
+      g_main_context_iteration (NULL, TRUE);
+    }
   g_source_remove (id);
 }
 
