@@ -121,6 +121,7 @@ enum {
   SIGNAL_RULES_CHANGED,
   SIGNAL_RULE_TEXTS_CHANGED,
   SIGNAL_HISTORY_CHANGED,
+  SIGNAL_REPLACED_ALL,
   N_SIGNALS,
 };
 
@@ -156,6 +157,8 @@ history_entry_free (gpointer data)
  * dropped entry holds: every edit goes before any graph does. */
 static void search_drop (GraftDocument *self);
 
+static void rewriting_drop (GraftDocument *self);
+
 static void
 truncate_history (GraftDocument *self,
                   guint          length)
@@ -170,6 +173,8 @@ graft_document_finalize (GObject *object)
 {
   GraftDocument *self = GRAFT_DOCUMENT (object);
 
+  /* A Replace All under way gives the graph back as it was. */
+  rewriting_drop (self);
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
@@ -292,6 +297,12 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_HISTORY_CHANGED] =
       g_signal_new ("history-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
+  /* A Replace All by steps (graft_document_begin_replace_all()) is over:
+   * it replaced that many matches, or failed with the error (the graph as
+   * it was). */
+  signals[SIGNAL_REPLACED_ALL] =
+      g_signal_new ("replaced-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
 }
 
 static void
@@ -702,6 +713,7 @@ matches_stale (GraftDocument *self,
 void
 _graft_document_ensure_matches (GraftDocument *self)
 {
+  _graft_document_settle (self);
   if (self->match_job == 0)
     return;
   graft_turns_remove (self->match_job);
@@ -850,6 +862,7 @@ _graft_document_load_graph (GraftDocument *self,
                             char          *replacement)
 {
   g_return_if_fail (graph == NULL || graft_graph_get_dialect (graph) == self->dialect);
+  _graft_document_settle (self);
 
   /* The history belongs to the old graph, and so does a search of it. */
   search_drop (self);
@@ -1055,6 +1068,7 @@ GraftGraph *
 graft_document_get_graph (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return self->graph;
 }
 
@@ -1203,6 +1217,9 @@ _graft_document_trace_rule (GraftDocument *self,
       g_strdup (replacement_text != NULL ? replacement_text
                                          : graft_rule_get_replacement_text (rule));
 
+  /* A Replace All under way borrows the chosen rule's pattern and
+   * replacement. */
+  _graft_document_settle (self);
   trace_half (self, rule, replacement, TRUE);
   trace_half (self, rule, pattern, FALSE);
 }
@@ -1263,6 +1280,7 @@ graft_document_set_pattern_text (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
+  _graft_document_settle (self);
   graft_document_set_rule_texts (self, _graft_document_get_selected (self), text, NULL);
 }
 
@@ -1279,6 +1297,7 @@ graft_document_set_replacement_text (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
+  _graft_document_settle (self);
   graft_document_set_rule_texts (self, _graft_document_get_selected (self), NULL, text);
 }
 
@@ -1501,6 +1520,7 @@ graft_document_select_rule (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (i < graft_document_get_n_rules (self));
+  _graft_document_settle (self);
   if (i == self->selected)
     return;
   self->selected = i;
@@ -1625,6 +1645,7 @@ graft_document_dup_layout_dropped (GraftDocument *self,
   GHashTableIter iter;
   gpointer       name;
 
+  _graft_document_settle (self);
   _graft_document_ensure_matches (self);
   n = graft_layout_get_n_graph_nodes (layout);
   dropped = g_new0 (gboolean, MAX (n, 1));
@@ -1701,6 +1722,7 @@ _graft_document_push (GraftDocument *self,
                       char          *before,
                       gboolean       quiet)
 {
+  _graft_document_settle (self);
   /* A new edit drops what could be redone. */
   if (self->saved > (gint) self->position)
     self->saved = -1;
@@ -1801,6 +1823,199 @@ keep_rewrite_notes (GraftDocument *self,
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
 }
 
+/* A rewrite of the graph under way, by steps (graft_document_begin_replace_all()). */
+struct _GraftRewriting
+{
+  /* Owned */
+  GraftRewriteJob *job;
+  GraftPattern    *pattern;     /* a reference: the job borrows it */
+  GraftGraph      *replacement; /* the rule's, which it keeps while the job lives */
+  GraftRule       *rule;        /* a reference, which keeps the replacement */
+  GPtrArray       *matches;     /* GraftMatch, borrowed from the document's */
+  HistoryEntry    *entry;
+  char            *label;
+  char            *before;  /* the code before, or NULL */
+  gboolean         stepped; /* the job is done: only its end is left */
+};
+
+static void
+rewriting_free (GraftRewriting *rw)
+{
+  graft_rewrite_job_free (rw->job);
+  graft_pattern_unref (rw->pattern);
+  g_clear_object (&rw->rule);
+  g_ptr_array_unref (rw->matches);
+  if (rw->entry != NULL)
+    history_entry_free (rw->entry);
+  g_free (rw->label);
+  g_free (rw->before);
+  g_free (rw);
+}
+
+/* Drops a rewrite under way: the graph is as it was before it. */
+static void
+rewriting_drop (GraftDocument *self)
+{
+  graft_turns_remove (self->rewrite_job);
+  self->rewrite_job = 0;
+  g_clear_pointer (&self->rewriting, rewriting_free);
+}
+
+/* Begins rewriting the graph: @matches (taken) by @rule's pattern, into
+ * its replacement, as @entry (taken); the code before, if known, kept. */
+static GraftRewriting *
+rewriting_new (GraftDocument *self,
+               GraftRule     *rule,
+               GPtrArray     *matches,
+               HistoryEntry  *entry,
+               const char    *label)
+{
+  GraftRewriting *rw = g_new0 (GraftRewriting, 1);
+
+  rw->rule = g_object_ref (rule);
+  rw->pattern = graft_pattern_ref (graft_rule_get_pattern (rule));
+  rw->replacement = graft_rule_get_replacement (rule);
+  rw->matches = matches;
+  rw->entry = entry;
+  rw->label = g_strdup (label);
+  /* The graph's code now is what it was before the edit, when it is known:
+   * else it is made if Show Changes asks for it (graft_document_dup_last_change()),
+   * not here, where it would stop the window for tens of milliseconds on a
+   * large graph. */
+  rw->before = g_steal_pointer (&self->code);
+  rw->job = graft_rewrite_job_new (self->graph, rw->pattern, rw->replacement, matches);
+  return rw;
+}
+
+/* Ends the rewrite @rw (taken), done or not: on error the graph is as it
+ * was and nothing is recorded. */
+static gboolean
+rewriting_end (GraftDocument  *self,
+               GraftRewriting *rw,
+               guint          *out_n,
+               GError        **error)
+{
+  g_autoptr (GraftRewrite) rewrite = graft_rewrite_job_finish (rw->job, error);
+  gboolean ok = rewrite != NULL;
+
+  *out_n = 0;
+  if (!ok)
+    /* The rewriter rolled the graph back: its code still holds. */
+    self->code = g_steal_pointer (&rw->before);
+  else
+    {
+      HistoryEntry *entry = g_steal_pointer (&rw->entry);
+
+      keep_rewrite_notes (self, rewrite);
+      entry->edit = graft_rewrite_steal_edit (rewrite);
+      entry->n_replaced = *out_n = graft_rewrite_get_n_replaced (rewrite);
+      push_entry (self, entry, rw->label, g_steal_pointer (&rw->before));
+    }
+  rewriting_free (rw);
+  return ok;
+}
+
+/* Ends the Replace All under way and says so (::replaced-all). */
+static void
+replaced_all (GraftDocument *self)
+{
+  GraftRewriting *rw = g_steal_pointer (&self->rewriting);
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  graft_turns_remove (self->rewrite_job);
+  self->rewrite_job = 0;
+  rewriting_end (self, rw, &n, &error);
+  g_signal_emit (self, signals[SIGNAL_REPLACED_ALL], 0, n, error);
+}
+
+/* How long a turn of the main loop rewrites (rewrite_step_cb()): the job
+ * is stepped by REWRITE_STEP_WORK (about as many nodes added or erased)
+ * between looks at the clock. */
+#define REWRITE_STEP_USEC 5000
+#define REWRITE_STEP_WORK 1024
+
+/* For tests: when not 0, each turn makes one step of this much work
+ * (_graft_document_set_rewrite_step()). */
+static guint rewrite_step_work;
+
+/**
+ * _graft_document_set_rewrite_step:
+ * @work: the work of a turn's one step, or 0 for the usual time budget
+ *
+ * Makes Replace All by steps go by a fixed amount of work a turn (for
+ * tests, which then know a small graph's rewrite takes many turns).
+ */
+void
+_graft_document_set_rewrite_step (guint work)
+{
+  rewrite_step_work = work;
+}
+
+/* Rewrites for about REWRITE_STEP_USEC from @start. */
+static void
+rewrite_some (GraftRewriting *rw,
+              gint64          start)
+{
+  gint64 deadline = start + REWRITE_STEP_USEC;
+
+  if (rewrite_step_work > 0)
+    rw->stepped = graft_rewrite_job_step (rw->job, rewrite_step_work);
+  else
+    while (!(rw->stepped = graft_rewrite_job_step (rw->job, REWRITE_STEP_WORK)) &&
+           g_get_monotonic_time () < deadline)
+      ;
+}
+
+/* A turn of Replace All: the rewrite for about REWRITE_STEP_USEC, then,
+ * in a turn of its own, its end (the history, ::graph-changed). */
+static gboolean
+rewrite_step_cb (gpointer user_data)
+{
+  GraftDocument  *self = user_data;
+  GraftRewriting *rw = self->rewriting;
+
+  if (rw->stepped)
+    {
+      /* replaced_all() removes this job: from inside its step, once the
+       * step returns. */
+      replaced_all (self);
+      return G_SOURCE_REMOVE;
+    }
+  rewrite_some (rw, g_get_monotonic_time ());
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * _graft_document_settle:
+ * @self: a document
+ *
+ * Finishes a Replace All under way at once, if there is one: what reads or
+ * changes the graph (or the history, the rules, the matches) calls this
+ * first, so that it never sees a half-rewritten graph.
+ */
+void
+_graft_document_settle (GraftDocument *self)
+{
+  if (self->rewriting != NULL)
+    replaced_all (self);
+}
+
+/**
+ * graft_document_get_rewriting:
+ * @self: a document
+ *
+ * Returns: whether a Replace All is under way (graft_document_begin_replace_all());
+ *   the document shows the graph, the matches and the history as they were
+ *   before it until ::replaced-all
+ */
+gboolean
+graft_document_get_rewriting (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->rewriting != NULL;
+}
+
 /**
  * _graft_document_apply_rewrite:
  * @self: a document
@@ -1830,10 +2045,8 @@ _graft_document_apply_rewrite (GraftDocument *self,
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *before = NULL;
 
-  /* The graph's code now is what it was before the edit, when it is known:
-   * else it is made if Show Changes asks for it (graft_document_dup_last_change()),
-   * not here, where it would stop the window for tens of milliseconds on a
-   * large graph. */
+  _graft_document_settle (self);
+  /* As in rewriting_new(). */
   before = g_steal_pointer (&self->code);
   if (matches != NULL)
     rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
@@ -1915,6 +2128,7 @@ graft_document_restore_text (GraftDocument *self,
   GraftGraph   *graph;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
 
   source = graft_source_new (filename, text, -1);
   graph = graft_input_load_graph (source, self->dialect, NULL, error);
@@ -1952,6 +2166,7 @@ void
 _graft_document_speak (GraftDocument      *self,
                        const GraftDialect *dialect)
 {
+  _graft_document_settle (self);
   if (dialect == self->dialect)
     return;
   /* The history's edits refer to the graph: they go first, and so does a
@@ -2092,6 +2307,7 @@ graft_document_set_dialect (GraftDocument      *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (dialect != NULL);
+  _graft_document_settle (self);
 
   if (dialect == self->dialect)
     return;
@@ -2154,6 +2370,7 @@ graft_document_delete_nodes (GraftDocument     *self,
   guint            n = 0;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  _graft_document_settle (self);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
@@ -2218,6 +2435,7 @@ graft_document_replace (GraftDocument *self,
   g_autofree char *label = NULL;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   _graft_document_ensure_matches (self);
   g_return_val_if_fail (match < self->matches->len, FALSE);
 
@@ -2226,6 +2444,18 @@ graft_document_replace (GraftDocument *self,
   g_ptr_array_add (one, self->matches->pdata[match]);
   label = g_strdup_printf ("Replace match %u", match + 1);
   return apply (self, one, (gint) match, label, error);
+}
+
+/* The chosen rule's matches, all of them, borrowed: they die when the
+ * rewrite finds new ones. */
+static GPtrArray *
+dup_all_matches (GraftDocument *self)
+{
+  GPtrArray *all = g_ptr_array_sized_new (self->matches->len);
+
+  for (guint i = 0; i < self->matches->len; i++)
+    g_ptr_array_add (all, self->matches->pdata[i]);
+  return all;
 }
 
 /**
@@ -2241,7 +2471,8 @@ gboolean
 graft_document_replace_all (GraftDocument *self,
                             GError       **error)
 {
-  g_autoptr (GPtrArray) all = NULL;
+  GraftRewriting *rw;
+  guint           n;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   _graft_document_ensure_matches (self);
@@ -2250,11 +2481,53 @@ graft_document_replace_all (GraftDocument *self,
     return FALSE;
   if (self->matches->len == 0)
     return TRUE;
-  /* Borrowed: the matches die when the rewrite finds new ones. */
-  all = g_ptr_array_sized_new (self->matches->len);
-  for (guint i = 0; i < self->matches->len; i++)
-    g_ptr_array_add (all, self->matches->pdata[i]);
-  return apply (self, all, -1, "Replace all", error);
+  rw = rewriting_new (self, _graft_document_get_selected (self), dup_all_matches (self),
+                      new_rule_entry (self, -1), "Replace all");
+  return rewriting_end (self, rw, &n, error);
+}
+
+/**
+ * graft_document_begin_replace_all:
+ * @self: a document
+ * @error: return location for an error
+ *
+ * graft_document_replace_all() over the main-loop turns to come, a few
+ * milliseconds of rewriting a turn (graft-turns.c; no other deferred work
+ * runs meanwhile); a rewrite that takes no more than the first few
+ * milliseconds is over before this returns.  Until it is over the document shows the graph, its
+ * matches and the history as they were; whatever reads or changes the
+ * graph, the matches, the rules or the history meanwhile finishes it at
+ * once first (_graft_document_settle()), so nothing ever sees a
+ * half-rewritten graph.  ::replaced-all says when it is over and how it
+ * went; freeing the document meanwhile gives the graph back as it was.
+ *
+ * Returns: %TRUE if the rewrite began; %FALSE with @error set if it cannot
+ *   (the rule has errors), or with no error if there is no match
+ */
+gboolean
+graft_document_begin_replace_all (GraftDocument *self,
+                                  GError       **error)
+{
+  gint64 start;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_ensure_matches (self);
+
+  if (!check_ready (self, error))
+    return FALSE;
+  if (self->matches->len == 0)
+    return FALSE;
+  start = g_get_monotonic_time ();
+  self->rewriting = rewriting_new (self, _graft_document_get_selected (self),
+                                   dup_all_matches (self), new_rule_entry (self, -1),
+                                   "Replace all");
+  /* A first step now: the rewrite of a small graph is over at once. */
+  rewrite_some (self->rewriting, start);
+  if (self->rewriting->stepped)
+    replaced_all (self);
+  else
+    self->rewrite_job = graft_turns_add_alone (rewrite_step_cb, self, NULL);
+  return TRUE;
 }
 
 /**
@@ -2316,6 +2589,7 @@ graft_document_dup_last_change (GraftDocument *self,
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   entry = last_graph_change (self, self->position);
   if (entry == NULL)
     return NULL;
@@ -2451,6 +2725,7 @@ graft_document_undo (GraftDocument *self)
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
 
   if (self->position == 0)
     return NULL;
@@ -2476,6 +2751,7 @@ graft_document_redo (GraftDocument *self)
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
 
   if (self->position >= self->history->len)
     return NULL;
@@ -2550,6 +2826,7 @@ graft_document_go_to (GraftDocument *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (position <= self->history->len);
+  _graft_document_settle (self);
 
   if (position == self->position)
     return;
@@ -2596,6 +2873,7 @@ char *
 graft_document_dup_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return g_strdup (graft_document_get_code (self));
 }
 
@@ -2614,6 +2892,7 @@ const char *
 graft_document_get_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   if (self->code == NULL)
     {
       /* A job in steps on this graph is finished rather than started over. */
@@ -2705,6 +2984,7 @@ char *
 graft_document_dup_file_text (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return graft_document_code_to_file_text (graft_document_get_code (self));
 }
 
@@ -2722,6 +3002,7 @@ graft_document_dup_recovery (GraftDocument *self)
   GraftRecovery *recovery;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   recovery = graft_document_dup_recovery_code (self);
   {
     char *text = graft_document_code_to_file_text (recovery->code);
@@ -2744,6 +3025,7 @@ GraftRecovery *
 graft_document_dup_recovery_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return _graft_document_dup_recovery_take_code (self, g_strdup (graft_document_get_code (self)));
 }
 
@@ -2793,6 +3075,7 @@ graft_document_save (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  _graft_document_settle (self);
 
   code = graft_document_dup_file_text (self);
   if (!write_file (file, code, strlen (code), error))
@@ -2821,6 +3104,7 @@ graft_document_dup_layout_marks (GraftDocument *self,
   gpointer       name;
   gpointer       match;
 
+  _graft_document_settle (self);
   /* The matched nodes looked up in the layout (whose index of names the
    * runner's worker builds), not every node of the layout in the matches:
    * a million nodes have few matched. */
@@ -2869,6 +3153,7 @@ graft_document_export (GraftDocument *self,
   const char        *data;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
 
   if (format == GRAFT_FORMAT_CODE)
     {
