@@ -930,22 +930,14 @@ replace_one (Rewriting        *rw,
  * rewrite.  An int literal before a dot is one such: a replacement's
  * parameter bound to `2`, used as a method's receiver, prints `2.exp()`
  * (SyntaxError: invalid decimal literal). */
-static gboolean
+static G_GNUC_NO_INLINE gboolean
 node_compiles (GraftNode *node,
                GError   **error)
 {
   const GraftArg *args = graft_node_get_args (node);
-  GraftOp         op;
+  GraftOp         op = graft_node_get_op (node);
   gboolean        dotted;
 
-  /* An int beyond 64 bits is a symbol of its digits. */
-  if (args->n == 0 ||
-      !(args->items[0].kind == GRAFT_ARG_INT ||
-        (args->items[0].kind == GRAFT_ARG_SYMBOL &&
-         (g_ascii_isdigit (args->items[0].s[0]) ||
-          (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
-    return TRUE;
-  op = graft_node_get_op (node);
   dotted = op == GRAFT_OP_CALL_METHOD ||
            (op == GRAFT_OP_CALL_FUNCTION &&
             strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
@@ -964,6 +956,21 @@ node_compiles (GraftNode *node,
       return FALSE;
     }
   return TRUE;
+}
+
+/* Whether @node's first argument is an int literal, which node_compiles()
+ * looks at further. */
+static inline gboolean
+starts_with_int (GraftNode *node)
+{
+  const GraftArg *args = graft_node_get_args (node);
+
+  /* An int beyond 64 bits is a symbol of its digits. */
+  return args->n > 0 &&
+         (args->items[0].kind == GRAFT_ARG_INT ||
+          (args->items[0].kind == GRAFT_ARG_SYMBOL &&
+           (g_ascii_isdigit (args->items[0].s[0]) ||
+            (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1])))));
 }
 
 typedef enum {
@@ -1140,22 +1147,24 @@ graft_rewrite_job_step (GraftRewriteJob *self,
       if (done >= work)
         return FALSE;
     }
-  while (self->phase == PHASE_CHECKING)
+  if (self->phase == PHASE_CHECKING)
     {
-      if (self->checking == NULL)
+      for (GraftNode *node = self->checking; node != NULL; node = graft_node_get_next (node))
         {
-          self->self->edit = graft_graph_end_edit (self->graph);
-          self->phase = PHASE_DONE;
-          break;
+          if (G_UNLIKELY (starts_with_int (node)) && !node_compiles (node, &self->error))
+            {
+              job_roll_back (self);
+              return TRUE;
+            }
+          if (work != G_MAXUINT && ++done >= work && graft_node_get_next (node) != NULL)
+            {
+              self->checking = graft_node_get_next (node);
+              return FALSE;
+            }
         }
-      if (!node_compiles (self->checking, &self->error))
-        {
-          job_roll_back (self);
-          return TRUE;
-        }
-      self->checking = graft_node_get_next (self->checking);
-      if (++done >= work && self->checking != NULL)
-        return FALSE;
+      self->checking = NULL;
+      self->self->edit = graft_graph_end_edit (self->graph);
+      self->phase = PHASE_DONE;
     }
   return TRUE;
 }
