@@ -138,6 +138,86 @@ check_undo_redo (GraftGraph   *graph,
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
 }
 
+/* The rewrite by steps of one match (graft_rewrite_job_step()) on a graph
+ * read again, @cwd the test's and @dir the case's folder: the same code as
+ * at once (@code), or the same error; and a job freed half-way leaves the
+ * graph as it was. */
+static void
+check_in_steps (GraftInputSet    *inputs,
+                const GoldenArgs *a,
+                const char       *cwd,
+                const char       *dir,
+                GraftPattern     *pattern,
+                GraftGraph       *replacement,
+                const char       *code,
+                const GError     *at_once_error)
+{
+  for (guint half = 0; half < 2; half++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph = NULL;
+      g_autoptr (GPtrArray) matches = NULL;
+      g_autoptr (GraftRewriteJob) job = NULL;
+      g_autoptr (GraftRewrite) rewrite = NULL;
+      g_autofree char  *before = NULL;
+      GraftMatchOptions options;
+      guint             steps = 0;
+
+      g_assert_true (g_chdir (dir) == 0);
+      graph = graft_input_set_load (inputs, a->input, a->entry, FALSE, &error);
+      g_assert_true (g_chdir (cwd) == 0);
+      g_assert_no_error (error);
+      before = graft_listing_print (graph);
+      graft_match_options_init (&options);
+      options.ignore_literals = a->ignore_literals;
+      matches = graft_matcher_find (pattern, graph, &options, NULL);
+      job = graft_rewrite_job_new (graph, pattern, replacement, matches);
+      if (half)
+        {
+          /* Freed after half the matches: rolled back. */
+          for (guint i = 0; i < matches->len / 2; i++)
+            if (graft_rewrite_job_step (job, 1))
+              break;
+          g_clear_pointer (&job, graft_rewrite_job_free);
+          {
+            g_autofree char *after = graft_listing_print (graph);
+
+            g_assert_cmpstr (after, ==, before);
+          }
+          continue;
+        }
+      while (!graft_rewrite_job_step (job, 1))
+        steps++;
+      g_assert_cmpuint (steps + 1, >=, matches->len);
+      rewrite = graft_rewrite_job_finish (job, &error);
+      if (at_once_error != NULL)
+        {
+          g_assert_null (rewrite);
+          g_assert_error (error, at_once_error->domain, at_once_error->code);
+          g_assert_cmpstr (error->message, ==, at_once_error->message);
+          {
+            g_autofree char *after = graft_listing_print (graph);
+
+            g_assert_cmpstr (after, ==, before);
+          }
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_nonnull (rewrite);
+      {
+        g_autofree char *got = graft_codegen_python (graph);
+
+        g_assert_cmpstr (got, ==, code);
+      }
+      graft_edit_undo (graft_rewrite_get_edit (rewrite));
+      {
+        g_autofree char *after = graft_listing_print (graph);
+
+        g_assert_cmpstr (after, ==, before);
+      }
+    }
+}
+
 static void
 test_case (const GoldenCase *gcase)
 {
@@ -200,6 +280,12 @@ test_case (const GoldenCase *gcase)
     }
 
   rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  {
+    g_autofree char *code = rewrite != NULL ? graft_codegen_python (graph) : NULL;
+
+    check_in_steps (inputs, &a, cwd, golden_case_get_input_dir (gcase), pattern, replacement,
+                    code, error);
+  }
   g_assert_no_error (error);
   if (rewrite == NULL)
     return;

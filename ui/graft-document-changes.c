@@ -217,6 +217,7 @@ graft_document_last_change_async (GraftDocument      *self,
   ChangeJob *job;
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  _graft_document_settle (self);
   job = g_new0 (ChangeJob, 1);
   job->document = g_object_ref (self);
   task = g_task_new (NULL, cancellable, callback, user_data);

@@ -118,6 +118,7 @@ graft_document_code_async (GraftDocument      *self,
   GTask *task;
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  _graft_document_settle (self);
   /* Without the document as its source: waiting keeps no reference, so
    * the document goes with its window (whose handlers would outlive it);
    * whoever still waits is told then (_graft_document_code_dispose()). */
@@ -195,6 +196,7 @@ _graft_document_code_drop (GraftDocument *self)
 void
 _graft_document_code_finish_now (GraftDocument *self)
 {
+  _graft_document_settle (self);
   g_clear_pointer (&self->codegen, graft_codegen_job_free);
   if (self->code_job == 0)
     return;

@@ -39,6 +39,7 @@ graft_document_set_entry (GraftDocument *self,
                           const char    *entry)
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  _graft_document_settle (self);
   if (g_strcmp0 (entry, self->entry) == 0)
     return;
   g_free (self->entry);

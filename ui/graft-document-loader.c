@@ -286,6 +286,7 @@ graft_document_load_text (GraftDocument *self,
   gboolean ok;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
 
   loaded_begin (&loaded, self);
   read_source (&loaded, graft_source_new (filename, text, -1));
@@ -315,6 +316,7 @@ graft_document_load_file (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  _graft_document_settle (self);
 
   loaded.file = g_object_ref (file);
   loaded_begin (&loaded, self);
@@ -371,6 +373,7 @@ graft_document_load_file_async (GraftDocument      *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
+  _graft_document_settle (self);
 
   loaded->file = g_object_ref (file);
   loaded_begin (loaded, self);

@@ -104,6 +104,8 @@ typedef struct
   const GraftDialect *torch; /* GRAFT_STEP_TORCH: the dialect switched to */
 } HistoryEntry;
 
+typedef struct _GraftRewriting GraftRewriting;
+
 struct _GraftDocument
 {
   GObject parent_instance;
@@ -167,6 +169,11 @@ struct _GraftDocument
   GraftScopes *loaded_scopes;
   guint        loaded_scopes_revision;
 
+  /* Replace All by steps: the job of graft-turns.c that runs alone, or 0, and the rewrite
+   * under way (owned, or NULL). */
+  guint           rewrite_job;
+  GraftRewriting *rewriting;
+
   char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
@@ -212,6 +219,8 @@ void           _graft_document_trace_rule (GraftDocument *self,
 void           _graft_document_rules_changed (GraftDocument *self);
 void           _graft_document_recount (GraftDocument *self);
 void           _graft_document_ensure_matches (GraftDocument *self);
+void           _graft_document_settle (GraftDocument *self);
+void           _graft_document_set_rewrite_step (guint work);
 GPtrArray     *_graft_document_get_rule_matches (GraftDocument *self,
                                                  GraftRule     *rule);
 HistoryEntry  *_graft_document_new_entry (GraftStepKind kind);

@@ -198,6 +198,7 @@ graft_document_add_rule (GraftDocument *self,
   guint             position;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  _graft_document_settle (self);
 
   if (pattern_text == NULL)
     {
@@ -244,6 +245,7 @@ graft_document_remove_rule (GraftDocument *self,
   GraftRulesChange *change;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   if (i >= graft_document_get_n_rules (self) || graft_document_get_n_rules (self) == 1)
     return FALSE;
   title = graft_rule_dup_title (graft_document_get_rule (self, i));
@@ -281,6 +283,7 @@ graft_document_move_rule (GraftDocument *self,
   guint             n;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   n = graft_document_get_n_rules (self);
   if (from >= n || to >= n || from == to)
     return FALSE;
@@ -320,6 +323,7 @@ graft_document_set_rule_enabled (GraftDocument *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (i < graft_document_get_n_rules (self));
+  _graft_document_settle (self);
   rule = graft_document_get_rule (self, i);
   if (graft_rule_get_enabled (rule) == !!enabled)
     return;
@@ -493,6 +497,7 @@ graft_document_rename_rule (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (i < graft_document_get_n_rules (self), FALSE);
+  _graft_document_settle (self);
 
   rule = graft_document_get_rule (self, i);
   old_pattern = graft_rule_get_name (rule);
@@ -746,6 +751,7 @@ graft_document_load_rules (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  _graft_document_settle (self);
 
   path = g_file_get_path (file);
   if (path == NULL)
@@ -915,6 +921,7 @@ graft_document_dup_pass (GraftDocument *self,
   GraftPassOptions options = { 0 };
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   rules = pass_rules (self, TRUE, sources, NULL, error);
   if (rules == NULL)
     return NULL;
@@ -951,6 +958,7 @@ graft_document_export_pass (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  _graft_document_settle (self);
   path = g_file_get_path (file);
   if (path == NULL)
     {

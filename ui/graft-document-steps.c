@@ -51,6 +51,7 @@ graft_document_set_fixpoint (GraftDocument *self,
                              guint          fixpoint)
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  _graft_document_settle (self);
   if (self->fixpoint == fixpoint)
     return;
   self->fixpoint = fixpoint;
@@ -76,6 +77,7 @@ graft_document_set_dce (GraftDocument *self,
                         gboolean       dce)
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  _graft_document_settle (self);
   dce = !!dce;
   if (self->dce == dce)
     return;
@@ -517,6 +519,7 @@ _graft_document_replay_dce (GraftDocument *self,
                             guint          pass,
                             GError       **error)
 {
+  _graft_document_settle (self);
   if (!remove_dead_code (self, pass, FALSE, error))
     return FALSE;
   ((HistoryEntry *) self->history->pdata[self->position - 1])->looped = looped;
@@ -549,6 +552,7 @@ graft_document_step (GraftDocument *self,
   Cursor        c;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   get_cursor (self, &c);
   resolve (self, &c, &next);
   if (refuse (self, &next, error))
@@ -624,6 +628,7 @@ graft_document_step_match (GraftDocument *self,
   guint            before;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   get_cursor (self, &c);
   resolve (self, &c, &next);
   if (refuse (self, &next, error))
@@ -669,6 +674,7 @@ graft_document_skip_match (GraftDocument *self)
   GPtrArray    *matches;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   graft_document_get_next_step (self, &next);
   if (next.kind != GRAFT_NEXT_RULE)
     return FALSE;
@@ -759,6 +765,7 @@ graft_document_run_all (GraftDocument *self,
   guint             pass = 0;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   if (graft_document_get_load_error (self) != NULL)
     {
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "there is no graph");
@@ -878,6 +885,7 @@ _graft_document_replay_rule (GraftDocument *self,
   g_autoptr (GPtrArray) matches = NULL;
   g_autoptr (GPtrArray) subset = NULL;
 
+  _graft_document_settle (self);
   pattern_source = graft_source_new ("pattern", entry->pattern_text, -1);
   replacement_source = graft_source_new ("replacement", entry->replacement_text, -1);
   pattern_graph = graft_input_trace_entry (

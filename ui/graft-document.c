@@ -61,6 +61,7 @@
 #include "graft-turns.h"
 
 #include <string.h>
+#include <time.h>
 
 #define DEFAULT_PATTERN \
   "import torch\n"      \
@@ -121,6 +122,7 @@ enum {
   SIGNAL_RULES_CHANGED,
   SIGNAL_RULE_TEXTS_CHANGED,
   SIGNAL_HISTORY_CHANGED,
+  SIGNAL_REPLACED_ALL,
   N_SIGNALS,
 };
 
@@ -156,6 +158,8 @@ history_entry_free (gpointer data)
  * dropped entry holds: every edit goes before any graph does. */
 static void search_drop (GraftDocument *self);
 
+static void rewriting_drop (GraftDocument *self);
+
 static void
 truncate_history (GraftDocument *self,
                   guint          length)
@@ -170,6 +174,8 @@ graft_document_finalize (GObject *object)
 {
   GraftDocument *self = GRAFT_DOCUMENT (object);
 
+  /* A Replace All under way gives the graph back as it was. */
+  rewriting_drop (self);
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
@@ -292,6 +298,12 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_HISTORY_CHANGED] =
       g_signal_new ("history-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
+  /* A Replace All by steps (graft_document_begin_replace_all()) is over:
+   * it replaced that many matches, or failed with the error (the graph as
+   * it was). */
+  signals[SIGNAL_REPLACED_ALL] =
+      g_signal_new ("replaced-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
 }
 
 static void
@@ -702,6 +714,7 @@ matches_stale (GraftDocument *self,
 void
 _graft_document_ensure_matches (GraftDocument *self)
 {
+  _graft_document_settle (self);
   if (self->match_job == 0)
     return;
   graft_turns_remove (self->match_job);
@@ -850,6 +863,7 @@ _graft_document_load_graph (GraftDocument *self,
                             char          *replacement)
 {
   g_return_if_fail (graph == NULL || graft_graph_get_dialect (graph) == self->dialect);
+  _graft_document_settle (self);
 
   /* The history belongs to the old graph, and so does a search of it. */
   search_drop (self);
@@ -1055,6 +1069,7 @@ GraftGraph *
 graft_document_get_graph (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return self->graph;
 }
 
@@ -1211,6 +1226,9 @@ _graft_document_trace_rule (GraftDocument *self,
       g_strdup (replacement_text != NULL ? replacement_text
                                          : graft_rule_get_replacement_text (rule));
 
+  /* A Replace All under way borrows the chosen rule's pattern and
+   * replacement. */
+  _graft_document_settle (self);
   trace_half (self, rule, replacement, TRUE);
   trace_half (self, rule, pattern, FALSE);
 }
@@ -1271,6 +1289,7 @@ graft_document_set_pattern_text (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
+  _graft_document_settle (self);
   graft_document_set_rule_texts (self, _graft_document_get_selected (self), text, NULL);
 }
 
@@ -1287,6 +1306,7 @@ graft_document_set_replacement_text (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
+  _graft_document_settle (self);
   graft_document_set_rule_texts (self, _graft_document_get_selected (self), NULL, text);
 }
 
@@ -1509,6 +1529,7 @@ graft_document_select_rule (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (i < graft_document_get_n_rules (self));
+  _graft_document_settle (self);
   if (i == self->selected)
     return;
   self->selected = i;
@@ -1633,6 +1654,7 @@ graft_document_dup_layout_dropped (GraftDocument *self,
   GHashTableIter iter;
   gpointer       name;
 
+  _graft_document_settle (self);
   _graft_document_ensure_matches (self);
   n = graft_layout_get_n_graph_nodes (layout);
   dropped = g_new0 (gboolean, MAX (n, 1));
@@ -1709,6 +1731,7 @@ _graft_document_push (GraftDocument *self,
                       char          *before,
                       gboolean       quiet)
 {
+  _graft_document_settle (self);
   /* A new edit drops what could be redone. */
   if (self->saved > (gint) self->position)
     self->saved = -1;
@@ -1809,6 +1832,213 @@ keep_rewrite_notes (GraftDocument *self,
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
 }
 
+/* A rewrite of the graph under way, by steps (graft_document_begin_replace_all()). */
+struct _GraftRewriting
+{
+  /* Owned */
+  GraftRewriteJob *job;
+  GraftPattern    *pattern;     /* a reference: the job borrows it */
+  GraftGraph      *replacement; /* the rule's, which it keeps while the job lives */
+  GraftRule       *rule;        /* a reference, which keeps the replacement */
+  GPtrArray       *matches;     /* GraftMatch, borrowed from the document's */
+  HistoryEntry    *entry;
+  char            *label;
+  char            *before;  /* the code before, or NULL */
+  gboolean         stepped; /* the job is done: only its end is left */
+};
+
+static void
+rewriting_free (GraftRewriting *rw)
+{
+  graft_rewrite_job_free (rw->job);
+  graft_pattern_unref (rw->pattern);
+  g_clear_object (&rw->rule);
+  g_ptr_array_unref (rw->matches);
+  if (rw->entry != NULL)
+    history_entry_free (rw->entry);
+  g_free (rw->label);
+  g_free (rw->before);
+  g_free (rw);
+}
+
+/* Drops a rewrite under way: the graph is as it was before it. */
+static void
+rewriting_drop (GraftDocument *self)
+{
+  graft_turns_remove (self->rewrite_job);
+  self->rewrite_job = 0;
+  g_clear_pointer (&self->rewriting, rewriting_free);
+}
+
+/* Begins rewriting the graph: @matches (taken) by @rule's pattern, into
+ * its replacement, as @entry (taken); the code before, if known, kept. */
+static GraftRewriting *
+rewriting_new (GraftDocument *self,
+               GraftRule     *rule,
+               GPtrArray     *matches,
+               HistoryEntry  *entry,
+               const char    *label)
+{
+  GraftRewriting *rw = g_new0 (GraftRewriting, 1);
+
+  rw->rule = g_object_ref (rule);
+  rw->pattern = graft_pattern_ref (graft_rule_get_pattern (rule));
+  rw->replacement = graft_rule_get_replacement (rule);
+  rw->matches = matches;
+  rw->entry = entry;
+  rw->label = g_strdup (label);
+  /* The graph's code now is what it was before the edit, when it is known:
+   * else it is made if Show Changes asks for it (graft_document_dup_last_change()),
+   * not here, where it would stop the window for tens of milliseconds on a
+   * large graph. */
+  rw->before = g_steal_pointer (&self->code);
+  rw->job = graft_rewrite_job_new (self->graph, rw->pattern, rw->replacement, matches);
+  return rw;
+}
+
+/* Ends the rewrite @rw (taken), done or not: on error the graph is as it
+ * was and nothing is recorded. */
+static gboolean
+rewriting_end (GraftDocument  *self,
+               GraftRewriting *rw,
+               guint          *out_n,
+               GError        **error)
+{
+  g_autoptr (GraftRewrite) rewrite = graft_rewrite_job_finish (rw->job, error);
+  gboolean ok = rewrite != NULL;
+
+  *out_n = 0;
+  if (!ok)
+    /* The rewriter rolled the graph back: its code still holds. */
+    self->code = g_steal_pointer (&rw->before);
+  else
+    {
+      HistoryEntry *entry = g_steal_pointer (&rw->entry);
+
+      keep_rewrite_notes (self, rewrite);
+      entry->edit = graft_rewrite_steal_edit (rewrite);
+      entry->n_replaced = *out_n = graft_rewrite_get_n_replaced (rewrite);
+      push_entry (self, entry, rw->label, g_steal_pointer (&rw->before));
+    }
+  rewriting_free (rw);
+  return ok;
+}
+
+/* Ends the Replace All under way and says so (::replaced-all). */
+static void
+replaced_all (GraftDocument *self)
+{
+  GraftRewriting *rw = g_steal_pointer (&self->rewriting);
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  graft_turns_remove (self->rewrite_job);
+  self->rewrite_job = 0;
+  rewriting_end (self, rw, &n, &error);
+  g_signal_emit (self, signals[SIGNAL_REPLACED_ALL], 0, n, error);
+}
+
+/* How long a turn of the main loop rewrites (rewrite_step_cb()), in the
+ * main thread's processor time: with GTK's frame beside it a turn stays
+ * under 16 ms, and a loaded machine, whose wall clock runs on while other
+ * processes have the cores, does not make the rewrite take more turns.
+ * The job is stepped by REWRITE_STEP_WORK (about as many nodes added or
+ * erased, a fraction of a millisecond) between looks at the clock. */
+#define REWRITE_STEP_USEC 8000
+#define REWRITE_STEP_WORK 1024
+
+/* For tests: when not 0, each turn makes one step of this much work
+ * (_graft_document_set_rewrite_step()). */
+static guint rewrite_step_work;
+
+/**
+ * _graft_document_set_rewrite_step:
+ * @work: the work of a turn's one step, or 0 for the usual time budget
+ *
+ * Makes Replace All by steps go by a fixed amount of work a turn (for
+ * tests, which then know a small graph's rewrite takes many turns).
+ */
+void
+_graft_document_set_rewrite_step (guint work)
+{
+  rewrite_step_work = work;
+}
+
+/* The main thread's processor time, in microseconds. */
+static gint64
+thread_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* Rewrites for about REWRITE_STEP_USEC of processor time from @start
+ * (thread_time()). */
+static void
+rewrite_some (GraftRewriting *rw,
+              gint64          start)
+{
+  gint64 deadline = start + REWRITE_STEP_USEC;
+
+  if (rewrite_step_work > 0)
+    rw->stepped = graft_rewrite_job_step (rw->job, rewrite_step_work);
+  else
+    while (!(rw->stepped = graft_rewrite_job_step (rw->job, REWRITE_STEP_WORK)) &&
+           thread_time () < deadline)
+      ;
+}
+
+/* A turn of Replace All: the rewrite for about REWRITE_STEP_USEC, then,
+ * in a turn of its own, its end (the history, ::graph-changed). */
+static gboolean
+rewrite_step_cb (gpointer user_data)
+{
+  GraftDocument  *self = user_data;
+  GraftRewriting *rw = self->rewriting;
+
+  if (rw->stepped)
+    {
+      /* replaced_all() removes this job: from inside its step, once the
+       * step returns. */
+      replaced_all (self);
+      return G_SOURCE_REMOVE;
+    }
+  rewrite_some (rw, thread_time ());
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * _graft_document_settle:
+ * @self: a document
+ *
+ * Finishes a Replace All under way at once, if there is one: what reads or
+ * changes the graph (or the history, the rules, the matches) calls this
+ * first, so that it never sees a half-rewritten graph.
+ */
+void
+_graft_document_settle (GraftDocument *self)
+{
+  if (self->rewriting != NULL)
+    replaced_all (self);
+}
+
+/**
+ * graft_document_get_rewriting:
+ * @self: a document
+ *
+ * Returns: whether a Replace All is under way (graft_document_begin_replace_all());
+ *   the document shows the graph, the matches and the history as they were
+ *   before it until ::replaced-all
+ */
+gboolean
+graft_document_get_rewriting (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->rewriting != NULL;
+}
+
 /**
  * _graft_document_apply_rewrite:
  * @self: a document
@@ -1838,10 +2068,8 @@ _graft_document_apply_rewrite (GraftDocument *self,
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *before = NULL;
 
-  /* The graph's code now is what it was before the edit, when it is known:
-   * else it is made if Show Changes asks for it (graft_document_dup_last_change()),
-   * not here, where it would stop the window for tens of milliseconds on a
-   * large graph. */
+  _graft_document_settle (self);
+  /* As in rewriting_new(). */
   before = g_steal_pointer (&self->code);
   if (matches != NULL)
     rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
@@ -1923,6 +2151,7 @@ graft_document_restore_text (GraftDocument *self,
   GraftGraph   *graph;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
 
   source = graft_source_new (filename, text, -1);
   graph = graft_input_load_graph (source, self->dialect, NULL, error);
@@ -1960,6 +2189,7 @@ void
 _graft_document_speak (GraftDocument      *self,
                        const GraftDialect *dialect)
 {
+  _graft_document_settle (self);
   if (dialect == self->dialect)
     return;
   /* The history's edits refer to the graph: they go first, and so does a
@@ -2100,6 +2330,7 @@ graft_document_set_dialect (GraftDocument      *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (dialect != NULL);
+  _graft_document_settle (self);
 
   if (dialect == self->dialect)
     return;
@@ -2162,6 +2393,7 @@ graft_document_delete_nodes (GraftDocument     *self,
   guint            n = 0;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  _graft_document_settle (self);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
@@ -2226,6 +2458,7 @@ graft_document_replace (GraftDocument *self,
   g_autofree char *label = NULL;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
   _graft_document_ensure_matches (self);
   g_return_val_if_fail (match < self->matches->len, FALSE);
 
@@ -2234,6 +2467,18 @@ graft_document_replace (GraftDocument *self,
   g_ptr_array_add (one, self->matches->pdata[match]);
   label = g_strdup_printf ("Replace match %u", match + 1);
   return apply (self, one, (gint) match, label, error);
+}
+
+/* The chosen rule's matches, all of them, borrowed: they die when the
+ * rewrite finds new ones. */
+static GPtrArray *
+dup_all_matches (GraftDocument *self)
+{
+  GPtrArray *all = g_ptr_array_sized_new (self->matches->len);
+
+  for (guint i = 0; i < self->matches->len; i++)
+    g_ptr_array_add (all, self->matches->pdata[i]);
+  return all;
 }
 
 /**
@@ -2249,7 +2494,8 @@ gboolean
 graft_document_replace_all (GraftDocument *self,
                             GError       **error)
 {
-  g_autoptr (GPtrArray) all = NULL;
+  GraftRewriting *rw;
+  guint           n;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   _graft_document_ensure_matches (self);
@@ -2258,11 +2504,53 @@ graft_document_replace_all (GraftDocument *self,
     return FALSE;
   if (self->matches->len == 0)
     return TRUE;
-  /* Borrowed: the matches die when the rewrite finds new ones. */
-  all = g_ptr_array_sized_new (self->matches->len);
-  for (guint i = 0; i < self->matches->len; i++)
-    g_ptr_array_add (all, self->matches->pdata[i]);
-  return apply (self, all, -1, "Replace all", error);
+  rw = rewriting_new (self, _graft_document_get_selected (self), dup_all_matches (self),
+                      new_rule_entry (self, -1), "Replace all");
+  return rewriting_end (self, rw, &n, error);
+}
+
+/**
+ * graft_document_begin_replace_all:
+ * @self: a document
+ * @error: return location for an error
+ *
+ * graft_document_replace_all() over the main-loop turns to come, a few
+ * milliseconds of rewriting a turn (graft-turns.c; no other deferred work
+ * runs meanwhile); a rewrite that takes no more than the first few
+ * milliseconds is over before this returns.  Until it is over the document shows the graph, its
+ * matches and the history as they were; whatever reads or changes the
+ * graph, the matches, the rules or the history meanwhile finishes it at
+ * once first (_graft_document_settle()), so nothing ever sees a
+ * half-rewritten graph.  ::replaced-all says when it is over and how it
+ * went; freeing the document meanwhile gives the graph back as it was.
+ *
+ * Returns: %TRUE if the rewrite began; %FALSE with @error set if it cannot
+ *   (the rule has errors), or with no error if there is no match
+ */
+gboolean
+graft_document_begin_replace_all (GraftDocument *self,
+                                  GError       **error)
+{
+  gint64 start;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_ensure_matches (self);
+
+  if (!check_ready (self, error))
+    return FALSE;
+  if (self->matches->len == 0)
+    return FALSE;
+  start = thread_time ();
+  self->rewriting = rewriting_new (self, _graft_document_get_selected (self),
+                                   dup_all_matches (self), new_rule_entry (self, -1),
+                                   "Replace all");
+  /* A first step now: the rewrite of a small graph is over at once. */
+  rewrite_some (self->rewriting, start);
+  if (self->rewriting->stepped)
+    replaced_all (self);
+  else
+    self->rewrite_job = graft_turns_add_alone (rewrite_step_cb, self, NULL);
+  return TRUE;
 }
 
 /**
@@ -2324,6 +2612,7 @@ graft_document_dup_last_change (GraftDocument *self,
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   entry = last_graph_change (self, self->position);
   if (entry == NULL)
     return NULL;
@@ -2459,6 +2748,7 @@ graft_document_undo (GraftDocument *self)
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
 
   if (self->position == 0)
     return NULL;
@@ -2484,6 +2774,7 @@ graft_document_redo (GraftDocument *self)
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
 
   if (self->position >= self->history->len)
     return NULL;
@@ -2558,6 +2849,7 @@ graft_document_go_to (GraftDocument *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (position <= self->history->len);
+  _graft_document_settle (self);
 
   if (position == self->position)
     return;
@@ -2604,6 +2896,7 @@ char *
 graft_document_dup_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return g_strdup (graft_document_get_code (self));
 }
 
@@ -2622,6 +2915,7 @@ const char *
 graft_document_get_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   if (self->code == NULL)
     {
       /* A job in steps on this graph is finished rather than started over. */
@@ -2713,6 +3007,7 @@ char *
 graft_document_dup_file_text (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return graft_document_code_to_file_text (graft_document_get_code (self));
 }
 
@@ -2730,6 +3025,7 @@ graft_document_dup_recovery (GraftDocument *self)
   GraftRecovery *recovery;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   recovery = graft_document_dup_recovery_code (self);
   {
     char *text = graft_document_code_to_file_text (recovery->code);
@@ -2752,6 +3048,7 @@ GraftRecovery *
 graft_document_dup_recovery_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
   return _graft_document_dup_recovery_take_code (self, g_strdup (graft_document_get_code (self)));
 }
 
@@ -2801,6 +3098,7 @@ graft_document_save (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  _graft_document_settle (self);
 
   code = graft_document_dup_file_text (self);
   if (!write_file (file, code, strlen (code), error))
@@ -2829,6 +3127,7 @@ graft_document_dup_layout_marks (GraftDocument *self,
   gpointer       name;
   gpointer       match;
 
+  _graft_document_settle (self);
   /* The matched nodes looked up in the layout (whose index of names the
    * runner's worker builds), not every node of the layout in the matches:
    * a million nodes have few matched. */
@@ -2877,6 +3176,7 @@ graft_document_export (GraftDocument *self,
   const char        *data;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
 
   if (format == GRAFT_FORMAT_CODE)
     {

@@ -127,6 +127,9 @@ gboolean *graft_document_dup_layout_dropped (GraftDocument *self,
 gboolean    graft_document_replace (GraftDocument *self,
                                     guint          match,
                                     GError       **error);
+gboolean    graft_document_begin_replace_all (GraftDocument *self,
+                                              GError       **error);
+gboolean    graft_document_get_rewriting (GraftDocument *self);
 gboolean    graft_document_replace_all (GraftDocument *self,
                                         GError       **error);
 guint       graft_document_delete_nodes (GraftDocument     *self,

@@ -15,6 +15,10 @@
  * them; GTK's frames run between them.  A job is removed when its step
  * returns %G_SOURCE_REMOVE or by graft_turns_remove(); either way its
  * @notify runs.
+ *
+ * A job added with graft_turns_add_alone() runs alone: while it is queued
+ * the others wait, their steps not run (a rewrite by steps, between whose
+ * steps the graph is half rewritten and no other job may read it).
  */
 #include "config.h"
 
@@ -26,6 +30,7 @@ typedef struct
   GSourceFunc    step;
   gpointer       data;
   GDestroyNotify notify;
+  gboolean       alone;
 } Job;
 
 static GQueue   jobs = G_QUEUE_INIT; /* Job *, owned, next first */
@@ -33,19 +38,39 @@ static guint    source_id;           /* the idle that runs them, or 0 */
 static guint    last_id;
 static guint    running_id;      /* the job whose step runs now, or 0 */
 static gboolean running_removed; /* it was removed from inside its step */
+static guint    n_alone;         /* jobs queued that run alone */
 
 static void
 job_free (Job *job)
 {
+  if (job->alone)
+    n_alone--;
   if (job->notify != NULL)
     job->notify (job->data);
   g_free (job);
 }
 
+/* The first job that runs alone, taken out of the queue. */
+static Job *
+pop_alone (void)
+{
+  for (GList *l = jobs.head; l != NULL; l = l->next)
+    {
+      Job *job = l->data;
+
+      if (job->alone)
+        {
+          g_queue_delete_link (&jobs, l);
+          return job;
+        }
+    }
+  g_return_val_if_reached (NULL);
+}
+
 static gboolean
 dispatch_cb (gpointer user_data)
 {
-  Job     *job = g_queue_pop_head (&jobs);
+  Job     *job = n_alone > 0 ? pop_alone () : g_queue_pop_head (&jobs);
   gboolean again;
 
   if (job == NULL)
@@ -69,6 +94,33 @@ dispatch_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static guint
+add (GSourceFunc    step,
+     gpointer       data,
+     GDestroyNotify notify,
+     gboolean       alone)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->alone = alone;
+  if (alone)
+    n_alone++;
+  job->id = ++last_id;
+  if (job->id == 0)
+    job->id = ++last_id;
+  job->step = step;
+  job->data = data;
+  job->notify = notify;
+  g_queue_push_tail (&jobs, job);
+  if (source_id == 0)
+    {
+      source_id = g_idle_add_full (G_PRIORITY_DEFAULT, dispatch_cb, NULL, NULL);
+      g_source_set_static_name (g_main_context_find_source_by_id (NULL, source_id),
+                                "[graft] deferred work");
+    }
+  return job->id;
+}
+
 /**
  * graft_turns_add:
  * @step: runs one step of the job; returns %G_SOURCE_CONTINUE for more
@@ -85,23 +137,29 @@ graft_turns_add (GSourceFunc    step,
                  gpointer       data,
                  GDestroyNotify notify)
 {
-  Job *job = g_new0 (Job, 1);
-
   g_return_val_if_fail (step != NULL, 0);
-  job->id = ++last_id;
-  if (job->id == 0)
-    job->id = ++last_id;
-  job->step = step;
-  job->data = data;
-  job->notify = notify;
-  g_queue_push_tail (&jobs, job);
-  if (source_id == 0)
-    {
-      source_id = g_idle_add_full (G_PRIORITY_DEFAULT, dispatch_cb, NULL, NULL);
-      g_source_set_static_name (g_main_context_find_source_by_id (NULL, source_id),
-                                "[graft] deferred work");
-    }
-  return job->id;
+  return add (step, data, notify, FALSE);
+}
+
+/**
+ * graft_turns_add_alone:
+ * @step: runs one step of the job; returns %G_SOURCE_CONTINUE for more
+ * @data: its data
+ * @notify: (nullable): frees @data when the job is removed
+ *
+ * Queues a job whose steps run one per main-loop turn while every other
+ * job waits, until it is removed (jobs that run alone run in the order
+ * they were queued).
+ *
+ * Returns: the job's id, never 0
+ */
+guint
+graft_turns_add_alone (GSourceFunc    step,
+                       gpointer       data,
+                       GDestroyNotify notify)
+{
+  g_return_val_if_fail (step != NULL, 0);
+  return add (step, data, notify, TRUE);
 }
 
 /**

@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 guint    graft_turns_add (GSourceFunc    step,
                           gpointer       data,
                           GDestroyNotify notify);
+guint    graft_turns_add_alone (GSourceFunc    step,
+                                gpointer       data,
+                                GDestroyNotify notify);
 void     graft_turns_remove (guint id);
 gboolean graft_turns_is_queued (guint id);
 

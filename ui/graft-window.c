@@ -125,15 +125,17 @@ graft_window_get_busy (GraftWindow *self)
  * @self: a window
  *
  * Returns: whether work the last change left to the turns to come
- *   (finding the matches again, then the counts and the next step) has
- *   not run yet: the match list, the counts and the actions that depend on
- *   them show what they showed before until then
+ *   (a Replace All under way, finding the matches again, then the counts
+ *   and the next step) has not run yet: the graph, the match list, the
+ *   counts and the actions that depend on them show what they showed
+ *   before until then
  */
 gboolean
 graft_window_get_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  return graft_document_get_matches_pending (self->document);
+  return graft_document_get_rewriting (self->document) ||
+         graft_document_get_matches_pending (self->document);
 }
 
 /**

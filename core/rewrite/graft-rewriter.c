@@ -930,45 +930,306 @@ replace_one (Rewriting        *rw,
  * rewrite.  An int literal before a dot is one such: a replacement's
  * parameter bound to `2`, used as a method's receiver, prints `2.exp()`
  * (SyntaxError: invalid decimal literal). */
-static gboolean
-compiles (GraftGraph *graph,
-          GError    **error)
+static G_GNUC_NO_INLINE gboolean
+node_compiles (GraftNode *node,
+               GError   **error)
 {
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
+  const GraftArg *args = graft_node_get_args (node);
+  GraftOp         op = graft_node_get_op (node);
+  gboolean        dotted;
+
+  dotted = op == GRAFT_OP_CALL_METHOD ||
+           (op == GRAFT_OP_CALL_FUNCTION &&
+            strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
+            args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
+  if (dotted)
     {
-      const GraftArg *args = graft_node_get_args (node);
-      GraftOp         op;
-      gboolean        dotted;
+      g_autofree char *receiver = graft_arg_repr (&args->items[0], GRAFT_REPR_CODE);
 
-      /* An int beyond 64 bits is a symbol of its digits. */
-      if (args->n == 0 ||
-          !(args->items[0].kind == GRAFT_ARG_INT ||
-            (args->items[0].kind == GRAFT_ARG_SYMBOL &&
-             (g_ascii_isdigit (args->items[0].s[0]) ||
-              (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
-        continue;
-      op = graft_node_get_op (node);
-      dotted =
-          op == GRAFT_OP_CALL_METHOD ||
-          (op == GRAFT_OP_CALL_FUNCTION &&
-           strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
-           args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
-      if (dotted)
-        {
-          g_autofree char *receiver = graft_arg_repr (&args->items[0], GRAFT_REPR_CODE);
-
-          graft_node_set_error (node, error, GRAFT_ERROR_REWRITE,
-                                "the rewritten code does not compile: %s would be `%s.%s`, "
-                                "an int literal before '.' (torch: SyntaxError: invalid decimal "
-                                "literal)",
-                                graft_node_get_name (node), receiver,
-                                op == GRAFT_OP_CALL_METHOD ? graft_node_get_target (node)
-                                                           : args->items[1].s);
-          return FALSE;
-        }
+      graft_node_set_error (node, error, GRAFT_ERROR_REWRITE,
+                            "the rewritten code does not compile: %s would be `%s.%s`, "
+                            "an int literal before '.' (torch: SyntaxError: invalid decimal "
+                            "literal)",
+                            graft_node_get_name (node), receiver,
+                            op == GRAFT_OP_CALL_METHOD ? graft_node_get_target (node)
+                                                       : args->items[1].s);
+      return FALSE;
     }
   return TRUE;
+}
+
+/* Whether @node's first argument is an int literal, which node_compiles()
+ * looks at further. */
+static inline gboolean
+starts_with_int (GraftNode *node)
+{
+  const GraftArg *args = graft_node_get_args (node);
+
+  /* An int beyond 64 bits is a symbol of its digits. */
+  return args->n > 0 &&
+         (args->items[0].kind == GRAFT_ARG_INT ||
+          (args->items[0].kind == GRAFT_ARG_SYMBOL &&
+           (g_ascii_isdigit (args->items[0].s[0]) ||
+            (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1])))));
+}
+
+typedef enum {
+  PHASE_REPLACING, /* the matches, in order */
+  PHASE_CHECKING,  /* whether the code compiles, node by node */
+  PHASE_DONE,
+  PHASE_FAILED, /* rolled back, with the error */
+} Phase;
+
+/**
+ * GraftRewriteJob:
+ *
+ * graft_rewriter_apply() as work done by steps.  Between two steps the
+ * graph is half rewritten and is the job's alone: nothing else may read
+ * or change it (its users lists are settled only at the end, its scratch
+ * marks hold what the job found, and an edit is being recorded), and the
+ * pattern, the replacement and the matches must stay as they are.  A job
+ * freed before it is done rolls the graph back as it was.
+ */
+struct _GraftRewriteJob
+{
+  /* Owned */
+  GraftRewrite *self;  /* until finished */
+  Rewriting     rw;    /* cleared once the matches are replaced */
+  GError       *error; /* PHASE_FAILED's */
+  /* Borrowed */
+  GraftGraph *graph;
+  GPtrArray  *matches;
+  GraftNode  *checking; /* PHASE_CHECKING: the next node to check */
+  guint       next;     /* PHASE_REPLACING: the next match */
+  guint       match_work;
+  Phase       phase;
+};
+
+/* Puts the graph back as it was before the job began. */
+static void
+job_roll_back (GraftRewriteJob *job)
+{
+  GraftGraph *graph = job->graph;
+
+  if (job->phase == PHASE_DONE)
+    graft_edit_undo (job->self->edit);
+  else
+    {
+      g_autoptr (GraftEdit) edit = NULL;
+
+      if (job->phase == PHASE_REPLACING)
+        _graft_graph_settle_users (graph);
+      edit = graft_graph_end_edit (graph);
+      graft_edit_undo (edit);
+      if (job->phase == PHASE_REPLACING)
+        {
+          rewriting_clear (&job->rw);
+          _graft_graph_release_marks (graph);
+        }
+    }
+  job->phase = PHASE_FAILED;
+}
+
+/* After the last match: the users lists settled, the marks given back. */
+static void
+job_replaced (GraftRewriteJob *job)
+{
+  GraftGraph *graph = job->graph;
+
+  g_ptr_array_set_size (job->self->added, job->rw.n_added);
+  rewriting_clear (&job->rw);
+  _graft_graph_settle_users (graph);
+  _graft_graph_release_marks (graph);
+  job->checking = graft_graph_get_first (graph);
+  job->phase = PHASE_CHECKING;
+}
+
+/**
+ * graft_rewrite_job_new:
+ * @graph: the graph to rewrite
+ * @pattern: the pattern the matches come from
+ * @replacement: the replacement graph, traced from `replacement`
+ * @matches: (element-type GraftMatch): matches of @pattern in @graph, found
+ *   on the graph as it is now (all of them, or any subset, in order)
+ *
+ * Begins graft_rewriter_apply() by steps (graft_rewrite_job_step()).  All
+ * four are borrowed until the job is freed.
+ *
+ * Returns: (transfer full): the job
+ */
+GraftRewriteJob *
+graft_rewrite_job_new (GraftGraph   *graph,
+                       GraftPattern *pattern,
+                       GraftGraph   *replacement,
+                       GPtrArray    *matches)
+{
+  GraftRewriteJob *job;
+  GraftRewrite    *self;
+  Rewriting       *rw;
+
+  g_return_val_if_fail (graph != NULL && pattern != NULL && replacement != NULL && matches != NULL,
+                        NULL);
+
+  job = g_new0 (GraftRewriteJob, 1);
+  job->graph = graph;
+  job->matches = matches;
+  job->self = self = g_new0 (GraftRewrite, 1);
+  rw = &job->rw;
+  rw->self = self;
+  rw->graph = graph;
+  rw->pattern = pattern;
+  rw->replacement = replacement;
+  rewriting_prepare (rw, matches->len);
+  job->match_work = MAX (rw->n_templates + rw->n_erased, 1);
+  /* Each match adds a copy of every template, filled in order in slots
+   * that copy_replacement() doubles as they run out: matches times
+   * templates can be far more than the graph may hold (and wrap), the
+   * rewrite failing at the node limit first. */
+  self->added = g_ptr_array_new ();
+  g_ptr_array_set_size (self->added,
+                        (guint) CLAMP ((guint64) matches->len * rw->n_templates, 1, 1024));
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  _graft_graph_hold_marks (graph);
+  rw->changed_mark = _graft_graph_new_mark (graph);
+  graft_graph_begin_edit (graph);
+  /* Users leaving the long lists of busy values (weights read by every
+   * match) are taken out once, at the end. */
+  _graft_graph_defer_user_removals (
+      graph, (guint) MIN ((guint64) matches->len * rw->n_erased, G_MAXUINT));
+  /* Each match adds its copies and records about one operation a node
+   * it adds, erases or gives a new input (a returned node's user). */
+  _graft_graph_expect_changes (
+      graph, (guint) MIN ((guint64) matches->len * rw->n_templates, 1u << 24),
+      (guint) MIN ((guint64) matches->len *
+                       (rw->n_templates + rw->n_erased + pattern->returning->len),
+                   1u << 24));
+  job->phase = PHASE_REPLACING;
+  return job;
+}
+
+/**
+ * graft_rewrite_job_step:
+ * @self: a job
+ * @work: about how much to do: a node a match adds or erases counts 1,
+ *   and so does a node checked after the last match; %G_MAXUINT for all
+ *
+ * Goes on with the rewrite, for about @work (at least one match or node).
+ *
+ * Returns: whether the job is done (graft_rewrite_job_finish()), or failed
+ *   and rolled the graph back
+ */
+gboolean
+graft_rewrite_job_step (GraftRewriteJob *self,
+                        guint            work)
+{
+  guint done = 0;
+
+  g_return_val_if_fail (self != NULL, TRUE);
+
+  while (self->phase == PHASE_REPLACING)
+    {
+      Rewriting *rw = &self->rw;
+
+      if (self->next == self->matches->len)
+        {
+          job_replaced (self);
+          break;
+        }
+      if (!replace_one (rw, self->matches->pdata[self->next], self->next + 1, &self->error))
+        {
+          g_prefix_error (&self->error, "cannot replace match %u: ", self->next + 1);
+          job_roll_back (self);
+          return TRUE;
+        }
+      self->self->n_replaced++;
+      self->next++;
+      done += self->match_work;
+      if (done >= work)
+        return FALSE;
+    }
+  if (self->phase == PHASE_CHECKING)
+    {
+      for (GraftNode *node = self->checking; node != NULL; node = graft_node_get_next (node))
+        {
+          if (G_UNLIKELY (starts_with_int (node)) && !node_compiles (node, &self->error))
+            {
+              job_roll_back (self);
+              return TRUE;
+            }
+          if (work != G_MAXUINT && ++done >= work && graft_node_get_next (node) != NULL)
+            {
+              self->checking = graft_node_get_next (node);
+              return FALSE;
+            }
+        }
+      self->checking = NULL;
+      self->self->edit = graft_graph_end_edit (self->graph);
+      self->phase = PHASE_DONE;
+    }
+  return TRUE;
+}
+
+/**
+ * graft_rewrite_job_finish:
+ * @self: a job
+ * @error: return location for the error that stopped it
+ *
+ * Does what is left of the job at once, if anything.
+ *
+ * Returns: (transfer full) (nullable): what the rewrite did, with the edit
+ *   that undoes it; %NULL if it failed, the graph as it was
+ */
+GraftRewrite *
+graft_rewrite_job_finish (GraftRewriteJob *self,
+                          GError         **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->phase == PHASE_REPLACING || self->phase == PHASE_CHECKING)
+    graft_rewrite_job_step (self, G_MAXUINT);
+  if (self->phase == PHASE_FAILED)
+    {
+      if (self->error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&self->error));
+          return NULL;
+        }
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the rewrite was finished");
+      return NULL;
+    }
+  self->phase = PHASE_FAILED;
+  return g_steal_pointer (&self->self);
+}
+
+/**
+ * graft_rewrite_job_get_n_replaced:
+ * @self: a job
+ *
+ * Returns: how many matches it has replaced so far
+ */
+guint
+graft_rewrite_job_get_n_replaced (GraftRewriteJob *self)
+{
+  return self->self != NULL ? self->self->n_replaced : 0;
+}
+
+/**
+ * graft_rewrite_job_free:
+ * @self: (nullable): a job
+ *
+ * Frees the job; one not done rolls the graph back first.
+ */
+void
+graft_rewrite_job_free (GraftRewriteJob *self)
+{
+  if (self == NULL)
+    return;
+  if (self->phase != PHASE_FAILED)
+    job_roll_back (self);
+  if (self->self != NULL)
+    rewrite_free_inner (self->self);
+  g_clear_error (&self->error);
+  g_free (self);
 }
 
 /**
@@ -993,73 +1254,16 @@ graft_rewriter_apply (GraftGraph   *graph,
                       GPtrArray    *matches,
                       GError      **error)
 {
-  GraftRewrite *self;
-  Rewriting     rw = { 0 };
+  GraftRewriteJob *job;
+  GraftRewrite    *rewrite;
 
   g_return_val_if_fail (graph != NULL && pattern != NULL && replacement != NULL && matches != NULL,
                         NULL);
 
-  self = g_new0 (GraftRewrite, 1);
-  rw.self = self;
-  rw.graph = graph;
-  rw.pattern = pattern;
-  rw.replacement = replacement;
-  rewriting_prepare (&rw, matches->len);
-  /* Each match adds a copy of every template, filled in order in slots
-   * that copy_replacement() doubles as they run out: matches times
-   * templates can be far more than the graph may hold (and wrap), the
-   * rewrite failing at the node limit first. */
-  self->added = g_ptr_array_new ();
-  g_ptr_array_set_size (self->added,
-                        (guint) CLAMP ((guint64) matches->len * rw.n_templates, 1, 1024));
-  self->warnings = g_ptr_array_new_with_free_func (g_free);
-  _graft_graph_hold_marks (graph);
-  rw.changed_mark = _graft_graph_new_mark (graph);
-  graft_graph_begin_edit (graph);
-  /* Users leaving the long lists of busy values (weights read by every
-   * match) are taken out once, at the end. */
-  _graft_graph_defer_user_removals (
-      graph, (guint) MIN ((guint64) matches->len * rw.n_erased, G_MAXUINT));
-  /* Each match adds its copies and records about one operation a node
-   * it adds, erases or gives a new input (a returned node's user). */
-  _graft_graph_expect_changes (
-      graph, (guint) MIN ((guint64) matches->len * rw.n_templates, 1u << 24),
-      (guint) MIN ((guint64) matches->len *
-                       (rw.n_templates + rw.n_erased + pattern->returning->len),
-                   1u << 24));
-  for (guint i = 0; i < matches->len; i++)
-    {
-      if (!replace_one (&rw, matches->pdata[i], i + 1, error))
-        {
-          /* Roll back: the graph is as it was before the rewrite. */
-          g_autoptr (GraftEdit) edit = NULL;
-
-          _graft_graph_settle_users (graph);
-          edit = graft_graph_end_edit (graph);
-
-          graft_edit_undo (edit);
-          g_prefix_error (error, "cannot replace match %u: ", i + 1);
-          rewriting_clear (&rw);
-          _graft_graph_release_marks (graph);
-          rewrite_free_inner (self);
-          return NULL;
-        }
-      self->n_replaced++;
-    }
-  g_ptr_array_set_size (self->added, rw.n_added);
-  rewriting_clear (&rw);
-  _graft_graph_settle_users (graph);
-  _graft_graph_release_marks (graph);
-  if (!compiles (graph, error))
-    {
-      g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
-
-      graft_edit_undo (edit);
-      rewrite_free_inner (self);
-      return NULL;
-    }
-  self->edit = graft_graph_end_edit (graph);
-  return self;
+  job = graft_rewrite_job_new (graph, pattern, replacement, matches);
+  rewrite = graft_rewrite_job_finish (job, error);
+  graft_rewrite_job_free (job);
+  return rewrite;
 }
 
 /**

@@ -32,6 +32,20 @@ GraftEdit    *graft_rewrite_get_edit (GraftRewrite *self);
 GraftEdit    *graft_rewrite_steal_edit (GraftRewrite *self) G_GNUC_WARN_UNUSED_RESULT;
 void          graft_rewrite_free (GraftRewrite *self);
 
+typedef struct _GraftRewriteJob GraftRewriteJob;
+
+GraftRewriteJob *graft_rewrite_job_new (GraftGraph   *graph,
+                                        GraftPattern *pattern,
+                                        GraftGraph   *replacement,
+                                        GPtrArray    *matches) G_GNUC_WARN_UNUSED_RESULT;
+gboolean         graft_rewrite_job_step (GraftRewriteJob *self,
+                                         guint            work);
+GraftRewrite    *graft_rewrite_job_finish (GraftRewriteJob *self,
+                                           GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+guint            graft_rewrite_job_get_n_replaced (GraftRewriteJob *self);
+void             graft_rewrite_job_free (GraftRewriteJob *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRewrite, graft_rewrite_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRewriteJob, graft_rewrite_job_free)
 
 G_END_DECLS

@@ -34,6 +34,7 @@
 #include "graft-context-window.h"
 #include "graft-diff-window.h"
 #include "graft-document.h"
+#include "graft-document-private.h"
 #include "graft-match-item.h"
 #include "graft-pattern-editor.h"
 #include "graft-properties.h"
@@ -113,6 +114,187 @@ test_replace_all_undo_redo (void)
   g_assert_cmpstr (code, ==, expected);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
   close_window (window);
+}
+
+/* Replace All by steps (graft_document_begin_replace_all()), a match or a
+ * node a turn: until it is over the window shows the graph, the matches
+ * and the history as they were, no other deferred work runs, and it is
+ * then one step of the history that undo and redo take back and forth. */
+static guint replaced_all_count;
+
+static void
+count_replaced_all_cb (GraftDocument *document,
+                       guint          n,
+                       const GError  *error,
+                       gpointer       user_data)
+{
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, 2);
+  replaced_all_count++;
+}
+
+/* Starts Replace All on @window's example by steps of one unit, and runs
+ * @turns turns of it: the rewrite is still under way. */
+static void
+begin_stepped_replace_all (GraftWindow *window,
+                           guint        turns)
+{
+  GraftDocument *document = graft_window_get_document (window);
+  GraftLayout   *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+  guint          n_nodes = graft_layout_get_n_graph_nodes (layout);
+
+  _graft_document_set_rewrite_step (1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  for (guint i = 0; i < turns; i++)
+    {
+      g_assert_true (graft_document_get_rewriting (document));
+      g_assert_true (graft_window_get_pending (window));
+      /* What the window shows is the graph before. */
+      g_assert_false (graft_document_get_can_undo (document));
+      g_assert_false (graft_document_get_modified (document));
+      g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, 2);
+      g_assert_true (graft_canvas_get_layout (graft_window_get_canvas (window)) == layout);
+      g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, n_nodes);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (graft_document_get_rewriting (document));
+  _graft_document_set_rewrite_step (0);
+}
+
+static void
+test_replace_all_in_steps (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *expected = example_rewrite (-1, FALSE);
+  g_autofree char *original = original_code ();
+  g_autofree char *code = NULL;
+  gulong           id;
+
+  replaced_all_count = 0;
+  id = g_signal_connect (document, "replaced-all", G_CALLBACK (count_replaced_all_cb), NULL);
+  begin_stepped_replace_all (window, 3);
+  /* "Replaced 2 matches" once it is over. */
+  g_assert_null (find_toast (window));
+  iterate_until (layout_ready, window);
+  g_assert_false (graft_document_get_rewriting (document));
+  g_assert_cmpuint (replaced_all_count, ==, 1);
+  iterate_until (toast_shown, window);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (
+                        graft_canvas_get_layout (graft_window_get_canvas (window))),
+                    ==, graft_graph_get_n_nodes (graft_document_get_graph (document)));
+
+  /* One step of the history. */
+  activate (window, "undo", NULL);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, original);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_false (graft_document_get_can_undo (document));
+  activate (window, "redo", NULL);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  activate (window, "undo", NULL);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, original);
+  g_signal_handler_disconnect (document, id);
+  close_window (window);
+}
+
+/* What reads the graph, or edits, while Replace All is under way finishes
+ * it first: the edit applies to the whole rewritten graph, and the
+ * history holds Replace All, then the edit. */
+static void
+test_replace_all_interrupted (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *expected = example_rewrite (-1, FALSE);
+  g_autofree char *original = original_code ();
+  g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
+  g_autofree char *code = NULL;
+  gulong           id;
+
+  replaced_all_count = 0;
+  id = g_signal_connect (document, "replaced-all", G_CALLBACK (count_replaced_all_cb), NULL);
+
+  /* Asking for the code. */
+  begin_stepped_replace_all (window, 2);
+  code = graft_document_dup_code (document);
+  g_assert_false (graft_document_get_rewriting (document));
+  g_assert_cmpuint (replaced_all_count, ==, 1);
+  g_assert_cmpstr (code, ==, expected);
+  iterate_until (layout_ready, window);
+  activate (window, "undo", NULL);
+
+  /* An edit of the pattern. */
+  begin_stepped_replace_all (window, 2);
+  graft_document_set_pattern_text (document, "def pattern(x):\n    return x.relu()\n");
+  g_assert_false (graft_document_get_rewriting (document));
+  g_assert_cmpuint (replaced_all_count, ==, 2);
+  g_assert_true (graft_document_get_can_undo (document));
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  iterate_until (layout_ready, window);
+  graft_document_set_pattern_text (document, pattern);
+  iterate_until (layout_ready, window);
+
+  /* Undo, which undoes Replace All once it is over. */
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  activate (window, "undo", NULL);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, original);
+  begin_stepped_replace_all (window, 2);
+  graft_document_undo (document);
+  g_assert_false (graft_document_get_rewriting (document));
+  g_assert_cmpuint (replaced_all_count, ==, 3);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, original);
+  g_assert_false (graft_document_get_can_undo (document));
+  iterate_until (layout_ready, window);
+  g_signal_handler_disconnect (document, id);
+  close_window (window);
+}
+
+/* Closing the window while Replace All is under way: a document that
+ * lives on (held elsewhere) finishes it; one finalized drops it, the graph
+ * given back first (ASan checks what is freed). */
+static void
+test_replace_all_closed (void)
+{
+  g_autofree char *expected = example_rewrite (-1, FALSE);
+
+  for (guint held = 0; held < 2; held++)
+    {
+      GraftWindow   *window = open_example ();
+      GraftDocument *document = graft_window_get_document (window);
+
+      begin_stepped_replace_all (window, 2);
+      if (held)
+        g_object_ref (document);
+      close_window (window);
+      if (!held)
+        continue;
+      while (graft_document_get_rewriting (document))
+        g_main_context_iteration (NULL, FALSE);
+      {
+        g_autofree char *code = graft_document_dup_code (document);
+
+        g_assert_cmpstr (code, ==, expected);
+        g_assert_true (graft_document_get_can_undo (document));
+      }
+      g_assert_finalize_object (document);
+    }
 }
 
 static void
@@ -2333,6 +2515,9 @@ main (int    argc,
   g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
+  g_test_add_func ("/ui/window/replace-all-in-steps", test_replace_all_in_steps);
+  g_test_add_func ("/ui/window/replace-all-interrupted", test_replace_all_interrupted);
+  g_test_add_func ("/ui/window/replace-all-closed", test_replace_all_closed);
   g_test_add_func ("/ui/window/recent-names", test_recent_names);
   g_test_add_func ("/ui/window/no-graph-actions", test_no_graph_actions);
   g_test_add_func ("/ui/properties/program", test_properties_program);
