@@ -2,8 +2,7 @@
  *
  * cli-process.c: the `graft` process around its commands.  At start-up,
  * the heap is laid out for huge pages and the user's locale is loaded only
- * when GLib needs it (both measured: see below); once the input is known,
- * a second thread faults in the huge pages the command will need.  The lean `graft` links no
+ * when GLib needs it (both measured: see below).  The lean `graft` links no
  * view, no DOT reader and no `.pt2` reader, so it runs a command line that
  * draws, or whose input turns out to be DOT or an archive, again as
  * graft-render, the same program with the view linked in.  At the end, normal builds exit without
@@ -15,12 +14,10 @@
 #include <errno.h>
 #include <locale.h>
 #include <malloc.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -50,9 +47,6 @@ static gint64 started_at;
 /* Never freed; volatile, or the compiler drops a malloc whose block is
  * never read. */
 static void *volatile heap_filler;
-/* The heap's part on huge pages, [huge_start, huge_end): NULL when the
- * heap was left as it was. */
-static char *huge_start, *huge_end;
 
 static void
 prepare_heap (void)
@@ -83,11 +77,7 @@ prepare_heap (void)
       char  *start = (char *) (((guintptr) block + page - 1) & ~(guintptr) (page - 1));
       size_t gap = start - block;
 
-      if (madvise (start, reserve - gap - page, MADV_HUGEPAGE) == 0)
-        {
-          huge_start = start;
-          huge_end = start + (reserve - gap - page);
-        }
+      madvise (start, reserve - gap - page, MADV_HUGEPAGE);
       free (block);
       /* The block merged back into the free top of the heap, so the next
        * allocation starts where it started: this one fills the gap. */
@@ -140,80 +130,6 @@ graft_cli_process_start (int    argc,
       setlocale (LC_CTYPE, "");
       setlocale (LC_MESSAGES, "");
     }
-}
-
-/* Faulting in a huge page means zeroing 2 MiB, about 0.2 ms here: three
- * of them were a sixth of `graft code` on 10,000 nodes (4.5 ms), on the
- * one thread that does the work.  Once the input's size is known, a
- * second thread faults in, ahead of the first, the pages the heap will
- * likely grow into (MADV_POPULATE_WRITE: zero-filled pages, as a first
- * touch would give, so calloc()'s trust in fresh memory still holds).
- * The first page is the main thread's own: it is in use before the
- * input is even opened.  Where the two meet, the kernel settles who
- * maps the page; the main thread never waits for the other.  It takes a
- * second core to pay: with none free, the thread runs late or not at
- * all, and the main thread faults its pages in itself, as before.
- * How much heap an input needs: about 16 bytes a byte of Python source
- * for `graft code` (gen-module's 100,000 nodes: 2.5 MB of source, 38 MB
- * of huge pages), 24 for `graft rewrite` on bench-rewrite's 186 KB file
- * (4.4 MB), so the guess is 16 bytes a byte and 2 MiB, at most 24 a
- * byte; a page guessed too many costs the other core its zeroing and 2
- * MiB of memory.  At most PREFAULT_MAX: a large input, a `.pt2` handed
- * to graft-render among them, is not worth more. */
-#define PREFAULT_MAX (64u << 20)
-
-typedef struct
-{
-  char  *from;
-  size_t length;
-} Prefault;
-
-static Prefault prefault;
-
-static void *
-prefault_run (void *data)
-{
-  const Prefault *p = data;
-
-  /* Linux 5.14 and later; before, nothing happens. */
-  madvise (p->from, p->length, MADV_POPULATE_WRITE);
-  return NULL;
-}
-
-/**
- * graft_cli_process_expect_input:
- * @input: (nullable): the command's INPUT, `-` for standard input
- *
- * When @input is a regular file large enough, starts the thread that
- * faults in the heap's huge pages ahead (see above).  Once a process.
- */
-void
-graft_cli_process_expect_input (const char *input)
-{
-  const size_t   page = 2u << 20;
-  struct stat    st;
-  size_t         size, expected;
-  pthread_attr_t attr;
-  pthread_t      thread;
-
-  if (huge_start == NULL || prefault.from != NULL || input == NULL ||
-      strcmp (input, "-") == 0 || stat (input, &st) != 0 || !S_ISREG (st.st_mode))
-    return;
-  size = (size_t) MIN ((guint64) st.st_size, (guint64) PREFAULT_MAX);
-  expected = MIN (size * 24, size * 16 + page);
-  expected = MIN ((expected + page - 1) / page * page, (size_t) PREFAULT_MAX);
-  expected = MIN (expected, (size_t) (huge_end - huge_start));
-  if (expected <= page)
-    return;
-  prefault.from = huge_start + page;
-  prefault.length = expected - page;
-  /* The thread only makes one system call. */
-  if (pthread_attr_init (&attr) != 0)
-    return;
-  pthread_attr_setstacksize (&attr, MAX ((size_t) PTHREAD_STACK_MIN, (size_t) 64 << 10));
-  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
-  pthread_create (&thread, &attr, prefault_run, &prefault);
-  pthread_attr_destroy (&attr);
 }
 
 /**

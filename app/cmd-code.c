@@ -36,7 +36,6 @@ graft_cli_print_graph (const GraftCliOptions *options,
   /* Through an input set, which keeps the syntax tree and the tracer's
    * state until the process ends (graft_cli_finish skips freeing them). */
   t_load = g_get_monotonic_time ();
-  graft_cli_process_expect_input (input);
   inputs = graft_cli_input_set_new (options->dialect);
   graph = graft_input_set_load (inputs, input, options->entry, FALSE, &error);
   if (graph == NULL)

@@ -242,7 +242,6 @@ run (const GraftCliOptions *o,
   status = check_options (o, to_pass, format);
   if (status != GRAFT_EXIT_OK)
     return status;
-  graft_cli_process_expect_input (input);
   status = load (o, inputs, input, &graph, &rw);
   if (status != GRAFT_EXIT_OK)
     return status;

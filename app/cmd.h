@@ -151,7 +151,6 @@ void graft_cli_report_timings (gint64 load_start,
 void           graft_cli_process_start (int    argc,
                                         char **argv);
 gint64         graft_cli_process_get_start_time (void);
-void           graft_cli_process_expect_input (const char *input);
 gboolean       graft_cli_prepare_view (int    argc,
                                        char **argv,
                                        int   *out_status);

@@ -923,9 +923,8 @@ test_kill_while_writing (void)
 
 /* A large output through a pipe, which takes it in parts (the text is
  * written from where it is, the newline after it), is the one -o writes;
- * and the same with the heap as a user's run has it (on huge pages, the
- * input large enough for a second thread to fault them in ahead) as with
- * the heap left alone. */
+ * and the same with the heap as a user's run has it (on huge pages) as
+ * with the heap left alone (meson's MALLOC_PERTURB_). */
 static void
 test_large_output (void)
 {
