@@ -1265,7 +1265,13 @@ graft_document_set_rule_texts (GraftDocument *self,
     trace_half (self, rule, pattern_text, FALSE);
   if (selected)
     g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
-  if (pattern_text == NULL)
+  if (pattern_text == NULL && self->match_job != 0)
+    /* The search under way works the next step out when it is done;
+     * asking now would finish it in this turn (opening a million-node
+     * program, whose starting rule is set as it is installed: a turn of
+     * 120-180 ms). */
+    self->next_due = TRUE;
+  else if (pattern_text == NULL)
     _graft_document_update_next (self);
   else if (selected)
     matches_stale (self, FALSE);
