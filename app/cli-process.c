@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * cli-process.c: the `graft` process around its commands.  At start-up,
- * the heap is laid out for huge pages and the user's locale is loaded only
- * when GLib needs it (both measured: see below).  The lean `graft` links no
+ * the heap is laid out for huge pages (graft_heap_prepare_huge_pages(),
+ * core/base/graft-heap.c) and the user's locale is loaded only when GLib
+ * needs it (measured: see below).  The lean `graft` links no
  * view, no DOT reader and no `.pt2` reader, so it runs a command line that
  * draws, or whose input turns out to be DOT or an archive, again as
  * graft-render, the same program with the view linked in.  At the end, normal builds exit without
@@ -13,11 +14,10 @@
 
 #include <errno.h>
 #include <locale.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/mman.h> /* memfd_create */
 #include <unistd.h>
 
 #include "cmd.h"
@@ -32,60 +32,6 @@
 #endif
 
 static gint64 started_at;
-
-/* A graph of 10,000 nodes touches about 10 MB, and on the virtual machines
- * Graft is measured on a first touch of a 4 KiB page costs about ten
- * microseconds: page faults took more than half of `graft code`'s time.
- * Keeping the heap in one region (no trimming, no separate mappings for
- * mid-size blocks) and asking for transparent huge pages there makes one
- * fault out of 512.  The heap starts where the program's data ends, which
- * is not on a huge page boundary, and a huge page can only back a whole
- * aligned 2 MiB: the stretch below the first boundary is taken by a block
- * that is never used (nor touched, so it costs no memory), so that every
- * allocation lands in the aligned part.  Sanitizer builds replace malloc,
- * so this is left to normal builds. */
-/* Never freed; volatile, or the compiler drops a malloc whose block is
- * never read. */
-static void *volatile heap_filler;
-
-static void
-prepare_heap (void)
-{
-#if !defined(GRAFT_SANITIZED) && defined(M_MMAP_THRESHOLD) && defined(MADV_HUGEPAGE)
-  /* Address space only: nothing is touched until it is used.  A module of
-   * 100,000 nodes uses about 100 MB; past the reserve, the heap grows in
-   * 4 KiB pages again (64 MB here made 100,000 nodes take 255 ms rather
-   * than 90). */
-  const size_t reserve = 512u << 20, page = 2u << 20;
-  const char  *tunables = g_getenv ("GLIBC_TUNABLES");
-  char        *block;
-
-  /* With MALLOC_PERTURB_ (which `meson test` sets) glibc fills every block
-   * it hands out and takes back: the reserve would be 512 MiB written twice,
-   * 1.4 s per run instead of nothing. */
-  if (g_getenv ("MALLOC_PERTURB_") != NULL ||
-      (tunables != NULL && strstr (tunables, "perturb") != NULL))
-    return;
-
-  /* Blocks up to 1 GiB come from the heap (the reserve among them, which
-   * would otherwise be a mapping of its own, gone once freed). */
-  mallopt (M_MMAP_THRESHOLD, 1024 << 20);
-  mallopt (M_TRIM_THRESHOLD, 1024 << 20);
-  block = malloc (reserve);
-  if (block != NULL)
-    {
-      char  *start = (char *) (((guintptr) block + page - 1) & ~(guintptr) (page - 1));
-      size_t gap = start - block;
-
-      madvise (start, reserve - gap - page, MADV_HUGEPAGE);
-      free (block);
-      /* The block merged back into the free top of the heap, so the next
-       * allocation starts where it started: this one fills the gap. */
-      if (gap > 64)
-        heap_filler = malloc (gap - 32);
-    }
-#endif
-}
 
 /* Whether GLib will need the user's locale: to convert an argument that is
  * not ASCII into UTF-8, or to print its (translated) help.  Graft's own
@@ -121,7 +67,7 @@ graft_cli_process_start (int    argc,
                          char **argv)
 {
   started_at = g_get_monotonic_time ();
-  prepare_heap ();
+  graft_heap_prepare_huge_pages ();
   if (needs_locale (argc, argv))
     {
       /* The character set and the language of messages follow the user;

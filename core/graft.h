@@ -13,6 +13,7 @@
 #include "graft-source.h"
 #include "graft-error.h"
 #include "graft-format.h"
+#include "graft-heap.h"
 #include "graft-dialect.h"
 #include "graft-arg.h"
 #include "graft-aten-schema.h"
