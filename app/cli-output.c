@@ -287,24 +287,29 @@ graft_cli_emit_file (const char *data,
 
 /**
  * graft_cli_report_timings:
- * @load_start: when reading the input began (g_get_monotonic_time)
- * @print_start: when printing the graph began
- * @emit_start: when writing the output began
+ * @phases: the steps of the command, in order, each with when it began
+ *   (g_get_monotonic_time)
+ * @n_phases: their number
  *
  * With GRAFT_CLI_TIMINGS set, prints what each step took inside the
- * process, in seconds, for tests/bench/bench-trace (which compares these
- * with torch's own in-process times).  Not part of the CLI contract.
+ * process, in seconds: `start` (from the process's start to the first
+ * step), then each step until the next began, the last until now.  For
+ * the benches (tests/bench/bench-trace, bench-program: `load`, `print`,
+ * `emit`; bench-rewrite: `match` and `rewrite` too), which compare these
+ * with torch's own in-process times.  Not part of the CLI contract.
  */
 void
-graft_cli_report_timings (gint64 load_start,
-                          gint64 print_start,
-                          gint64 emit_start)
+graft_cli_report_timings (const GraftCliPhase *phases,
+                          guint                n_phases)
 {
-  gint64 started_at = graft_cli_process_get_start_time ();
+  gint64 end = g_get_monotonic_time ();
 
-  if (g_getenv ("GRAFT_CLI_TIMINGS") == NULL)
+  if (g_getenv ("GRAFT_CLI_TIMINGS") == NULL || n_phases == 0)
     return;
-  fprintf (stderr, "graft-timings: start=%.6f load=%.6f print=%.6f emit=%.6f\n",
-           (load_start - started_at) / 1e6, (print_start - load_start) / 1e6,
-           (emit_start - print_start) / 1e6, (g_get_monotonic_time () - emit_start) / 1e6);
+  fprintf (stderr, "graft-timings: start=%.6f",
+           (phases[0].start - graft_cli_process_get_start_time ()) / 1e6);
+  for (guint i = 0; i < n_phases; i++)
+    fprintf (stderr, " %s=%.6f", phases[i].name,
+             ((i + 1 < n_phases ? phases[i + 1].start : end) - phases[i].start) / 1e6);
+  fputc ('\n', stderr);
 }

@@ -30,21 +30,21 @@ graft_cli_print_graph (const GraftCliOptions *options,
   g_autoptr (GraftInputSet) inputs = NULL;
   g_autoptr (GraftGraph) graph = NULL;
   g_autoptr (GString) text = NULL;
-  int    status;
-  gint64 t_load, t_print, t_emit;
+  int           status;
+  GraftCliPhase phases[] = { { "load", 0 }, { "print", 0 }, { "emit", 0 } };
 
   /* Through an input set, which keeps the syntax tree and the tracer's
    * state until the process ends (graft_cli_finish skips freeing them). */
-  t_load = g_get_monotonic_time ();
+  phases[0].start = g_get_monotonic_time ();
   inputs = graft_cli_input_set_new (options->dialect);
   graph = graft_input_set_load (inputs, input, options->entry, FALSE, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
-  t_print = g_get_monotonic_time ();
+  phases[1].start = g_get_monotonic_time ();
   text = print (graph);
-  t_emit = g_get_monotonic_time ();
+  phases[2].start = g_get_monotonic_time ();
   status = graft_cli_emit_text (text->str, text->len, options->output);
-  graft_cli_report_timings (t_load, t_print, t_emit);
+  graft_cli_report_timings (phases, G_N_ELEMENTS (phases));
   return graft_cli_finish (status);
 }
 

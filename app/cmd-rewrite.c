@@ -132,7 +132,8 @@ pass_source (GraftInputSet *inputs,
 static int
 emit_pass (const GraftCliOptions *o,
            GraftInputSet         *inputs,
-           Rewriting             *rw)
+           Rewriting             *rw,
+           gint64                *emit_start)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) rules = g_array_new (FALSE, TRUE, sizeof (GraftPassRule));
@@ -181,29 +182,37 @@ emit_pass (const GraftCliOptions *o,
                            &error);
   if (text == NULL)
     return graft_cli_report (error, o->rules != NULL ? o->rules : rw->pattern_file);
+  *emit_start = g_get_monotonic_time ();
   return graft_cli_emit_text (text, strlen (text), o->output);
 }
 
-/* The graph after the rewrite, in @format. */
+/* The graph after the rewrite, in @format; @emit_start: when writing
+ * began, after printing (pictures: when drawing began). */
 static int
 emit_graph (const GraftCliOptions *o,
             GraftGraph            *graph,
             GraftFormat            format,
-            const char            *input)
+            const char            *input,
+            gint64                *emit_start)
 {
   g_autofree char *text = NULL;
   g_autoptr (GString) listing = NULL;
 
   if (graft_cli_format_is_drawing (format))
-    return graft_cli_emit_picture (graph, NULL, format, o->style, input, o->output);
+    {
+      *emit_start = g_get_monotonic_time ();
+      return graft_cli_emit_picture (graph, NULL, format, o->style, input, o->output);
+    }
   if (format == GRAFT_FORMAT_GRAPH)
     {
       listing = graft_listing_to_gstring (graph);
+      *emit_start = g_get_monotonic_time ();
       return graft_cli_emit_text (listing->str, listing->len, o->output);
     }
   text = format == GRAFT_FORMAT_JSON       ? graft_json_graph (graph)
          : format == GRAFT_FORMAT_READABLE ? graft_codegen_readable (graph)
                                            : graft_codegen_python (graph);
+  *emit_start = g_get_monotonic_time ();
   return graft_cli_emit_text (text, strlen (text), o->output);
 }
 
@@ -233,6 +242,11 @@ run (const GraftCliOptions *o,
   gboolean          to_pass = o->to != NULL && strcmp (o->to, "pass") == 0;
   int               status;
   guint             n;
+  /* For GRAFT_CLI_TIMINGS: load, match and rewrite (or rules), dce,
+   * print, emit. */
+  GraftCliPhase phases[6];
+  guint         n_phases = 0;
+  gint64        emit_start;
 
   if (o->to != NULL && !to_pass && !graft_format_from_string (o->to, &format))
     return graft_cli_usage_error ("rewrite",
@@ -242,6 +256,7 @@ run (const GraftCliOptions *o,
   status = check_options (o, to_pass, format);
   if (status != GRAFT_EXIT_OK)
     return status;
+  phases[n_phases++] = (GraftCliPhase){ "load", g_get_monotonic_time () };
   status = load (o, inputs, input, &graph, &rw);
   if (status != GRAFT_EXIT_OK)
     return status;
@@ -251,6 +266,7 @@ run (const GraftCliOptions *o,
   options.fixpoint = o->fixpoint > 0 ? (guint) o->fixpoint : 0;
   if (rw.rules != NULL)
     {
+      phases[n_phases++] = (GraftCliPhase){ "rules", g_get_monotonic_time () };
       rules_run = graft_rules_apply (graph, rw.rules, &options, &error);
       if (rules_run == NULL)
         return graft_cli_report (error, input);
@@ -260,7 +276,15 @@ run (const GraftCliOptions *o,
     }
   else
     {
-      rewrite = graft_replace_pattern (graph, rw.pattern, rw.replacement, &options.match, &error);
+      /* graft_replace_pattern() in its two steps, each timed. */
+      g_autoptr (GPtrArray) matches = NULL;
+
+      phases[n_phases++] = (GraftCliPhase){ "match", g_get_monotonic_time () };
+      matches = graft_matcher_find_full (rw.pattern, graph, &options.match, NULL, &error);
+      if (matches == NULL)
+        return graft_cli_report (error, input);
+      phases[n_phases++] = (GraftCliPhase){ "rewrite", g_get_monotonic_time () };
+      rewrite = graft_rewriter_apply (graph, rw.pattern, rw.replacement, matches, &error);
       if (rewrite == NULL)
         return graft_cli_report (error, input);
       note_warnings (rewrite, input);
@@ -268,6 +292,7 @@ run (const GraftCliOptions *o,
     }
   if (o->dce)
     {
+      phases[n_phases++] = (GraftCliPhase){ "dce", g_get_monotonic_time () };
       dce = graft_eliminate_dead_code (graph, NULL, &error);
       if (dce == NULL)
         {
@@ -287,7 +312,10 @@ run (const GraftCliOptions *o,
       g_clear_pointer (&rules_run, graft_rules_run_free);
       return graft_cli_finish (graft_cli_report (error, input));
     }
-  status = to_pass ? emit_pass (o, inputs, &rw) : emit_graph (o, graph, format, input);
+  phases[n_phases++] = (GraftCliPhase){ "print", g_get_monotonic_time () };
+  emit_start = 0;
+  status = to_pass ? emit_pass (o, inputs, &rw, &emit_start)
+                   : emit_graph (o, graph, format, input, &emit_start);
   if (status != GRAFT_EXIT_OK)
     {
       /* The error said it all: no "replaced N matches" after it, as if
@@ -313,6 +341,8 @@ run (const GraftCliOptions *o,
     graft_cli_note ("warning: stopped after %d passes with matches still replaced in the last",
                     o->fixpoint);
   graft_cli_note ("replaced %u match%s", n, n == 1 ? "" : "es");
+  phases[n_phases++] = (GraftCliPhase){ "emit", emit_start };
+  graft_cli_report_timings (phases, n_phases);
   /* Edits go before the graph. */
   g_clear_pointer (&dce, graft_edit_free);
   g_clear_pointer (&rewrite, graft_rewrite_free);

@@ -121,6 +121,13 @@ int graft_cli_load_pattern (GraftInputSet *inputs,
                             GraftPattern **out_pattern,
                             char         **out_pattern_file);
 
+/* A step of a command and when it began, for GRAFT_CLI_TIMINGS. */
+typedef struct
+{
+  const char *name; /* Borrowed: static */
+  gint64      start;
+} GraftCliPhase;
+
 /* cli-output.c */
 int  graft_cli_print_help (const GraftCommand *const *commands,
                            guint                      n_commands);
@@ -143,9 +150,8 @@ int  graft_cli_emit_text (const char *text,
 int  graft_cli_emit_file (const char *data,
                           gsize       length,
                           const char *output_path);
-void graft_cli_report_timings (gint64 load_start,
-                               gint64 print_start,
-                               gint64 emit_start);
+void graft_cli_report_timings (const GraftCliPhase *phases,
+                               guint                n_phases);
 
 /* cli-process.c */
 void           graft_cli_process_start (int    argc,

@@ -47,9 +47,11 @@ graft_cli (void)
 static const char *graft_torch_env;
 /* Whether the next runs of graft see no MALLOC_PERTURB_ (which `meson
  * test` sets) nor GLIBC_TUNABLES, as a user's do: only then does graft
- * lay its heap out on huge pages and fault them in ahead on a second
- * thread (app/cli-process.c). */
+ * lay its heap out on huge pages (core/base/graft-heap.c). */
 static gboolean graft_plain_heap;
+/* Whether the next runs of graft have GRAFT_CLI_TIMINGS set (else it is
+ * unset, whatever the environment of the tests says). */
+static gboolean graft_timings;
 
 /* Runs graft with @argv (NULL-terminated, without the program) in @cwd,
  * with the file @stdin_path on stdin (NULL: an immediate end of file). */
@@ -83,6 +85,10 @@ run_graft_reading (Run               *run,
     g_subprocess_launcher_setenv (launcher, "GRAFT_TORCH", graft_torch_env, TRUE);
   else
     g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
+  if (graft_timings)
+    g_subprocess_launcher_setenv (launcher, "GRAFT_CLI_TIMINGS", "1", TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "GRAFT_CLI_TIMINGS");
   if (graft_plain_heap)
     {
       g_subprocess_launcher_unsetenv (launcher, "MALLOC_PERTURB_");
@@ -966,6 +972,93 @@ test_large_output (void)
   g_rmdir (dir);
 }
 
+/* Checks that @err ends with one `graft-timings:` line of the steps
+ * @names (space-separated) after `start`, each a number of seconds, and
+ * returns what came before it. */
+static char *
+take_timings (const char *err,
+              const char *names)
+{
+  const char *line = strstr (err, "graft-timings: ");
+  g_auto (GStrv) fields = NULL;
+  g_auto (GStrv) expected = g_strsplit (names, " ", -1);
+
+  g_assert_nonnull (line);
+  g_assert_cmpstr (strchr (line, '\n'), ==, "\n");
+  fields = g_strsplit_set (line + strlen ("graft-timings: "), " \n", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (expected) + 2);
+  for (guint i = 0; fields[i][0] != '\0'; i++)
+    {
+      const char      *eq = strchr (fields[i], '=');
+      g_autofree char *name = NULL;
+      char            *end;
+      double           seconds;
+
+      g_assert_nonnull (eq);
+      name = g_strndup (fields[i], eq - fields[i]);
+      g_assert_cmpstr (name, ==, i == 0 ? "start" : expected[i - 1]);
+      seconds = g_ascii_strtod (eq + 1, &end);
+      g_assert_true (*end == '\0' && end > eq + 1);
+      g_assert_cmpfloat (seconds, >=, 0);
+      g_assert_cmpfloat (seconds, <, 600);
+    }
+  return g_strndup (err, line - err);
+}
+
+/* GRAFT_CLI_TIMINGS (for the benches): `code` and `graph` time their
+ * load, print and emit, `rewrite` its match and rewrite too (or the rules'
+ * run, and dce), on one last line of stderr; the output does not change. */
+static void
+test_timings (void)
+{
+  g_autofree char *example =
+      data_path ("..", "..", "data", "examples", "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char  *dir = g_dir_make_tmp ("graft-timings-XXXXXX", NULL);
+  g_autofree char  *rules = g_build_filename (dir, "r.py", NULL);
+  static const char rules_text[] = "import torch\n"
+                                   "def pattern(w1, w2):\n"
+                                   "    return torch.cat([w1, w2]).sum()\n"
+                                   "def replacement(w1, w2):\n"
+                                   "    return torch.stack([w1, w2])\n"
+                                   "RULES = [(pattern, replacement)]\n";
+  const struct
+  {
+    const char *args[8];
+    const char *steps;
+  } cases[] = {
+    { { "code", example, NULL }, "load print emit" },
+    { { "graph", example, NULL }, "load print emit" },
+    { { "rewrite", example, NULL }, "load match rewrite print emit" },
+    { { "rewrite", example, "--dce", "--to", "graph", NULL }, "load match rewrite dce print emit" },
+    { { "rewrite", example, "--rules", rules, NULL }, "load rules print emit" },
+    { { "rewrite", example, "--to", "pass", NULL }, "load match rewrite print emit" },
+  };
+
+  g_assert_true (g_file_set_contents (rules, rules_text, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint heap = 0; heap < 2; heap++)
+      {
+        g_auto (Run) timed = { 0 };
+        g_auto (Run) untimed = { 0 };
+        g_autofree char *before = NULL;
+
+        graft_plain_heap = heap;
+        run_graft (&untimed, NULL, NULL, cases[i].args);
+        graft_timings = TRUE;
+        run_graft (&timed, NULL, NULL, cases[i].args);
+        graft_timings = FALSE;
+        graft_plain_heap = FALSE;
+        g_assert_cmpint (untimed.status, ==, 0);
+        g_assert_cmpint (timed.status, ==, 0);
+        g_assert_null (strstr (untimed.err, "graft-timings"));
+        g_assert_cmpstr (timed.out, ==, untimed.out);
+        before = take_timings (timed.err, cases[i].steps);
+        g_assert_cmpstr (before, ==, untimed.err);
+      }
+  g_unlink (rules);
+  g_rmdir (dir);
+}
+
 /* A chain of 40,000 unused attribute reads (`h = h.shape`) becomes 40,000
  * getattr nodes when the last is returned, without deep recursion. */
 static void
@@ -1145,6 +1238,7 @@ main (int    argc,
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
   g_test_add_func ("/cli/kill-while-writing", test_kill_while_writing);
   g_test_add_func ("/cli/large-output", test_large_output);
+  g_test_add_func ("/cli/timings", test_timings);
   g_test_add_func ("/cli/rules", test_rules);
   return g_test_run ();
 }
