@@ -184,11 +184,15 @@ add_node (Reader              *r,
     }
   /* While torch's namespace holds what the graph's does (shadow_namespace()),
    * a candidate that is the node's name, clean and free in the graph's, is
-   * what torch's create_name() gives: torch's namespace is not asked. */
+   * what torch's create_name() gives: torch's namespace is not asked, and
+   * the graph adds the name in the pass that finds it free and clean. */
+  node = NULL;
   if (r->shadow == NULL &&
       (synced == NULL || candidate == synced || strcmp (candidate, synced) == 0) &&
-      (synced != NULL ? !synced_taken : !graft_namespace_contains (names, candidate)) &&
-      graft_namespace_is_canonical (candidate, GRAFT_NAME_DEFAULT))
+      !synced_taken)
+    node = _graft_graph_append_node_if_canonical (r->graph, op, target, args, kwargs,
+                                                  synced != NULL ? synced : candidate);
+  if (node != NULL)
     made = name = synced != NULL ? synced : candidate;
   else
     {
@@ -201,9 +205,9 @@ add_node (Reader              *r,
                            name);
           goto fail;
         }
+      /* The graph's namespace was asked just above. */
+      node = _graft_graph_append_node_new_name (r->graph, op, target, args, kwargs, name);
     }
-  /* The graph's namespace was asked just above. */
-  node = _graft_graph_append_node_new_name (r->graph, op, target, args, kwargs, name);
   if (synced != NULL)
     {
       if (strcmp (made, synced) != 0)

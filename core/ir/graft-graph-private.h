@@ -254,6 +254,15 @@ GraftNode *_graft_graph_append_node_new_name (GraftGraph *self,
                                               GraftArg   *args,
                                               GraftArg   *kwargs,
                                               const char *exact_name);
+/* The same for a name that the graph's namespace would give as it is
+ * (free and canonical), else %NULL: nothing is added and @args and
+ * @kwargs are not consumed. */
+GraftNode *_graft_graph_append_node_if_canonical (GraftGraph *self,
+                                                  GraftOp     op,
+                                                  const char *target,
+                                                  GraftArg   *args,
+                                                  GraftArg   *kwargs,
+                                                  const char *name);
 
 static inline guint64
 _graft_graph_hash_mix (guint64 h,

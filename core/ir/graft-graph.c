@@ -2372,6 +2372,24 @@ _graft_graph_append_node_new_name (GraftGraph *self,
   return insert_node (self, op, target, args, kwargs, name, canonical, NULL);
 }
 
+/* _graft_graph_append_node_new_name() for a name that is free and
+ * canonical (one pass over it: _graft_namespace_add_if_canonical()), or
+ * %NULL with nothing changed. */
+GraftNode *
+_graft_graph_append_node_if_canonical (GraftGraph *self,
+                                       GraftOp     op,
+                                       const char *target,
+                                       GraftArg   *args,
+                                       GraftArg   *kwargs,
+                                       const char *name)
+{
+  const char *stored = _graft_namespace_add_if_canonical (self->names, name);
+
+  if (stored == NULL)
+    return NULL;
+  return insert_node (self, op, target, args, kwargs, stored, TRUE, NULL);
+}
+
 /**
  * graft_graph_set_args:
  * @args: (transfer full) (nullable): the new args tuple, consumed

@@ -25,6 +25,8 @@ void        _graft_namespace_reserve (GraftNamespace *self,
 const char *_graft_namespace_add_new_canonical (GraftNamespace *self,
                                                 const char     *name,
                                                 gboolean       *out_canonical);
+const char *_graft_namespace_add_if_canonical (GraftNamespace *self,
+                                               const char     *name);
 void        _graft_namespace_add_back (GraftNamespace *self,
                                        const char     *stored);
 void        _graft_namespace_remove (GraftNamespace *self,

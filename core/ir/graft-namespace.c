@@ -2820,6 +2820,46 @@ _graft_namespace_add_new_canonical (GraftNamespace *self,
 }
 
 /**
+ * _graft_namespace_add_if_canonical:
+ * @name: a name
+ *
+ * Adds @name if it is not in the namespace and is canonical
+ * (graft_namespace_is_canonical (@name, %GRAFT_NAME_DEFAULT)), that is if
+ * create_name() would give it as it is: the `.pt2` reader's usual node,
+ * whose name was asked graft_namespace_contains(), then
+ * graft_namespace_is_canonical(), then added by
+ * _graft_namespace_add_new_canonical(), four passes over it and three
+ * hashes; here one of each.
+ *
+ * Returns: (transfer none) (nullable): the stored name, or %NULL when
+ *   @name is taken or not canonical (the namespace is then unchanged)
+ */
+const char *
+_graft_namespace_add_if_canonical (GraftNamespace *self,
+                                   const char     *name)
+{
+  Scan  scan;
+  guint hash;
+  char *stored;
+
+  scan_candidate (name, &scan);
+  hash = _graft_name_hash_finish (scan.state);
+  if (!scan.final_form || name_taken (self, name, scan.len, hash) ||
+      is_illegal_hashed (name, scan.len, hash, GRAFT_NAME_DEFAULT))
+    return NULL;
+  stored = keep_name (self, name, scan.len);
+  self->last = used_take (self, stored, hash);
+  /* As _graft_namespace_add_new_canonical(). */
+  if (scan.number_suffix)
+    {
+      if (self->count_per_base)
+        note_free_name (self, stored, scan.len);
+      extend_filled (self, stored, scan.len);
+    }
+  return stored;
+}
+
+/**
  * _graft_namespace_add_back:
  * @stored: a name the namespace made (or added) and released since
  *

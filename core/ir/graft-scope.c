@@ -61,6 +61,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-meta.h"
+#include "graft-name-table-private.h"
 
 #include <string.h>
 
@@ -88,6 +89,10 @@ struct _Scope
  * has tens of thousands. */
 #define SCOPES_PER_BLOCK 512
 
+/* Sizes of GraftScopes's caches (powers of two). */
+#define RECENT_SCOPES 1024
+#define RECENT_TYPES  64
+
 struct _GraftScopes
 {
   GPtrArray    *blocks;     /* Scope[SCOPES_PER_BLOCK], owned */
@@ -100,7 +105,29 @@ struct _GraftScopes
   guint         n_depths;  /* the deepest depth of a foldable scope */
   GArray       *scopes_at; /* guint per depth: foldable scopes there, the root not */
   GArray       *direct_at; /* guint per depth: nodes whose deepest scope is there */
-  GHashTable   *scopes;    /* path -> Scope *, the root "" included */
+  /* path -> Scope *, the root "" included; the keys are the scopes' paths.
+   * Looked up by (text, length), as a node's scope is a prefix of a path
+   * it holds: a GHashTable wanted each looked up path copied (g_strndup()),
+   * and hashed it through a function pointer; at a million nodes, with
+   * the copies' malloc and free, a fifth of making the scopes. */
+  GraftNameTable scopes;
+  /* While the scopes are made: the scopes last found by the address and
+   * length of the text looked up (the graph's texts, one copy each, which
+   * do not change meanwhile), by a hash of both; and the copies of the
+   * module classes of frames, by the address of the graph's text.  A
+   * program's nodes repeat a few paths: most lookups are found here
+   * without hashing the path. */
+  struct
+  {
+    const char *path;
+    gsize       len;
+    Scope      *scope;
+  } recent[RECENT_SCOPES];
+  struct
+  {
+    const char *type;
+    const char *copy;
+  } recent_types[RECENT_TYPES];
 };
 
 static Scope *
@@ -366,23 +393,45 @@ place_call (GraftScopes *self,
   *out_len = self->by_frames ? len : leave_containers (side, len);
 }
 
+/* The scope named by the first @len bytes of @path, or NULL. */
+static Scope *
+find_scope (const GraftScopes *self,
+            const char        *path,
+            gsize              len)
+{
+  GraftNameSlot *slot;
+
+  if (len > G_MAXUINT32)
+    return NULL;
+  slot = _graft_name_table_find (&self->scopes, path, len, _graft_name_hash (path, len));
+  return slot != NULL ? slot->value : NULL;
+}
+
 static Scope *
 ensure_scope (GraftScopes *self,
               const char  *path,
               gsize        len)
 {
-  g_autofree char *key = g_strndup (path, len);
-  Scope           *scope = g_hash_table_lookup (self->scopes, key);
+  guint          r = (guint) ((((guintptr) path >> 3) ^ (len * 0x9e3779b1u)) & (RECENT_SCOPES - 1));
+  guint          hash;
+  GraftNameSlot *slot;
+  Scope         *scope;
 
+  if (self->recent[r].path == path && self->recent[r].len == len)
+    return self->recent[r].scope;
+  hash = _graft_name_hash (path, len);
+  slot = _graft_name_table_find (&self->scopes, path, len, hash);
+  scope = slot != NULL ? slot->value : NULL;
   if (scope == NULL)
     {
       Scope *parent;
 
+      g_assert (len <= G_MAXUINT32);
       scope = scope_alloc (self);
       /* Not in the table, so not in the chunk either. */
       scope->path = g_string_chunk_insert_len (self->strings, path, (gssize) len);
       scope->len = len;
-      g_hash_table_insert (self->scopes, (gpointer) scope->path, scope);
+      _graft_name_table_insert_len (&self->scopes, scope->path, (guint) len, hash, scope);
       if (len > 0)
         {
           parent = ensure_scope (self, path, parent_length (path, len));
@@ -394,7 +443,25 @@ ensure_scope (GraftScopes *self,
           parent->last_child = scope;
         }
     }
+  self->recent[r].path = path;
+  self->recent[r].len = len;
+  self->recent[r].scope = scope;
   return scope;
+}
+
+/* @type (a frame's module class, the graph's text) as @self keeps it. */
+static const char *
+copy_type (GraftScopes *self,
+           const char  *type)
+{
+  guint r = (guint) (((guintptr) type >> 3) & (RECENT_TYPES - 1));
+
+  if (self->recent_types[r].type != type)
+    {
+      self->recent_types[r].type = type;
+      self->recent_types[r].copy = g_string_chunk_insert_const (self->strings, type);
+    }
+  return self->recent_types[r].copy;
 }
 
 /* Scope types are set from a framed node's frames, once per run of nodes
@@ -412,7 +479,7 @@ note_frame_types (GraftScopes         *self,
         continue;
       s = ensure_scope (self, frame->path, strlen (frame->path));
       if (s->type == NULL)
-        s->type = g_string_chunk_insert_const (self->strings, frame->type);
+        s->type = copy_type (self, frame->type);
     }
 }
 
@@ -484,32 +551,57 @@ struct _GraftScopesBuilder
   Scope                 *scope;      /* the scope of the node before @position; in
                                       * PHASE_DEPTHS, the next scope of the walk */
   /* The drawing order, while it is made (see fill_order's phases) */
-  GHashTable *by_name;       /* Owned: a weight's placeholder name -> its entry */
-  guint       spec_i;        /* PHASE_ALIGN: the program input the next placeholder is */
-  gboolean    misaligned;    /* the placeholders are not the signature's in order */
-  guint      *firsts;        /* Owned: per weight, its first user, or G_MAXUINT */
-  GHashTable *siblings;      /* Owned: module path (in @owner_paths) -> first user of its
-                              * weights, + 1 */
-  GStringChunk *owner_paths; /* Owned: the keys of @siblings, freed at once (a key
-                              * each, freed one by one, took 10 ms a million nodes) */
-  GHashTable *owners;        /* Owned: module path -> first node that ran in it, + 1 */
-  guint      *head;          /* Owned: per node, the first weight drawn before it */
-  guint      *tail;          /* Owned: and the last */
-  guint      *link;          /* Owned: per moved weight, the next before the same node */
-  gboolean   *moved;         /* Owned: per node */
-  guint       n_unused;      /* weights that no node uses */
-  guint       emitted;       /* positions of the order filled */
+  GHashTable *by_name;    /* Owned: a weight's placeholder name -> its entry */
+  guint       spec_i;     /* PHASE_ALIGN: the program input the next placeholder is */
+  gboolean    misaligned; /* the placeholders are not the signature's in order */
+  guint      *firsts;     /* Owned: per weight, its first user, or G_MAXUINT */
+  /* The two tables of module paths below are keyed by the graph's own
+   * texts (a weight's target up to its module, a frame's path), looked up
+   * without copying them. */
+  GraftNameTable       siblings;    /* module path -> first user of its weights, + 1 */
+  GraftNameTable       owners;      /* module path -> first node that ran in it, + 1 */
+  const GraftNodeMeta *owners_meta; /* PHASE_OWNERS: the last node's frames */
+  guint               *head;        /* Owned: per node, the first weight drawn before it */
+  guint               *tail;        /* Owned: and the last */
+  guint               *link;        /* Owned: per moved weight, the next before the same node */
+  gboolean            *moved;       /* Owned: per node */
+  guint                n_unused;    /* weights that no node uses */
+  guint                emitted;     /* positions of the order filled */
 };
 
 /* The module that owns a weight: the part of its target before the last
- * component (`layer1.0.conv1` of `layer1.0.conv1.weight`), newly
- * allocated. */
-static char *
-dup_owner (const GraftInputSpec *weight)
+ * component (`layer1.0.conv1` of `layer1.0.conv1.weight`), of length
+ * *@out_len. */
+static const char *
+get_owner (const GraftInputSpec *weight,
+           gsize                *out_len)
 {
   const char *target = weight->target;
 
-  return g_strndup (target, parent_length (target, strlen (target)));
+  *out_len = parent_length (target, strlen (target));
+  return target;
+}
+
+/* The slot of @table for the first @len bytes of @path, or NULL. */
+static GraftNameSlot *
+find_path (const GraftNameTable *table,
+           const char           *path,
+           gsize                 len)
+{
+  if (table->slots == NULL || len > G_MAXUINT32)
+    return NULL;
+  return _graft_name_table_find (table, path, len, _graft_name_hash (path, len));
+}
+
+/* The value @table holds for the first @len bytes of @path, or 0. */
+static guint
+lookup_path (const GraftNameTable *table,
+             const char           *path,
+             gsize                 len)
+{
+  GraftNameSlot *slot = find_path (table, path, len);
+
+  return slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
 }
 
 /* How many items the current phase goes through. */
@@ -532,7 +624,7 @@ phase_size (GraftScopesBuilder *self)
     case PHASE_MOVE:
       return self->weights != NULL ? self->scopes->n_nodes : 0;
     case PHASE_DEPTHS:
-      return g_hash_table_size (self->scopes->scopes);
+      return self->scopes->scopes.n_items;
     case PHASE_LIST:
     case PHASE_TALLY:
     case PHASE_EMIT:
@@ -662,14 +754,16 @@ find_first_user (GraftScopesBuilder *self,
     }
   if (self->firsts[k] != G_MAXUINT)
     {
-      g_autofree char *owner = dup_owner (self->weights[k]);
-      gpointer         known = g_hash_table_lookup (self->siblings, owner);
+      gsize          len;
+      const char    *owner = get_owner (self->weights[k], &len);
+      guint          hash = _graft_name_hash (owner, len);
+      GraftNameSlot *known = _graft_name_table_find (&self->siblings, owner, len, hash);
 
-      if (known == NULL || GPOINTER_TO_UINT (known) - 1 > self->firsts[k])
-        g_hash_table_insert (self->siblings,
-                             known == NULL ? g_string_chunk_insert (self->owner_paths, owner)
-                                           : owner,
-                             GUINT_TO_POINTER (self->firsts[k] + 1));
+      if (known == NULL && len <= G_MAXUINT32)
+        _graft_name_table_insert_len (&self->siblings, owner, (guint) len, hash,
+                                      GUINT_TO_POINTER (self->firsts[k] + 1));
+      else if (known != NULL && GPOINTER_TO_UINT (known->value) - 1 > self->firsts[k])
+        known->value = GUINT_TO_POINTER (self->firsts[k] + 1);
     }
   else
     self->n_unused++;
@@ -681,12 +775,27 @@ note_owners (GraftScopesBuilder *self,
              guint               k)
 {
   const GraftNodeMeta *meta = graft_node_get_meta (self->nodes[k]);
+  const GraftNodeMeta *last = self->owners_meta;
 
-  for (guint f = 0; meta != NULL && f < meta->n_modules; f++)
-    if (meta->modules[f].path != NULL &&
-        !g_hash_table_contains (self->owners, meta->modules[f].path))
-      g_hash_table_insert (self->owners, (gpointer) meta->modules[f].path,
-                           GUINT_TO_POINTER (k + 1));
+  if (meta == NULL || meta->n_modules == 0)
+    return;
+  for (guint f = 0; f < meta->n_modules; f++)
+    {
+      const char *path = meta->modules[f].path;
+      gsize       len;
+      guint       hash;
+
+      /* The frames a node shares with the node before (their texts are
+       * the graph's, one copy each) are in the table already. */
+      if (path == NULL || (last != NULL && f < last->n_modules && last->modules[f].path == path))
+        continue;
+      len = strlen (path);
+      hash = _graft_name_hash (path, len);
+      if (len <= G_MAXUINT32 && _graft_name_table_find (&self->owners, path, len, hash) == NULL)
+        _graft_name_table_insert_len (&self->owners, path, (guint) len, hash,
+                                      GUINT_TO_POINTER (k + 1));
+    }
+  self->owners_meta = meta;
 }
 
 /* PHASE_MOVE: where weight @k is drawn: right before its first user, or
@@ -703,11 +812,12 @@ move_weight (GraftScopesBuilder *self,
     return;
   if (first == G_MAXUINT)
     {
-      g_autofree char *owner = dup_owner (self->weights[k]);
+      gsize       len;
+      const char *owner = get_owner (self->weights[k], &len);
 
-      first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (self->owners, owner)) - 1;
+      first = lookup_path (&self->owners, owner, len) - 1;
       if (first == G_MAXUINT)
-        first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (self->siblings, owner)) - 1;
+        first = lookup_path (&self->siblings, owner, len) - 1;
     }
   if (first == G_MAXUINT || first <= k)
     return;
@@ -743,9 +853,8 @@ static void
 drop_order_state (GraftScopesBuilder *self)
 {
   g_clear_pointer (&self->by_name, g_hash_table_unref);
-  g_clear_pointer (&self->siblings, g_hash_table_unref);
-  g_clear_pointer (&self->owner_paths, g_string_chunk_free);
-  g_clear_pointer (&self->owners, g_hash_table_unref);
+  _graft_name_table_clear (&self->siblings);
+  _graft_name_table_clear (&self->owners);
   g_clear_pointer (&self->firsts, g_free);
   g_clear_pointer (&self->head, g_free);
   g_clear_pointer (&self->tail, g_free);
@@ -769,7 +878,7 @@ builder_new (GraftGraph *graph,
   scopes->blocks = g_ptr_array_new_with_free_func (g_free);
   scopes->scopes_at = g_array_new (FALSE, TRUE, sizeof (guint));
   scopes->direct_at = g_array_new (FALSE, TRUE, sizeof (guint));
-  scopes->scopes = g_hash_table_new (g_str_hash, g_str_equal);
+  _graft_name_table_init (&scopes->scopes, FALSE);
   n = scopes->n_nodes = graft_graph_get_n_nodes (graph);
   /* Arrays of a value per node are not cleared here but node by node as
    * PHASE_LIST goes (list_node()): at a million nodes they are 40 MB,
@@ -784,9 +893,8 @@ builder_new (GraftGraph *graph,
   if (graft_graph_get_program (graph) != NULL)
     {
       self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
-      self->siblings = g_hash_table_new (g_str_hash, g_str_equal);
-      self->owner_paths = g_string_chunk_new (4096);
-      self->owners = g_hash_table_new (g_str_hash, g_str_equal);
+      _graft_name_table_init (&self->siblings, FALSE);
+      _graft_name_table_init (&self->owners, FALSE);
       self->weights = g_new (const GraftInputSpec *, MAX (n, 1));
       self->firsts = g_new (guint, MAX (n, 1));
       self->head = g_new (guint, MAX (n, 1));
@@ -930,7 +1038,7 @@ builder_step (GraftScopesBuilder *self,
   if (self->phase == PHASE_DEPTHS)
     {
       if (self->position == 0)
-        self->scope = g_hash_table_lookup (scopes->scopes, "");
+        self->scope = find_scope (scopes, "", 0);
       for (guint done = 0; done < max_nodes && self->scope != NULL; done++, self->position++)
         {
           set_depth (scopes, self->scope);
@@ -1174,7 +1282,7 @@ graft_scopes_free (GraftScopes *self)
 {
   if (self == NULL)
     return;
-  g_hash_table_unref (self->scopes);
+  _graft_name_table_clear (&self->scopes);
   g_ptr_array_unref (self->blocks);
   g_string_chunk_free (self->strings);
   g_free (self->node_scope);
@@ -1258,7 +1366,7 @@ graft_scopes_get_type_name (GraftScopes *self,
   Scope *s;
 
   g_return_val_if_fail (self != NULL, NULL);
-  s = g_hash_table_lookup (self->scopes, scope);
+  s = find_scope (self, scope, strlen (scope));
   return s != NULL ? s->type : NULL;
 }
 
@@ -1276,7 +1384,7 @@ graft_scopes_count_nodes (GraftScopes *self,
   Scope *s;
 
   g_return_val_if_fail (self != NULL, 0);
-  s = g_hash_table_lookup (self->scopes, scope);
+  s = find_scope (self, scope, strlen (scope));
   return s != NULL ? s->n_nodes : 0;
 }
 
@@ -1310,7 +1418,7 @@ graft_scopes_dup_children (GraftScopes *self,
   Scope *s;
 
   g_return_val_if_fail (self != NULL, NULL);
-  s = g_hash_table_lookup (self->scopes, scope);
+  s = find_scope (self, scope, strlen (scope));
   if (s != NULL)
     add_foldable_below (builder, s);
   return g_strv_builder_end (builder);
@@ -1333,7 +1441,7 @@ graft_scopes_get_depth (GraftScopes *self,
   Scope *s;
 
   g_return_val_if_fail (self != NULL, 0);
-  s = g_hash_table_lookup (self->scopes, scope);
+  s = find_scope (self, scope, strlen (scope));
   return s != NULL ? s->depth : 0;
 }
 
@@ -1367,7 +1475,7 @@ graft_scopes_get_outer (GraftScopes *self,
   Scope *s;
 
   g_return_val_if_fail (self != NULL, NULL);
-  s = g_hash_table_lookup (self->scopes, scope);
+  s = find_scope (self, scope, strlen (scope));
   for (s = s != NULL ? s->parent : NULL; s != NULL && s->parent != NULL; s = s->parent)
     if (is_foldable (s))
       return s->path;
@@ -1458,7 +1566,7 @@ graft_scopes_new_folded_at (GraftScopes *self,
   GHashTable *collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   g_return_val_if_fail (self != NULL, NULL);
-  add_at_depth (collapsed, g_hash_table_lookup (self->scopes, ""), MAX (depth, 1));
+  add_at_depth (collapsed, find_scope (self, "", 0), MAX (depth, 1));
   return collapsed;
 }
 
