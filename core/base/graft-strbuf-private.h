@@ -60,14 +60,17 @@ _graft_buf_new_exact (gsize size)
  * GRAFT_BUF_STEP) rather than GString's doubling: the last block on the
  * heap, as a large output being written is, grows in place (realloc()
  * takes the room from the free top, with no copy), and its room never ends
- * far past what it holds.  A block that must move is copied, sixteen times
- * its size at worst over its growth. */
+ * far past what it holds.  A block that had to move (something sits after
+ * it: the editor writes code in steps between other work) was copied
+ * anyway, and is then given twice its room, as GString would, so that
+ * moves stay as rare as GString's. */
 static inline void
 _graft_buf_grow (GString *buf,
                  gsize    n)
 {
-  gsize need = buf->len + n + 1;
-  gsize size;
+  gsize    need = buf->len + n + 1;
+  gsize    size;
+  guintptr was;
 
   if (need <= buf->allocated_len)
     return;
@@ -80,9 +83,16 @@ _graft_buf_grow (GString *buf,
       buf->str[len] = '\0';
       return;
     }
-  size = buf->allocated_len + MAX (buf->allocated_len / 16, GRAFT_BUF_STEP);
-  buf->str = g_realloc (buf->str, MAX (size, need));
-  buf->allocated_len = MAX (size, need);
+  size = MAX (buf->allocated_len + MAX (buf->allocated_len / 16, GRAFT_BUF_STEP), need);
+  was = (guintptr) buf->str;
+  buf->str = g_realloc (buf->str, size);
+  if ((guintptr) buf->str != was && size < 2 * buf->allocated_len)
+    {
+      /* Now likely the heap's last block: this grows in place. */
+      size = 2 * buf->allocated_len;
+      buf->str = g_realloc (buf->str, size);
+    }
+  buf->allocated_len = size;
 }
 
 /* The decimal digits of @i (`str(i)`), written backwards so that they end
