@@ -5,11 +5,13 @@
  * steps of every size, on real models in both torches, with the graph's
  * scratch marks used by other walks between the steps, it writes the same
  * text as graft_codegen_python(); a job dropped half-way frees what it
- * made.
+ * made.  Also the body's buffer: reserved below what most lines take and
+ * grown in steps (_graft_buf_grow()), whole and in steps.
  */
 #include "config.h"
 
 #include "graft.h"
+#include "graft-strbuf-private.h"
 
 static const GraftTorch torches[] = { GRAFT_TORCH_2_6, GRAFT_TORCH_1_13 };
 
@@ -154,6 +156,131 @@ test_late_parameter (void)
     }
 }
 
+/* _graft_buf_new_exact() reserves what it is asked, and _graft_buf_grow()
+ * gives room for what is asked past the length and the NUL, keeping the
+ * text: a small buffer by GString's doubling, a large one by steps of a
+ * sixteenth (at least GRAFT_BUF_STEP) in place or twice its room when it
+ * moved, or at once to a request larger than a step. */
+static void
+test_buffer_growth (void)
+{
+  GString *buf = _graft_buf_new_exact (100000);
+  GString *small = _graft_buf_new_exact (10);
+  gsize    before;
+  guintptr at;
+  gpointer blocker;
+
+  g_assert_cmpuint (buf->allocated_len, ==, 100000);
+  g_assert_cmpuint (buf->len, ==, 0);
+  g_assert_cmpstr (buf->str, ==, "");
+  /* At least what GString itself reserves. */
+  g_assert_cmpuint (small->allocated_len, >=, 10);
+  g_assert_cmpstr (small->str, ==, "");
+  g_string_append (small, "abc");
+  _graft_buf_grow (small, 1000);
+  g_assert_cmpuint (small->len, ==, 3);
+  g_assert_cmpuint (small->allocated_len, >=, small->len + 1001);
+  g_assert_cmpstr (small->str, ==, "abc");
+  g_string_free (small, TRUE);
+
+  for (guint i = 0; i < 100000; i++)
+    {
+      _graft_buf_grow (buf, 1);
+      g_assert_cmpuint (buf->allocated_len, >=, buf->len + 2);
+      buf->str[buf->len++] = (char) ('a' + i % 26);
+      buf->str[buf->len] = '\0';
+    }
+  /* Room already there: nothing moves. */
+  before = buf->allocated_len;
+  _graft_buf_grow (buf, before - buf->len - 1);
+  g_assert_cmpuint (buf->allocated_len, ==, before);
+  /* One more byte: a step of a sixteenth where the block grew in place;
+   * twice the room where it moved (a block made after it is in the way,
+   * or the allocator always moves, as AddressSanitizer's does). */
+  for (guint round = 0; round < 2; round++)
+    {
+      blocker = round == 1 ? g_malloc (100 * 1024) : NULL;
+      before = buf->allocated_len;
+      buf->len = before - 1;
+      memset (buf->str + 100000, 'z', buf->len - 100000);
+      buf->str[buf->len] = '\0';
+      at = (guintptr) buf->str;
+      _graft_buf_grow (buf, 1);
+      if ((guintptr) buf->str == at)
+        g_assert_cmpuint (buf->allocated_len, ==, before + MAX (before / 16, GRAFT_BUF_STEP));
+      else
+        g_assert_cmpuint (buf->allocated_len, ==, 2 * before);
+      g_free (blocker);
+    }
+  /* Far past a step: all of it at once. */
+  before = buf->allocated_len;
+  _graft_buf_grow (buf, 10 * before);
+  g_assert_cmpuint (buf->allocated_len, ==, buf->len + 10 * before + 1);
+  for (guint i = 0; i < 100000; i++)
+    g_assert_cmpint (buf->str[i], ==, 'a' + i % 26);
+  for (gsize i = 100000; i < buf->len; i++)
+    g_assert_cmpint (buf->str[i], ==, 'z');
+  g_assert_cmpint (buf->str[buf->len], ==, '\0');
+  g_string_free (buf, TRUE);
+}
+
+/* A graph whose lines are far longer than the body's first reserve (48
+ * bytes a node): long names, and one line longer than a step of the
+ * body's growth (a list of 3 x GRAFT_BUF_STEP bytes).  Its code is known
+ * line by line; whole and in steps it is the same. */
+static void
+test_long_lines (void)
+{
+  const guint      n = 3000;
+  g_autofree char *pad = g_strnfill (90, 'p');
+  g_autoptr (GString) list = g_string_new ("[0");
+  g_autoptr (GString) listing = g_string_new ("graph():\n");
+  g_autoptr (GString) expected = g_string_new ("\n\n\ndef forward(self, x):\n");
+  g_autofree char *prev = g_strdup ("x");
+
+  while (list->len < 3 * GRAFT_BUF_STEP)
+    g_string_append (list, ", 0");
+  g_string_append_c (list, ']');
+  g_string_append (listing, "    %x : [num_users=1] = placeholder[target=x]\n");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s_%u", pad, i);
+      const char      *target = i == n / 2 ? "torch.permute" : "torch.neg";
+      const char      *more = i == n / 2 ? list->str : NULL;
+
+      g_string_append_printf (listing,
+                              "    %%%s : [num_users=1] = call_function[target=%s]"
+                              "(args = (%%%s%s%s), kwargs = {})\n",
+                              name, target, prev, more != NULL ? ", " : ",",
+                              more != NULL ? more : "");
+      g_string_append_printf (expected, "    %s = %s(%s%s%s);  %s = None\n", name, target, prev,
+                              more != NULL ? ", " : "", more != NULL ? more : "", prev);
+      g_free (prev);
+      prev = g_steal_pointer (&name);
+    }
+  g_string_append_printf (listing, "    return %s\n", prev);
+  g_string_append_printf (expected, "    return %s\n    ", prev);
+
+  for (guint t = 0; t < G_N_ELEMENTS (torches); t++)
+    {
+      g_autoptr (GraftSource) source = graft_source_new ("long.txt", listing->str, -1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph =
+          graft_listing_parse (source, graft_dialect_get (torches[t]), &error);
+      g_autofree char *whole = NULL;
+      g_autofree char *stepped = NULL;
+      guint            n_steps;
+
+      g_assert_no_error (error);
+      whole = graft_codegen_python (graph);
+      g_assert_cmpuint (strlen (whole), >, 48 * n + 64 + 3 * GRAFT_BUF_STEP);
+      g_assert_cmpstr (whole, ==, expected->str);
+      stepped = in_steps (graph, 999, &n_steps);
+      g_assert_cmpuint (n_steps, ==, 4);
+      g_assert_cmpstr (stepped, ==, expected->str);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -163,5 +290,7 @@ main (int    argc,
   g_test_add_func ("/codegen-job/finish-and-drop", test_finish_and_drop);
   g_test_add_func ("/codegen-job/empty", test_empty);
   g_test_add_func ("/codegen-job/late-parameter", test_late_parameter);
+  g_test_add_func ("/codegen-job/buffer-growth", test_buffer_growth);
+  g_test_add_func ("/codegen-job/long-lines", test_long_lines);
   return g_test_run ();
 }

@@ -1217,6 +1217,45 @@ test_names_hashed (void)
                       "    return stack\n    ");
 }
 
+/* A frame of 70,000 names, whose index (more than 64 Ki slots) has each
+ * new name's slot prefetched while its value is computed
+ * (_graft_strmap_prefetch()): every name still found, early and late
+ * ones read back after the rest, one bound again. */
+static void
+test_names_prefetched (void)
+{
+  const guint n = 70000;
+  g_autoptr (GString) text = g_string_new (HEAD "class M(nn.Module):\n"
+                                                "    def forward(self, x):\n"
+                                                "        v0 = torch.neg(x)\n");
+  g_autoptr (GString) expected = g_string_new ("\n\n\ndef forward(self, x):\n"
+                                               "    neg = torch.neg(x);  x = None\n");
+
+  for (guint i = 1; i < n; i++)
+    {
+      g_string_append_printf (text, "        v%u = torch.neg(v%u)\n", i, i - 1);
+      if (i == 1)
+        g_string_append (expected, "    neg_1 = torch.neg(neg)\n");
+      else if (i == 124)
+        g_string_append (expected, "    neg_124 = torch.neg(neg_123)\n");
+      else
+        g_string_append_printf (expected, "    neg_%u = torch.neg(neg_%u);  neg_%u = None\n", i,
+                                i - 1, i - 1);
+    }
+  g_string_append_printf (text,
+                          "        r = torch.add(v123, v%u)\n"
+                          "        v5 = torch.relu(r)\n"
+                          "        return torch.add(v5, v0)\n",
+                          n - 1);
+  g_string_append_printf (expected,
+                          "    add = torch.add(neg_123, neg_%u);  neg_123 = neg_%u = None\n"
+                          "    relu = torch.relu(add);  add = None\n"
+                          "    add_1 = torch.add(relu, neg);  relu = neg = None\n"
+                          "    return add_1\n    ",
+                          n - 1, n - 1);
+  assert_streamed_is ("names_prefetched", text->str, expected->str);
+}
+
 /* A module name read on every line of a streamed forward (`torch`, `F`)
  * is kept with the stamps of the frames on the way (graft-tracer-eval.c's
  * Tracer.outside_recent): locals whose first bytes are a module name's
@@ -1796,6 +1835,7 @@ main (int    argc,
     }
   g_test_add_func ("/core/trace-stream/precedence", test_precedence);
   g_test_add_func ("/core/trace-stream/names-hashed", test_names_hashed);
+  g_test_add_func ("/core/trace-stream/names-prefetched", test_names_prefetched);
   g_test_add_func ("/core/trace-stream/keyword-method-names", test_keyword_method_names);
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);

@@ -33,6 +33,68 @@ _graft_buf_append (GString    *buf,
   _graft_buf_append_len (buf, text, strlen (text));
 }
 
+/* A GString with room for exactly @size bytes, its NUL among them.  GLib
+ * 2.74 rounds a reserve up to a power of two: a megabyte for 600 KB, and
+ * the heap's next block (and the header malloc writes at the end of this
+ * one) that much further up, often on a page touched for nothing else. */
+static inline GString *
+_graft_buf_new_exact (gsize size)
+{
+  GString *buf = g_string_sized_new (0);
+
+  if (size > buf->allocated_len)
+    {
+      g_free (buf->str);
+      buf->str = g_malloc (size);
+      buf->str[0] = '\0';
+      buf->allocated_len = size;
+    }
+  return buf;
+}
+
+/* The least a large buffer grows by (_graft_buf_grow()). */
+#define GRAFT_BUF_STEP (64u << 10)
+
+/* Room in @buf for @n more bytes after its length, and its NUL.  A buffer
+ * of GRAFT_BUF_STEP bytes or more grows by a sixteenth (at least
+ * GRAFT_BUF_STEP) rather than GString's doubling: the last block on the
+ * heap, as a large output being written is, grows in place (realloc()
+ * takes the room from the free top, with no copy), and its room never ends
+ * far past what it holds.  A block that had to move (something sits after
+ * it: the editor writes code in steps between other work) was copied
+ * anyway, and is then given twice its room, as GString would, so that
+ * moves stay as rare as GString's. */
+static inline void
+_graft_buf_grow (GString *buf,
+                 gsize    n)
+{
+  gsize    need = buf->len + n + 1;
+  gsize    size;
+  guintptr was;
+
+  if (need <= buf->allocated_len)
+    return;
+  if (buf->allocated_len < GRAFT_BUF_STEP || need < buf->len)
+    {
+      gsize len = buf->len;
+
+      g_string_set_size (buf, len + n);
+      buf->len = len;
+      buf->str[len] = '\0';
+      return;
+    }
+  size = MAX (buf->allocated_len + MAX (buf->allocated_len / 16, GRAFT_BUF_STEP), need);
+  was = (guintptr) buf->str;
+  buf->str = g_realloc (buf->str, size);
+  if ((guintptr) buf->str != was && size < 2 * buf->allocated_len)
+    {
+      /* Now likely the heap's last block: this grows in place. */
+      size = 2 * buf->allocated_len;
+      buf->str = g_realloc (buf->str, size);
+    }
+  buf->allocated_len = size;
+}
+
 /* The decimal digits of @i (`str(i)`), written backwards so that they end
  * at @end, which has at least 20 bytes before it; returns where they
  * start.  By hand: printf costs more than the rest of printing a node. */

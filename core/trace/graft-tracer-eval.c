@@ -2007,6 +2007,8 @@ _graft_tracer_exec_assign_name (Tracer            *t,
     }
   t->span_start = s->start;
   t->span_end = s->end;
+  /* The name's index slot loads while the value is computed. */
+  _graft_strmap_prefetch (&frame->vars, s->assign.targets.items[0]->name.id);
   if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
     v = _graft_tracer_eval (t, frame, e);
   else

@@ -478,6 +478,7 @@ void        _graft_strmap_reserve (StrMap *map, guint n_keys);
 void        _graft_strmap_index_free (StrMapIndex *index);
 Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
+void        _graft_strmap_prefetch (const StrMap *map, const char *key);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
 Value      *_graft_value_none (void);
 Value      *_graft_value_bool (gboolean b);

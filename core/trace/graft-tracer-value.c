@@ -536,6 +536,37 @@ _graft_strmap_set (StrMap     *map,
   t->map_recent[r].stamp = map->stamp;
 }
 
+/* The smallest index whose slots _graft_strmap_prefetch() loads ahead:
+ * 512 KB.  A smaller one stays in the cache (at 10,000 names, 256 KB, the
+ * prefetch cost more than it saved). */
+#define PREFETCH_SLOTS (64u * 1024u)
+
+/**
+ * _graft_strmap_prefetch:
+ * @map: a map
+ * @key: a key about to be set
+ *
+ * Starts loading the index slot where _graft_strmap_set() will look for
+ * @key, while the caller computes the value.  A body of 100,000 names has
+ * an index of 2 MB, and each new name's slot, at a random place in it, was
+ * a cache miss that took a fifth of `graft code`'s time on gen-module
+ * (perf, 100,000 nodes).  Only a hint: the map does not change.  (Keeping
+ * the hash for the set that follows saved little, and was state to keep
+ * right.)
+ */
+void
+_graft_strmap_prefetch (const StrMap *map,
+                        const char   *key)
+{
+  const StrMapIndex *index = map->index;
+  guint              hash;
+
+  if (index == NULL || index->mask < PREFETCH_SLOTS - 1)
+    return;
+  hash = index_hash (key);
+  __builtin_prefetch (&index->slots[hash & index->mask], 1);
+}
+
 gboolean
 _graft_strmap_remove (StrMap     *map,
                       const char *key)
