@@ -206,7 +206,7 @@ read_file (Loaded *loaded)
    * picture (a 1,000,000-node program's code took 1.1 s of processor time
    * here, 3.8 s of wall clock on a loaded machine). */
   if (graft_graph_get_n_nodes (loaded->graph) <= CODE_ON_LOAD_NODES)
-    loaded->code = graft_codegen_python (loaded->graph);
+    loaded->code = g_string_free (graft_codegen_module_code_string (loaded->graph), FALSE);
   if (graft_graph_get_n_nodes (loaded->graph) >= SCOPES_ON_LOAD_NODES)
     loaded->scopes = graft_scopes_new (loaded->graph);
   if (graft_graph_get_n_nodes (loaded->graph) >= SEARCH_ON_LOAD_NODES)

@@ -2163,6 +2163,32 @@ graft_codegen_check_compiles (GraftGraph *graph,
 }
 
 /**
+ * graft_codegen_check_module:
+ * @graph: a graph
+ * @error: where to say why not
+ *
+ * Whether the graph module torch makes of @graph holds @graph's code:
+ * the one place that decides what `graft code` prints
+ * (graft_codegen_module_code_string()), whether `graft rewrite` may end
+ * (torch's `replace_pattern` ends in `gm.recompile()`) and what the
+ * editor shows, exports and lets a rewrite leave.  A traced graph's
+ * names are Python's already, so only an exported program's code can
+ * fail to compile (graft_codegen_check_compiles()); the check walks its
+ * nodes once.
+ *
+ * Returns: %TRUE if it does; else %FALSE with @error set as
+ *   graft_codegen_check_compiles() sets it
+ */
+gboolean
+graft_codegen_check_module (GraftGraph *graph,
+                            GError    **error)
+{
+  g_return_val_if_fail (graph != NULL, FALSE);
+
+  return graft_graph_get_program (graph) == NULL || graft_codegen_check_compiles (graph, error);
+}
+
+/**
  * graft_codegen_module_code_string:
  * @graph: a graph
  *
@@ -2181,13 +2207,29 @@ graft_codegen_module_code_string (GraftGraph *graph)
 {
   g_return_val_if_fail (graph != NULL, NULL);
 
-  if (graft_graph_get_program (graph) != NULL && !graft_codegen_check_compiles (graph, NULL))
-    {
-      g_autoptr (GraftGraph) empty = graft_graph_new (graft_graph_get_dialect (graph));
-
-      return graft_codegen_python_string (empty);
-    }
+  if (!graft_codegen_check_module (graph, NULL))
+    return graft_codegen_empty_module_code_string (graph);
   return graft_codegen_python_string (graph);
+}
+
+/**
+ * graft_codegen_empty_module_code_string:
+ * @graph: a graph
+ *
+ * What graft_codegen_module_code_string() returns for a program whose
+ * code does not compile: the code of an empty graph of @graph's dialect,
+ * `def forward(self):` and `pass`.
+ *
+ * Returns: (transfer full): the code
+ */
+GString *
+graft_codegen_empty_module_code_string (GraftGraph *graph)
+{
+  g_autoptr (GraftGraph) empty = NULL;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  empty = graft_graph_new (graft_graph_get_dialect (graph));
+  return graft_codegen_python_string (empty);
 }
 
 /**
