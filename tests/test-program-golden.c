@@ -189,6 +189,53 @@ test_check_module (void)
   g_assert_true (check_module ("golden", "annotation_return_none.py", NULL));
 }
 
+/* graft_codegen_check_module_added(): what a rewrite added, alone. */
+static void
+test_check_module_added (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "programs", "linear.pt2",
+                                                 NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_input_read_file (path, &error);
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GPtrArray) added = g_ptr_array_new ();
+  g_autoptr (GraftEdit) edit = NULL;
+  GraftNode *output;
+  GraftNode *node;
+
+  g_assert_no_error (error);
+  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
+  if (graph == NULL && g_error_matches (error, GRAFT_PARSE_ERROR,
+                                        GRAFT_PARSE_ERROR_NO_ARCHIVE_READER))
+    {
+      g_test_skip ("no reader for archives in this build");
+      return;
+    }
+  g_assert_no_error (error);
+  output = graft_graph_get_output (graph);
+  /* Recorded, as a rewrite is: a node erased is kept for undo. */
+  graft_graph_begin_edit (graph);
+  g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
+  node = graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "sub.weight", NULL, NULL, "sub_weight",
+                                  output);
+  g_ptr_array_add (added, node);
+  g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
+  node = graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "sub.for", NULL, NULL, "sub_for",
+                                  output);
+  g_ptr_array_add (added, node);
+  g_assert_false (graft_codegen_check_module_added (graph, added, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_assert_true (g_str_has_prefix (error->message, "SyntaxError: sub_for's target 'sub.for' "));
+  g_clear_error (&error);
+  /* The whole check says the same. */
+  g_assert_false (graft_codegen_check_module (graph, NULL));
+  /* Gone again (a rewrite erases what it added), it counts no more. */
+  graft_graph_erase_node (graph, node);
+  g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
+  g_assert_true (graft_codegen_check_module (graph, NULL));
+  edit = graft_graph_end_edit (graph);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -244,5 +291,6 @@ main (int    argc,
     });
   }
   g_test_add_func ("/programs/check-module", test_check_module);
+  g_test_add_func ("/programs/check-module-added", test_check_module_added);
   return g_test_run ();
 }

@@ -83,6 +83,22 @@ _graft_document_code_error (GraftDocument *self)
 }
 
 /**
+ * _graft_document_set_code_error:
+ * @self: a document
+ * @error: (transfer full) (nullable): what graft_codegen_check_module()
+ *   said of the graph the document has now (its loader checked it)
+ */
+void
+_graft_document_set_code_error (GraftDocument *self,
+                                GError        *error)
+{
+  g_clear_error (&self->code_error);
+  self->code_error = error;
+  self->code_error_revision = self->revision;
+  self->code_error_known = TRUE;
+}
+
+/**
  * graft_document_get_code_error:
  * @self: a document
  *
@@ -121,19 +137,38 @@ _graft_document_make_code (GraftDocument *self)
  * _graft_document_check_rewritten:
  * @self: a document whose graph a rewrite has just changed, before it is
  *   recorded
+ * @added: (nullable) (element-type GraftNode): the nodes the rewrite
+ *   added, or %NULL to check the whole graph
  * @error: return location for the reason
  *
  * torch's `replace_pattern` ends in `gm.recompile()`, which fails on code
  * that does not compile: so does `graft rewrite`, and so does a rewrite
- * of the editor, whose caller then undoes it.
+ * of the editor, whose caller then undoes it.  With @added, the caller
+ * records the rewrite next if it holds (the graph's next revision is then
+ * known to hold).
  *
  * Returns: %TRUE if the rewritten graph's module holds its code
  */
 gboolean
 _graft_document_check_rewritten (GraftDocument *self,
+                                 GPtrArray     *added,
                                  GError       **error)
 {
-  return graft_codegen_check_module (self->graph, error);
+  gboolean ok;
+
+  /* Known to hold before it (the revision is still the one before): only
+   * what it added can break it (20 ms at a million nodes otherwise). */
+  if (added != NULL && self->code_error_known && self->code_error_revision == self->revision &&
+      self->code_error == NULL)
+    self->code_holds_next = graft_codegen_check_module_added (self->graph, added, error);
+  else
+    self->code_holds_next = graft_codegen_check_module (self->graph, error);
+  /* The rewrite of one rule is recorded next, at once, when it holds;
+   * a run of the rules may record nothing. */
+  ok = self->code_holds_next;
+  if (added == NULL)
+    self->code_holds_next = FALSE;
+  return ok;
 }
 
 /* Completes every task waiting for the code. */

@@ -150,6 +150,7 @@ struct _GraftDocument
   GError  *code_error;
   guint    code_error_revision;
   gboolean code_error_known;
+  gboolean code_holds_next; /* a rewrite checked the graph it records next: it holds */
 
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
@@ -209,8 +210,11 @@ void  _graft_document_load_graph (GraftDocument *self,
 
 /* graft-document-code.c */
 const GError *_graft_document_code_error (GraftDocument *self);
+void          _graft_document_set_code_error (GraftDocument *self,
+                                              GError        *error);
 char         *_graft_document_make_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean      _graft_document_check_rewritten (GraftDocument *self,
+                                               GPtrArray     *added,
                                                GError       **error);
 void          _graft_document_set_code_step (guint n_nodes);
 const char   *_graft_document_peek_code (GraftDocument *self);

@@ -786,7 +786,7 @@ graft_document_run_all (GraftDocument *self,
   if (run == NULL)
     return FALSE;
   /* As `graft rewrite --rules` ends. */
-  if (!_graft_document_check_rewritten (self, error))
+  if (!_graft_document_check_rewritten (self, NULL, error))
     {
       graft_rules_run_undo (run);
       return FALSE;

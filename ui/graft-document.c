@@ -776,6 +776,9 @@ graph_changed_with_code (GraftDocument *self,
                          char          *code)
 {
   self->revision++;
+  if (self->code_holds_next)
+    _graft_document_set_code_error (self, NULL);
+  self->code_holds_next = FALSE;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   g_free (self->code);
@@ -1916,7 +1919,7 @@ rewriting_end (GraftDocument  *self,
   gboolean ok = rewrite != NULL;
 
   *out_n = 0;
-  if (ok && !_graft_document_check_rewritten (self, error))
+  if (ok && !_graft_document_check_rewritten (self, graft_rewrite_get_added_nodes (rewrite), error))
     {
       graft_edit_undo (graft_rewrite_get_edit (rewrite));
       ok = FALSE;
@@ -2090,7 +2093,8 @@ _graft_document_apply_rewrite (GraftDocument *self,
     rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
   else
     rewrite = graft_replace_pattern (self->graph, pattern, replacement, NULL, error);
-  if (rewrite != NULL && !_graft_document_check_rewritten (self, error))
+  if (rewrite != NULL &&
+      !_graft_document_check_rewritten (self, graft_rewrite_get_added_nodes (rewrite), error))
     {
       graft_edit_undo (graft_rewrite_get_edit (rewrite));
       g_clear_pointer (&rewrite, graft_rewrite_free);

@@ -2092,10 +2092,68 @@ graft_codegen_python_string (GraftGraph *graph)
 static gboolean
 is_parameter_name (const char *name)
 {
+  const char *p;
+
   if (name[0] == '*')
     name += name[1] == '*' ? 2 : 1;
-  return graft_is_python_identifier (name) && !graft_is_python_keyword (name) &&
-         strcmp (name, "self") != 0;
+  /* An ASCII name is read here (a million-node program has hundreds of
+   * thousands of inputs); any other by graft_is_python_identifier(). */
+  for (p = name; g_ascii_isalnum (*p) || *p == '_'; p++)
+    ;
+  if (*p != '\0' || p == name || g_ascii_isdigit (name[0]))
+    {
+      if (!graft_is_python_identifier (name))
+        return FALSE;
+    }
+  return !graft_is_python_keyword (name) && strcmp (name, "self") != 0;
+}
+
+/* Whether placeholder @node's target is that of a placeholder before it.
+ * Node names are unique, so the placeholders named by their targets (all
+ * of them, in practice) have distinct targets: only a target that is not
+ * its node's name is kept in @others (made when first needed), and a
+ * repeat is one of those met again, or a placeholder named by its target
+ * that one of those repeats. */
+static gboolean
+repeats_target (GraftGraph  *graph,
+                GraftNode   *node,
+                GHashTable **others)
+{
+  const char *target = graft_node_get_target (node);
+  GraftNode  *named;
+
+  if (strcmp (target, graft_node_get_name (node)) == 0)
+    return *others != NULL && g_hash_table_contains (*others, target);
+  named = graft_graph_find_node (graph, target);
+  if (named != NULL && named != node && graft_node_get_op (named) == GRAFT_OP_PLACEHOLDER &&
+      strcmp (graft_node_get_target (named), target) == 0 &&
+      graft_node_compare_order (named, node) < 0)
+    return TRUE;
+  if (*others == NULL)
+    *others = g_hash_table_new (g_str_hash, g_str_equal);
+  return !g_hash_table_add (*others, (gpointer) target);
+}
+
+/* Whether get_attr or call_module @node's target, written as attributes
+ * (`self.a.b`), compiles; else @error says why. */
+static gboolean
+check_attribute (GraftNode *node,
+                 GError   **error)
+{
+  const char *target = graft_node_get_target (node);
+  g_auto (GStrv) parts = g_strsplit (target, ".", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (graft_is_python_keyword (parts[i]))
+      {
+        g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                     "SyntaxError: %s's target '%s' has the part '%s', a Python "
+                     "keyword, which the generated code writes as an attribute "
+                     "(self.%s)",
+                     graft_node_get_name (node), target, parts[i], parts[i]);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /**
@@ -2119,7 +2177,7 @@ gboolean
 graft_codegen_check_compiles (GraftGraph *graph,
                               GError    **error)
 {
-  g_autoptr (GHashTable) parameters = NULL;
+  g_autoptr (GHashTable) others = NULL;
 
   g_return_val_if_fail (graph != NULL, FALSE);
 
@@ -2131,9 +2189,7 @@ graft_codegen_check_compiles (GraftGraph *graph,
 
       if (op == GRAFT_OP_PLACEHOLDER)
         {
-          if (parameters == NULL)
-            parameters = g_hash_table_new (g_str_hash, g_str_equal);
-          if (!is_parameter_name (target) || !g_hash_table_add (parameters, (gpointer) target))
+          if (!is_parameter_name (target) || repeats_target (graph, node, &others))
             {
               g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                            "SyntaxError: placeholder %s has the target '%s', which the "
@@ -2143,21 +2199,9 @@ graft_codegen_check_compiles (GraftGraph *graph,
               return FALSE;
             }
         }
-      else if (op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE)
-        {
-          g_auto (GStrv) parts = g_strsplit (target, ".", -1);
-
-          for (guint i = 0; parts[i] != NULL; i++)
-            if (graft_is_python_keyword (parts[i]))
-              {
-                g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                             "SyntaxError: %s's target '%s' has the part '%s', a Python "
-                             "keyword, which the generated code writes as an attribute "
-                             "(self.%s)",
-                             graft_node_get_name (node), target, parts[i], parts[i]);
-                return FALSE;
-              }
-        }
+      else if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
+               !check_attribute (node, error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -2186,6 +2230,46 @@ graft_codegen_check_module (GraftGraph *graph,
   g_return_val_if_fail (graph != NULL, FALSE);
 
   return graft_graph_get_program (graph) == NULL || graft_codegen_check_compiles (graph, error);
+}
+
+/**
+ * graft_codegen_check_module_added:
+ * @graph: a graph whose module held its code (graft_codegen_check_module())
+ *   before @nodes were added to it (and others, maybe, taken out)
+ * @nodes: (element-type GraftNode): the nodes added, some perhaps gone
+ *   again
+ * @error: where to say why not
+ *
+ * graft_codegen_check_module() after a rewrite, at the cost of what it
+ * added: taking nodes out never breaks the code, and a new get_attr or
+ * call_module target breaks it alone.  A placeholder added (no rewrite
+ * adds one) checks the whole graph.
+ *
+ * Returns: what graft_codegen_check_module() returns
+ */
+gboolean
+graft_codegen_check_module_added (GraftGraph *graph,
+                                  GPtrArray  *nodes,
+                                  GError    **error)
+{
+  g_return_val_if_fail (graph != NULL && nodes != NULL, FALSE);
+
+  if (graft_graph_get_program (graph) == NULL)
+    return TRUE;
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      GraftNode *node = nodes->pdata[i];
+      GraftOp    op = graft_node_get_op (node);
+
+      if (op == GRAFT_OP_PLACEHOLDER)
+        return graft_codegen_check_compiles (graph, error);
+      /* Only one still in the graph counts. */
+      if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
+          graft_graph_find_node (graph, graft_node_get_name (node)) == node &&
+          !check_attribute (node, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**

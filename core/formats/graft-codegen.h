@@ -38,6 +38,9 @@ GString    *graft_codegen_module_code_string (GraftGraph *graph) G_GNUC_WARN_UNU
 GString    *graft_codegen_empty_module_code_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 gboolean    graft_codegen_check_module (GraftGraph *graph,
                                         GError    **error);
+gboolean    graft_codegen_check_module_added (GraftGraph *graph,
+                                              GPtrArray  *nodes,
+                                              GError    **error);
 gboolean    graft_codegen_check_compiles (GraftGraph *graph,
                                           GError    **error);
 char       *graft_codegen_function_source (GraftGraph *graph,
