@@ -63,6 +63,29 @@ op_node_kind (GraftNode    *node,
   return (guintptr) node | (guintptr) kind;
 }
 
+/* How a user left a users list from inside it, or how the list changed
+ * otherwise than by appends and by removals of its last user, which undo
+ * inverts exactly (graft-graph.c records it): undo puts the user, which
+ * the operation's inverse appended, back at @pos.  A list without an
+ * index shifted the users after it back (USER_SHIFTED); an indexed one
+ * moved its last user into the gap (USER_SWAPPED); USER_INDEX_MADE: the
+ * list got its index, which undo drops, so that a redo removes users as
+ * the edit did. */
+typedef enum {
+  USER_SHIFTED,
+  USER_SWAPPED,
+  USER_INDEX_MADE,
+} UserRecordKind;
+
+typedef struct
+{
+  GraftNode *used; /* whose users list */
+  guint32    op;   /* the operation it belongs to: undo puts it right after undoing that */
+  guint32    pos;
+  guint32    kind; /* UserRecordKind */
+  guint32    seq;  /* the order it was recorded in, which sorting keeps within an operation */
+} UserRecord;
+
 struct _GraftEdit
 {
   /* Borrowed */
@@ -78,7 +101,22 @@ struct _GraftEdit
   EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
   guint    ops_left; /* in it */
   gboolean applied;
+
+  /* Owned: how users lists changed otherwise than undo inverts, in the
+   * order recorded (a deferred removal is recorded when it is settled:
+   * sorted by operation at the first undo) */
+  UserRecord *user_records;
+  guint       n_user_records;
+  guint       user_records_size;
+  gboolean    user_records_sorted;
 };
+
+void _graft_graph_restore_user (const UserRecord *record);
+void _graft_edit_record_user (GraftEdit     *edit,
+                              GraftNode     *used,
+                              guint          op,
+                              guint          pos,
+                              UserRecordKind kind);
 
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */

@@ -112,6 +112,50 @@ _graft_edit_set_index (GraftEdit *edit,
   edit->index = index;
 }
 
+/* Records how @used's users list changed in operation @op
+ * (UserRecord): rare beside the operations, out of line. */
+void
+_graft_edit_record_user (GraftEdit     *edit,
+                         GraftNode     *used,
+                         guint          op,
+                         guint          pos,
+                         UserRecordKind kind)
+{
+  if (G_UNLIKELY (edit->n_user_records == edit->user_records_size))
+    {
+      edit->user_records_size = MAX (2 * edit->user_records_size, 16);
+      edit->user_records = g_renew (UserRecord, edit->user_records, edit->user_records_size);
+    }
+  edit->user_records[edit->n_user_records] = (UserRecord){
+    .used = used, .op = op, .pos = pos, .kind = kind, .seq = edit->n_user_records
+  };
+  edit->n_user_records++;
+  edit->user_records_sorted = FALSE;
+}
+
+static int
+compare_user_records (gconstpointer a,
+                      gconstpointer b)
+{
+  const UserRecord *ra = a;
+  const UserRecord *rb = b;
+
+  if (ra->op != rb->op)
+    return ra->op < rb->op ? -1 : 1;
+  return ra->seq < rb->seq ? -1 : ra->seq > rb->seq;
+}
+
+/* The records by operation, in the order they were made within one. */
+static void
+sort_user_records (GraftEdit *edit)
+{
+  if (edit->user_records_sorted)
+    return;
+  if (edit->n_user_records > 1)
+    qsort (edit->user_records, edit->n_user_records, sizeof (UserRecord), compare_user_records);
+  edit->user_records_sorted = TRUE;
+}
+
 /**
  * graft_graph_begin_edit:
  *
@@ -208,18 +252,38 @@ replay (GraftGraph *self,
 void
 graft_edit_undo (GraftEdit *edit)
 {
+  UserRecord *records;
+  guint       r;
+
   g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
+  /* Each operation's inverse appends the users it removed: each record
+   * then puts one where it was, so that every users list is, after each
+   * operation undone, as it was before that operation (an inverse that
+   * removes a user removes the last one, the order of the rest unchanged). */
+  sort_user_records (edit);
+  records = edit->user_records;
+  r = edit->n_user_records;
+  /* Made while the next operation was being made (an index). */
+  for (; r > 0 && records[r - 1].op >= edit->n_ops; r--)
+    _graft_graph_restore_user (&records[r - 1]);
   for (guint i = edit->n_ops; i > 0; i--)
-    replay (edit->graph, op_at (edit, i - 1), TRUE);
+    {
+      replay (edit->graph, op_at (edit, i - 1), TRUE);
+      for (; r > 0 && records[r - 1].op == i - 1; r--)
+        _graft_graph_restore_user (&records[r - 1]);
+    }
   edit->applied = FALSE;
 }
 
 /**
  * graft_edit_redo:
  *
- * Applies an undone edit again, with the same nodes and names.
+ * Applies an undone edit again, with the same nodes and names.  From the
+ * graph as the edit found it, replaying its operations changes every
+ * users list as they did (an index a list got is dropped by undo, so that
+ * removals go as they went), so each ends as the edit left it.
  */
 void
 graft_edit_redo (GraftEdit *edit)
@@ -337,5 +401,6 @@ graft_edit_free (GraftEdit *edit)
     g_free (edit->chunks[k]);
   if (edit->graph != NULL)
     _graft_graph_remove_edit (edit->graph, edit->index);
+  g_free (edit->user_records);
   g_free (edit);
 }
