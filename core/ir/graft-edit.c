@@ -112,47 +112,54 @@ _graft_edit_set_index (GraftEdit *edit,
   edit->index = index;
 }
 
-/* Records how @used's users list changed in operation @op
- * (UserRecord): rare beside the operations, out of line. */
+/*
+ * _graft_edit_grow_user_records:
+ * @n: how many records are about to be made (an estimate)
+ *
+ * Makes room for @n more user records at least, faulted in at once (a
+ * rewrite that defers removals knows about how many it makes).
+ */
 void
-_graft_edit_record_user (GraftEdit     *edit,
-                         GraftNode     *used,
-                         guint          op,
-                         guint          pos,
-                         UserRecordKind kind)
+_graft_edit_grow_user_records (GraftEdit *edit,
+                               guint      n)
 {
-  if (G_UNLIKELY (edit->n_user_records == edit->user_records_size))
-    {
-      edit->user_records_size = MAX (2 * edit->user_records_size, 16);
-      edit->user_records = g_renew (UserRecord, edit->user_records, edit->user_records_size);
-    }
-  edit->user_records[edit->n_user_records] = (UserRecord){
-    .used = used, .op = op, .pos = pos, .kind = kind, .seq = edit->n_user_records
-  };
-  edit->n_user_records++;
-  edit->user_records_sorted = FALSE;
+  guint size = edit->user_records_size;
+
+  if (size - edit->n_user_records >= n)
+    return;
+  size = MAX (MAX (2 * size, 16), edit->n_user_records + n);
+  edit->user_records = g_renew (UserRecord, edit->user_records, size);
+  _graft_memory_prefault (edit->user_records + edit->user_records_size,
+                          (size - edit->user_records_size) * sizeof (UserRecord));
+  edit->user_records_size = size;
 }
 
-static int
+static gint
 compare_user_records (gconstpointer a,
-                      gconstpointer b)
+                      gconstpointer b,
+                      gpointer      user_data)
 {
   const UserRecord *ra = a;
   const UserRecord *rb = b;
 
-  if (ra->op != rb->op)
-    return ra->op < rb->op ? -1 : 1;
-  return ra->seq < rb->seq ? -1 : ra->seq > rb->seq;
+  return ra->op < rb->op ? -1 : ra->op > rb->op;
 }
 
-/* The records by operation, in the order they were made within one. */
+/* The records by operation, in the order they were made within one
+ * (g_qsort_with_data() is stable).  Those of removals settled later
+ * come after those of operations made since. */
 static void
 sort_user_records (GraftEdit *edit)
 {
+  gboolean sorted = TRUE;
+
   if (edit->user_records_sorted)
     return;
-  if (edit->n_user_records > 1)
-    qsort (edit->user_records, edit->n_user_records, sizeof (UserRecord), compare_user_records);
+  for (guint i = 1; i < edit->n_user_records && sorted; i++)
+    sorted = edit->user_records[i - 1].op <= edit->user_records[i].op;
+  if (!sorted)
+    g_qsort_with_data (edit->user_records, (gint) edit->n_user_records, sizeof (UserRecord),
+                       compare_user_records, NULL);
   edit->user_records_sorted = TRUE;
 }
 

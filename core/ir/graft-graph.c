@@ -1416,14 +1416,14 @@ _graft_graph_restore_user (const UserRecord *record)
   UserArray  *array;
   GraftNode **items;
   GraftNode  *back;
-  guint       pos = record->pos;
+  guint       pos = record->pos_kind >> 2;
   guint       n;
 
   g_assert (used->users_many);
   array = used->users.many;
   items = array->items;
   n = array->n;
-  if (record->kind == USER_INDEX_MADE)
+  if ((record->pos_kind & USER_RECORD_KIND_MASK) == USER_INDEX_MADE)
     {
       g_assert (array->index != NULL && !has_departures (array));
       g_clear_pointer (&array->index, g_free);
@@ -1432,7 +1432,7 @@ _graft_graph_restore_user (const UserRecord *record)
     }
   g_assert (pos < n - 1);
   back = items[n - 1];
-  if (record->kind == USER_SHIFTED)
+  if ((record->pos_kind & USER_RECORD_KIND_MASK) == USER_SHIFTED)
     {
       memmove (&items[pos + 1], &items[pos], (n - 1 - pos) * sizeof (GraftNode *));
       items[pos] = back;
@@ -1502,6 +1502,9 @@ _graft_graph_defer_user_removals (GraftGraph *self,
       self->departures_size = self->n_departures + n_erasures;
       self->departures = g_renew (Departure, self->departures, self->departures_size);
     }
+  /* A departure from inside a list (most) is recorded for undo once settled. */
+  if (self->deferring)
+    _graft_edit_grow_user_records (self->recording, n_erasures);
 }
 
 /*
