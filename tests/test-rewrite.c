@@ -1709,6 +1709,54 @@ test_deferred_users_moved_last (gconstpointer data)
   assert_undo_keeps_users (c.graph, graft_rewrite_get_edit (rewrite), &before);
 }
 
+/* An input read by ten nodes, each replaced by two that read it: its
+ * users list grows past USER_INDEX_THRESHOLD (16) during the rewrite and
+ * gets an index.  The first erased readers leave it while it has none
+ * (the users after them shift back, as torch's dict keeps its order),
+ * the later ones once it has one (deferred: the last user fills the
+ * gap).  Undo gives the list its order before (the traced one, torch's),
+ * without the index, so that a redo removes users as the rewrite did;
+ * the short lists of the replaced values too. */
+static void
+test_users_index_made (gconstpointer data)
+{
+  g_auto (DeferredCase) c = { 0 };
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftRewrite) eager_rewrite = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (UsersState) before = { 0 };
+  g_autoptr (GString) traced = g_string_new ("w:");
+  g_autofree char *users = NULL;
+
+  deferred_case_init (&c, GPOINTER_TO_INT (data), 10,
+                      "        n{i} = torch.neg(w)\n"
+                      "        s = s + n{i} * x\n",
+                      "        return s\n"
+                      "def pattern(a):\n"
+                      "    return torch.neg(a)\n"
+                      "def replacement(a):\n"
+                      "    return torch.relu(a) * torch.sigmoid(a)\n");
+  for (guint i = 0; i < 10; i++)
+    g_string_append_printf (traced, i == 0 ? " neg" : " neg_%u", i);
+  g_string_append_c (traced, '\n');
+  users_state_take (&before, c.graph);
+  g_assert_nonnull (strstr (before.users, traced->str));
+  rewrite = graft_replace_pattern (c.graph, c.pattern, c.replacement, NULL, &error);
+  g_assert_no_error (error);
+  eager_rewrite = graft_replace_pattern (c.eager, c.pattern, c.replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 10);
+  g_assert_cmpuint (graft_node_get_n_users (graft_graph_find_node (c.graph, "w")), ==, 20);
+  assert_same_users (c.graph, c.eager);
+  assert_undo_keeps_users (c.graph, graft_rewrite_get_edit (rewrite), &before);
+  assert_undo_keeps_users (c.eager, graft_rewrite_get_edit (eager_rewrite), &before);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  users = users_text (c.graph);
+  g_assert_nonnull (strstr (users, traced->str));
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  assert_same_users (c.graph, c.eager);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1743,6 +1791,10 @@ main (int    argc,
                         GINT_TO_POINTER (GRAFT_TORCH_2_6), test_deferred_users_moved_last);
   g_test_add_data_func ("/core/rewrite/deferred-users/moved-last/torch1.13",
                         GINT_TO_POINTER (GRAFT_TORCH_1_13), test_deferred_users_moved_last);
+  g_test_add_data_func ("/core/rewrite/deferred-users/index-made/torch2.6",
+                        GINT_TO_POINTER (GRAFT_TORCH_2_6), test_users_index_made);
+  g_test_add_data_func ("/core/rewrite/deferred-users/index-made/torch1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_users_index_made);
   for (guint seed = 1; seed <= 40; seed++)
     {
       g_autofree char *path = g_strdup_printf ("/core/rewrite/deferred-users/%u", seed);
