@@ -75,7 +75,12 @@ typedef enum {
   USER_SHIFTED,
   USER_SWAPPED,
   USER_INDEX_MADE,
+  USER_SETTLING, /* a deferred removal, its position not known yet (graft-graph.c) */
 } UserRecordKind;
+
+/* The pos_kind of a deferred removal of the list's last user: nothing to
+ * put back. */
+#define USER_LEFT_LAST ((guint32) USER_SETTLING)
 
 /* 16 bytes: a rewrite of 2,000 matches on two busy inputs makes 4,000. */
 typedef struct

@@ -163,15 +163,16 @@ G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
  * written, as every walk of it stops at its zero items. */
 GraftArg _graft_no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
-/* A user that left a long users list while removals were deferred: the
- * list's length as stored (every user that came, none that left) when it
- * left, and the list's next departure. */
+/* A user that left a long users list while removals were deferred: its
+ * record in the edit (UserRecord, made as it left: its operation, and
+ * until it is settled, in place of its position, the list's length as
+ * stored, every user that came and none that left), and the list's next
+ * departure.  16 bytes, as a rewrite makes one for about every match. */
 typedef struct
 {
   GraftNode *user;
-  guint32    n;
-  guint32    next; /* index in GraftGraph.departures, or NO_DEPARTURE */
-  guint32    op;   /* the operation of the edit it is part of */
+  guint32    record; /* index in the edit's user records */
+  guint32    next;   /* index in GraftGraph.departures, or NO_DEPARTURE */
 } Departure;
 
 #define NO_DEPARTURE G_MAXUINT32
@@ -1298,6 +1299,13 @@ remove_user (GraftNode *used,
  * the users that left (they stay in the graph's trash): its count is too
  * large, and only users are appended to it. */
 
+static inline guint32
+departure_record (GraftGraph *self,
+                  guint32     d)
+{
+  return self->departures[d].record;
+}
+
 /* Records that @user leaves the users of @used, which has an index. */
 static inline G_ALWAYS_INLINE void
 defer_removal (GraftGraph *self,
@@ -1330,8 +1338,11 @@ defer_removal (GraftGraph *self,
     }
   d = self->n_departures++;
   self->departures[d] = (Departure){
-    .user = user, .n = array->n, .next = NO_DEPARTURE, .op = self->recording->n_ops - 1
+    .user = user, .record = self->recording->n_user_records, .next = NO_DEPARTURE
   };
+  /* Its position once settled: the length until then. */
+  _graft_edit_record_user (self->recording, used, self->recording->n_ops - 1, 0, USER_SETTLING);
+  self->recording->user_records[departure_record (self, d)].pos_kind = array->n;
   if (list->last == NO_DEPARTURE)
     list->first = d;
   else
@@ -1365,6 +1376,8 @@ settle_list (GraftGraph   *self,
   guint       next = list->n0;
 
   g_assert (array->index[array->index_mask + 2] == (guint32) (list - self->deferred) + 1);
+  /* Removals are deferred while an edit records, which holds their records. */
+  g_assert (self->recording != NULL);
   /* Held by the rewrite that defers, in practice: then only a count. */
   _graft_graph_hold_marks (self);
   for (guint p = 0; p < list->n0; p++)
@@ -1372,11 +1385,13 @@ settle_list (GraftGraph   *self,
   for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
     {
       const Departure *departure = &self->departures[d];
+      UserRecord      *record = &self->recording->user_records[departure->record];
+      guint            n_then = record->pos_kind;
       GraftNode       *last;
       guint            pos;
 
       /* The users that came before it, after those that stay. */
-      for (; next < departure->n; next++, len++)
+      for (; next < n_then; next++, len++)
         {
           items[len] = items[next];
           _graft_node_set_mark_held (items[len], 1, base + len);
@@ -1384,8 +1399,8 @@ settle_list (GraftGraph   *self,
       pos = _graft_node_get_mark (departure->user, 1) - base;
       g_assert (pos < len && items[pos] == departure->user);
       last = items[--len];
-      if (pos < len && self->recording != NULL)
-        _graft_edit_record_user (self->recording, list->used, departure->op, pos, USER_SWAPPED);
+      /* Undo puts it back at @pos, unless it was last. */
+      record->pos_kind = pos < len ? (guint32) pos << 2 | USER_SWAPPED : USER_LEFT_LAST;
       items[pos] = last;
       _graft_node_set_mark_held (last, 1, base + pos);
     }
@@ -1423,6 +1438,8 @@ _graft_graph_restore_user (const UserRecord *record)
   array = used->users.many;
   items = array->items;
   n = array->n;
+  if (record->pos_kind == USER_LEFT_LAST)
+    return;
   if ((record->pos_kind & USER_RECORD_KIND_MASK) == USER_INDEX_MADE)
     {
       g_assert (array->index != NULL && !has_departures (array));
@@ -1502,7 +1519,7 @@ _graft_graph_defer_user_removals (GraftGraph *self,
       self->departures_size = self->n_departures + n_erasures;
       self->departures = g_renew (Departure, self->departures, self->departures_size);
     }
-  /* A departure from inside a list (most) is recorded for undo once settled. */
+  /* A departure is recorded for undo as it is deferred. */
   if (self->deferring)
     _graft_edit_grow_user_records (self->recording, n_erasures);
 }
