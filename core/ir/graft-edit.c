@@ -10,6 +10,13 @@
  * replacing it back, as no copy is needed) and a node moved.  Undo runs the operations backwards,
  * redo forwards, so an undo costs the size of the change, not of the graph.  The edit changes the
  * graph only through the primitives of graft-graph-private.h.
+ *
+ * The inverses give every users list its users back, but append them;
+ * the edit also keeps a record (UserRecord) of each change of a list that
+ * an append does not invert: a user that left from inside a list, an
+ * index the list got.  Undo puts each user back at its place right after
+ * undoing its operation, so the lists are, in order, as the edit found
+ * them, and redo from there changes them as the edit did.
  */
 #include "config.h"
 
