@@ -75,12 +75,8 @@ typedef enum {
   USER_SHIFTED,
   USER_SWAPPED,
   USER_INDEX_MADE,
-  USER_SETTLING, /* a deferred removal, its position not known yet (graft-graph.c) */
+  USER_LEFT_LAST, /* a deferred removal of the list's last user: nothing to put back */
 } UserRecordKind;
-
-/* The pos_kind of a deferred removal of the list's last user: nothing to
- * put back. */
-#define USER_LEFT_LAST ((guint32) USER_SETTLING)
 
 /* 16 bytes: a rewrite of 2,000 matches on two busy inputs makes 4,000. */
 typedef struct
@@ -91,6 +87,20 @@ typedef struct
 } UserRecord;
 
 #define USER_RECORD_KIND_MASK 3u
+
+/* A user that left a long users list while the graph deferred removals
+ * (graft-graph.c): made as it leaves, settled when the list is (its
+ * place found), then handed with the others of the rewrite to the edit,
+ * whose record of it it is (as a UserRecord).  24 bytes: a rewrite makes
+ * about one a match, in place of a record and a departure of 16 each. */
+typedef struct
+{
+  GraftNode *node;     /* the user that left; once settled, the list's owner */
+  guint32    pos_kind; /* the list's length as stored when it left (every user that came,
+                        * none that left); once settled, as UserRecord's */
+  guint32 next;        /* the list's next departure, until settled */
+  guint32 op;          /* the operation it is part of */
+} UserDeparture;
 
 struct _GraftEdit
 {
@@ -115,9 +125,16 @@ struct _GraftEdit
   guint       n_user_records;
   guint       user_records_size;
   gboolean    user_records_sorted;
+  /* Owned: the deferred removals, settled, in the order of the operations */
+  UserDeparture *departures;
+  guint          n_departures;
 };
 
-void _graft_graph_restore_user (const UserRecord *record);
+void _graft_graph_restore_user (GraftNode *used,
+                                guint32    pos_kind);
+void _graft_edit_take_departures (GraftEdit     *edit,
+                                  UserDeparture *departures,
+                                  guint          n);
 void _graft_edit_grow_user_records (GraftEdit *edit,
                                     guint      n);
 

@@ -141,6 +141,31 @@ _graft_edit_grow_user_records (GraftEdit *edit,
   edit->user_records_size = size;
 }
 
+/*
+ * _graft_edit_take_departures:
+ * @departures: (transfer full): settled, in the order of the operations,
+ *   after those the edit holds
+ *
+ * The deferred removals of a rewrite, once settled, as records of the
+ * edit.
+ */
+void
+_graft_edit_take_departures (GraftEdit     *edit,
+                             UserDeparture *departures,
+                             guint          n)
+{
+  if (edit->departures == NULL)
+    {
+      edit->departures = departures;
+      edit->n_departures = n;
+      return;
+    }
+  edit->departures = g_renew (UserDeparture, edit->departures, edit->n_departures + n);
+  memcpy (edit->departures + edit->n_departures, departures, n * sizeof (UserDeparture));
+  edit->n_departures += n;
+  g_free (departures);
+}
+
 static gint
 compare_user_records (gconstpointer a,
                       gconstpointer b,
@@ -266,8 +291,10 @@ replay (GraftGraph *self,
 void
 graft_edit_undo (GraftEdit *edit)
 {
-  UserRecord *records;
-  guint       r;
+  UserRecord    *records;
+  UserDeparture *departures = edit->departures;
+  guint          r;
+  guint          d = edit->n_departures;
 
   g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
@@ -281,12 +308,16 @@ graft_edit_undo (GraftEdit *edit)
   r = edit->n_user_records;
   /* Made while the next operation was being made (an index). */
   for (; r > 0 && records[r - 1].op >= edit->n_ops; r--)
-    _graft_graph_restore_user (&records[r - 1]);
+    _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
   for (guint i = edit->n_ops; i > 0; i--)
     {
       replay (edit->graph, op_at (edit, i - 1), TRUE);
+      /* Within one operation a deferred removal came after an index it
+       * may have made (recorded as the next operation's). */
+      for (; d > 0 && departures[d - 1].op == i - 1; d--)
+        _graft_graph_restore_user (departures[d - 1].node, departures[d - 1].pos_kind);
       for (; r > 0 && records[r - 1].op == i - 1; r--)
-        _graft_graph_restore_user (&records[r - 1]);
+        _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
     }
   edit->applied = FALSE;
 }
@@ -416,5 +447,6 @@ graft_edit_free (GraftEdit *edit)
   if (edit->graph != NULL)
     _graft_graph_remove_edit (edit->graph, edit->index);
   g_free (edit->user_records);
+  g_free (edit->departures);
   g_free (edit);
 }

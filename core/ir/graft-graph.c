@@ -163,17 +163,10 @@ G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
  * written, as every walk of it stops at its zero items. */
 GraftArg _graft_no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
-/* A user that left a long users list while removals were deferred: its
- * record in the edit (UserRecord, made as it left: its operation, and
- * until it is settled, in place of its position, the list's length as
- * stored, every user that came and none that left), and the list's next
- * departure.  16 bytes, as a rewrite makes one for about every match. */
-typedef struct
-{
-  GraftNode *user;
-  guint32    record; /* index in the edit's user records */
-  guint32    next;   /* index in GraftGraph.departures, or NO_DEPARTURE */
-} Departure;
+/* A user that left a long users list while removals were deferred: a
+ * UserDeparture (graft-edit-private.h), whose next is an index in
+ * GraftGraph.departures or NO_DEPARTURE. */
+typedef UserDeparture Departure;
 
 #define NO_DEPARTURE G_MAXUINT32
 
@@ -1299,13 +1292,6 @@ remove_user (GraftNode *used,
  * the users that left (they stay in the graph's trash): its count is too
  * large, and only users are appended to it. */
 
-static inline guint32
-departure_record (GraftGraph *self,
-                  guint32     d)
-{
-  return self->departures[d].record;
-}
-
 /* Records that @user leaves the users of @used, which has an index. */
 static inline G_ALWAYS_INLINE void
 defer_removal (GraftGraph *self,
@@ -1338,11 +1324,8 @@ defer_removal (GraftGraph *self,
     }
   d = self->n_departures++;
   self->departures[d] = (Departure){
-    .user = user, .record = self->recording->n_user_records, .next = NO_DEPARTURE
+    .node = user, .pos_kind = array->n, .next = NO_DEPARTURE, .op = self->recording->n_ops - 1
   };
-  /* Its position once settled: the length until then. */
-  _graft_edit_record_user (self->recording, used, self->recording->n_ops - 1, 0, USER_SETTLING);
-  self->recording->user_records[departure_record (self, d)].pos_kind = array->n;
   if (list->last == NO_DEPARTURE)
     list->first = d;
   else
@@ -1382,25 +1365,27 @@ settle_list (GraftGraph   *self,
   _graft_graph_hold_marks (self);
   for (guint p = 0; p < list->n0; p++)
     _graft_node_set_mark_held (items[p], 1, base + p);
-  for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
+  for (guint32 d = list->first, following; d != NO_DEPARTURE; d = following)
     {
-      const Departure *departure = &self->departures[d];
-      UserRecord      *record = &self->recording->user_records[departure->record];
-      guint            n_then = record->pos_kind;
-      GraftNode       *last;
-      guint            pos;
+      Departure *departure = &self->departures[d];
+      guint      n_then = departure->pos_kind;
+      GraftNode *last;
+      guint      pos;
 
+      following = departure->next;
       /* The users that came before it, after those that stay. */
       for (; next < n_then; next++, len++)
         {
           items[len] = items[next];
           _graft_node_set_mark_held (items[len], 1, base + len);
         }
-      pos = _graft_node_get_mark (departure->user, 1) - base;
-      g_assert (pos < len && items[pos] == departure->user);
+      pos = _graft_node_get_mark (departure->node, 1) - base;
+      g_assert (pos < len && items[pos] == departure->node);
       last = items[--len];
-      /* Undo puts it back at @pos, unless it was last. */
-      record->pos_kind = pos < len ? (guint32) pos << 2 | USER_SWAPPED : USER_LEFT_LAST;
+      /* Now the edit's record: undo puts it back at @pos, unless it was
+       * last. */
+      departure->node = list->used;
+      departure->pos_kind = pos < len ? (guint32) pos << 2 | USER_SWAPPED : USER_LEFT_LAST;
       items[pos] = last;
       _graft_node_set_mark_held (last, 1, base + pos);
     }
@@ -1416,31 +1401,32 @@ settle_list (GraftGraph   *self,
 
 /*
  * _graft_graph_restore_user:
- * @record: how a users list changed in an operation an undo has just
+ * @used: whose users list changed in an operation an undo has just
  *   undone
+ * @pos_kind: how (UserRecord's)
  *
  * Puts the list as it was before the operation: the user it removed from
- * @record->pos, which the inverse appended, goes back there (the users
+ * the position, which the inverse appended, goes back there (the users
  * after it shifted on, or the user that took its place last again), or
  * the index it got goes.
  */
 void
-_graft_graph_restore_user (const UserRecord *record)
+_graft_graph_restore_user (GraftNode *used,
+                           guint32    pos_kind)
 {
-  GraftNode  *used = record->used;
   UserArray  *array;
   GraftNode **items;
   GraftNode  *back;
-  guint       pos = record->pos_kind >> 2;
+  guint       pos = pos_kind >> 2;
   guint       n;
 
+  if (pos_kind == USER_LEFT_LAST)
+    return;
   g_assert (used->users_many);
   array = used->users.many;
   items = array->items;
   n = array->n;
-  if (record->pos_kind == USER_LEFT_LAST)
-    return;
-  if ((record->pos_kind & USER_RECORD_KIND_MASK) == USER_INDEX_MADE)
+  if ((pos_kind & USER_RECORD_KIND_MASK) == USER_INDEX_MADE)
     {
       g_assert (array->index != NULL && !has_departures (array));
       g_clear_pointer (&array->index, g_free);
@@ -1449,7 +1435,7 @@ _graft_graph_restore_user (const UserRecord *record)
     }
   g_assert (pos < n - 1);
   back = items[n - 1];
-  if ((record->pos_kind & USER_RECORD_KIND_MASK) == USER_SHIFTED)
+  if ((pos_kind & USER_RECORD_KIND_MASK) == USER_SHIFTED)
     {
       memmove (&items[pos + 1], &items[pos], (n - 1 - pos) * sizeof (GraftNode *));
       items[pos] = back;
@@ -1519,9 +1505,6 @@ _graft_graph_defer_user_removals (GraftGraph *self,
       self->departures_size = self->n_departures + n_erasures;
       self->departures = g_renew (Departure, self->departures, self->departures_size);
     }
-  /* A departure is recorded for undo as it is deferred. */
-  if (self->deferring)
-    _graft_edit_grow_user_records (self->recording, n_erasures);
 }
 
 /*
@@ -1574,6 +1557,15 @@ _graft_graph_settle_users (GraftGraph *self)
   for (guint i = 0; i < self->n_deferred; i++)
     if (self->deferred[i].used != NULL)
       settle_list (self, &self->deferred[i]);
+  /* The departures are the edit's records now: the next rewrite makes
+   * its own. */
+  if (self->n_departures > 0)
+    {
+      g_assert (self->recording != NULL);
+      _graft_edit_take_departures (self->recording, g_steal_pointer (&self->departures),
+                                   self->n_departures);
+      self->departures_size = 0;
+    }
   self->n_deferred = 0;
   self->n_departures = 0;
   self->deferring = FALSE;
