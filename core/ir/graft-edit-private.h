@@ -95,11 +95,13 @@ typedef struct
  * about one a match, in place of a record and a departure of 16 each. */
 typedef struct
 {
-  GraftNode *node;     /* the user that left; once settled, the list's owner */
-  guint32    pos_kind; /* the list's length as stored when it left (every user that came,
-                        * none that left); once settled, as UserRecord's */
-  guint32 next;        /* the list's next departure, until settled */
-  guint32 op;          /* the operation it is part of */
+  /* The user that left; once settled, the list's owner. */
+  GraftNode *node;
+  /* The list's length as stored when it left (every user that came, none
+   * that left); once settled, as UserRecord's. */
+  guint32 pos_kind;
+  guint32 next; /* the list's next departure, until settled */
+  guint32 op;   /* the operation it is part of */
 } UserDeparture;
 
 struct _GraftEdit
@@ -119,8 +121,8 @@ struct _GraftEdit
   gboolean applied;
 
   /* Owned: how users lists changed otherwise than undo inverts, in the
-   * order recorded (a deferred removal is recorded when it is settled:
-   * sorted by operation at the first undo) */
+   * order recorded (an index made while a node is added belongs to the
+   * next operation: sorted by operation at the first undo) */
   UserRecord *user_records;
   guint       n_user_records;
   guint       user_records_size;

@@ -178,8 +178,9 @@ compare_user_records (gconstpointer a,
 }
 
 /* The records by operation, in the order they were made within one
- * (g_qsort_with_data() is stable).  Those of removals settled later
- * come after those of operations made since. */
+ * (g_qsort_with_data() is stable): an index made while a node is added
+ * belongs to the next operation, and may come before the removals of the
+ * operation under way. */
 static void
 sort_user_records (GraftEdit *edit)
 {
