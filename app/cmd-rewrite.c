@@ -305,7 +305,7 @@ run (const GraftCliOptions *o,
   /* torch's replace_pattern ends in gm.recompile(), which fails on code
    * that does not compile: a program's inputs are named by its archive
    * (a traced graph's names are Python's already). */
-  if (graft_graph_get_program (graph) != NULL && !graft_codegen_check_compiles (graph, &error))
+  if (!graft_codegen_check_module (graph, &error))
     {
       g_clear_pointer (&dce, graft_edit_free);
       g_clear_pointer (&rewrite, graft_rewrite_free);

@@ -402,8 +402,9 @@ assert_users (GraftNode  *node,
 }
 
 /* Replacing uses inside an edit, undone and redone: the arguments come
- * back, and every users list is in the order torch's dicts would have
+ * back, every users list is in the order torch's dicts would have
  * (each rewired user leaves all its inputs and joins them again last),
+ * and undo gives each its order before,
  * for users that used the replacement already too. */
 static void
 test_replace_all_uses_undo (void)
@@ -457,9 +458,11 @@ test_replace_all_uses_undo (void)
 
     g_assert_cmpstr (undone, ==, before);
   }
-  assert_users (x, "output sub mul add");
+  /* Each list in its order before the edit (the inverses alone gave x
+   * "output sub mul add"). */
+  assert_users (x, "add mul sub output");
   assert_users (y, "mul");
-  assert_users (z, "sub add");
+  assert_users (z, "add sub");
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 
   graft_edit_redo (edit);

@@ -21,7 +21,10 @@
  * tests/data/programs-renamed holds archives only, made from linear.pt2
  * by renaming its input (a keyword, a name that is no identifier, `self`,
  * `*x`): their code is graft_codegen_module_code_string()'s, an empty
- * graph's where torch cannot compile the program's.
+ * graph's where torch cannot compile the program's.  /programs/check-module
+ * checks graft_codegen_check_module(), which decides it for the command
+ * line and the editor, on them, a program that compiles and a traced
+ * graph.
  *
  * Until the corpus is in the tree (tests/data/programs), the program
  * reports a TAP skip; a form that no input of is recognised as a program
@@ -130,6 +133,109 @@ test_program (const GoldenCase *gcase)
   golden_case_check (gcase, suffix, text->str, (gssize) text->len);
 }
 
+/* graft_codegen_check_module() of the graph in @path (under tests/data). */
+static gboolean
+check_module (const char *dir,
+              const char *name,
+              GError    **error)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+  g_autoptr (GError) read_error = NULL;
+  g_autoptr (GraftSource) source = graft_input_read_file (path, &read_error);
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GString) code = NULL;
+  g_autoptr (GString) empty = NULL;
+  gboolean holds;
+
+  g_assert_no_error (read_error);
+  graph =
+      graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &read_error);
+  g_assert_no_error (read_error);
+  holds = graft_codegen_check_module (graph, error);
+  /* `graft code` prints the empty forward exactly when it does not hold. */
+  code = graft_codegen_module_code_string (graph);
+  empty = graft_codegen_empty_module_code_string (graph);
+  g_assert_cmpint (g_string_equal (code, empty), ==, !holds);
+  return holds;
+}
+
+static void
+test_check_module (void)
+{
+  static const char *const failing[] = {
+    "placeholder_keyword.pt2",
+    "placeholder_not_identifier.pt2",
+    "placeholder_self.pt2",
+  };
+
+  g_autofree char *renamed = g_test_build_filename (G_TEST_DIST, "data", "programs-renamed", NULL);
+
+  if (!form_has_reader (renamed, ".pt2"))
+    {
+      g_test_skip ("no reader for archives in this build");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (failing); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (check_module ("programs-renamed", failing[i], &error));
+      g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+      g_assert_true (g_str_has_prefix (error->message, "SyntaxError: placeholder "));
+    }
+  g_assert_true (check_module ("programs-renamed", "placeholder_star.pt2", NULL));
+  g_assert_true (check_module ("programs", "linear.pt2", NULL));
+  /* A traced graph's names are Python's: never checked. */
+  g_assert_true (check_module ("golden", "annotation_return_none.py", NULL));
+}
+
+/* graft_codegen_check_module_added(): what a rewrite added, alone. */
+static void
+test_check_module_added (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "programs", "linear.pt2",
+                                                 NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_input_read_file (path, &error);
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GPtrArray) added = g_ptr_array_new ();
+  g_autoptr (GraftEdit) edit = NULL;
+  GraftNode *output;
+  GraftNode *node;
+
+  g_assert_no_error (error);
+  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
+  if (graph == NULL && g_error_matches (error, GRAFT_PARSE_ERROR,
+                                        GRAFT_PARSE_ERROR_NO_ARCHIVE_READER))
+    {
+      g_test_skip ("no reader for archives in this build");
+      return;
+    }
+  g_assert_no_error (error);
+  output = graft_graph_get_output (graph);
+  /* Recorded, as a rewrite is: a node erased is kept for undo. */
+  graft_graph_begin_edit (graph);
+  g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
+  node = graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "sub.weight", NULL, NULL, "sub_weight",
+                                  output);
+  g_ptr_array_add (added, node);
+  g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
+  node = graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "sub.for", NULL, NULL, "sub_for",
+                                  output);
+  g_ptr_array_add (added, node);
+  g_assert_false (graft_codegen_check_module_added (graph, added, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_assert_true (g_str_has_prefix (error->message, "SyntaxError: sub_for's target 'sub.for' "));
+  g_clear_error (&error);
+  /* The whole check says the same. */
+  g_assert_false (graft_codegen_check_module (graph, NULL));
+  /* Gone again (a rewrite erases what it added), it counts no more. */
+  graft_graph_erase_node (graph, node);
+  g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
+  g_assert_true (graft_codegen_check_module (graph, NULL));
+  edit = graft_graph_end_edit (graph);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -184,5 +290,7 @@ main (int    argc,
         .input_suffix = ".pt2",
     });
   }
+  g_test_add_func ("/programs/check-module", test_check_module);
+  g_test_add_func ("/programs/check-module-added", test_check_module_added);
   return g_test_run ();
 }

@@ -1414,10 +1414,69 @@ assert_same_users (GraftGraph *graph,
   assert_lint (graph);
 }
 
+/* What the users lists of @graph are now, as text and as JSON (its
+ * `"users"`), for comparing with them later. */
+typedef struct
+{
+  char *users;
+  char *json;
+} UsersState;
+
+static void
+users_state_take (UsersState *state,
+                  GraftGraph *graph)
+{
+  state->users = users_text (graph);
+  state->json = graft_json_graph (graph);
+}
+
+static void
+users_state_clear (UsersState *state)
+{
+  g_clear_pointer (&state->users, g_free);
+  g_clear_pointer (&state->json, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UsersState, users_state_clear)
+
+/* @graph's users lists are, in order, those of @state. */
+static void
+assert_users_as (GraftGraph       *graph,
+                 const UsersState *state)
+{
+  g_autofree char *users = users_text (graph);
+  g_autofree char *json = graft_json_graph (graph);
+
+  g_assert_cmpstr (users, ==, state->users);
+  g_assert_cmpstr (json, ==, state->json);
+  assert_lint (graph);
+}
+
+/* Undo of @edit, just made on @graph whose users were @before, gives
+ * every node its users in the order they had before; redo the order the
+ * edit left; and again, twice. */
+static void
+assert_undo_keeps_users (GraftGraph       *graph,
+                         GraftEdit        *edit,
+                         const UsersState *before)
+{
+  g_auto (UsersState) after = { 0 };
+
+  users_state_take (&after, graph);
+  for (guint k = 0; k < 2; k++)
+    {
+      graft_edit_undo (edit);
+      assert_users_as (graph, before);
+      graft_edit_redo (edit);
+      assert_users_as (graph, &after);
+    }
+}
+
 /* A rewrite defers taking erased users out of long users lists (busy
  * inputs): each list ends as removing them at once leaves it (each gap
  * taken by the list's last user), through the rewrite, its undo and its
- * redo.  Random graphs whose inputs have 13 to 50 users, the same
+ * redo; undo gives every list its order before the rewrite, redo the
+ * rewrite's.  Random graphs whose inputs have 13 to 50 users, the same
  * rewrite on a twin graph that never defers. */
 static void
 test_deferred_users (gconstpointer data)
@@ -1438,6 +1497,7 @@ test_deferred_users (gconstpointer data)
   g_autoptr (GraftRewrite) eager_rewrite = NULL;
   g_autoptr (GString) rtext = g_string_new ("graph():\n");
   g_autoptr (GraftGraph) replacement = NULL;
+  g_auto (UsersState) before = { 0 };
   guint n_params;
 
   _graft_graph_set_never_defer (eager, TRUE);
@@ -1485,6 +1545,7 @@ test_deferred_users (gconstpointer data)
                   graft_graph_get_n_nodes (graph), graft_pattern_get_n_nodes (pattern),
                   matches->len);
 
+  users_state_take (&before, graph);
   rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
   g_assert_no_error (error);
   eager_rewrite = graft_rewriter_apply (eager, pattern, replacement, eager_matches, &error);
@@ -1493,9 +1554,12 @@ test_deferred_users (gconstpointer data)
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
   graft_edit_undo (graft_rewrite_get_edit (eager_rewrite));
   assert_same_users (graph, eager);
+  assert_users_as (graph, &before);
   graft_edit_redo (graft_rewrite_get_edit (rewrite));
   graft_edit_redo (graft_rewrite_get_edit (eager_rewrite));
   assert_same_users (graph, eager);
+  assert_undo_keeps_users (graph, graft_rewrite_get_edit (rewrite), &before);
+  assert_undo_keeps_users (eager, graft_rewrite_get_edit (eager_rewrite), &before);
 }
 
 /* A module whose forward runs @n_blocks blocks on its inputs `x` and `w`
@@ -1554,8 +1618,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeferredCase, deferred_case_clear)
 
 /* A rewrite that fails after earlier matches deferred removals from a
  * busy input's list is rolled back to the same lists as one that removed
- * them at once (undo puts an erased user back last: the order is not the
- * one before the rewrite). */
+ * them at once: the lists as they were before it, in order. */
 static void
 test_deferred_users_rollback (void)
 {
@@ -1563,6 +1626,7 @@ test_deferred_users_rollback (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
+  g_auto (UsersState) users_before = { 0 };
 
   deferred_case_init (&c, GRAFT_TORCH_1_13, 24,
                       "        n{i} = torch.neg(w)\n"
@@ -1590,7 +1654,10 @@ test_deferred_users_rollback (void)
       graft_graph_create_node (g, GRAFT_OP_CALL_FUNCTION, "torch.relu", &args, NULL, NULL,
                                graft_graph_get_output (g));
       if (k == 0)
-        before = graft_listing_print (g);
+        {
+          before = graft_listing_print (g);
+          users_state_take (&users_before, g);
+        }
       g_assert_null (graft_rewriter_apply (g, c.pattern, c.replacement, matches, &error));
       g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
       g_assert_nonnull (strstr (error->message, "cannot replace match 24: "));
@@ -1599,6 +1666,7 @@ test_deferred_users_rollback (void)
   after = graft_listing_print (c.graph);
   g_assert_cmpstr (after, ==, before);
   assert_same_users (c.graph, c.eager);
+  assert_users_as (c.graph, &users_before);
 }
 
 /* A user of a busy input that is last in its list as stored, but no
@@ -1612,6 +1680,7 @@ test_deferred_users_moved_last (gconstpointer data)
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autoptr (GraftRewrite) eager_rewrite = NULL;
   g_autoptr (GError) error = NULL;
+  g_auto (UsersState) before = { 0 };
 
   deferred_case_init (&c, GPOINTER_TO_INT (data), 19,
                       "        n{i} = torch.neg(w)\n"
@@ -1624,6 +1693,7 @@ test_deferred_users_moved_last (gconstpointer data)
                       "    return torch.neg(a)\n"
                       "def replacement(a):\n"
                       "    return torch.ones(2)\n");
+  users_state_take (&before, c.graph);
   rewrite = graft_replace_pattern (c.graph, c.pattern, c.replacement, NULL, &error);
   g_assert_no_error (error);
   eager_rewrite = graft_replace_pattern (c.eager, c.pattern, c.replacement, NULL, &error);
@@ -1635,6 +1705,55 @@ test_deferred_users_moved_last (gconstpointer data)
   assert_same_users (c.graph, c.eager);
   graft_edit_redo (graft_rewrite_get_edit (rewrite));
   graft_edit_redo (graft_rewrite_get_edit (eager_rewrite));
+  assert_same_users (c.graph, c.eager);
+  assert_undo_keeps_users (c.graph, graft_rewrite_get_edit (rewrite), &before);
+}
+
+/* An input read by ten nodes, each replaced by two that read it: its
+ * users list grows past USER_INDEX_THRESHOLD (16) during the rewrite and
+ * gets an index.  The first erased readers leave it while it has none
+ * (the users after them shift back, as torch's dict keeps its order),
+ * the later ones once it has one (deferred: the last user fills the
+ * gap).  Undo gives the list its order before (the traced one, torch's),
+ * without the index, so that a redo removes users as the rewrite did;
+ * the short lists of the replaced values too. */
+static void
+test_users_index_made (gconstpointer data)
+{
+  g_auto (DeferredCase) c = { 0 };
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftRewrite) eager_rewrite = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (UsersState) before = { 0 };
+  g_autoptr (GString) traced = g_string_new ("w:");
+  g_autofree char *users = NULL;
+
+  deferred_case_init (&c, GPOINTER_TO_INT (data), 10,
+                      "        n{i} = torch.neg(w)\n"
+                      "        s = s + n{i} * x\n",
+                      "        return s\n"
+                      "def pattern(a):\n"
+                      "    return torch.neg(a)\n"
+                      "def replacement(a):\n"
+                      "    return torch.relu(a) * torch.sigmoid(a)\n");
+  for (guint i = 0; i < 10; i++)
+    g_string_append_printf (traced, i == 0 ? " neg" : " neg_%u", i);
+  g_string_append_c (traced, '\n');
+  users_state_take (&before, c.graph);
+  g_assert_nonnull (strstr (before.users, traced->str));
+  rewrite = graft_replace_pattern (c.graph, c.pattern, c.replacement, NULL, &error);
+  g_assert_no_error (error);
+  eager_rewrite = graft_replace_pattern (c.eager, c.pattern, c.replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 10);
+  g_assert_cmpuint (graft_node_get_n_users (graft_graph_find_node (c.graph, "w")), ==, 20);
+  assert_same_users (c.graph, c.eager);
+  assert_undo_keeps_users (c.graph, graft_rewrite_get_edit (rewrite), &before);
+  assert_undo_keeps_users (c.eager, graft_rewrite_get_edit (eager_rewrite), &before);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  users = users_text (c.graph);
+  g_assert_nonnull (strstr (users, traced->str));
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
   assert_same_users (c.graph, c.eager);
 }
 
@@ -1672,6 +1791,10 @@ main (int    argc,
                         GINT_TO_POINTER (GRAFT_TORCH_2_6), test_deferred_users_moved_last);
   g_test_add_data_func ("/core/rewrite/deferred-users/moved-last/torch1.13",
                         GINT_TO_POINTER (GRAFT_TORCH_1_13), test_deferred_users_moved_last);
+  g_test_add_data_func ("/core/rewrite/deferred-users/index-made/torch2.6",
+                        GINT_TO_POINTER (GRAFT_TORCH_2_6), test_users_index_made);
+  g_test_add_data_func ("/core/rewrite/deferred-users/index-made/torch1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_users_index_made);
   for (guint seed = 1; seed <= 40; seed++)
     {
       g_autofree char *path = g_strdup_printf ("/core/rewrite/deferred-users/%u", seed);

@@ -3,7 +3,10 @@
  * graft-code-sync.c: the Code tab.
  *
  * Contract: the code view shows `graft code` of the document's graph
- * (nothing after a load error), highlighted as Python.  It is filled when
+ * (nothing after a load error), highlighted as Python.  When that is not
+ * the graph's code (an exported program whose code torch cannot compile
+ * has torch's empty forward), a note above it says so and why
+ * (graft_document_get_code_error()).  It is filled when
  * the tab is shown, after graft_code_sync_refresh() said the graph changed:
  * generating and highlighting the code of a 50,000-node graph takes a
  * noticeable part of a second.  Each line knows the node it defines
@@ -31,6 +34,7 @@ struct _GraftCodeSync
   GraftDocument *document;  /* Owned: whose graph's code is shown */
   GraftCanvas   *canvas;    /* Owned: follows the cursor */
   GtkTextView   *code_view; /* Owned: shows the code */
+  GtkLabel      *note;      /* Owned: why the code is not the graph's, when it is not */
   GtkStack      *pages;     /* Owned: the side panel, whose "code" page holds @code_view */
   GPtrArray     *lines;     /* Owned: per line of the code view, the node's name or NULL */
   gboolean       syncing;   /* the canvas and the code view are following each other */
@@ -44,12 +48,27 @@ G_DEFINE_FINAL_TYPE (GraftCodeSync, graft_code_sync, G_TYPE_OBJECT)
 static void
 update_code (GraftCodeSync *self)
 {
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  const char *text = graft_document_get_load_error (self->document) == NULL
-                         ? graft_document_get_code (self->document)
-                         : "";
+  GraftGraph   *graph = graft_document_get_graph (self->document);
+  const char   *text = graft_document_get_load_error (self->document) == NULL
+                           ? graft_document_get_code (self->document)
+                           : "";
+  const GError *code_error = graft_document_get_load_error (self->document) == NULL
+                                 ? graft_document_get_code_error (self->document)
+                                 : NULL;
   g_auto (GStrv) lines = NULL;
 
+  if (code_error != NULL)
+    {
+      g_autofree char *note = g_strdup_printf (
+          "torch could not compile the generated code: %s.\n"
+          "Its graph module keeps an empty forward, shown here as graft code prints it and "
+          "Export writes it; the canvas shows the program's graph. A rewrite is refused, as "
+          "torch's recompile() fails.",
+          code_error->message);
+
+      gtk_label_set_text (self->note, note);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->note), code_error != NULL);
   while (*text == '\n')
     text++;
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);
@@ -161,6 +180,8 @@ page_shown_cb (GtkStack      *stack,
  * @document: the document whose graph's code is shown
  * @canvas: the canvas whose selection follows the cursor
  * @code_view: the code view, on a GtkSourceBuffer
+ * @note: a label above it, hidden, that says why the code is not the
+ *   graph's when it is not
  * @pages: the stack whose page named "code" holds @code_view
  *
  * Returns: (transfer full): a code sync; call graft_code_sync_refresh()
@@ -170,6 +191,7 @@ GraftCodeSync *
 graft_code_sync_new (GraftDocument *document,
                      GraftCanvas   *canvas,
                      GtkTextView   *code_view,
+                     GtkLabel      *note,
                      GtkStack      *pages)
 {
   GraftCodeSync     *self;
@@ -179,11 +201,13 @@ graft_code_sync_new (GraftDocument *document,
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (GRAFT_IS_CANVAS (canvas), NULL);
   g_return_val_if_fail (GTK_IS_TEXT_VIEW (code_view), NULL);
+  g_return_val_if_fail (GTK_IS_LABEL (note), NULL);
   g_return_val_if_fail (GTK_IS_STACK (pages), NULL);
   self = g_object_new (GRAFT_TYPE_CODE_SYNC, NULL);
   self->document = g_object_ref (document);
   self->canvas = g_object_ref (canvas);
   self->code_view = g_object_ref (code_view);
+  self->note = g_object_ref (note);
   self->pages = g_object_ref (pages);
   python = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
                                                      "python3");
@@ -204,6 +228,7 @@ graft_code_sync_finalize (GObject *object)
   g_clear_pointer (&self->lines, g_ptr_array_unref);
   g_clear_object (&self->pages);
   g_clear_object (&self->code_view);
+  g_clear_object (&self->note);
   g_clear_object (&self->canvas);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (graft_code_sync_parent_class)->finalize (object);

@@ -17,6 +17,7 @@ G_DECLARE_FINAL_TYPE (GraftCodeSync, graft_code_sync, GRAFT, CODE_SYNC, GObject)
 GraftCodeSync *graft_code_sync_new (GraftDocument *document,
                                     GraftCanvas   *canvas,
                                     GtkTextView   *code_view,
+                                    GtkLabel      *note,
                                     GtkStack      *pages) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_code_sync_refresh (GraftCodeSync *self);
 void           graft_code_sync_select (GraftCodeSync *self,

@@ -15,6 +15,14 @@
  * job keeps nothing in the graph between steps (the matcher and the layout
  * use its scratch slots then), and it is dropped before anything changes
  * the graph, even for a moment (_graft_document_code_drop()).
+ *
+ * The code is torch's `gm.code`, as `graft code` prints it: for an
+ * exported program whose code does not compile, an empty forward
+ * (graft_codegen_module_code_string()).  Whether it does is decided here
+ * for the whole editor, by graft_codegen_check_module() as the command
+ * line decides it: the code view says why (graft_document_get_code_error()),
+ * and a rewrite that would leave such a program is refused
+ * (_graft_document_check_rewritten()), as `graft rewrite` refuses it.
  */
 #include "config.h"
 
@@ -50,6 +58,119 @@ _graft_document_peek_code (GraftDocument *self)
   return self->code;
 }
 
+/**
+ * _graft_document_code_error:
+ * @self: a document
+ *
+ * graft_document_get_code_error() without settling a Replace All under
+ * way (the graph is the one before it meanwhile).
+ *
+ * Returns: (nullable) (transfer none): why torch's module of the graph
+ *   does not hold the graph's code, or %NULL if it does
+ */
+const GError *
+_graft_document_code_error (GraftDocument *self)
+{
+  if (!self->code_error_known || self->code_error_revision != self->revision)
+    {
+      g_clear_error (&self->code_error);
+      if (self->load_error == NULL)
+        graft_codegen_check_module (self->graph, &self->code_error);
+      self->code_error_revision = self->revision;
+      self->code_error_known = TRUE;
+    }
+  return self->code_error;
+}
+
+/**
+ * _graft_document_set_code_error:
+ * @self: a document
+ * @error: (transfer full) (nullable): what graft_codegen_check_module()
+ *   said of the graph the document has now (its loader checked it)
+ */
+void
+_graft_document_set_code_error (GraftDocument *self,
+                                GError        *error)
+{
+  g_clear_error (&self->code_error);
+  self->code_error = error;
+  self->code_error_revision = self->revision;
+  self->code_error_known = TRUE;
+}
+
+/**
+ * graft_document_get_code_error:
+ * @self: a document
+ *
+ * Why the code graft_document_get_code() returns is not the graph's: an
+ * exported program whose code torch cannot compile (an input named by a
+ * Python keyword, ...) has torch's empty forward as its code, as `graft
+ * code` prints it.  Checked once per change of the graph.
+ *
+ * Returns: (nullable) (transfer none): the error (%GRAFT_ERROR_GRAPH,
+ *   its message `SyntaxError: ...` as `graft rewrite` reports it), or
+ *   %NULL when the code is the graph's; valid until the graph changes
+ */
+const GError *
+graft_document_get_code_error (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  _graft_document_settle (self);
+  return _graft_document_code_error (self);
+}
+
+/**
+ * _graft_document_make_code:
+ * @self: a document
+ *
+ * Returns: (transfer full): the code of the graph, made at once
+ */
+char *
+_graft_document_make_code (GraftDocument *self)
+{
+  if (_graft_document_code_error (self) != NULL)
+    return g_string_free (graft_codegen_empty_module_code_string (self->graph), FALSE);
+  return graft_codegen_python (self->graph);
+}
+
+/**
+ * _graft_document_check_rewritten:
+ * @self: a document whose graph a rewrite has just changed, before it is
+ *   recorded
+ * @added: (nullable) (element-type GraftNode): the nodes the rewrite
+ *   added, or %NULL to check the whole graph
+ * @error: return location for the reason
+ *
+ * torch's `replace_pattern` ends in `gm.recompile()`, which fails on code
+ * that does not compile: so does `graft rewrite`, and so does a rewrite
+ * of the editor, whose caller then undoes it.  With @added, the caller
+ * records the rewrite next if it holds (the graph's next revision is then
+ * known to hold).
+ *
+ * Returns: %TRUE if the rewritten graph's module holds its code
+ */
+gboolean
+_graft_document_check_rewritten (GraftDocument *self,
+                                 GPtrArray     *added,
+                                 GError       **error)
+{
+  gboolean ok;
+
+  /* Known to hold before it (the revision is still the one before): only
+   * what it added can break it (20 ms at a million nodes otherwise). */
+  if (added != NULL && self->code_error_known && self->code_error_revision == self->revision &&
+      self->code_error == NULL)
+    self->code_holds_next = graft_codegen_check_module_added (self->graph, added, error);
+  else
+    self->code_holds_next = graft_codegen_check_module (self->graph, error);
+  /* The rewrite of one rule is recorded next, at once, when it holds;
+   * a run of the rules may record nothing. */
+  ok = self->code_holds_next;
+  if (added == NULL)
+    self->code_holds_next = FALSE;
+  return ok;
+}
+
 /* Completes every task waiting for the code. */
 static void
 complete_waiting (GraftDocument *self)
@@ -83,6 +204,14 @@ code_step_cb (gpointer user_data)
     }
   if (self->codegen != NULL && self->codegen_revision != self->revision)
     g_clear_pointer (&self->codegen, graft_codegen_job_free);
+  if (self->codegen == NULL && _graft_document_code_error (self) != NULL)
+    {
+      /* torch's empty forward: a few lines. */
+      self->code = _graft_document_make_code (self);
+      self->code_job = 0;
+      complete_waiting (self);
+      return G_SOURCE_REMOVE;
+    }
   if (self->codegen == NULL)
     {
       /* The first step looks at the whole graph: a turn of its own. */

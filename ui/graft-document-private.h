@@ -145,6 +145,13 @@ struct _GraftDocument
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
 
+  /* Why torch's module of the graph of revision code_error_revision does not hold its code
+   * (graft_codegen_check_module(); owned, NULL if it does), when code_error_known. */
+  GError  *code_error;
+  guint    code_error_revision;
+  gboolean code_error_known;
+  gboolean code_holds_next; /* a rewrite checked the graph it records next: it holds */
+
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
    * (_graft_document_ensure_matches()). */
@@ -202,11 +209,18 @@ void  _graft_document_load_graph (GraftDocument *self,
                                   char          *replacement);
 
 /* graft-document-code.c */
-void        _graft_document_set_code_step (guint n_nodes);
-const char *_graft_document_peek_code (GraftDocument *self);
-void        _graft_document_code_drop (GraftDocument *self);
-void        _graft_document_code_finish_now (GraftDocument *self);
-void        _graft_document_code_dispose (GraftDocument *self);
+const GError *_graft_document_code_error (GraftDocument *self);
+void          _graft_document_set_code_error (GraftDocument *self,
+                                              GError        *error);
+char         *_graft_document_make_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+gboolean      _graft_document_check_rewritten (GraftDocument *self,
+                                               GPtrArray     *added,
+                                               GError       **error);
+void          _graft_document_set_code_step (guint n_nodes);
+const char   *_graft_document_peek_code (GraftDocument *self);
+void          _graft_document_code_drop (GraftDocument *self);
+void          _graft_document_code_finish_now (GraftDocument *self);
+void          _graft_document_code_dispose (GraftDocument *self);
 
 /* graft-document.c */
 GraftRecovery *_graft_document_dup_recovery_take_code (GraftDocument *self,

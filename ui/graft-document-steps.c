@@ -785,6 +785,12 @@ graft_document_run_all (GraftDocument *self,
   run = graft_rules_apply (self->graph, set, &options, error);
   if (run == NULL)
     return FALSE;
+  /* As `graft rewrite --rules` ends. */
+  if (!_graft_document_check_rewritten (self, NULL, error))
+    {
+      graft_rules_run_undo (run);
+      return FALSE;
+    }
 
   g_ptr_array_set_size (self->warnings, 0);
   for (guint i = 0; i < graft_rules_run_get_n_steps (run); i++)

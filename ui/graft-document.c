@@ -190,6 +190,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->dropped_of, g_hash_table_unref);
   g_clear_object (&self->match_items);
   g_clear_pointer (&self->code, g_free);
+  g_clear_error (&self->code_error);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->source, graft_source_unref);
@@ -775,6 +776,9 @@ graph_changed_with_code (GraftDocument *self,
                          char          *code)
 {
   self->revision++;
+  if (self->code_holds_next)
+    _graft_document_set_code_error (self, NULL);
+  self->code_holds_next = FALSE;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   g_free (self->code);
@@ -1902,8 +1906,9 @@ rewriting_new (GraftDocument *self,
   return rw;
 }
 
-/* Ends the rewrite @rw (taken), done or not: on error the graph is as it
- * was and nothing is recorded. */
+/* Ends the rewrite @rw (taken), done or not: on error (the rewriter's, or
+ * a program left with code torch cannot compile) the graph is as it was
+ * and nothing is recorded. */
 static gboolean
 rewriting_end (GraftDocument  *self,
                GraftRewriting *rw,
@@ -1914,6 +1919,11 @@ rewriting_end (GraftDocument  *self,
   gboolean ok = rewrite != NULL;
 
   *out_n = 0;
+  if (ok && !_graft_document_check_rewritten (self, graft_rewrite_get_added_nodes (rewrite), error))
+    {
+      graft_edit_undo (graft_rewrite_get_edit (rewrite));
+      ok = FALSE;
+    }
   if (!ok)
     /* The rewriter rolled the graph back: its code still holds. */
     self->code = g_steal_pointer (&rw->before);
@@ -2057,8 +2067,10 @@ graft_document_get_rewriting (GraftDocument *self)
  * @label: what the history calls it
  * @error: return location for an error
  *
- * Rewrites the graph and records the edit as @entry; on error the graph is
- * as it was and @entry is freed.
+ * Rewrites the graph and records the edit as @entry; on error (the
+ * rewriter's, or a program left with code torch cannot compile:
+ * _graft_document_check_rewritten()) the graph is as it was and @entry is
+ * freed.
  *
  * Returns: %TRUE if the graph was rewritten
  */
@@ -2081,6 +2093,12 @@ _graft_document_apply_rewrite (GraftDocument *self,
     rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
   else
     rewrite = graft_replace_pattern (self->graph, pattern, replacement, NULL, error);
+  if (rewrite != NULL &&
+      !_graft_document_check_rewritten (self, graft_rewrite_get_added_nodes (rewrite), error))
+    {
+      graft_edit_undo (graft_rewrite_get_edit (rewrite));
+      g_clear_pointer (&rewrite, graft_rewrite_free);
+    }
   if (rewrite == NULL)
     {
       /* The rewriter rolled the graph back: its code still holds. */
@@ -2628,7 +2646,8 @@ graft_document_dup_last_change (GraftDocument *self,
     {
       _graft_document_code_drop (self);
       graft_edit_undo (entry->edit);
-      entry->before = graft_codegen_python (self->graph);
+      /* The graph of the moment: not the revision's, whose check is kept. */
+      entry->before = g_string_free (graft_codegen_module_code_string (self->graph), FALSE);
       graft_edit_redo (entry->edit);
     }
   if (out_label != NULL)
@@ -2928,7 +2947,7 @@ graft_document_get_code (GraftDocument *self)
       if (self->codegen != NULL && self->codegen_revision == self->revision)
         self->code = graft_codegen_job_finish (g_steal_pointer (&self->codegen));
       else
-        self->code = graft_codegen_python (self->graph);
+        self->code = _graft_document_make_code (self);
       _graft_document_code_finish_now (self);
     }
   return self->code;
@@ -3091,7 +3110,9 @@ _graft_document_dup_recovery_take_code (GraftDocument *self,
  *
  * Writes the graph as Python code (what `graft code` prints, after the
  * imports it needs, so Graft reads it back) and makes @file the document's
- * file.
+ * file.  A program whose code torch cannot compile
+ * (graft_document_get_code_error()) is refused: its code is torch's empty
+ * forward.
  *
  * Returns: %TRUE on success
  */
@@ -3101,11 +3122,22 @@ graft_document_save (GraftDocument *self,
                      GError       **error)
 {
   g_autofree char *code = NULL;
+  const GError    *code_error;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   _graft_document_settle (self);
 
+  /* Its code is torch's empty forward, which reads back as an empty
+   * graph: a Python file cannot hold this graph. */
+  code_error = _graft_document_code_error (self);
+  if (code_error != NULL)
+    {
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                   "torch cannot compile the graph's code, so no Python file holds it: %s",
+                   code_error->message);
+      return FALSE;
+    }
   code = graft_document_dup_file_text (self);
   if (!write_file (file, code, strlen (code), error))
     return FALSE;

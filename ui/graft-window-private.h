@@ -50,6 +50,7 @@ struct _GraftWindow
   GtkSearchEntry     *search_entry;
   GtkLabel           *search_count;
   GtkTextView        *code_view;
+  GtkLabel           *code_note;
   GtkWidget          *restore_button;
   GtkProgressBar     *layout_progress;
   AdwFlap            *properties_flap;

@@ -936,6 +936,10 @@ autosave_copy_start (GraftWindow *self)
 {
   const char *code = _graft_document_peek_code (self->document);
 
+  /* torch's empty forward would bring back an empty graph, and the
+   * graph's own code does not compile: no autosave can restore it. */
+  if (graft_document_get_code_error (self->document) != NULL)
+    return;
   if (code == NULL)
     {
       autosave_wait_code (self);
@@ -1011,7 +1015,8 @@ graft_window_autosave_now (GraftWindow *self)
   if (graft_window_get_autosave_pending (self))
     {
       autosave_cancel (self);
-      if (graft_document_get_modified (self->document))
+      if (graft_document_get_modified (self->document) &&
+          graft_document_get_code_error (self->document) == NULL)
         graft_autosave_write_code_take (graft_document_get_file (self->document),
                                         graft_document_dup_recovery_code (self->document));
     }
@@ -2071,6 +2076,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_view);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_note);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, restore_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_flap);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties);
@@ -2119,7 +2125,7 @@ graft_window_init (GraftWindow *self)
   self->text_undo = graft_text_undo_new (self->pattern_editor, self->replacement_editor,
                                          self->document);
   self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
-                                         self->editor_stack);
+                                         self->code_note, self->editor_stack);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   self->search = graft_search_new (self->document, self->canvas, self->search_entry,
                                    self->search_count);

@@ -2095,10 +2095,68 @@ graft_codegen_python_string (GraftGraph *graph)
 static gboolean
 is_parameter_name (const char *name)
 {
+  const char *p;
+
   if (name[0] == '*')
     name += name[1] == '*' ? 2 : 1;
-  return graft_is_python_identifier (name) && !graft_is_python_keyword (name) &&
-         strcmp (name, "self") != 0;
+  /* An ASCII name is read here (a million-node program has hundreds of
+   * thousands of inputs); any other by graft_is_python_identifier(). */
+  for (p = name; g_ascii_isalnum (*p) || *p == '_'; p++)
+    ;
+  if (*p != '\0' || p == name || g_ascii_isdigit (name[0]))
+    {
+      if (!graft_is_python_identifier (name))
+        return FALSE;
+    }
+  return !graft_is_python_keyword (name) && strcmp (name, "self") != 0;
+}
+
+/* Whether placeholder @node's target is that of a placeholder before it.
+ * Node names are unique, so the placeholders named by their targets (all
+ * of them, in practice) have distinct targets: only a target that is not
+ * its node's name is kept in @others (made when first needed), and a
+ * repeat is one of those met again, or a placeholder named by its target
+ * that one of those repeats. */
+static gboolean
+repeats_target (GraftGraph  *graph,
+                GraftNode   *node,
+                GHashTable **others)
+{
+  const char *target = graft_node_get_target (node);
+  GraftNode  *named;
+
+  if (strcmp (target, graft_node_get_name (node)) == 0)
+    return *others != NULL && g_hash_table_contains (*others, target);
+  named = graft_graph_find_node (graph, target);
+  if (named != NULL && named != node && graft_node_get_op (named) == GRAFT_OP_PLACEHOLDER &&
+      strcmp (graft_node_get_target (named), target) == 0 &&
+      graft_node_compare_order (named, node) < 0)
+    return TRUE;
+  if (*others == NULL)
+    *others = g_hash_table_new (g_str_hash, g_str_equal);
+  return !g_hash_table_add (*others, (gpointer) target);
+}
+
+/* Whether get_attr or call_module @node's target, written as attributes
+ * (`self.a.b`), compiles; else @error says why. */
+static gboolean
+check_attribute (GraftNode *node,
+                 GError   **error)
+{
+  const char *target = graft_node_get_target (node);
+  g_auto (GStrv) parts = g_strsplit (target, ".", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (graft_is_python_keyword (parts[i]))
+      {
+        g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                     "SyntaxError: %s's target '%s' has the part '%s', a Python "
+                     "keyword, which the generated code writes as an attribute "
+                     "(self.%s)",
+                     graft_node_get_name (node), target, parts[i], parts[i]);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /**
@@ -2122,7 +2180,7 @@ gboolean
 graft_codegen_check_compiles (GraftGraph *graph,
                               GError    **error)
 {
-  g_autoptr (GHashTable) parameters = NULL;
+  g_autoptr (GHashTable) others = NULL;
 
   g_return_val_if_fail (graph != NULL, FALSE);
 
@@ -2134,9 +2192,7 @@ graft_codegen_check_compiles (GraftGraph *graph,
 
       if (op == GRAFT_OP_PLACEHOLDER)
         {
-          if (parameters == NULL)
-            parameters = g_hash_table_new (g_str_hash, g_str_equal);
-          if (!is_parameter_name (target) || !g_hash_table_add (parameters, (gpointer) target))
+          if (!is_parameter_name (target) || repeats_target (graph, node, &others))
             {
               g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                            "SyntaxError: placeholder %s has the target '%s', which the "
@@ -2146,21 +2202,75 @@ graft_codegen_check_compiles (GraftGraph *graph,
               return FALSE;
             }
         }
-      else if (op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE)
-        {
-          g_auto (GStrv) parts = g_strsplit (target, ".", -1);
+      else if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
+               !check_attribute (node, error))
+        return FALSE;
+    }
+  return TRUE;
+}
 
-          for (guint i = 0; parts[i] != NULL; i++)
-            if (graft_is_python_keyword (parts[i]))
-              {
-                g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                             "SyntaxError: %s's target '%s' has the part '%s', a Python "
-                             "keyword, which the generated code writes as an attribute "
-                             "(self.%s)",
-                             graft_node_get_name (node), target, parts[i], parts[i]);
-                return FALSE;
-              }
-        }
+/**
+ * graft_codegen_check_module:
+ * @graph: a graph
+ * @error: where to say why not
+ *
+ * Whether the graph module torch makes of @graph holds @graph's code:
+ * the one place that decides what `graft code` prints
+ * (graft_codegen_module_code_string()), whether `graft rewrite` may end
+ * (torch's `replace_pattern` ends in `gm.recompile()`) and what the
+ * editor shows, exports and lets a rewrite leave.  A traced graph's
+ * names are Python's already, so only an exported program's code can
+ * fail to compile (graft_codegen_check_compiles()); the check walks its
+ * nodes once.
+ *
+ * Returns: %TRUE if it does; else %FALSE with @error set as
+ *   graft_codegen_check_compiles() sets it
+ */
+gboolean
+graft_codegen_check_module (GraftGraph *graph,
+                            GError    **error)
+{
+  g_return_val_if_fail (graph != NULL, FALSE);
+
+  return graft_graph_get_program (graph) == NULL || graft_codegen_check_compiles (graph, error);
+}
+
+/**
+ * graft_codegen_check_module_added:
+ * @graph: a graph whose module held its code (graft_codegen_check_module())
+ *   before @nodes were added to it (and others, maybe, taken out)
+ * @nodes: (element-type GraftNode): the nodes added, some perhaps gone
+ *   again
+ * @error: where to say why not
+ *
+ * graft_codegen_check_module() after a rewrite, at the cost of what it
+ * added: taking nodes out never breaks the code, and a new get_attr or
+ * call_module target breaks it alone.  A placeholder added (no rewrite
+ * adds one) checks the whole graph.
+ *
+ * Returns: what graft_codegen_check_module() returns
+ */
+gboolean
+graft_codegen_check_module_added (GraftGraph *graph,
+                                  GPtrArray  *nodes,
+                                  GError    **error)
+{
+  g_return_val_if_fail (graph != NULL && nodes != NULL, FALSE);
+
+  if (graft_graph_get_program (graph) == NULL)
+    return TRUE;
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      GraftNode *node = nodes->pdata[i];
+      GraftOp    op = graft_node_get_op (node);
+
+      if (op == GRAFT_OP_PLACEHOLDER)
+        return graft_codegen_check_compiles (graph, error);
+      /* Only one still in the graph counts. */
+      if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
+          graft_graph_find_node (graph, graft_node_get_name (node)) == node &&
+          !check_attribute (node, error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -2184,13 +2294,29 @@ graft_codegen_module_code_string (GraftGraph *graph)
 {
   g_return_val_if_fail (graph != NULL, NULL);
 
-  if (graft_graph_get_program (graph) != NULL && !graft_codegen_check_compiles (graph, NULL))
-    {
-      g_autoptr (GraftGraph) empty = graft_graph_new (graft_graph_get_dialect (graph));
-
-      return graft_codegen_python_string (empty);
-    }
+  if (!graft_codegen_check_module (graph, NULL))
+    return graft_codegen_empty_module_code_string (graph);
   return graft_codegen_python_string (graph);
+}
+
+/**
+ * graft_codegen_empty_module_code_string:
+ * @graph: a graph
+ *
+ * What graft_codegen_module_code_string() returns for a program whose
+ * code does not compile: the code of an empty graph of @graph's dialect,
+ * `def forward(self):` and `pass`.
+ *
+ * Returns: (transfer full): the code
+ */
+GString *
+graft_codegen_empty_module_code_string (GraftGraph *graph)
+{
+  g_autoptr (GraftGraph) empty = NULL;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  empty = graft_graph_new (graft_graph_get_dialect (graph));
+  return graft_codegen_python_string (empty);
 }
 
 /**

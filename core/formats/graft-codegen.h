@@ -35,6 +35,12 @@ GString    *graft_codegen_readable_string (GraftGraph        *graph,
 char       *graft_codegen_python (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GString    *graft_codegen_python_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GString    *graft_codegen_module_code_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+GString    *graft_codegen_empty_module_code_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean    graft_codegen_check_module (GraftGraph *graph,
+                                        GError    **error);
+gboolean    graft_codegen_check_module_added (GraftGraph *graph,
+                                              GPtrArray  *nodes,
+                                              GError    **error);
 gboolean    graft_codegen_check_compiles (GraftGraph *graph,
                                           GError    **error);
 char       *graft_codegen_function_source (GraftGraph *graph,

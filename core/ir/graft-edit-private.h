@@ -63,6 +63,47 @@ op_node_kind (GraftNode    *node,
   return (guintptr) node | (guintptr) kind;
 }
 
+/* How a user left a users list from inside it, or how the list changed
+ * otherwise than by appends and by removals of its last user, which undo
+ * inverts exactly (graft-graph.c records it): undo puts the user, which
+ * the operation's inverse appended, back at @pos.  A list without an
+ * index shifted the users after it back (USER_SHIFTED); an indexed one
+ * moved its last user into the gap (USER_SWAPPED); USER_INDEX_MADE: the
+ * list got its index, which undo drops, so that a redo removes users as
+ * the edit did. */
+typedef enum {
+  USER_SHIFTED,
+  USER_SWAPPED,
+  USER_INDEX_MADE,
+  USER_LEFT_LAST, /* a deferred removal of the list's last user: nothing to put back */
+} UserRecordKind;
+
+/* 16 bytes: a rewrite of 2,000 matches on two busy inputs makes 4,000. */
+typedef struct
+{
+  GraftNode *used;     /* whose users list */
+  guint32    op;       /* the operation it belongs to: undo puts it right after undoing that */
+  guint32    pos_kind; /* the position << 2 | the UserRecordKind */
+} UserRecord;
+
+#define USER_RECORD_KIND_MASK 3u
+
+/* A user that left a long users list while the graph deferred removals
+ * (graft-graph.c): made as it leaves, settled when the list is (its
+ * place found), then handed with the others of the rewrite to the edit,
+ * whose record of it it is (as a UserRecord).  24 bytes: a rewrite makes
+ * about one a match, in place of a record and a departure of 16 each. */
+typedef struct
+{
+  /* The user that left; once settled, the list's owner. */
+  GraftNode *node;
+  /* The list's length as stored when it left (every user that came, none
+   * that left); once settled, as UserRecord's. */
+  guint32 pos_kind;
+  guint32 next; /* the list's next departure, until settled */
+  guint32 op;   /* the operation it is part of */
+} UserDeparture;
+
 struct _GraftEdit
 {
   /* Borrowed */
@@ -78,7 +119,42 @@ struct _GraftEdit
   EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
   guint    ops_left; /* in it */
   gboolean applied;
+
+  /* Owned: how users lists changed otherwise than undo inverts, in the
+   * order recorded (an index made while a node is added belongs to the
+   * next operation: sorted by operation at the first undo) */
+  UserRecord *user_records;
+  guint       n_user_records;
+  guint       user_records_size;
+  gboolean    user_records_sorted;
+  /* Owned: the deferred removals, settled, in the order of the operations */
+  UserDeparture *departures;
+  guint          n_departures;
 };
+
+void _graft_graph_restore_user (GraftNode *used,
+                                guint32    pos_kind);
+void _graft_edit_take_departures (GraftEdit     *edit,
+                                  UserDeparture *departures,
+                                  guint          n);
+void _graft_edit_grow_user_records (GraftEdit *edit,
+                                    guint      n);
+
+/* Records how @used's users list changed in operation @op (UserRecord):
+ * inline, as a rewrite makes one for about every match. */
+static inline void
+_graft_edit_record_user (GraftEdit     *edit,
+                         GraftNode     *used,
+                         guint          op,
+                         guint          pos,
+                         UserRecordKind kind)
+{
+  if (G_UNLIKELY (edit->n_user_records == edit->user_records_size))
+    _graft_edit_grow_user_records (edit, 1);
+  edit->user_records[edit->n_user_records++] = (UserRecord){
+    .used = used, .op = op, .pos_kind = (guint32) pos << 2 | kind
+  };
+}
 
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */

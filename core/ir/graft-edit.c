@@ -10,6 +10,13 @@
  * replacing it back, as no copy is needed) and a node moved.  Undo runs the operations backwards,
  * redo forwards, so an undo costs the size of the change, not of the graph.  The edit changes the
  * graph only through the primitives of graft-graph-private.h.
+ *
+ * The inverses give every users list its users back, but append them;
+ * the edit also keeps a record (UserRecord) of each change of a list that
+ * an append does not invert: a user that left from inside a list, an
+ * index the list got.  Undo puts each user back at its place right after
+ * undoing its operation, so the lists are, in order, as the edit found
+ * them, and redo from there changes them as the edit did.
  */
 #include "config.h"
 
@@ -112,6 +119,83 @@ _graft_edit_set_index (GraftEdit *edit,
   edit->index = index;
 }
 
+/*
+ * _graft_edit_grow_user_records:
+ * @n: how many records are about to be made (an estimate)
+ *
+ * Makes room for @n more user records at least, faulted in at once (a
+ * rewrite that defers removals knows about how many it makes).
+ */
+void
+_graft_edit_grow_user_records (GraftEdit *edit,
+                               guint      n)
+{
+  guint size = edit->user_records_size;
+
+  if (size - edit->n_user_records >= n)
+    return;
+  size = MAX (MAX (2 * size, 16), edit->n_user_records + n);
+  edit->user_records = g_renew (UserRecord, edit->user_records, size);
+  _graft_memory_prefault (edit->user_records + edit->user_records_size,
+                          (size - edit->user_records_size) * sizeof (UserRecord));
+  edit->user_records_size = size;
+}
+
+/*
+ * _graft_edit_take_departures:
+ * @departures: (transfer full): settled, in the order of the operations,
+ *   after those the edit holds
+ *
+ * The deferred removals of a rewrite, once settled, as records of the
+ * edit.
+ */
+void
+_graft_edit_take_departures (GraftEdit     *edit,
+                             UserDeparture *departures,
+                             guint          n)
+{
+  if (edit->departures == NULL)
+    {
+      edit->departures = departures;
+      edit->n_departures = n;
+      return;
+    }
+  edit->departures = g_renew (UserDeparture, edit->departures, edit->n_departures + n);
+  memcpy (edit->departures + edit->n_departures, departures, n * sizeof (UserDeparture));
+  edit->n_departures += n;
+  g_free (departures);
+}
+
+static gint
+compare_user_records (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      user_data)
+{
+  const UserRecord *ra = a;
+  const UserRecord *rb = b;
+
+  return ra->op < rb->op ? -1 : ra->op > rb->op;
+}
+
+/* The records by operation, in the order they were made within one
+ * (g_qsort_with_data() is stable): an index made while a node is added
+ * belongs to the next operation, and may come before the removals of the
+ * operation under way. */
+static void
+sort_user_records (GraftEdit *edit)
+{
+  gboolean sorted = TRUE;
+
+  if (edit->user_records_sorted)
+    return;
+  for (guint i = 1; i < edit->n_user_records && sorted; i++)
+    sorted = edit->user_records[i - 1].op <= edit->user_records[i].op;
+  if (!sorted)
+    g_qsort_with_data (edit->user_records, (gint) edit->n_user_records, sizeof (UserRecord),
+                       compare_user_records, NULL);
+  edit->user_records_sorted = TRUE;
+}
+
 /**
  * graft_graph_begin_edit:
  *
@@ -208,18 +292,44 @@ replay (GraftGraph *self,
 void
 graft_edit_undo (GraftEdit *edit)
 {
+  UserRecord    *records;
+  UserDeparture *departures = edit->departures;
+  guint          r;
+  guint          d = edit->n_departures;
+
   g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
+  /* Each operation's inverse appends the users it removed: each record
+   * then puts one where it was, so that every users list is, after each
+   * operation undone, as it was before that operation (an inverse that
+   * removes a user removes the last one, the order of the rest unchanged). */
+  sort_user_records (edit);
+  records = edit->user_records;
+  r = edit->n_user_records;
+  /* Made while the next operation was being made (an index). */
+  for (; r > 0 && records[r - 1].op >= edit->n_ops; r--)
+    _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
   for (guint i = edit->n_ops; i > 0; i--)
-    replay (edit->graph, op_at (edit, i - 1), TRUE);
+    {
+      replay (edit->graph, op_at (edit, i - 1), TRUE);
+      /* Within one operation a deferred removal came after an index it
+       * may have made (recorded as the next operation's). */
+      for (; d > 0 && departures[d - 1].op == i - 1; d--)
+        _graft_graph_restore_user (departures[d - 1].node, departures[d - 1].pos_kind);
+      for (; r > 0 && records[r - 1].op == i - 1; r--)
+        _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
+    }
   edit->applied = FALSE;
 }
 
 /**
  * graft_edit_redo:
  *
- * Applies an undone edit again, with the same nodes and names.
+ * Applies an undone edit again, with the same nodes and names.  From the
+ * graph as the edit found it, replaying its operations changes every
+ * users list as they did (an index a list got is dropped by undo, so that
+ * removals go as they went), so each ends as the edit left it.
  */
 void
 graft_edit_redo (GraftEdit *edit)
@@ -337,5 +447,7 @@ graft_edit_free (GraftEdit *edit)
     g_free (edit->chunks[k]);
   if (edit->graph != NULL)
     _graft_graph_remove_edit (edit->graph, edit->index);
+  g_free (edit->user_records);
+  g_free (edit->departures);
   g_free (edit);
 }

@@ -163,15 +163,10 @@ G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
  * written, as every walk of it stops at its zero items. */
 GraftArg _graft_no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
-/* A user that left a long users list while removals were deferred: the
- * list's length as stored (every user that came, none that left) when it
- * left, and the list's next departure. */
-typedef struct
-{
-  GraftNode *user;
-  guint32    n;
-  guint32    next; /* index in GraftGraph.departures, or NO_DEPARTURE */
-} Departure;
+/* A user that left a long users list while removals were deferred: a
+ * UserDeparture (graft-edit-private.h), whose next is an index in
+ * GraftGraph.departures or NO_DEPARTURE. */
+typedef UserDeparture Departure;
 
 #define NO_DEPARTURE G_MAXUINT32
 
@@ -1098,6 +1093,24 @@ graft_graph_set_module_constructor (GraftGraph *self,
  * a value read by thousands of nodes (a weight, an input) stays O(1). */
 #define USER_INDEX_THRESHOLD 16
 
+/* While an edit records: @used's users list changed in a way undo does
+ * not invert by itself (UserRecord), in the operation being made (@next:
+ * or the one about to be recorded, for an index made while a node is
+ * added, which is recorded after). */
+static G_GNUC_NO_INLINE void
+record_user (GraftNode     *used,
+             guint          pos,
+             UserRecordKind kind,
+             gboolean       next)
+{
+  GraftEdit *edit = node_graph (used)->recording;
+
+  if (edit == NULL)
+    return;
+  _graft_edit_record_user (edit, used, next || edit->n_ops == 0 ? edit->n_ops : edit->n_ops - 1,
+                           pos, kind);
+}
+
 /* add_user() when @used's users are an array. */
 static G_GNUC_NO_INLINE void
 add_user_many (GraftNode *used,
@@ -1139,7 +1152,10 @@ add_user_many (GraftNode *used,
   /* Past USER_INDEX_THRESHOLD users the array has an index; it catches
    * up with the users added after it when one is next removed. */
   if (G_UNLIKELY (array->n > USER_INDEX_THRESHOLD && array->index == NULL))
-    user_index_build (array, array->n);
+    {
+      user_index_build (array, array->n);
+      record_user (used, 0, USER_INDEX_MADE, TRUE);
+    }
 }
 
 static inline G_ALWAYS_INLINE void
@@ -1241,6 +1257,7 @@ remove_user (GraftNode *used,
       last = users[--array->n];
       if (pos - 1 < array->n)
         {
+          record_user (used, pos - 1, USER_SWAPPED, FALSE);
           /* The last user moves into the gap: its slot (found while the
            * array still has it last) says so. */
           *user_index_slot (array, last) = pos;
@@ -1253,6 +1270,8 @@ remove_user (GraftNode *used,
   for (guint i = n; i > 0; i--)
     if (users[i - 1] == user)
       {
+        if (i < n)
+          record_user (used, i - 1, USER_SHIFTED, FALSE);
         memmove (&users[i - 1], &users[i], (n - i) * sizeof (GraftNode *));
         used->users.many->n = n - 1;
         return;
@@ -1304,7 +1323,9 @@ defer_removal (GraftGraph *self,
       self->departures = g_renew (Departure, self->departures, self->departures_size);
     }
   d = self->n_departures++;
-  self->departures[d] = (Departure){ .user = user, .n = array->n, .next = NO_DEPARTURE };
+  self->departures[d] = (Departure){
+    .node = user, .pos_kind = array->n, .next = NO_DEPARTURE, .op = self->recording->n_ops - 1
+  };
   if (list->last == NO_DEPARTURE)
     list->first = d;
   else
@@ -1338,25 +1359,33 @@ settle_list (GraftGraph   *self,
   guint       next = list->n0;
 
   g_assert (array->index[array->index_mask + 2] == (guint32) (list - self->deferred) + 1);
+  /* Removals are deferred while an edit records, which holds their records. */
+  g_assert (self->recording != NULL);
   /* Held by the rewrite that defers, in practice: then only a count. */
   _graft_graph_hold_marks (self);
   for (guint p = 0; p < list->n0; p++)
     _graft_node_set_mark_held (items[p], 1, base + p);
-  for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
+  for (guint32 d = list->first, following; d != NO_DEPARTURE; d = following)
     {
-      const Departure *departure = &self->departures[d];
-      GraftNode       *last;
-      guint            pos;
+      Departure *departure = &self->departures[d];
+      guint      n_then = departure->pos_kind;
+      GraftNode *last;
+      guint      pos;
 
+      following = departure->next;
       /* The users that came before it, after those that stay. */
-      for (; next < departure->n; next++, len++)
+      for (; next < n_then; next++, len++)
         {
           items[len] = items[next];
           _graft_node_set_mark_held (items[len], 1, base + len);
         }
-      pos = _graft_node_get_mark (departure->user, 1) - base;
-      g_assert (pos < len && items[pos] == departure->user);
+      pos = _graft_node_get_mark (departure->node, 1) - base;
+      g_assert (pos < len && items[pos] == departure->node);
       last = items[--len];
+      /* Now the edit's record: undo puts it back at @pos, unless it was
+       * last. */
+      departure->node = list->used;
+      departure->pos_kind = pos < len ? (guint32) pos << 2 | USER_SWAPPED : USER_LEFT_LAST;
       items[pos] = last;
       _graft_node_set_mark_held (last, 1, base + pos);
     }
@@ -1368,6 +1397,80 @@ settle_list (GraftGraph   *self,
    * and the list is no longer deferred. */
   memset (array->index, 0, (array->index_mask + 3) * sizeof (guint32));
   list->used = NULL;
+}
+
+/*
+ * _graft_graph_restore_user:
+ * @used: whose users list changed in an operation an undo has just
+ *   undone
+ * @pos_kind: how (UserRecord's)
+ *
+ * Puts the list as it was before the operation: the user it removed from
+ * the position, which the inverse appended, goes back there (the users
+ * after it shifted on, or the user that took its place last again), or
+ * the index it got goes.
+ */
+void
+_graft_graph_restore_user (GraftNode *used,
+                           guint32    pos_kind)
+{
+  UserArray  *array;
+  GraftNode **items;
+  GraftNode  *back;
+  guint       pos = pos_kind >> 2;
+  guint       n;
+
+  if (pos_kind == USER_LEFT_LAST)
+    return;
+  g_assert (used->users_many);
+  array = used->users.many;
+  items = array->items;
+  n = array->n;
+  if ((pos_kind & USER_RECORD_KIND_MASK) == USER_INDEX_MADE)
+    {
+      g_assert (array->index != NULL && !has_departures (array));
+      g_clear_pointer (&array->index, g_free);
+      array->index_mask = 0;
+      return;
+    }
+  g_assert (pos < n - 1);
+  back = items[n - 1];
+  if ((pos_kind & USER_RECORD_KIND_MASK) == USER_SHIFTED)
+    {
+      memmove (&items[pos + 1], &items[pos], (n - 1 - pos) * sizeof (GraftNode *));
+      items[pos] = back;
+      /* A list indexed since (within the operation): indexed again. */
+      if (array->index != NULL)
+        {
+          memset (array->index, 0, (array->index_mask + 2) * sizeof (guint32));
+          user_index_sync (array);
+        }
+      return;
+    }
+  /* USER_SWAPPED: the user in the gap goes last again.  The index covers
+   * the first users: those of the two it covers change places in it. */
+  {
+    GraftNode *moved = items[pos];
+    guint      covered = array->index != NULL ? array->index[array->index_mask + 1] : 0;
+    guint32   *moved_slot = pos < covered ? user_index_slot (array, moved) : NULL;
+    guint32   *back_slot = n - 1 < covered ? user_index_slot (array, back) : NULL;
+
+    if (back_slot != NULL)
+      {
+        /* Both covered: their slots stay, their positions swap. */
+        *moved_slot = n;
+        *back_slot = pos + 1;
+      }
+    else if (moved_slot != NULL)
+      {
+        /* @back is not covered, @moved is no longer. */
+        user_index_remove (array, moved_slot);
+        items[pos] = back;
+        *user_index_slot (array, back) = pos + 1;
+      }
+    items[pos] = back;
+    items[n - 1] = moved;
+  }
 }
 
 /**
@@ -1454,6 +1557,15 @@ _graft_graph_settle_users (GraftGraph *self)
   for (guint i = 0; i < self->n_deferred; i++)
     if (self->deferred[i].used != NULL)
       settle_list (self, &self->deferred[i]);
+  /* The departures are the edit's records now: the next rewrite makes
+   * its own. */
+  if (self->n_departures > 0)
+    {
+      g_assert (self->recording != NULL);
+      _graft_edit_take_departures (self->recording, g_steal_pointer (&self->departures),
+                                   self->n_departures);
+      self->departures_size = 0;
+    }
   self->n_deferred = 0;
   self->n_departures = 0;
   self->deferring = FALSE;

@@ -10,13 +10,21 @@
  * stem and the head, which stay nodes.  Opening a group shows its ten
  * blocks, folded, and leaves the other groups folded; the view then pans
  * and zooms with the folded graph drawn.
+ *
+ * /ui/program/code-not-compiling opens small programs of
+ * tests/data/programs-renamed: one whose code torch cannot compile shows,
+ * exports and keeps what `graft code` prints (torch's empty forward, the
+ * oracle's), says why above the code, and refuses rewrites and Save as
+ * `graft rewrite` refuses; one whose code compiles is unchanged.
  */
 #include "config.h"
 
 #include "graft-document-private.h"
 #include "graft-match-item.h"
+#include "graft-window-private.h"
 #include "window-util.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #define STAGES      4
@@ -368,6 +376,173 @@ test_matches_on_load (void)
   }
 }
 
+static char *
+renamed_path (const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs-renamed", name, NULL);
+}
+
+/* As `graft code` prints @code: Python's strip() and a newline (cli.md). */
+static char *
+printed (const char *code)
+{
+  g_autofree char *copy = g_strdup (code);
+
+  return g_strconcat (g_strstrip (copy), "\n", NULL);
+}
+
+static gboolean
+export_done (gpointer window)
+{
+  return graft_window_get_export (window) == NULL;
+}
+
+static gboolean
+replace_all_over (gpointer document)
+{
+  return !graft_document_get_rewriting (document);
+}
+
+/* Exports @window's code to @dir and returns what was written. */
+static char *
+export_code (GraftWindow *window,
+             const char  *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "code.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_CODE, GRAFT_EXPORT_SCOPE_WHOLE,
+                                      FALSE, &error));
+  g_assert_no_error (error);
+  iterate_until (export_done, window);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_unlink (path);
+  return text;
+}
+
+/* The Code tab shown: its text (what graft_document_get_code() returns,
+ * without the leading newlines) and whether its note is shown. */
+static char *
+shown_code (GraftWindow *window,
+            gboolean    *out_note)
+{
+  gtk_stack_set_visible_child_name (window->editor_stack, "code");
+  iterate_for (50);
+  *out_note = gtk_widget_get_visible (GTK_WIDGET (window->code_note));
+  return buffer_text (gtk_text_view_get_buffer (window->code_view));
+}
+
+static void
+test_code_not_compiling (void)
+{
+  g_autofree char *path = renamed_path ("placeholder_keyword.pt2");
+  g_autofree char *golden_path = renamed_path ("placeholder_keyword.torch26.code");
+  g_autofree char *golden = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("graft-renamed-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (dir, "saved.py", NULL);
+  g_autoptr (GFile) saved_file = g_file_new_for_path (saved);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected_file = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *code = NULL;
+  GraftWindow     *window;
+  GraftDocument   *document;
+  const GError    *code_error;
+  gboolean         note = FALSE;
+
+  g_assert_true (g_file_get_contents (golden_path, &golden, NULL, NULL));
+  window = open_path (path);
+  document = graft_window_get_document (window);
+  listing = graft_listing_print (graft_document_get_graph (document));
+
+  /* What `graft code` prints: torch's gm.code, as the oracle wrote it. */
+  code_error = graft_document_get_code_error (document);
+  g_assert_error (code_error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_assert_true (g_str_has_prefix (code_error->message, "SyntaxError: placeholder lambda "));
+  g_assert_cmpstr (code = printed (graft_document_get_code (document)), ==, golden);
+  g_clear_pointer (&code, g_free);
+  expected_file = graft_document_code_to_file_text (golden);
+  text = export_code (window, dir);
+  g_assert_cmpstr (text, ==, expected_file);
+
+  /* The Code tab says why its forward is empty. */
+  shown = shown_code (window, &note);
+  g_assert_true (note);
+  g_assert_nonnull (strstr (gtk_label_get_text (window->code_note), code_error->message));
+  g_assert_cmpstr (code = printed (shown), ==, golden);
+  g_clear_pointer (&code, g_free);
+
+  /* Replace All (the program's ReLU into clamp_min matches once) fails
+   * as torch's recompile() does, and leaves the graph as it was. */
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_false (graft_document_replace_all (document, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_assert_cmpstr (error->message, ==, code_error->message);
+  g_clear_error (&error);
+  g_assert_false (graft_document_replace (document, 0, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_clear_error (&error);
+  /* The same by steps, from the window's action: a toast says why. */
+  _graft_document_set_rewrite_step (1);
+  activate (window, "replace-all", NULL);
+  iterate_until (replace_all_over, document);
+  _graft_document_set_rewrite_step (0);
+  iterate_until (toast_shown, window);
+  g_assert_true (g_str_has_prefix (shown_toast (window), "Nothing was replaced: SyntaxError: "));
+  after = graft_listing_print (graft_document_get_graph (document));
+  g_assert_cmpstr (after, ==, listing);
+  g_assert_false (graft_document_get_can_undo (document));
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpstr (code = printed (graft_document_get_code (document)), ==, golden);
+  g_clear_pointer (&code, g_free);
+
+  /* No Python file holds the graph: Save refuses and writes nothing. */
+  g_assert_false (graft_document_save (document, saved_file, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_assert_nonnull (strstr (error->message, code_error->message));
+  g_assert_false (g_file_test (saved, G_FILE_TEST_EXISTS));
+  close_window (window);
+  g_rmdir (dir);
+}
+
+/* `*x` compiles: the program's own code, no note, rewrites as usual. */
+static void
+test_code_compiling (void)
+{
+  g_autofree char *path = renamed_path ("placeholder_star.pt2");
+  g_autofree char *golden_path = renamed_path ("placeholder_star.torch26.code");
+  g_autofree char *golden = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *code = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftWindow   *window;
+  GraftDocument *document;
+  gboolean       note = TRUE;
+
+  g_assert_true (g_file_get_contents (golden_path, &golden, NULL, NULL));
+  window = open_path (path);
+  document = graft_window_get_document (window);
+  g_assert_null (graft_document_get_code_error (document));
+  g_assert_cmpstr (code = printed (graft_document_get_code (document)), ==, golden);
+  g_clear_pointer (&code, g_free);
+  shown = shown_code (window, &note);
+  g_assert_false (note);
+  g_assert_cmpstr (code = printed (shown), ==, golden);
+  g_clear_pointer (&code, g_free);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_true (graft_document_replace_all (document, &error));
+  g_assert_no_error (error);
+  g_assert_true (graft_document_get_can_undo (document));
+  g_assert_null (graft_document_get_code_error (document));
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -378,5 +553,7 @@ main (int    argc,
   g_test_add_func ("/ui/program/expand-group", test_expand_group);
   g_test_add_func ("/ui/program/scopes-on-load", test_scopes_on_load);
   g_test_add_func ("/ui/program/matches-on-load", test_matches_on_load);
+  g_test_add_func ("/ui/program/code-not-compiling", test_code_not_compiling);
+  g_test_add_func ("/ui/program/code-compiling", test_code_compiling);
   return g_test_run ();
 }

@@ -172,6 +172,39 @@ begin_stepped_replace_all (GraftWindow *window,
   _graft_document_set_rewrite_step (0);
 }
 
+/* The users of every node (`--to json`'s "users", the properties
+ * panel's, graft_node_get_user()) after Replace All in turns and its
+ * undo are in their order before it (the first match's neg leaves w1's
+ * users from their start), after redo as after Replace All. */
+static void
+test_undo_keeps_users (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *before = graft_json_graph (graft_document_get_graph (document));
+  g_autofree char *after = NULL;
+  g_autofree char *json = NULL;
+
+  g_assert_nonnull (strstr (before, "\"name\": \"w1\""));
+  begin_stepped_replace_all (window, 3);
+  iterate_until (layout_ready, window);
+  g_assert_false (graft_document_get_rewriting (document));
+  after = graft_json_graph (graft_document_get_graph (document));
+  g_assert_cmpstr (after, !=, before);
+  for (guint k = 0; k < 2; k++)
+    {
+      activate (window, "undo", NULL);
+      json = graft_json_graph (graft_document_get_graph (document));
+      g_assert_cmpstr (json, ==, before);
+      g_clear_pointer (&json, g_free);
+      activate (window, "redo", NULL);
+      json = graft_json_graph (graft_document_get_graph (document));
+      g_assert_cmpstr (json, ==, after);
+      g_clear_pointer (&json, g_free);
+    }
+  close_window (window);
+}
+
 static void
 test_replace_all_in_steps (void)
 {
@@ -2508,6 +2541,7 @@ main (int    argc,
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/replace-all-in-steps", test_replace_all_in_steps);
+  g_test_add_func ("/ui/window/undo-keeps-users", test_undo_keeps_users);
   g_test_add_func ("/ui/window/replace-all-interrupted", test_replace_all_interrupted);
   g_test_add_func ("/ui/window/replace-all-closed", test_replace_all_closed);
   g_test_add_func ("/ui/window/recent-names", test_recent_names);
