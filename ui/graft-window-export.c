@@ -149,7 +149,7 @@ export_target (GFile       *file,
   if (export_format_from_name (base, &named))
     {
       if (named != filter_format)
-        *out_note = g_strdup_printf ("as a %s, as its name says, not as the chosen %s",
+        *out_note = g_strdup_printf ("as its name says (%s), not as the chosen %s",
                                      graft_format_get_description (named),
                                      graft_format_get_description (filter_format));
       *out_format = named;

@@ -652,7 +652,17 @@ test_export_dialog (void)
   contents = accept_export (chooser, dir, "g.dot");
   g_assert_true (g_str_has_prefix (contents, "digraph"));
   g_assert_cmpstr (graft_window_get_last_toast (window), ==,
-                   "Exported g.dot as a DOT Graph, as its name says, not as the chosen PNG Image");
+                   "Exported g.dot as its name says (DOT Graph), not as the chosen PNG Image");
+  g_clear_pointer (&contents, g_free);
+
+  /* The note reads right whatever the format's name (it said "a SVG
+   * Image"). */
+  chooser = open_export_dialog (window, dir, "PNG Image", "g.svg");
+  contents = accept_export (chooser, dir, "g.svg");
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Exported g.svg as its name says (SVG Image), not as the chosen PNG Image");
+  g_clear_pointer (&contents, g_free);
 
   close_window (window);
   g_rmdir (dir);
