@@ -1647,7 +1647,13 @@ match_selected_cb (GtkSingleSelection *selection,
   GraftMatchItem *item = gtk_single_selection_get_selected_item (selection);
 
   if (item != NULL && !self->following_canvas)
-    graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+    {
+      graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+      /* The keyboard goes on from the match chosen (Ctrl+G, the list), so
+       * that Return and Menu (Replace Match N) act on the node the view
+       * now shows, not on one left out of view. */
+      graft_canvas_focus_node (self->canvas, graft_match_item_get_anchor (item));
+    }
   graft_canvas_update_accessible (self->canvas);
   _graft_window_update_actions (self);
 }
