@@ -57,6 +57,7 @@ struct _GraftWindow
   GraftRulesPanel    *rules_panel;
   GtkButton          *side_open_button;
   GtkButton          *side_save_button;
+  GtkStack           *side_file_stack;
   GtkWidget          *replace_all_button;
   GtkWidget          *replace_button;
 

@@ -1400,7 +1400,8 @@ fill_editors (GraftWindow *self)
 /* The side panel's open and save buttons open and save what the page
  * shows: a rules file on the Rules page, the pattern and replacement on
  * theirs.  The Code tab shows the graph's code, which they do not open or
- * save: they go while it is shown. */
+ * save: they go while it is shown, leaving their room (so the panel's
+ * width stays). */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
@@ -1410,8 +1411,7 @@ side_page_changed_cb (GtkStack    *stack,
   gboolean    rules = g_strcmp0 (page, "rules") == 0;
   gboolean    code = g_strcmp0 (page, "code") == 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->side_open_button), !code);
-  gtk_widget_set_visible (GTK_WIDGET (self->side_save_button), !code);
+  gtk_stack_set_visible_child_name (self->side_file_stack, code ? "none" : "files");
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -2083,6 +2083,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_save_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_file_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_all_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_button);
   _graft_window_class_add_actions (widget_class);

@@ -4,17 +4,15 @@
  * in CI).  Left to right: the menu's choice lays the graph out with its
  * edges pointing right and GSettings (the memory backend) remembers it
  * for the next window.  The side panel's open and save buttons are
- * gone on the Code tab.  A replacement that does not fit the pattern is
- * flagged as it is typed (underlined at its def, said above the matches,
- * Replace and Replace All disabled with a tooltip saying why), and toasts
- * leave the zoom controls uncovered.  Why Not Here? on an inner node
- * reports the alignment that got furthest.  A file opened from a window
- * with nothing unsaved takes its place, and from one with unsaved
- * changes opens in a new window; the typed pattern comes along either
- * way, undoably when the file brought its own.  The file changing on
- * disk shows a bar whose Reload keeps the typed pattern; the window's own
- * save does not; a deleted file is said.  A file with two models offers
- * the choice (remembered per file, kept in a session).
+ * gone on the Code tab, and the panel keeps its width.  A replacement that does not fit the pattern
+ * is flagged as it is typed (underlined at its def, said above the matches, Replace and Replace All
+ * disabled with a tooltip saying why), and toasts leave the zoom controls uncovered.  Why Not Here?
+ * on an inner node reports the alignment that got furthest.  A file opened from a window with
+ * nothing unsaved takes its place, and from one with unsaved changes opens in a new window; the
+ * typed pattern comes along either way, undoably when the file brought its own.  The file changing
+ * on disk shows a bar whose Reload keeps the typed pattern; the window's own save does not; a
+ * deleted file is said.  A file with two models offers the choice (remembered per file, kept in a
+ * session).
  */
 #include "config.h"
 
@@ -101,19 +99,28 @@ test_side_buttons (void)
     { "code", NULL },
     { "pattern", "win.load-patterns" },
   };
-  GraftWindow *window = open_example ();
+  GraftWindow *window = open_example_sized (1100, 700);
+  int          width = -1;
 
+  g_assert_false (adw_flap_get_folded (window->side_flap));
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       GtkWidget *open = GTK_WIDGET (window->side_open_button);
       GtkWidget *save = GTK_WIDGET (window->side_save_button);
 
       graft_window_show_page (window, pages[i].page);
-      g_assert_cmpint (gtk_widget_get_visible (open), ==, pages[i].open_action != NULL);
-      g_assert_cmpint (gtk_widget_get_visible (save), ==, pages[i].open_action != NULL);
+      iterate_for (100);
+      g_assert_cmpint (gtk_widget_get_mapped (open), ==, pages[i].open_action != NULL);
+      g_assert_cmpint (gtk_widget_get_mapped (save), ==, pages[i].open_action != NULL);
       if (pages[i].open_action != NULL)
         g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (open)), ==,
                          pages[i].open_action);
+      /* The panel keeps its width: without the buttons, the Code tab's
+       * row was narrower, and so was the panel beside the canvas (461
+       * and 400 pixels). */
+      if (width < 0)
+        width = gtk_widget_get_width (window->sidebar);
+      g_assert_cmpint (gtk_widget_get_width (window->sidebar), ==, width);
     }
   close_window (window);
 }
