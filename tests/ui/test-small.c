@@ -125,6 +125,83 @@ test_side_buttons (void)
   close_window (window);
 }
 
+/* Appends the titles of the shortcut groups in @widget, in the order of
+ * the widget tree. */
+static void
+collect_groups (GtkWidget *widget,
+                GPtrArray *titles)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_SHORTCUTS_GROUP (child))
+        {
+          char *title = NULL;
+
+          g_object_get (child, "title", &title, NULL);
+          g_ptr_array_add (titles, title);
+        }
+      else
+        collect_groups (child, titles);
+    }
+}
+
+/* The keyboard shortcuts window shows its groups in their order, Files
+ * first, each section on one page: GTK 4.8 reverses the pages of a
+ * section each time it lays them out again, and with one section of
+ * three pages the window opened on Steps and Graph from the Keyboard,
+ * Files and Rewriting on the last page. */
+static void
+test_shortcuts_window (void)
+{
+  static const char *const order[] = {
+    "Files",
+    "Rewriting",
+    "Rules",
+    "Steps",
+    "Canvas",
+    "Graph from the keyboard",
+    NULL,
+  };
+  g_autoptr (GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/org/graft/Editor/gtk/help-overlay.ui");
+  GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) sections = g_ptr_array_new ();
+  GtkWidget *stack;
+
+  g_assert_nonnull (overlay);
+  gtk_window_present (overlay);
+  iterate_for (200);
+  /* The window's sections are the pages of its own stack. */
+  stack = find_widget (GTK_WIDGET (overlay), GTK_TYPE_STACK);
+  g_assert_nonnull (stack);
+  for (GtkWidget *child = gtk_widget_get_first_child (stack); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_SHORTCUTS_SECTION (child))
+      g_ptr_array_add (sections, child);
+  g_assert_cmpuint (sections->len, >, 0);
+  for (guint i = 0; i < sections->len; i++)
+    {
+      GtkWidget       *section = sections->pdata[i];
+      g_autofree char *name = NULL;
+      g_autoptr (GListModel) pages = NULL;
+
+      g_object_get (section, "section-name", &name, NULL);
+      g_object_set (overlay, "section-name", name, NULL);
+      iterate_for (200);
+      g_assert_true (gtk_widget_get_mapped (section));
+      /* Its pages: the stack inside the section. */
+      pages =
+          G_LIST_MODEL (gtk_stack_get_pages (GTK_STACK (find_widget (section, GTK_TYPE_STACK))));
+      g_assert_cmpuint (g_list_model_get_n_items (pages), ==, 1);
+      collect_groups (section, titles);
+    }
+  g_ptr_array_add (titles, NULL);
+  g_assert_cmpstrv ((const char *const *) titles->pdata, order);
+  gtk_window_destroy (overlay);
+}
+
 /* Types @text over the window's replacement (@replacement) or pattern,
  * and sends it as the editor's debounce would a moment later. */
 static void
@@ -591,6 +668,7 @@ main (int    argc,
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/window/left-to-right", test_left_to_right);
   g_test_add_func ("/ui/window/side-buttons", test_side_buttons);
+  g_test_add_func ("/ui/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
