@@ -154,12 +154,21 @@ test_tab_matches (void)
   GraftCanvas *canvas = focused_canvas (window);
   g_auto (GStrv) selection = NULL;
 
+  /* Inside a match not chosen (where the canvas may put the focus when
+   * it takes it), Tab chooses that match: it went on to match 2. */
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+  g_assert_true (graft_canvas_focus_node (canvas, "cat"));
+  assert_key (canvas, "Tab", "sum_1");
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  graft_canvas_clear_selection (canvas);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
   assert_key (canvas, "Home", "x");
   assert_key (canvas, "Tab", "sum_1");
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpstrv (selection, ((const char *const[]){ "sum_1", NULL }));
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
-  /* From inside a match, Tab goes to the next one. */
+  /* From inside the chosen match, Tab goes to the next one. */
   assert_key (canvas, "Up", "cat");
   assert_key (canvas, "Tab", "sum_2");
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
