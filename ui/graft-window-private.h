@@ -113,8 +113,9 @@ struct _GraftWindow
   GtkWidget *entry_dropdown; /* the model to trace (graft-window-entry.c) */
   gboolean   updating_entry;
 
-  GraftExport *export;        /* Owned: the export running, or NULL */
-  GraftExportBar *export_bar; /* Borrowed: shows it, over the canvas */
+  GraftExport *export;           /* Owned: the export running, or NULL */
+  GFile          *export_folder; /* Owned: where the last export went, or NULL */
+  GraftExportBar *export_bar;    /* Borrowed: shows it, over the canvas */
 };
 
 void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
