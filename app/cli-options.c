@@ -157,7 +157,12 @@ graft_cli_run_command (const GraftCommand *command,
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree GOptionEntry *entries = entries_new (command->options, &o);
+  g_autofree char         *prgname = g_strdup_printf ("graft %s", command->name);
 
+  /* --help's usage line names the program by its prgname, which GOption
+   * would take from argv[0], the command's name alone ("code [OPTION…]
+   * INPUT"). */
+  g_set_prgname (prgname);
   context = g_option_context_new ("INPUT");
   g_option_context_set_summary (context, command->description);
   g_option_context_add_main_entries (context, entries, NULL);

@@ -316,6 +316,19 @@ test_usage (void)
     g_assert_cmpint (run.status, ==, 0);
     g_assert_nonnull (strstr (run.out, "code"));
   }
+  /* A command's --help names it as it is typed (it said "code [OPTION…]
+   * INPUT"), in graft and in graft-render alike. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char      *help[] = { i == 0 ? "code" : "render", "--help", NULL };
+      g_autofree char *usage =
+          g_strdup_printf ("Usage:\n  graft %s [", help[0]);
+
+      run_graft (&run, NULL, NULL, help);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_true (g_str_has_prefix (run.out, usage));
+    }
 }
 
 /* --torch, GRAFT_TORCH and the default (cli.md, "Dialects"): the user

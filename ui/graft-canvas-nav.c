@@ -20,7 +20,8 @@
  *    rings the bell and leaves the focus where it is.
  *  - Tab and Shift+Tab go to the next and the previous match, in graph
  *    order of their returning nodes (their last node), and select that
- *    node, as a click on it does (the match list follows).  Past the last
+ *    node, as a click on it does (the match list follows); Tab inside a
+ *    match that is not chosen chooses that one.  Past the last
  *    (first) match, or with no match, they let GTK move the focus out of
  *    the canvas, as Ctrl+Tab and Shift+Ctrl+Tab always do: the keyboard
  *    is never trapped here.
@@ -513,6 +514,17 @@ match_step (GraftCanvasNav *nav,
   anchors = nav->anchors;
   if (anchors->len == 0)
     return -1;
+  /* Inside a match that is not the chosen one (where the focus lands when
+   * the canvas takes it, in the middle of the view), Tab chooses that
+   * match rather than passing over it to the next. */
+  if (forward && match >= 0 && (guint) match < nav->match_last->len &&
+      match != graft_canvas_get_chosen_match (nav->canvas))
+    {
+      gint box = graft_layout_lookup (layout, (guint) g_array_index (nav->match_last, gint, match));
+
+      if (box >= 0)
+        return box;
+    }
   if (match >= 0 && (guint) match < nav->match_last->len)
     reference = (guint) g_array_index (nav->match_last, gint, match);
   else if (nav->focus >= 0)

@@ -852,6 +852,11 @@ graft_canvas_set_zoom (GraftCanvas *self,
 static void
 emit_selection_changed (GraftCanvas *self)
 {
+  /* Escape is the canvas's only while there is a selection to clear; else
+   * it goes on to the window, where Compare Graphs (a window to glance
+   * at) closes on it and a side panel lying over the canvas hides. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection",
+                                 g_hash_table_size (self->selection) > 0);
   update_selected (self);
   _graft_canvas_nav_selection_changed (self->nav, self->selection);
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
@@ -1563,6 +1568,7 @@ graft_canvas_init (GraftCanvas *self)
   self->chosen_match = -1;
   self->interactive = TRUE;
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection", FALSE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);

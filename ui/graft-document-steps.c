@@ -352,6 +352,9 @@ graft_document_dup_next_text (GraftDocument *self)
   GraftRule    *rule;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  /* Not "Done: no rule has a match", as if the rules had looked. */
+  if (graft_document_get_load_error (self) != NULL)
+    return g_strdup ("Nothing to run: the file cannot be read");
   graft_document_get_next_step (self, &next);
   switch (next.kind)
     {

@@ -96,6 +96,16 @@ activate_link_cb (GtkLabel        *label,
   return TRUE;
 }
 
+/* A selectable label selects all its text when the keyboard gives it the
+ * focus.  The title takes the focus only as the panel's first stop, and
+ * drawn selected it looked like a highlight of the word "Properties". */
+static void
+unselect_title (GraftProperties *self)
+{
+  if (gtk_widget_has_focus (self->title))
+    gtk_label_select_region (GTK_LABEL (self->title), 0, 0);
+}
+
 static void
 begin (GraftProperties *self,
        const char      *title)
@@ -107,7 +117,10 @@ begin (GraftProperties *self,
   /* The focus leaves the rows before they go (GTK does not like its focus
    * widget destroyed under it); it stays in the panel, on the title. */
   if (focus != NULL && self->content != NULL && gtk_widget_is_ancestor (focus, self->content))
-    gtk_widget_grab_focus (self->title);
+    {
+      gtk_widget_grab_focus (self->title);
+      unselect_title (self);
+    }
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
   gtk_widget_set_margin_start (grid, 12);
@@ -706,7 +719,10 @@ gboolean
 graft_properties_focus_first (GraftProperties *self)
 {
   g_return_val_if_fail (GRAFT_IS_PROPERTIES (self), FALSE);
-  return gtk_widget_child_focus (GTK_WIDGET (self), GTK_DIR_TAB_FORWARD);
+  if (!gtk_widget_child_focus (GTK_WIDGET (self), GTK_DIR_TAB_FORWARD))
+    return FALSE;
+  unselect_title (self);
+  return TRUE;
 }
 
 static void

@@ -149,7 +149,7 @@ export_target (GFile       *file,
   if (export_format_from_name (base, &named))
     {
       if (named != filter_format)
-        *out_note = g_strdup_printf ("as a %s, as its name says, not as the chosen %s",
+        *out_note = g_strdup_printf ("as its name says (%s), not as the chosen %s",
                                      graft_format_get_description (named),
                                      graft_format_get_description (filter_format));
       *out_format = named;
@@ -556,7 +556,12 @@ export_response_cb (GtkNativeDialog *dialog,
       if (export == NULL)
         _graft_window_report_error (self, "Export failed", error);
       else
-        start (self, export, note);
+        {
+          g_autoptr (GFile) folder = g_file_get_parent (file);
+
+          g_set_object (&self->export_folder, folder);
+          start (self, export, note);
+        }
     }
   g_object_unref (dialog);
 }
@@ -626,6 +631,16 @@ open_export_dialog (GraftWindow     *self,
                                      name != NULL                       ? name
                                      : scope == GRAFT_EXPORT_SCOPE_VIEW ? "view.png"
                                                                         : "graph.png");
+  /* Where the last export went, else beside the graph's file (not the
+   * working folder, which for a launched application is the home). */
+  {
+    g_autoptr (GFile) folder = self->export_folder != NULL ? g_object_ref (self->export_folder)
+                               : file != NULL              ? g_file_get_parent (file)
+                                                           : NULL;
+
+    if (folder != NULL)
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  }
   g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
   follow_filter (self);
@@ -763,4 +778,5 @@ _graft_window_dispose_export (GraftWindow *self)
   if (self->export != NULL)
     graft_export_cancel (self->export);
   g_clear_object (&self->export);
+  g_clear_object (&self->export_folder);
 }

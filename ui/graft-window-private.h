@@ -58,6 +58,7 @@ struct _GraftWindow
   GraftRulesPanel    *rules_panel;
   GtkButton          *side_open_button;
   GtkButton          *side_save_button;
+  GtkStack           *side_file_stack;
   GtkWidget          *replace_all_button;
   GtkWidget          *replace_button;
 
@@ -113,8 +114,9 @@ struct _GraftWindow
   GtkWidget *entry_dropdown; /* the model to trace (graft-window-entry.c) */
   gboolean   updating_entry;
 
-  GraftExport *export;        /* Owned: the export running, or NULL */
-  GraftExportBar *export_bar; /* Borrowed: shows it, over the canvas */
+  GraftExport *export;           /* Owned: the export running, or NULL */
+  GFile          *export_folder; /* Owned: where the last export went, or NULL */
+  GraftExportBar *export_bar;    /* Borrowed: shows it, over the canvas */
 };
 
 void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);

@@ -1405,7 +1405,8 @@ fill_editors (GraftWindow *self)
 /* The side panel's open and save buttons open and save what the page
  * shows: a rules file on the Rules page, the pattern and replacement on
  * theirs.  The Code tab shows the graph's code, which they do not open or
- * save: they go while it is shown. */
+ * save: they go while it is shown, leaving their room (so the panel's
+ * width stays). */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
@@ -1415,8 +1416,7 @@ side_page_changed_cb (GtkStack    *stack,
   gboolean    rules = g_strcmp0 (page, "rules") == 0;
   gboolean    code = g_strcmp0 (page, "code") == 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->side_open_button), !code);
-  gtk_widget_set_visible (GTK_WIDGET (self->side_save_button), !code);
+  gtk_stack_set_visible_child_name (self->side_file_stack, code ? "none" : "files");
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -1652,7 +1652,13 @@ match_selected_cb (GtkSingleSelection *selection,
   GraftMatchItem *item = gtk_single_selection_get_selected_item (selection);
 
   if (item != NULL && !self->following_canvas)
-    graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+    {
+      graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+      /* The keyboard goes on from the match chosen (Ctrl+G, the list), so
+       * that Return and Menu (Replace Match N) act on the node the view
+       * now shows, not on one left out of view. */
+      graft_canvas_focus_node (self->canvas, graft_match_item_get_anchor (item));
+    }
   graft_canvas_update_accessible (self->canvas);
   _graft_window_update_actions (self);
 }
@@ -2083,6 +2089,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_save_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_file_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_all_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_button);
   _graft_window_class_add_actions (widget_class);

@@ -9,8 +9,8 @@
  * End, Page Up and Page Down follow graph order, the focused node comes
  * into view; Tab and Shift+Tab go from match to match and choose it, and
  * past the last let GTK move the focus out of the canvas, as Ctrl+Tab
- * always does; Menu and Shift+F10 open the node's context menu at the
- * node; Return and Space select, Return shows the properties, Ctrl+Space
+ * always does; a match chosen by Ctrl+G or the list takes the focus; Menu and Shift+F10 open the
+ * node's context menu at the node; Return and Space select, Return shows the properties, Ctrl+Space
  * adds to the selection; a folded module is a node too and Return opens
  * it.  What the canvas tells assistive technologies (GTK's test AT
  * context, GTK_A11Y=test) follows the focus: role, label, role
@@ -154,12 +154,21 @@ test_tab_matches (void)
   GraftCanvas *canvas = focused_canvas (window);
   g_auto (GStrv) selection = NULL;
 
+  /* Inside a match not chosen (where the canvas may put the focus when
+   * it takes it), Tab chooses that match: it went on to match 2. */
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+  g_assert_true (graft_canvas_focus_node (canvas, "cat"));
+  assert_key (canvas, "Tab", "sum_1");
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  graft_canvas_clear_selection (canvas);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
   assert_key (canvas, "Home", "x");
   assert_key (canvas, "Tab", "sum_1");
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpstrv (selection, ((const char *const[]){ "sum_1", NULL }));
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
-  /* From inside a match, Tab goes to the next one. */
+  /* From inside the chosen match, Tab goes to the next one. */
   assert_key (canvas, "Up", "cat");
   assert_key (canvas, "Tab", "sum_2");
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
@@ -303,6 +312,48 @@ test_menu_key (void)
   close_window (window);
 }
 
+/* Choosing a match by Ctrl+G, Shift+Ctrl+G or the list brings the
+ * keyboard's focus to it (its returning node, as Tab does), so that Menu
+ * offers to replace it and Return shows it: before, the focus stayed
+ * where it was, out of view after the canvas centred the match. */
+static void
+test_chosen_match (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftCanvas     *canvas = focused_canvas (window);
+  MenuAsked        asked = { NULL, 0, 0, 0 };
+  GtkPopover      *popover;
+  g_autofree char *first = NULL;
+
+  g_signal_connect (canvas, "context-menu", G_CALLBACK (context_menu_cb), &asked);
+  assert_key (canvas, "Home", "x");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_1");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Menu"));
+  g_assert_cmpstr (asked.name, ==, "sum_2");
+  popover = find_popover (canvas);
+  g_assert_nonnull (popover);
+  first = menu_label (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), 0, 0);
+  g_assert_cmpstr (first, ==, "Replace Match 2");
+  gtk_popover_popdown (popover);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "previous-match", NULL);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_1");
+  /* The list's choice too. */
+  graft_window_select_match (window, 1);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
+  /* A match chosen from the canvas leaves the focus where the keys put
+   * it: Up from sum_2 to cat_1 chose nothing, Tab chooses match 1 at
+   * its returning node. */
+  assert_key (canvas, "Up", "cat_1");
+  assert_key (canvas, "<Shift>Tab", "sum_1");
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_free (asked.name);
+  close_window (window);
+}
+
 /* Return selects the focused node and shows its properties, the focus
  * staying on the canvas; Space selects it alone, Ctrl+Space adds it or
  * takes it out. */
@@ -344,6 +395,8 @@ test_return_and_space (void)
   assert_key (canvas, "Escape", "max_1");
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpuint (g_strv_length (selection), ==, 0);
+  /* With nothing to clear, Escape goes on to the window. */
+  g_assert_false (press_shortcut (GTK_WIDGET (canvas), "Escape"));
   close_window (window);
 }
 
@@ -385,10 +438,17 @@ test_accessible (void)
                                        "inputs neg, w2; user sum_1; in match 1 of 2 (chosen)");
   gtk_test_accessible_assert_state (accessible, GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
 
-  /* Choosing the other match in the list: no longer "(chosen)". */
+  /* Choosing the other match in the list brings the focus to it; the
+   * first match's nodes are no longer "(chosen)". */
   graft_window_select_match (window, 1);
   gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "inputs neg, w2; user sum_1; in match 1 of 2");
+                                       "input cat_1; user max_2; in match 2 of 2 (chosen)");
+  assert_key (canvas, "Home", "x");
+  assert_key (canvas, "Page_Down", "w1");
+  assert_key (canvas, "Page_Down", "w2");
+  assert_key (canvas, "Page_Down", "neg");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "input w1; user cat; in match 1 of 2");
 
   /* After Replace All, the matches are gone from the description; the
    * focus went to a node in view. */
@@ -477,6 +537,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/scrolls-into-view", test_scrolls_into_view);
   g_test_add_func ("/ui/canvas-keys/tab-matches", test_tab_matches);
   g_test_add_func ("/ui/canvas-keys/menu-key", test_menu_key);
+  g_test_add_func ("/ui/canvas-keys/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/canvas-keys/return-and-space", test_return_and_space);
   g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);
   g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);

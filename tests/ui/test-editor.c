@@ -2302,8 +2302,18 @@ test_properties_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
   iterate_until (revealed, window);
   g_assert_true (g_settings_get_boolean (settings, "properties-visible"));
-  /* The focus moved into the panel. */
+  /* The focus moved into the panel, onto its title, which is not drawn
+   * selected (it was, all of it, as a label the keyboard focuses is). */
   iterate_until (focus_in_properties, window);
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+    int        start = 0;
+    int        end = 0;
+
+    g_assert_true (GTK_IS_LABEL (focus));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (focus)), ==, "Properties");
+    g_assert_false (gtk_label_get_selection_bounds (GTK_LABEL (focus), &start, &end));
+  }
 
   /* A traced graph has the rows Graft knows. */
   graft_canvas_select (canvas, "add", FALSE);

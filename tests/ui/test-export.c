@@ -591,6 +591,32 @@ accept_export (GtkFileChooser *chooser,
   return contents;
 }
 
+/* Whether the file dialog on screen shows the folder @data (a GFile). */
+static gboolean
+chooser_in_folder (gpointer data)
+{
+  GtkFileChooser *chooser = shown_file_chooser ();
+  g_autoptr (GFile) folder =
+      chooser != NULL ? gtk_file_chooser_get_current_folder (chooser) : NULL;
+
+  return folder != NULL && g_file_equal (folder, data);
+}
+
+/* Opens the export dialog, waits until it shows folder @path (GTK's
+ * dialog sets it as it loads), then cancels. */
+static void
+assert_export_folder (GraftWindow *window,
+                      const char  *path)
+{
+  g_autoptr (GFile) expected = g_file_new_for_path (path);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+  iterate_until (file_chooser_shown, NULL);
+  iterate_until_named (chooser_in_folder, expected, path);
+  gtk_dialog_response (GTK_DIALOG (shown_file_chooser ()), GTK_RESPONSE_CANCEL);
+  iterate_until (file_chooser_gone, NULL);
+}
+
 /* The export dialog has a filter per format and no other; the chosen one
  * is the format, and choosing one renames the file to its extension; a
  * name without an extension gets the filter's; a name whose extension is
@@ -611,6 +637,15 @@ test_export_dialog (void)
   GtkFileChooser  *chooser;
   g_autofree char *contents = NULL;
   g_autofree char *name = NULL;
+
+  /* The dialog opens beside the graph's file (it opened in the working
+   * folder), and after an export where the export went (below). */
+  {
+    g_autofree char *example = example_path ();
+    g_autofree char *beside = g_path_get_dirname (example);
+
+    assert_export_folder (window, beside);
+  }
 
   chooser = open_export_dialog (window, dir, NULL, NULL);
   {
@@ -652,7 +687,18 @@ test_export_dialog (void)
   contents = accept_export (chooser, dir, "g.dot");
   g_assert_true (g_str_has_prefix (contents, "digraph"));
   g_assert_cmpstr (graft_window_get_last_toast (window), ==,
-                   "Exported g.dot as a DOT Graph, as its name says, not as the chosen PNG Image");
+                   "Exported g.dot as its name says (DOT Graph), not as the chosen PNG Image");
+  g_clear_pointer (&contents, g_free);
+
+  /* The note reads right whatever the format's name (it said "a SVG
+   * Image"). */
+  chooser = open_export_dialog (window, dir, "PNG Image", "g.svg");
+  contents = accept_export (chooser, dir, "g.svg");
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Exported g.svg as its name says (SVG Image), not as the chosen PNG Image");
+  g_clear_pointer (&contents, g_free);
+  assert_export_folder (window, dir);
 
   close_window (window);
   g_rmdir (dir);

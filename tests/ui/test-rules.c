@@ -827,6 +827,33 @@ test_one_rule (void)
   close_window (window);
 }
 
+/* A file that cannot be read leaves the rules nothing to run, and the
+ * line under the buttons says so, not "Done: no rule has a match". */
+static gboolean
+load_failed (gpointer window)
+{
+  return !graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+         graft_document_get_load_error (graft_window_get_document (window)) != NULL;
+}
+
+static void
+test_unreadable_file (void)
+{
+  g_autofree char *path = data_path ("errors", "trace_if_on_proxy.py");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *next = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run-all"));
+  next = graft_document_dup_next_text (document);
+  g_assert_cmpstr (next, ==, "Nothing to run: the file cannot be read");
+  close_window (window);
+}
+
 /* Whether the History list's selected row is drawn whole inside the
  * list's scrolled window. */
 static gboolean
@@ -1371,6 +1398,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/rules-file-round-trip", test_rules_file_round_trip);
   g_test_add_func ("/ui/rules/export-pass", test_export_pass);
   g_test_add_func ("/ui/rules/one-rule", test_one_rule);
+  g_test_add_func ("/ui/rules/unreadable-file", test_unreadable_file);
   g_test_add_func ("/ui/rules/open-rules-focus", test_open_rules_focus);
   g_test_add_func ("/ui/rules/history-follows", test_history_follows);
   g_test_add_func ("/ui/rules/session-round-trip", test_session_round_trip);

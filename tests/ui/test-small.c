@@ -4,17 +4,15 @@
  * in CI).  Left to right: the menu's choice lays the graph out with its
  * edges pointing right and GSettings (the memory backend) remembers it
  * for the next window.  The side panel's open and save buttons are
- * gone on the Code tab.  A replacement that does not fit the pattern is
- * flagged as it is typed (underlined at its def, said above the matches,
- * Replace and Replace All disabled with a tooltip saying why), and toasts
- * leave the zoom controls uncovered.  Why Not Here? on an inner node
- * reports the alignment that got furthest.  A file opened from a window
- * with nothing unsaved takes its place, and from one with unsaved
- * changes opens in a new window; the typed pattern comes along either
- * way, undoably when the file brought its own.  The file changing on
- * disk shows a bar whose Reload keeps the typed pattern; the window's own
- * save does not; a deleted file is said.  A file with two models offers
- * the choice (remembered per file, kept in a session).
+ * gone on the Code tab, and the panel keeps its width.  A replacement that does not fit the pattern
+ * is flagged as it is typed (underlined at its def, said above the matches, Replace and Replace All
+ * disabled with a tooltip saying why), and toasts leave the zoom controls uncovered.  Why Not Here?
+ * on an inner node reports the alignment that got furthest.  A file opened from a window with
+ * nothing unsaved takes its place, and from one with unsaved changes opens in a new window; the
+ * typed pattern comes along either way, undoably when the file brought its own.  The file changing
+ * on disk shows a bar whose Reload keeps the typed pattern; the window's own save does not; a
+ * deleted file is said.  A file with two models offers the choice (remembered per file, kept in a
+ * session).
  */
 #include "config.h"
 
@@ -101,21 +99,107 @@ test_side_buttons (void)
     { "code", NULL },
     { "pattern", "win.load-patterns" },
   };
-  GraftWindow *window = open_example ();
+  GraftWindow *window = open_example_sized (1100, 700);
+  int          width = -1;
 
+  g_assert_false (adw_flap_get_folded (window->side_flap));
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       GtkWidget *open = GTK_WIDGET (window->side_open_button);
       GtkWidget *save = GTK_WIDGET (window->side_save_button);
 
       graft_window_show_page (window, pages[i].page);
-      g_assert_cmpint (gtk_widget_get_visible (open), ==, pages[i].open_action != NULL);
-      g_assert_cmpint (gtk_widget_get_visible (save), ==, pages[i].open_action != NULL);
+      iterate_for (100);
+      g_assert_cmpint (gtk_widget_get_mapped (open), ==, pages[i].open_action != NULL);
+      g_assert_cmpint (gtk_widget_get_mapped (save), ==, pages[i].open_action != NULL);
       if (pages[i].open_action != NULL)
         g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (open)), ==,
                          pages[i].open_action);
+      /* The panel keeps its width: without the buttons, the Code tab's
+       * row was narrower, and so was the panel beside the canvas (461
+       * and 400 pixels). */
+      if (width < 0)
+        width = gtk_widget_get_width (window->sidebar);
+      g_assert_cmpint (gtk_widget_get_width (window->sidebar), ==, width);
     }
   close_window (window);
+}
+
+/* Appends the titles of the shortcut groups in @widget, in the order of
+ * the widget tree. */
+static void
+collect_groups (GtkWidget *widget,
+                GPtrArray *titles)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_SHORTCUTS_GROUP (child))
+        {
+          char *title = NULL;
+
+          g_object_get (child, "title", &title, NULL);
+          g_ptr_array_add (titles, title);
+        }
+      else
+        collect_groups (child, titles);
+    }
+}
+
+/* The keyboard shortcuts window shows its groups in their order, Files
+ * first, each section on one page: GTK 4.8 reverses the pages of a
+ * section each time it lays them out again, and with one section of
+ * three pages the window opened on Steps and Graph from the Keyboard,
+ * Files and Rewriting on the last page. */
+static void
+test_shortcuts_window (void)
+{
+  static const char *const order[] = {
+    "Files",
+    "Rewriting",
+    "Rules",
+    "Steps",
+    "Canvas",
+    "Graph from the keyboard",
+    NULL,
+  };
+  g_autoptr (GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/org/graft/Editor/gtk/help-overlay.ui");
+  GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) sections = g_ptr_array_new ();
+  GtkWidget *stack;
+
+  g_assert_nonnull (overlay);
+  gtk_window_present (overlay);
+  iterate_for (200);
+  /* The window's sections are the pages of its own stack. */
+  stack = find_widget (GTK_WIDGET (overlay), GTK_TYPE_STACK);
+  g_assert_nonnull (stack);
+  for (GtkWidget *child = gtk_widget_get_first_child (stack); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_SHORTCUTS_SECTION (child))
+      g_ptr_array_add (sections, child);
+  g_assert_cmpuint (sections->len, >, 0);
+  for (guint i = 0; i < sections->len; i++)
+    {
+      GtkWidget       *section = sections->pdata[i];
+      g_autofree char *name = NULL;
+      g_autoptr (GListModel) pages = NULL;
+
+      g_object_get (section, "section-name", &name, NULL);
+      g_object_set (overlay, "section-name", name, NULL);
+      iterate_for (200);
+      g_assert_true (gtk_widget_get_mapped (section));
+      /* Its pages: the stack inside the section. */
+      pages =
+          G_LIST_MODEL (gtk_stack_get_pages (GTK_STACK (find_widget (section, GTK_TYPE_STACK))));
+      g_assert_cmpuint (g_list_model_get_n_items (pages), ==, 1);
+      collect_groups (section, titles);
+    }
+  g_ptr_array_add (titles, NULL);
+  g_assert_cmpstrv ((const char *const *) titles->pdata, order);
+  gtk_window_destroy (overlay);
 }
 
 /* Types @text over the window's replacement (@replacement) or pattern,
@@ -584,6 +668,7 @@ main (int    argc,
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/window/left-to-right", test_left_to_right);
   g_test_add_func ("/ui/window/side-buttons", test_side_buttons);
+  g_test_add_func ("/ui/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
