@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * display.c: keeps one connection to the X display open for the whole
- * test program.
+ * test program, and gives the program user folders of its own.
  *
  * Xvfb (as xvfb-run starts it) resets itself whenever its last client
  * disconnects, and refuses the clients that connect while it resets.  A
@@ -16,6 +16,7 @@
 
 #include "display.h"
 
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <xcb/xcb.h>
 
@@ -61,4 +62,33 @@ hold_display (void)
     }
   /* Closed at exit, after the tests. */
   atexit (release_display);
+}
+
+/**
+ * own_user_dirs:
+ *
+ * Points `$XDG_STATE_HOME` (the editor's autosaves) and `$XDG_DATA_HOME`
+ * (GTK's list of recent files, `recently-used.xbel`) at new folders of the
+ * test program's own, inherited by the editors it starts.  Otherwise a test
+ * would meet what earlier runs and the user left there: an autosave that
+ * offers to restore, or a recent-files list grown to thousands of entries
+ * that Open Recent takes seconds to read.  The cache folder stays shared:
+ * fontconfig keeps its cache there, and without it each program would
+ * scan the fonts again.  Call it before GLib reads the folders (before
+ * GTK starts).
+ */
+void
+own_user_dirs (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("graft-user-XXXXXX", NULL);
+  g_autofree char *state = NULL;
+  g_autofree char *data = NULL;
+
+  g_assert_nonnull (home);
+  state = g_build_filename (home, "state", NULL);
+  data = g_build_filename (home, "data", NULL);
+  g_assert_cmpint (g_mkdir (state, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (data, 0700), ==, 0);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
 }

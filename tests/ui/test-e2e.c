@@ -673,6 +673,9 @@ main (int    argc,
       g_print ("1..0 # SKIP no X display or no xdotool\n");
       return 0;
     }
+  /* The editors started inherit them: no autosave or recent file of an
+   * earlier run or of the user's shows up. */
+  own_user_dirs ();
   hold_display ();
   g_test_add_func ("/ui/e2e/drive-editor", test_drive_editor);
   g_test_add_func ("/ui/e2e/rubber-band", test_rubber_band);

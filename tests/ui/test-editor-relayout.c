@@ -705,12 +705,8 @@ main (int    argc,
       g_print ("1..0 # SKIP no display\n");
       return 0;
     }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
+  /* Autosaves and recent files go to folders of the test's own. */
+  own_user_dirs ();
   g_unsetenv ("GRAFT_TORCH");
   hold_display ();
   gtk_test_init (&argc, &argv, NULL);

@@ -39,7 +39,8 @@ static guint wait_limit = 120;
  *
  * Starts a widget test program: without a display, prints TAP's skip
  * line and returns %FALSE (main() then returns 0).  Otherwise autosaves
- * go to a new state folder of the program's own, windows speak the
+ * and recent files go to new folders of the program's own
+ * (own_user_dirs()), windows speak the
  * default torch (GRAFT_TORCH unset), the display is held (display.c),
  * GTK and libadwaita are initialised for tests, and toasts stay until
  * dismissed.
@@ -50,16 +51,12 @@ gboolean
 ui_test_init (int    *argc,
               char ***argv)
 {
-  g_autofree char *state = NULL;
-
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
       g_print ("1..0 # SKIP no display\n");
       return FALSE;
     }
-  state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-  g_assert_nonnull (state);
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  own_user_dirs ();
   g_unsetenv ("GRAFT_TORCH");
   hold_display ();
   gtk_test_init (argc, argv, NULL);
