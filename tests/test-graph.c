@@ -1796,6 +1796,79 @@ test_topological_known (void)
   }
 }
 
+/* _graft_graph_check_order_step()'s answer by steps of @work, each step
+ * looking at no more than it is given. */
+static int
+order_by_steps (GraftGraph *graph,
+                guint       work)
+{
+  GraftNode *next = graft_graph_get_first (graph);
+  int        known;
+  guint      n_steps = 0;
+
+  for (;;)
+    {
+      guint left = work;
+
+      known = _graft_graph_check_order_step (graph, &next, &left);
+      n_steps++;
+      if (known >= 0)
+        break;
+      g_assert_cmpuint (left, ==, 0);
+      g_assert_nonnull (next);
+    }
+  /* A step of one looks at one node: as many steps as nodes up to the
+   * answer (here every node has at most one user, so each costs 2). */
+  if (work == 1)
+    g_assert_cmpuint (n_steps, >=, 2);
+  return known;
+}
+
+/* The order checked by steps says what _graft_graph_is_topological() says,
+ * without walking the whole graph in one step, and once it is known the
+ * graph keeps knowing it. */
+static void
+test_order_by_steps (void)
+{
+  GraftNode *x, *a, *b, *c;
+
+  for (guint work = 1; work <= 4; work++)
+    {
+      /* In order, known to be: no walk. */
+      {
+        g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+        GraftNode *next = graft_graph_get_first (graph);
+        guint      left = 1;
+
+        g_assert_cmpint (_graft_graph_check_order_step (graph, &next, &left), ==, 1);
+        g_assert_cmpuint (left, ==, 1);
+      }
+      /* Moved after its user: out of order, and still after the steps. */
+      {
+        g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+
+        graft_graph_move_before (graph, a, NULL);
+        g_assert_cmpint (order_by_steps (graph, work), ==, 0);
+        g_assert_cmpint (order_by_steps (graph, work), ==, 0);
+        g_assert_false (_graft_graph_is_topological (graph));
+      }
+      /* The last node moved last: in order, found by steps, then known. */
+      {
+        g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+        GraftNode *next;
+        guint      left = 1;
+
+        c = call2 (graph, "torch.neg", b, NULL, NULL);
+        graft_graph_move_before (graph, c, NULL);
+        g_assert_cmpint (order_by_steps (graph, work), ==, 1);
+        next = graft_graph_get_first (graph);
+        g_assert_cmpint (_graft_graph_check_order_step (graph, &next, &left), ==, 1);
+        g_assert_cmpuint (left, ==, 1);
+        g_assert_true (_graft_graph_is_topological (graph));
+      }
+    }
+}
+
 /* Nodes made from static text (the tracer's tables): named and interned
  * as graft_graph_create_node_copy() names them, the candidate kept (not
  * derived from the target), the same text at another address alike. */
@@ -1931,6 +2004,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/long-spans", test_long_spans);
   g_test_add_func ("/core/graph/order-limit", test_order_limit);
   g_test_add_func ("/core/graph/topological-known", test_topological_known);
+  g_test_add_func ("/core/graph/order-by-steps", test_order_by_steps);
   g_test_add_func ("/core/graph/users-past-16-bits", test_users_past_16_bits);
   g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
   g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);

@@ -15,7 +15,9 @@
  * Each case is also searched by steps (graft_match_search_step()) of a
  * little work each, with other work between the steps that uses the
  * graph's scratch marks as the editor's does (another search, the nodes
- * numbered, marks of slot 1 set): the same matches must come out.
+ * numbered, marks of slot 1 set), on the graph after a move that leaves it
+ * as it was but for its order to check (which the steps do before the
+ * filters): the same matches must come out.
  */
 #include "config.h"
 
@@ -263,8 +265,13 @@ find_by_steps (GraftPattern            *pattern,
   g_autoptr (GPtrArray) dropped = NULL;
   g_autoptr (GPtrArray) found = NULL;
   g_autoptr (GError) error = NULL;
-  guint turn = 0;
+  guint      turn = 0;
+  GraftNode *last = graft_graph_get_last (graph);
 
+  /* The last node moved last: the same graph, whose order the search must
+   * now check (by steps, before the filters). */
+  if (last != NULL)
+    graft_graph_move_before (graph, last, NULL);
   while (!graft_match_search_step (search, work))
     use_marks (pattern, graph, options, turn++);
   found = graft_match_search_finish (search, &dropped, &error);

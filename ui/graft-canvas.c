@@ -38,6 +38,8 @@
 #include "graft-canvas.h"
 #include "graft-canvas-private.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 #include <math.h>
 
@@ -849,6 +851,15 @@ graft_canvas_set_zoom (GraftCanvas *self,
            gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
 }
 
+/* Tells the selection has changed, @selected being made. */
+static void
+selection_changed (GraftCanvas *self)
+{
+  _graft_canvas_nav_selection_changed (self->nav, self->selection);
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 emit_selection_changed (GraftCanvas *self)
 {
@@ -858,9 +869,7 @@ emit_selection_changed (GraftCanvas *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection",
                                  g_hash_table_size (self->selection) > 0);
   update_selected (self);
-  _graft_canvas_nav_selection_changed (self->nav, self->selection);
-  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  selection_changed (self);
 }
 
 /**
@@ -915,6 +924,56 @@ graft_canvas_set_selection (GraftCanvas       *self,
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     g_hash_table_add (self->selection, g_strdup (names[i]));
   emit_selection_changed (self);
+}
+
+/**
+ * graft_canvas_set_selection_placed:
+ * @self: a canvas
+ * @names: (array length=n): the node names to select, each once
+ * @places: (array length=n): where each may be in the layout's graph
+ *   order (a graph node's position in the graph the layout was made of),
+ *   or %G_MAXUINT when not known
+ * @n: how many
+ *
+ * Selects exactly @names, as graft_canvas_set_selection() does; a name
+ * found at its place is not looked up by name (Find knows where its hits
+ * are: at a million nodes, looking 105,000 hits up took 10-15 ms).
+ */
+void
+graft_canvas_set_selection_placed (GraftCanvas       *self,
+                                   const char *const *names,
+                                   const guint       *places,
+                                   guint              n)
+{
+  guint n_nodes;
+
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_hash_table_remove_all (self->selection);
+  for (guint i = 0; i < n; i++)
+    g_hash_table_add (self->selection, g_strdup (names[i]));
+  g_clear_pointer (&self->selected, g_free);
+  self->n_selected = 0;
+  if (self->layout != NULL)
+    {
+      n_nodes = graft_layout_get_n_graph_nodes (self->layout);
+      self->selected = g_new0 (gboolean, MAX (n_nodes, 1));
+      for (guint i = 0; i < n; i++)
+        {
+          gint at = -1;
+
+          if (places[i] < n_nodes &&
+              strcmp (graft_layout_get_node_name (self->layout, places[i]), names[i]) == 0)
+            at = (gint) places[i];
+          else
+            at = graft_layout_find_graph_node (self->layout, names[i]);
+          if (at >= 0 && !self->selected[at])
+            {
+              self->selected[at] = TRUE;
+              self->n_selected++;
+            }
+        }
+    }
+  selection_changed (self);
 }
 
 /**

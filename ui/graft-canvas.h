@@ -94,6 +94,10 @@ void         graft_canvas_select_rect (GraftCanvas *self,
                                        gboolean     extend);
 void         graft_canvas_set_selection (GraftCanvas       *self,
                                          const char *const *names);
+void         graft_canvas_set_selection_placed (GraftCanvas       *self,
+                                                const char *const *names,
+                                                const guint       *places,
+                                                guint              n);
 void         graft_canvas_popup_menu (GraftCanvas *self,
                                       GMenuModel  *menu,
                                       double       x,

@@ -118,18 +118,19 @@ struct _GraftDocument
   char          *title;
   GError        *load_error;
   GraftGraph    *graph;
-  GraftSource   *source;        /* what the graph was read from (load, restore, switch), or NULL */
-  GraftSource   *root_source;   /* what the file read was, before any change */
-  GListStore    *rules;         /* GraftRule, at least one */
-  GPtrArray     *matches;       /* GraftMatch, owned: the selected rule's */
-  GPtrArray     *dropped;       /* GraftMatch, owned: candidates torch's rules drop */
-  GHashTable    *dropped_of;    /* node name -> dropped candidate + 1 */
-  GHashTable    *match_of;      /* node name (the graph's string) -> match + 1 */
-  GPtrArray     *history;       /* HistoryEntry, owned */
-  GPtrArray     *warnings;      /* char *, of the last rewrite */
-  GPtrArray     *added_names;   /* char *, nodes the last rewrite added */
-  GPtrArray     *pending_skips; /* char *: matches skipped since the last change */
-  guint          pending_pass;  /* the pass and rule they were skipped in */
+  GraftSource   *source;         /* what the graph was read from (load, restore, switch), or NULL */
+  GraftSource   *root_source;    /* what the file read was, before any change */
+  GListStore    *rules;          /* GraftRule, at least one */
+  GPtrArray     *matches;        /* GraftMatch, owned: the selected rule's */
+  GPtrArray     *dropped;        /* GraftMatch, owned: candidates torch's rules drop */
+  GHashTable    *dropped_of;     /* node name -> dropped candidate + 1 */
+  GHashTable    *match_of;       /* node name (the graph's string) -> match + 1 */
+  guint          matches_serial; /* counts changes of @match_of */
+  GPtrArray     *history;        /* HistoryEntry, owned */
+  GPtrArray     *warnings;       /* char *, of the last rewrite */
+  GPtrArray     *added_names;    /* char *, nodes the last rewrite added */
+  GPtrArray     *pending_skips;  /* char *: matches skipped since the last change */
+  guint          pending_pass;   /* the pass and rule they were skipped in */
   guint          pending_rule;
   guint          selected;     /* the rule the editors show */
   guint          fixpoint;     /* 0: one pass; N: passes until nothing changes, at most N */
@@ -286,5 +287,17 @@ gboolean _graft_document_replay_rule (GraftDocument *self,
                                       const char    *label,
                                       GError       **error);
 void     _graft_document_update_next (GraftDocument *self);
+
+/* A layout's match marks made by steps (graft_document_dup_layout_marks()'s,
+ * for the layout runner). */
+typedef struct _GraftLayoutMarks GraftLayoutMarks;
+
+GraftLayoutMarks *_graft_document_layout_marks_new (GraftDocument *self,
+                                                    GraftLayout   *layout);
+gboolean          _graft_document_layout_marks_step (GraftLayoutMarks *marks,
+                                                     guint             n_names);
+gint             *_graft_document_layout_marks_finish (GraftLayoutMarks *marks);
+void              _graft_document_layout_marks_free (GraftLayoutMarks *marks);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutMarks, _graft_document_layout_marks_free)
 
 G_END_DECLS

@@ -631,6 +631,7 @@ install_matches (GraftDocument *self)
   self->dropped = g_steal_pointer (&found->dropped);
   g_hash_table_unref (self->match_of);
   self->match_of = g_steal_pointer (&found->match_of);
+  self->matches_serial++;
   g_hash_table_unref (self->dropped_of);
   self->dropped_of = g_steal_pointer (&found->dropped_of);
   graft_match_model_set_rows (self->match_items, g_steal_pointer (&found->rows));
@@ -2225,6 +2226,7 @@ _graft_document_speak (GraftDocument      *self,
   g_ptr_array_set_size (self->matches, 0);
   g_ptr_array_set_size (self->dropped, 0);
   g_hash_table_remove_all (self->match_of);
+  self->matches_serial++;
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
@@ -3181,6 +3183,158 @@ graft_document_dup_layout_marks (GraftDocument *self,
         marks[i] = (gint) GPOINTER_TO_UINT (match) - 1;
     }
   return marks;
+}
+
+/* graft_document_dup_layout_marks() by steps: the matched nodes' names
+ * (the graph's strings) and matches are taken from the lookup table at the
+ * start, then looked up in the layout a few at a time.  A change of the
+ * graph or of the matches meanwhile starts it again. */
+struct _GraftLayoutMarks
+{
+  GraftDocument *document; /* Owned */
+  GraftLayout   *layout;   /* Owned: a reference */
+  gint          *marks;    /* Owned: per graph node of @layout */
+  guint          n;        /* graph nodes of @layout */
+  const char   **names;    /* Owned array: the matched nodes' names, the graph's */
+  guint         *matches;  /* Owned: per name, its match + 1 */
+  guint          n_names;
+  guint          next;     /* the next name to look up */
+  guint          revision; /* the document's, at the start */
+  guint          serial;   /* its matches_serial, likewise */
+};
+
+/* Takes the matched names from the document as it is now (its matches
+ * found first, as graft_document_dup_layout_marks() does). */
+static void
+layout_marks_start (GraftLayoutMarks *m)
+{
+  GraftDocument *self = m->document;
+  GHashTableIter iter;
+  gpointer       name;
+  gpointer       match;
+  guint          k = 0;
+
+  _graft_document_settle (self);
+  _graft_document_ensure_matches (self);
+  m->revision = self->revision;
+  m->serial = self->matches_serial;
+  g_free (m->names);
+  g_free (m->matches);
+  m->n_names = g_hash_table_size (self->match_of);
+  m->names = g_new (const char *, MAX (m->n_names, 1));
+  m->matches = g_new (guint, MAX (m->n_names, 1));
+  g_hash_table_iter_init (&iter, self->match_of);
+  while (g_hash_table_iter_next (&iter, &name, &match))
+    {
+      m->names[k] = name;
+      m->matches[k++] = GPOINTER_TO_UINT (match);
+    }
+  m->next = 0;
+  for (guint i = 0; i < m->n; i++)
+    m->marks[i] = -1;
+}
+
+/**
+ * _graft_document_layout_marks_new:
+ * @self: a document
+ * @layout: a layout of the graph, possibly of an earlier revision
+ *
+ * Begins graft_document_dup_layout_marks() for @layout, to be made by
+ * steps (_graft_document_layout_marks_step()): at a million nodes, the
+ * 100,000 or so matched nodes looked up in one turn took 15-20 ms.
+ *
+ * Returns: (transfer full): the marks, begun
+ */
+GraftLayoutMarks *
+_graft_document_layout_marks_new (GraftDocument *self,
+                                  GraftLayout   *layout)
+{
+  GraftLayoutMarks *m = g_new0 (GraftLayoutMarks, 1);
+
+  m->document = g_object_ref (self);
+  m->layout = graft_layout_ref (layout);
+  m->n = graft_layout_get_n_graph_nodes (layout);
+  m->marks = g_new (gint, MAX (m->n, 1));
+  layout_marks_start (m);
+  return m;
+}
+
+/* Whether the graph or the matches changed since the names were taken. */
+static gboolean
+layout_marks_stale (GraftLayoutMarks *m)
+{
+  GraftDocument *self = m->document;
+
+  return self->rewriting != NULL || m->revision != self->revision ||
+         m->serial != self->matches_serial;
+}
+
+/**
+ * _graft_document_layout_marks_step:
+ * @marks: marks begun
+ * @n_names: how many matched nodes to look up, at least one
+ *
+ * Goes on; from the start again if the graph or the matches shown have
+ * changed since the last step (as at the start, a search of them under way
+ * is then finished first).
+ *
+ * Returns: whether the marks are made (_graft_document_layout_marks_finish())
+ */
+gboolean
+_graft_document_layout_marks_step (GraftLayoutMarks *m,
+                                   guint             n_names)
+{
+  guint end;
+
+  g_return_val_if_fail (m != NULL, TRUE);
+  if (layout_marks_stale (m))
+    {
+      layout_marks_start (m);
+      return m->n_names == 0;
+    }
+  end = m->next + MIN (MAX (n_names, 1), m->n_names - m->next);
+  for (; m->next < end; m->next++)
+    {
+      gint i = graft_layout_find_graph_node (m->layout, m->names[m->next]);
+
+      if (i >= 0)
+        m->marks[i] = (gint) m->matches[m->next] - 1;
+    }
+  return m->next == m->n_names;
+}
+
+/**
+ * _graft_document_layout_marks_finish:
+ * @marks: (transfer full): marks made
+ *
+ * Returns: (transfer full): what graft_document_dup_layout_marks() gives
+ *   for the layout now, made again at once if the graph or the matches
+ *   changed since the last step
+ */
+gint *
+_graft_document_layout_marks_finish (GraftLayoutMarks *m)
+{
+  gint *marks;
+
+  g_return_val_if_fail (m != NULL, NULL);
+  while (!_graft_document_layout_marks_step (m, G_MAXUINT))
+    ;
+  marks = g_steal_pointer (&m->marks);
+  _graft_document_layout_marks_free (m);
+  return marks;
+}
+
+void
+_graft_document_layout_marks_free (GraftLayoutMarks *m)
+{
+  if (m == NULL)
+    return;
+  g_clear_object (&m->document);
+  g_clear_pointer (&m->layout, graft_layout_free);
+  g_free (m->marks);
+  g_free (m->names);
+  g_free (m->matches);
+  g_free (m);
 }
 
 /**

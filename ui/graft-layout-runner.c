@@ -7,21 +7,20 @@
  * a worker thread (GTask), and a newer request supersedes an older one at
  * once: the older one is cancelled between segments and whatever it still
  * returns is dropped.  A finished layout goes to the canvas (keeping the
- * view, when every request since the last start asked for that), then
- * ::done is emitted; a failed one emits ::done with its error.  While a
- * layout of more than one segment runs, ::progress says how far it has
- * got.  Each turn of the main loop the runner takes stays short: a request
- * first makes the graph's scopes, a few milliseconds of work per turn
- * (graft_scopes_builder_step()), then copies the graph for the worker in
- * the next turn (steps of graft-turns.c, so that they never share a turn
- * with other deferred work, such as the matching); the scopes a large
- * file's loading worker made of the graph are taken instead, while the
- * graph is the one read (graft_document_steal_scopes()).  A change of the
- * graph drops scopes half made: they are started again from the graph as
- * it is now.  A request of the graph the last layout was made of shares
- * that layout's node names (graft_layout_request_builder_share_names()).
- * A layout that keeps the view, with the folding and direction of the one
- * the canvas shows, is laid out incrementally from it: only the segments a
+ * view, when every request since the last start asked for that) once its
+ * match marks are made (a few milliseconds of lookups a turn; a newer
+ * request drops it meanwhile), then ::done is emitted, during which the
+ * window takes the marks (graft_layout_runner_steal_marks()); a failed one emits ::done with its
+ * error.  While a layout of more than one segment runs, ::progress says how far it has got.  Each
+ * turn of the main loop the runner takes stays short: a request first makes the graph's scopes, a
+ * few milliseconds of work per turn (graft_scopes_builder_step()), then copies the graph for the
+ * worker in the next turn (steps of graft-turns.c, so that they never share a turn with other
+ * deferred work, such as the matching); the scopes a large file's loading worker made of the graph
+ * are taken instead, while the graph is the one read (graft_document_steal_scopes()).  A change of
+ * the graph drops scopes half made: they are started again from the graph as it is now.  A request
+ * of the graph the last layout was made of shares that layout's node names
+ * (graft_layout_request_builder_share_names()). A layout that keeps the view, with the folding and
+ * direction of the one the canvas shows, is laid out incrementally from it: only the segments a
  * change touched go to dot (graft_layout_request_set_previous()).  The
  * runner also keeps the folding: the graph's scopes (rebuilt on every
  * request, so the menus can read them before the layout starts) and
@@ -31,6 +30,7 @@
 #include "config.h"
 
 #include "graft-layout-runner.h"
+#include "graft-document-private.h"
 #include "graft-turns.h"
 
 /* Graphs larger than this open folded by module, as an overview of at most
@@ -42,6 +42,16 @@
  * frame is 16 ms), in steps of SCOPE_STEP_NODES nodes. */
 #define SCOPE_TURN_USEC  6000
 #define SCOPE_STEP_NODES 256
+
+/* A finished layout's match marks are made for about this many
+ * microseconds a turn, MARKS_STEP_NAMES matched nodes between looks at the
+ * clock, before the layout goes to the canvas with them. */
+#define MARKS_TURN_USEC  4000
+#define MARKS_STEP_NAMES 1024
+
+/* For tests: when not 0, each turn looks this many up, whatever the clock
+ * says (_graft_layout_runner_set_marks_step()). */
+static guint marks_step_names;
 
 struct _GraftLayoutRunner
 {
@@ -75,6 +85,18 @@ struct _GraftLayoutRunner
    * next request shares its names of the nodes */
   GraftLayout *named;
   guint        named_revision;
+
+  /* A layout done, held back while its match marks are made over turns
+   * (the job: marks_id), then shown with them; the marks are the window's
+   * to take (graft_layout_runner_steal_marks()) while it handles ::done */
+  GraftLayout      *held; /* Owned */
+  gboolean          held_keep_view;
+  guint             held_shape;    /* its Job's */
+  guint             held_revision; /* likewise */
+  GraftLayoutMarks *held_marks;    /* Owned */
+  guint             marks_id;
+  GraftLayout      *shown;       /* Borrowed: the canvas's, that @shown_marks are of */
+  gint             *shown_marks; /* Owned, or NULL once taken */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -182,6 +204,64 @@ graft_layout_runner_run_in_thread (GTask *task)
   g_task_run_in_thread (task, layout_thread_cb);
 }
 
+/* Drops a layout held back for its marks. */
+static void
+drop_held (GraftLayoutRunner *self)
+{
+  graft_turns_remove (self->marks_id);
+  self->marks_id = 0;
+  g_clear_pointer (&self->held, graft_layout_free);
+  g_clear_pointer (&self->held_marks, _graft_document_layout_marks_free);
+}
+
+/* Goes on making the held layout's marks for about @usec microseconds (at
+ * least one step).  Returns whether they are made. */
+static gboolean
+make_marks (GraftLayoutRunner *self,
+            gint64             usec)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint  n = marks_step_names > 0 ? marks_step_names : MARKS_STEP_NAMES;
+
+  while (!_graft_document_layout_marks_step (self->held_marks, n))
+    if (marks_step_names > 0 || g_get_monotonic_time () - start >= usec)
+      return FALSE;
+  return TRUE;
+}
+
+/* The held layout to the canvas, its marks for the window to take, and
+ * ::done. */
+static void
+show_held (GraftLayoutRunner *self)
+{
+  self->marks_id = 0;
+  self->shown_shape = self->held_shape;
+  g_clear_pointer (&self->named, graft_layout_free);
+  if (self->held_revision == graft_document_get_revision (self->document))
+    {
+      self->named = graft_layout_ref (self->held);
+      self->named_revision = self->held_revision;
+    }
+  g_free (self->shown_marks);
+  self->shown_marks = _graft_document_layout_marks_finish (g_steal_pointer (&self->held_marks));
+  self->shown = self->held;
+  graft_canvas_set_layout (self->canvas, g_steal_pointer (&self->held), self->held_keep_view);
+  g_signal_emit (self, signals[SIGNAL_DONE], 0, NULL);
+  /* Not taken: the window makes them again when it wants them. */
+  g_clear_pointer (&self->shown_marks, g_free);
+}
+
+static gboolean
+marks_step_cb (gpointer user_data)
+{
+  GraftLayoutRunner *self = user_data;
+
+  if (!make_marks (self, MARKS_TURN_USEC))
+    return G_SOURCE_CONTINUE;
+  show_held (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 layout_done_cb (GObject      *object,
                 GAsyncResult *result,
@@ -210,16 +290,67 @@ layout_done_cb (GObject      *object,
   g_clear_handle_id (&self->progress_id, g_source_remove);
   if (layout != NULL)
     {
-      self->shown_shape = job->shape;
-      g_clear_pointer (&self->named, graft_layout_free);
-      if (job->revision == graft_document_get_revision (self->document))
-        {
-          self->named = graft_layout_ref (layout);
-          self->named_revision = job->revision;
-        }
-      graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+      /* Shown with its match marks, made first (over turns if they take
+       * longer than a few milliseconds). */
+      drop_held (self);
+      self->held = layout;
+      self->held_keep_view = job->keep_view;
+      self->held_shape = job->shape;
+      self->held_revision = job->revision;
+      self->held_marks = _graft_document_layout_marks_new (self->document, layout);
+      if (make_marks (self, MARKS_TURN_USEC))
+        show_held (self);
+      else
+        self->marks_id = graft_turns_add (marks_step_cb, self, NULL);
+      return;
     }
   g_signal_emit (self, signals[SIGNAL_DONE], 0, error);
+}
+
+/**
+ * graft_layout_runner_steal_marks:
+ * @self: a runner
+ * @layout: the layout the canvas shows
+ *
+ * While ::done is emitted for @layout: its match marks, made before it was
+ * shown (graft_document_dup_layout_marks()'s, for the matches as they are).
+ *
+ * Returns: (transfer full) (nullable): the marks, or %NULL (not made here,
+ *   or already taken)
+ */
+gint *
+graft_layout_runner_steal_marks (GraftLayoutRunner *self,
+                                 GraftLayout       *layout)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), NULL);
+  if (layout == NULL || layout != self->shown)
+    return NULL;
+  return g_steal_pointer (&self->shown_marks);
+}
+
+/**
+ * _graft_layout_runner_set_marks_step:
+ * @n_names: matched nodes looked up a turn, or 0 for the usual time budget
+ *
+ * For tests: a small graph's marks made over several turns.
+ */
+void
+_graft_layout_runner_set_marks_step (guint n_names)
+{
+  marks_step_names = n_names;
+}
+
+/**
+ * _graft_layout_runner_get_holding:
+ * @self: a runner
+ *
+ * Returns: whether a layout done waits for its marks, not shown yet
+ */
+gboolean
+_graft_layout_runner_get_holding (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  return self->held != NULL;
 }
 
 /* Says how far the running layout has got, once it has more than one
@@ -390,9 +521,10 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
   g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
 
   /* The running layout is superseded at once: whatever it returns now is
-   * dropped. */
+   * dropped, and so is one done but not shown yet. */
   g_cancellable_cancel (self->cancellable);
   self->generation++;
+  drop_held (self);
   self->request = NULL;
   /* Two requests before the start: fitting wins over keeping the view. */
   self->start_keep_view = self->start_id != 0 ? self->start_keep_view && keep_view : keep_view;
@@ -463,6 +595,7 @@ graft_layout_runner_stop (GraftLayoutRunner *self)
   graft_turns_remove (self->start_id);
   self->start_id = 0;
   drop_request (self);
+  drop_held (self);
 }
 
 /**
@@ -705,6 +838,7 @@ graft_layout_runner_finalize (GObject *object)
   g_clear_pointer (&self->scopes, graft_scopes_free);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   g_clear_pointer (&self->named, graft_layout_free);
+  drop_held (self);
   g_clear_object (&self->canvas);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (graft_layout_runner_parent_class)->finalize (object);

@@ -46,4 +46,9 @@ gboolean      _graft_layout_runner_is_making_scopes (GraftLayoutRunner *self);
 gboolean      _graft_layout_runner_is_making_request (GraftLayoutRunner *self);
 GCancellable *_graft_layout_runner_get_cancellable (GraftLayoutRunner *self);
 
+gint    *graft_layout_runner_steal_marks (GraftLayoutRunner *self,
+                                          GraftLayout       *layout);
+void     _graft_layout_runner_set_marks_step (guint n_names);
+gboolean _graft_layout_runner_get_holding (GraftLayoutRunner *self);
+
 G_END_DECLS

@@ -47,7 +47,9 @@ struct _GraftSearch
   GraftGraph *graph;    /* the graph read, not owned */
   guint       revision; /* the document's revision when reading began */
   GraftNode  *next;     /* the next node to read, or NULL when all are */
+  guint       at;       /* @next's position in graph order */
   GPtrArray  *found;    /* Owned: char *, the hits so far */
+  GArray     *found_at; /* Owned: guint, their positions in graph order */
 };
 
 /* How long a turn reads the graph, in microseconds. */
@@ -148,6 +150,7 @@ stop_scan (GraftSearch *self)
   self->job = 0;
   g_clear_pointer (&self->needle, g_free);
   g_clear_pointer (&self->found, g_ptr_array_unref);
+  g_clear_pointer (&self->found_at, g_array_unref);
   self->next = NULL;
   self->graph = NULL;
 }
@@ -159,7 +162,9 @@ restart_scan (GraftSearch *self)
   self->graph = graft_document_get_graph (self->document);
   self->revision = graft_document_get_revision (self->document);
   self->next = graft_graph_get_first (self->graph);
+  self->at = 0;
   g_ptr_array_set_size (self->found, 0);
+  g_array_set_size (self->found_at, 0);
 }
 
 /* Reads on for about @usec microseconds (G_MAXINT64: to the end), from
@@ -180,8 +185,12 @@ scan (GraftSearch *self,
       for (guint k = 0; k < chunk && self->next != NULL; k++)
         {
           if (is_hit (self, self->next))
-            g_ptr_array_add (self->found, g_strdup (graft_node_get_name (self->next)));
+            {
+              g_ptr_array_add (self->found, g_strdup (graft_node_get_name (self->next)));
+              g_array_append_val (self->found_at, self->at);
+            }
           self->next = graft_node_get_next (self->next);
+          self->at++;
         }
       if (self->next != NULL && usec != G_MAXINT64 &&
           (test_step_nodes > 0 || g_get_monotonic_time () - start >= usec))
@@ -194,7 +203,7 @@ scan (GraftSearch *self,
 static void
 finish_scan (GraftSearch *self)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_sized_new (self->found->len + 1);
+  g_autoptr (GArray) places = g_steal_pointer (&self->found_at);
 
   if (self->job != 0)
     graft_turns_remove (self->job);
@@ -205,10 +214,10 @@ finish_scan (GraftSearch *self)
   self->next = NULL;
   self->graph = NULL;
   self->current = 0;
-  for (guint i = 0; i < self->hits->len; i++)
-    g_ptr_array_add (names, self->hits->pdata[i]);
-  g_ptr_array_add (names, NULL);
-  graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
+  /* Where each hit is in graph order: the canvas finds it there in a
+   * layout of this graph without looking its name up. */
+  graft_canvas_set_selection_placed (self->canvas, (const char *const *) self->hits->pdata,
+                                     (const guint *) (gpointer) places->data, self->hits->len);
   graft_search_step (self, 0);
 }
 
@@ -240,6 +249,7 @@ search_changed_cb (GtkSearchEntry *entry,
   self->length = strlen (self->needle);
   self->ascii = is_ascii (self->needle);
   self->found = g_ptr_array_new_with_free_func (g_free);
+  self->found_at = g_array_new (FALSE, FALSE, sizeof (guint));
   restart_scan (self);
   if (*self->needle == '\0')
     self->next = NULL;

@@ -401,11 +401,15 @@ update_marks (GraftWindow *self)
   GraftLayout *layout = graft_canvas_get_layout (self->canvas);
   GPtrArray   *added_names = graft_document_get_added_names (self->document);
   gboolean    *added;
+  gint        *marks;
   guint        n;
 
   if (layout == NULL)
     return;
-  graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
+  marks = graft_layout_runner_steal_marks (self->layout_runner, layout);
+  if (marks == NULL)
+    marks = graft_document_dup_layout_marks (self->document, layout);
+  graft_canvas_set_marks (self->canvas, marks);
   graft_canvas_set_dropped (self->canvas,
                             graft_document_get_n_dropped (self->document) > 0
                                 ? graft_document_dup_layout_dropped (self->document, layout)

@@ -64,6 +64,9 @@ gboolean   _graft_node_name_is_canonical (GraftNode *node);
 gboolean   _graft_node_is_attached (GraftGraph *self,
                                     GraftNode  *node);
 gboolean   _graft_graph_is_topological (GraftGraph *self);
+int        _graft_graph_check_order_step (GraftGraph *self,
+                                          GraftNode **next,
+                                          guint      *work);
 guint32    _graft_graph_index_nodes (GraftGraph *self,
                                      GraftNode **nodes);
 guint32    _graft_graph_reserve_marks (GraftGraph *self,

@@ -3554,6 +3554,57 @@ _graft_graph_is_topological (GraftGraph *self)
 }
 
 /**
+ * _graft_graph_check_order_step:
+ * @next: (inout): the next node to look at, the graph's first at the start
+ * @work: (inout): about how much to do (a node and each of its uses count 1);
+ *   what is left when the answer is known
+ *
+ * _graft_graph_is_topological() by steps, for a caller that must not walk
+ * a million nodes in one go (the editor's search, graft_match_search_step()).
+ * The graph must not change between two steps of one check.
+ *
+ * Returns: 1 when every node comes before each of its users, 0 when one
+ *   does not, -1 when not known yet (@next is where to go on)
+ */
+int
+_graft_graph_check_order_step (GraftGraph *self,
+                               GraftNode **next,
+                               guint      *work)
+{
+  GraftNode *node = *next;
+  guint      left = *work;
+
+  if (!self->maybe_unordered)
+    return 1;
+  while (node != NULL)
+    {
+      GraftNode *const *users = node_users (node);
+      guint             n = node_n_users (node);
+
+      if (left == 0)
+        {
+          *next = node;
+          *work = 0;
+          return -1;
+        }
+      for (guint u = 0; u < n; u++)
+        if (users[u]->order <= node->order)
+          {
+            *next = NULL;
+            *work = left;
+            return 0;
+          }
+      left -= MIN (left, n + 1);
+      node = node->next;
+    }
+  *next = NULL;
+  *work = left;
+  /* Known until the next change that may break it. */
+  self->maybe_unordered = FALSE;
+  return 1;
+}
+
+/**
  * _graft_graph_get_epoch:
  *
  * Returns: the last mark handed out: it changes whenever marks are handed

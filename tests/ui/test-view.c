@@ -525,6 +525,74 @@ scan_graph (GraftGraph *graph,
   return g_strv_builder_end (builder);
 }
 
+/* A selection placed (Find's: each name with its position in graph order)
+ * is the selection of those names, whatever the places say: right, wrong,
+ * out of range, or of another graph (the layout shown older than the
+ * graph Find read). */
+static void
+test_selection_placed (void)
+{
+  g_autofree char *path = example_path ();
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftLayout     *layout;
+  g_auto (GStrv) all = NULL;
+  g_autofree guint *right = NULL;
+  g_autofree guint *wrong = NULL;
+  guint             n;
+
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  all = scan_graph (graft_document_get_graph (document), "");
+  n = g_strv_length (all);
+  g_assert_cmpuint (n, ==, graft_layout_get_n_graph_nodes (layout));
+  right = g_new (guint, n);
+  wrong = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    {
+      right[i] = i;
+      wrong[i] = i % 3 == 0 ? n - 1 - i : i % 3 == 1 ? G_MAXUINT
+                                                     : n + i;
+    }
+  /* Every other node, at its place, then at wrong ones. */
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_auto (GStrv) selection = NULL;
+      g_autoptr (GStrvBuilder) expected = g_strv_builder_new ();
+      g_auto (GStrv) expected_names = NULL;
+
+      for (guint i = 0; i < n; i += 2)
+        {
+          guint place = pass == 0 ? right[i] : wrong[i];
+
+          g_ptr_array_add (names, all[i]);
+          g_array_append_val (places, place);
+          g_strv_builder_add (expected, all[i]);
+        }
+      graft_canvas_set_selection_placed (canvas, (const char *const *) names->pdata,
+                                         (const guint *) (gpointer) places->data, names->len);
+      selection = graft_canvas_dup_selection (canvas);
+      expected_names = g_strv_builder_end (expected);
+      g_assert_cmpstrv (selection, expected_names);
+      g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, names->len);
+    }
+  /* A name the layout does not have: kept in the selection, not drawn. */
+  {
+    const char *names[] = { "no_such_node", all[1] };
+    guint       places[] = { 1, 0 };
+    g_auto (GStrv) selection = NULL;
+
+    graft_canvas_set_selection_placed (canvas, names, places, 2);
+    selection = graft_canvas_dup_selection (canvas);
+    g_assert_cmpuint (g_strv_length (selection), ==, 1);
+    g_assert_cmpstr (selection[0], ==, all[1]);
+  }
+  close_last_window (window);
+}
+
 /* Find reads the graph over several turns (here a node a turn): the
  * earlier hits stay until the last node is read; a change of the graph
  * meanwhile starts the reading again on the graph as it is, and Next
@@ -622,5 +690,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/find-current", test_find_current);
   g_test_add_func ("/ui/view/selection-scan", test_selection_scan);
   g_test_add_func ("/ui/view/find-in-turns", test_find_in_turns);
+  g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
   return g_test_run ();
 }
