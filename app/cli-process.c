@@ -22,15 +22,6 @@
 
 #include "cmd.h"
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GRAFT_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GRAFT_SANITIZED 1
-#endif
-
 static gint64 started_at;
 
 /* Whether GLib will need the user's locale: to convert an argument that is

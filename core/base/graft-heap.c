@@ -16,15 +16,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GRAFT_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GRAFT_SANITIZED 1
-#endif
-
 /* A graph of 10,000 nodes touches about 10 MB, and on the virtual machines
  * Graft is measured on a first touch of a 4 KiB page costs about ten
  * microseconds: page faults took more than half of `graft code`'s time.

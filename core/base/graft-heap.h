@@ -14,6 +14,19 @@
 
 #include <glib.h>
 
+/* GRAFT_SANITIZED: defined in AddressSanitizer builds, whose malloc is not
+ * glibc's (no heap to lay out) and whose leak checks want every block
+ * freed before exit (gcc says so by __SANITIZE_ADDRESS__, clang by
+ * __has_feature). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GRAFT_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(GRAFT_SANITIZED)
+#define GRAFT_SANITIZED 1
+#endif
+
 G_BEGIN_DECLS
 
 gboolean graft_heap_prepare_huge_pages (void);
