@@ -2780,6 +2780,29 @@ _graft_namespace_reserve (GraftNamespace *self,
     used_resize (&self->used, (guint) size);
 }
 
+/* Stores @name, not in the namespace, from its scan and hash (the last
+ * two steps of _graft_namespace_add_new_canonical() and
+ * _graft_namespace_add_if_canonical()). */
+static inline char *
+add_scanned (GraftNamespace *self,
+             const char     *name,
+             const Scan     *scan,
+             guint           hash)
+{
+  char *stored = keep_name (self, name, scan->len);
+
+  self->last = used_take (self, stored, hash);
+  /* Both look at a `_<digits>` suffix only (split_suffix(), the run's
+   * digits): a name without one changes no count and no run. */
+  if (scan->number_suffix)
+    {
+      if (self->count_per_base)
+        note_free_name (self, stored, scan->len);
+      extend_filled (self, stored, scan->len);
+    }
+  return stored;
+}
+
 /**
  * _graft_namespace_add_new_canonical:
  * @name: a name not in the namespace, as the caller has just asked
@@ -2804,16 +2827,7 @@ _graft_namespace_add_new_canonical (GraftNamespace *self,
 
   scan_candidate (name, &scan);
   hash = _graft_name_hash_finish (scan.state);
-  stored = keep_name (self, name, scan.len);
-  self->last = used_take (self, stored, hash);
-  /* Both look at a `_<digits>` suffix only (split_suffix(), the run's
-   * digits): a name without one changes no count and no run. */
-  if (scan.number_suffix)
-    {
-      if (self->count_per_base)
-        note_free_name (self, stored, scan.len);
-      extend_filled (self, stored, scan.len);
-    }
+  stored = add_scanned (self, name, &scan, hash);
   *out_canonical =
       scan.final_form && !is_illegal_hashed (stored, scan.len, hash, GRAFT_NAME_DEFAULT);
   return stored;
@@ -2840,23 +2854,13 @@ _graft_namespace_add_if_canonical (GraftNamespace *self,
 {
   Scan  scan;
   guint hash;
-  char *stored;
 
   scan_candidate (name, &scan);
   hash = _graft_name_hash_finish (scan.state);
   if (!scan.final_form || name_taken (self, name, scan.len, hash) ||
       is_illegal_hashed (name, scan.len, hash, GRAFT_NAME_DEFAULT))
     return NULL;
-  stored = keep_name (self, name, scan.len);
-  self->last = used_take (self, stored, hash);
-  /* As _graft_namespace_add_new_canonical(). */
-  if (scan.number_suffix)
-    {
-      if (self->count_per_base)
-        note_free_name (self, stored, scan.len);
-      extend_filled (self, stored, scan.len);
-    }
-  return stored;
+  return add_scanned (self, name, &scan, hash);
 }
 
 /**
