@@ -137,6 +137,22 @@ parse_fixpoint (const char *text,
   return TRUE;
 }
 
+/* GOption's message (`Unknown option --bogus`, `Missing argument for
+ * --entry`) in the CLI's own form: lower case, as every other line the
+ * CLI writes.  Its first character, whatever the language: GLib's own
+ * messages may be translated. */
+static char *
+lower_first (const char *message)
+{
+  const char *rest = g_utf8_next_char (message);
+  char        first[8] = { 0 };
+
+  if (*message == '\0')
+    return g_strdup (message);
+  g_unichar_to_utf8 (g_unichar_tolower (g_utf8_get_char (message)), first);
+  return g_strconcat (first, rest, NULL);
+}
+
 /**
  * graft_cli_run_command:
  * @command: the command
@@ -167,7 +183,11 @@ graft_cli_run_command (const GraftCommand *command,
   g_option_context_set_summary (context, command->description);
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return graft_cli_usage_error (command->name, "%s", error->message);
+    {
+      g_autofree char *problem = lower_first (error->message);
+
+      return graft_cli_usage_error (command->name, "%s", problem);
+    }
   if (o.fixpoint_arg != NULL && !parse_fixpoint (o.fixpoint_arg, &o.fixpoint))
     return graft_cli_usage_error (command->name,
                                   "--fixpoint %s: N must be a whole number, 1 or more",

@@ -308,6 +308,21 @@ test_usage (void)
       g_assert_cmpstr (run.out, ==, "");
       g_assert_cmpstr (run.err, !=, "");
     }
+  /* GOption's own messages in the CLI's form: lower case, after the
+   * command (it printed "Unknown option --bogus", capitalised). */
+  {
+    static const char *const bogus[] = { "code", "--bogus", "x", "x.py", NULL };
+    static const char *const no_value[] = { "graph", "x.py", "--entry", NULL };
+    g_auto (Run) run = { 0 };
+    g_auto (Run) missing = { 0 };
+
+    run_graft (&run, NULL, NULL, bogus);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_cmpstr (run.err, ==, "graft code: unknown option --bogus\n");
+    run_graft (&missing, NULL, NULL, no_value);
+    g_assert_cmpint (missing.status, ==, 2);
+    g_assert_cmpstr (missing.err, ==, "graft graph: missing argument for --entry\n");
+  }
   {
     g_auto (Run) run = { 0 };
     const char *help[] = { "--help", NULL };
@@ -808,6 +823,31 @@ test_render (void)
         g_assert_cmpint (run.status, ==, 2);
         g_assert_true (g_str_has_prefix (run.err, "graft "));
         g_assert_cmpstr (run.out, ==, "");
+      }
+  }
+  /* Without --to, -o's extension names the format: what is wrong with it
+   * is said (it was "--to png|svg|pdf|dot is required"). */
+  {
+    static const char *const outputs[] = { "m.bmp", "m", NULL };
+    static const char *const expected[] = {
+      "graft render: -o m.bmp: render writes .png, .svg, .pdf or .dot, not .bmp (or give --to "
+      "png|svg|pdf|dot)\n",
+      "graft render: -o m: no extension to take the format from; give --to png|svg|pdf|dot, or "
+      "end PATH in .png, .svg, .pdf or .dot\n",
+      "graft render: missing the format: give --to png|svg|pdf|dot, or -o PATH ending in .png, "
+      ".svg, .pdf or .dot\n",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+      {
+        g_auto (Run) run = { 0 };
+        const char *args[] = { "render", model, "-o", outputs[i], NULL };
+
+        if (outputs[i] == NULL)
+          args[2] = NULL;
+        run_graft (&run, dir, NULL, args);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_cmpstr (run.err, ==, expected[i]);
       }
   }
   {
