@@ -481,6 +481,22 @@ test_stdin (void)
                    "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n");
 }
 
+/* An input of nothing but white space, a file or standard input, says so
+ * (it was "no class defines forward ...; candidates: none"). */
+static void
+test_empty_input (void)
+{
+  g_auto (Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  run_graft (&run, NULL, "\n  \n\t\n", args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==,
+                   "-:1:1: error: the input is empty: expected a Python module to trace, an FX "
+                   "graph listing, a DOT graph or a torch.export program\n");
+}
+
 /* `graft` links no DOT reader: a DOT input, from a file or from standard
  * input (which it has read by then), goes to graft-render, whose answers
  * it gives unchanged, errors included. */
@@ -634,10 +650,12 @@ test_entry (void)
   g_auto (Run) second = { 0 };
   g_auto (Run) function = { 0 };
   g_auto (Run) missing = { 0 };
+  g_auto (Run) misspelled = { 0 };
   const char *args_first[] = { "code", "-", NULL };
   const char *args_second[] = { "code", "-", "--entry", "B", NULL };
   const char *args_function[] = { "graph", "--entry=helper", "-", NULL };
   const char *args_missing[] = { "code", "-", "--entry", "C", NULL };
+  const char *args_misspelled[] = { "code", "-", "--entry", "helpr", NULL };
 
   run_graft (&first, NULL, source, args_first);
   g_assert_cmpstr (first.out, ==,
@@ -652,10 +670,17 @@ test_entry (void)
                    "    %y : [num_users=1] = placeholder[target=y]\n"
                    "    %neg : [num_users=1] = call_method[target=neg](args = (%y,), kwargs = {})\n"
                    "    return neg\n");
+  /* A name like none of the file's is the file's, at 1:1 (cli.md); it was
+   * placed at the first class, as if the user had meant it. */
   run_graft (&missing, NULL, source, args_missing);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_cmpstr (missing.err, ==,
-                   "-:2:7: error: no class or function named 'C'; candidates: A, B, helper\n");
+                   "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
+  /* A misspelled one points at the definition meant. */
+  run_graft (&misspelled, NULL, source, args_misspelled);
+  g_assert_cmpint (misspelled.status, ==, 1);
+  g_assert_cmpstr (misspelled.err, ==,
+                   "-:8:5: error: no class or function named 'helpr'; candidates: A, B, helper\n");
 }
 
 /* Assigning to an imported module's attribute would change what later
@@ -1279,6 +1304,7 @@ main (int    argc,
   g_test_add_func ("/cli/readable", test_readable);
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
+  g_test_add_func ("/cli/empty-input", test_empty_input);
   g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);
   g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
   g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);
