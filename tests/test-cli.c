@@ -323,6 +323,31 @@ test_usage (void)
     g_assert_cmpint (missing.status, ==, 2);
     g_assert_cmpstr (missing.err, ==, "graft graph: missing argument for --entry\n");
   }
+  /* An empty value is a usage error, not a file or a name called ''
+   * (":1:1: error: cannot read the file", or --pattern= taken as the
+   * default). */
+  {
+    static const struct
+    {
+      const char *args[6];
+      const char *err;
+    } empties[] = {
+      { { "code", "", NULL }, "graft code: empty INPUT (a file, or - for standard input)\n" },
+      { { "code", "x.py", "-o", "", NULL }, "graft code: -o/--output: empty PATH\n" },
+      { { "match", "x.py", "--pattern=", NULL }, "graft match: --pattern: empty REF\n" },
+      { { "rewrite", "x.py", "--rules", "", NULL }, "graft rewrite: --rules: empty FILE\n" },
+      { { "graph", "--torch=", "x.py", NULL }, "graft graph: --torch: empty VERSION\n" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (empties); i++)
+      {
+        g_auto (Run) run = { 0 };
+
+        run_graft (&run, NULL, NULL, empties[i].args);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_cmpstr (run.err, ==, empties[i].err);
+      }
+  }
   {
     g_auto (Run) run = { 0 };
     const char *help[] = { "--help", NULL };
@@ -367,7 +392,7 @@ test_torch_choice (void)
     { "1.13", "2.6", 0, "[num_users=1]" },
     { "2.6", "1.13", 0, "[#users=1]" },
     { NULL, "2", 2, "graft graph: --torch 2: unknown torch (use 2.6 or 1.13)\n" },
-    { NULL, "", 2, "graft graph: --torch : unknown torch (use 2.6 or 1.13)\n" },
+    { NULL, "", 2, "graft graph: --torch: empty VERSION\n" },
     { "3.0", NULL, 2, "graft graph: GRAFT_TORCH=3.0: unknown torch (use 2.6 or 1.13)\n" },
   };
   static const char model[] = "def forward(x):\n    return x.relu()\n";
