@@ -137,6 +137,46 @@ parse_fixpoint (const char *text,
   return TRUE;
 }
 
+/* GOption's message (`Unknown option --bogus`, `Missing argument for
+ * --entry`) in the CLI's own form: lower case, as every other line the
+ * CLI writes.  Its first character, whatever the language: GLib's own
+ * messages may be translated. */
+static char *
+lower_first (const char *message)
+{
+  const char *rest = g_utf8_next_char (message);
+  char        first[8] = { 0 };
+
+  if (*message == '\0')
+    return g_strdup (message);
+  g_unichar_to_utf8 (g_unichar_tolower (g_utf8_get_char (message)), first);
+  return g_strconcat (first, rest, NULL);
+}
+
+/* The first option of @uses (and --torch) given an empty value, a
+ * usage error rather than a file or a name called '' (it was ":1:1:
+ * error: cannot read the file"); %NULL if none. */
+static const OptionRow *
+find_empty_value (const GraftCliOptionUse *uses,
+                  const GraftCliOptions   *o)
+{
+  for (const GraftCliOptionUse *use = uses;; use++)
+    {
+      const OptionRow *row =
+          &rows[use->id != GRAFT_CLI_OPTION_END ? use->id : GRAFT_CLI_OPTION_TORCH];
+
+      if (row->arg == G_OPTION_ARG_STRING || row->arg == G_OPTION_ARG_FILENAME)
+        {
+          const char *value = *(char *const *) ((const char *) o + row->offset);
+
+          if (value != NULL && *value == '\0')
+            return row;
+        }
+      if (use->id == GRAFT_CLI_OPTION_END)
+        return NULL;
+    }
+}
+
 /**
  * graft_cli_run_command:
  * @command: the command
@@ -158,6 +198,7 @@ graft_cli_run_command (const GraftCommand *command,
   g_autoptr (GError) error = NULL;
   g_autofree GOptionEntry *entries = entries_new (command->options, &o);
   g_autofree char         *prgname = g_strdup_printf ("graft %s", command->name);
+  const OptionRow         *empty;
 
   /* --help's usage line names the program by its prgname, which GOption
    * would take from argv[0], the command's name alone ("code [OPTION…]
@@ -167,7 +208,21 @@ graft_cli_run_command (const GraftCommand *command,
   g_option_context_set_summary (context, command->description);
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return graft_cli_usage_error (command->name, "%s", error->message);
+    {
+      g_autofree char *problem = lower_first (error->message);
+
+      return graft_cli_usage_error (command->name, "%s", problem);
+    }
+  empty = find_empty_value (command->options, &o);
+  if (empty != NULL)
+    {
+      g_autofree char *name = empty->short_name != 0 ? g_strdup_printf ("-%c/--%s",
+                                                                        empty->short_name,
+                                                                        empty->long_name)
+                                                     : g_strdup_printf ("--%s", empty->long_name);
+
+      return graft_cli_usage_error (command->name, "%s: empty %s", name, empty->arg_description);
+    }
   if (o.fixpoint_arg != NULL && !parse_fixpoint (o.fixpoint_arg, &o.fixpoint))
     return graft_cli_usage_error (command->name,
                                   "--fixpoint %s: N must be a whole number, 1 or more",
@@ -176,6 +231,9 @@ graft_cli_run_command (const GraftCommand *command,
     return graft_cli_usage_error (command->name, "%s",
                                   argc < 2 ? "missing INPUT (a file, or - for standard input)"
                                            : "expected one INPUT, got more");
+  if (argv[1][0] == '\0')
+    return graft_cli_usage_error (command->name,
+                                  "empty INPUT (a file, or - for standard input)");
   if (o.torch != NULL)
     {
       o.dialect = graft_dialect_from_name (o.torch);

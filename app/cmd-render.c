@@ -103,6 +103,30 @@ graft_cli_emit_picture (GraftGraph *graph,
 #endif
 }
 
+/* Without --to, the format is -o's extension: says what is wrong with
+ * @output (NULL: no -o either) as the way to name one. */
+static int
+refuse_output_name (const char *output)
+{
+  const char *base = output != NULL ? strrchr (output, G_DIR_SEPARATOR) : NULL;
+  const char *dot;
+
+  base = base != NULL ? base + 1 : output;
+  dot = base != NULL ? strrchr (base, '.') : NULL;
+  if (output == NULL)
+    return graft_cli_usage_error ("render", "missing the format: give --to png|svg|pdf|dot, or -o "
+                                            "PATH ending in .png, .svg, .pdf or .dot");
+  if (dot == NULL || dot[1] == '\0')
+    return graft_cli_usage_error ("render",
+                                  "-o %s: no extension to take the format from; give --to "
+                                  "png|svg|pdf|dot, or end PATH in .png, .svg, .pdf or .dot",
+                                  output);
+  return graft_cli_usage_error ("render",
+                                "-o %s: render writes .png, .svg, .pdf or .dot, not %s (or give "
+                                "--to png|svg|pdf|dot)",
+                                output, dot);
+}
+
 static int
 run (const GraftCliOptions *o,
      const char            *input)
@@ -121,7 +145,7 @@ run (const GraftCliOptions *o,
                                       o->to);
     }
   else if (!graft_format_from_path (o->output, &format) || !graft_cli_format_is_drawing (format))
-    return graft_cli_usage_error ("render", "--to png|svg|pdf|dot is required");
+    return refuse_output_name (o->output);
   status = graft_cli_check_picture_args ("render", format, o->style, o->output);
   if (status != GRAFT_EXIT_OK)
     return status;

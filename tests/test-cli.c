@@ -308,6 +308,46 @@ test_usage (void)
       g_assert_cmpstr (run.out, ==, "");
       g_assert_cmpstr (run.err, !=, "");
     }
+  /* GOption's own messages in the CLI's form: lower case, after the
+   * command (it printed "Unknown option --bogus", capitalised). */
+  {
+    static const char *const bogus[] = { "code", "--bogus", "x", "x.py", NULL };
+    static const char *const no_value[] = { "graph", "x.py", "--entry", NULL };
+    g_auto (Run) run = { 0 };
+    g_auto (Run) missing = { 0 };
+
+    run_graft (&run, NULL, NULL, bogus);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_cmpstr (run.err, ==, "graft code: unknown option --bogus\n");
+    run_graft (&missing, NULL, NULL, no_value);
+    g_assert_cmpint (missing.status, ==, 2);
+    g_assert_cmpstr (missing.err, ==, "graft graph: missing argument for --entry\n");
+  }
+  /* An empty value is a usage error, not a file or a name called ''
+   * (":1:1: error: cannot read the file", or --pattern= taken as the
+   * default). */
+  {
+    static const struct
+    {
+      const char *args[6];
+      const char *err;
+    } empties[] = {
+      { { "code", "", NULL }, "graft code: empty INPUT (a file, or - for standard input)\n" },
+      { { "code", "x.py", "-o", "", NULL }, "graft code: -o/--output: empty PATH\n" },
+      { { "match", "x.py", "--pattern=", NULL }, "graft match: --pattern: empty REF\n" },
+      { { "rewrite", "x.py", "--rules", "", NULL }, "graft rewrite: --rules: empty FILE\n" },
+      { { "graph", "--torch=", "x.py", NULL }, "graft graph: --torch: empty VERSION\n" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (empties); i++)
+      {
+        g_auto (Run) run = { 0 };
+
+        run_graft (&run, NULL, NULL, empties[i].args);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_cmpstr (run.err, ==, empties[i].err);
+      }
+  }
   {
     g_auto (Run) run = { 0 };
     const char *help[] = { "--help", NULL };
@@ -352,7 +392,7 @@ test_torch_choice (void)
     { "1.13", "2.6", 0, "[num_users=1]" },
     { "2.6", "1.13", 0, "[#users=1]" },
     { NULL, "2", 2, "graft graph: --torch 2: unknown torch (use 2.6 or 1.13)\n" },
-    { NULL, "", 2, "graft graph: --torch : unknown torch (use 2.6 or 1.13)\n" },
+    { NULL, "", 2, "graft graph: --torch: empty VERSION\n" },
     { "3.0", NULL, 2, "graft graph: GRAFT_TORCH=3.0: unknown torch (use 2.6 or 1.13)\n" },
   };
   static const char model[] = "def forward(x):\n    return x.relu()\n";
@@ -464,6 +504,22 @@ test_stdin (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==,
                    "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n");
+}
+
+/* An input of nothing but white space, a file or standard input, says so
+ * (it was "no class defines forward ...; candidates: none"). */
+static void
+test_empty_input (void)
+{
+  g_auto (Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  run_graft (&run, NULL, "\n  \n\t\n", args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==,
+                   "-:1:1: error: the input is empty: expected a Python module to trace, an FX "
+                   "graph listing, a DOT graph or a torch.export program\n");
 }
 
 /* `graft` links no DOT reader: a DOT input, from a file or from standard
@@ -619,10 +675,12 @@ test_entry (void)
   g_auto (Run) second = { 0 };
   g_auto (Run) function = { 0 };
   g_auto (Run) missing = { 0 };
+  g_auto (Run) misspelled = { 0 };
   const char *args_first[] = { "code", "-", NULL };
   const char *args_second[] = { "code", "-", "--entry", "B", NULL };
   const char *args_function[] = { "graph", "--entry=helper", "-", NULL };
   const char *args_missing[] = { "code", "-", "--entry", "C", NULL };
+  const char *args_misspelled[] = { "code", "-", "--entry", "helpr", NULL };
 
   run_graft (&first, NULL, source, args_first);
   g_assert_cmpstr (first.out, ==,
@@ -637,10 +695,17 @@ test_entry (void)
                    "    %y : [num_users=1] = placeholder[target=y]\n"
                    "    %neg : [num_users=1] = call_method[target=neg](args = (%y,), kwargs = {})\n"
                    "    return neg\n");
+  /* A name like none of the file's is the file's, at 1:1 (cli.md); it was
+   * placed at the first class, as if the user had meant it. */
   run_graft (&missing, NULL, source, args_missing);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_cmpstr (missing.err, ==,
-                   "-:2:7: error: no class or function named 'C'; candidates: A, B, helper\n");
+                   "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
+  /* A misspelled one points at the definition meant. */
+  run_graft (&misspelled, NULL, source, args_misspelled);
+  g_assert_cmpint (misspelled.status, ==, 1);
+  g_assert_cmpstr (misspelled.err, ==,
+                   "-:8:5: error: no class or function named 'helpr'; candidates: A, B, helper\n");
 }
 
 /* Assigning to an imported module's attribute would change what later
@@ -808,6 +873,31 @@ test_render (void)
         g_assert_cmpint (run.status, ==, 2);
         g_assert_true (g_str_has_prefix (run.err, "graft "));
         g_assert_cmpstr (run.out, ==, "");
+      }
+  }
+  /* Without --to, -o's extension names the format: what is wrong with it
+   * is said (it was "--to png|svg|pdf|dot is required"). */
+  {
+    static const char *const outputs[] = { "m.bmp", "m", NULL };
+    static const char *const expected[] = {
+      "graft render: -o m.bmp: render writes .png, .svg, .pdf or .dot, not .bmp (or give --to "
+      "png|svg|pdf|dot)\n",
+      "graft render: -o m: no extension to take the format from; give --to png|svg|pdf|dot, or "
+      "end PATH in .png, .svg, .pdf or .dot\n",
+      "graft render: missing the format: give --to png|svg|pdf|dot, or -o PATH ending in .png, "
+      ".svg, .pdf or .dot\n",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+      {
+        g_auto (Run) run = { 0 };
+        const char *args[] = { "render", model, "-o", outputs[i], NULL };
+
+        if (outputs[i] == NULL)
+          args[2] = NULL;
+        run_graft (&run, dir, NULL, args);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_cmpstr (run.err, ==, expected[i]);
       }
   }
   {
@@ -1239,6 +1329,7 @@ main (int    argc,
   g_test_add_func ("/cli/readable", test_readable);
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
+  g_test_add_func ("/cli/empty-input", test_empty_input);
   g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);
   g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
   g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);

@@ -56,6 +56,8 @@ test_dup_definition (void)
   g_autofree char *twice = graft_pass_dup_definition (source, "Twice", &error);
   g_autofree char *add = NULL;
   g_autofree char *missing = NULL;
+  guint            line = 0;
+  guint            column = 0;
 
   g_assert_no_error (error);
   g_assert_cmpstr (twice, ==,
@@ -82,9 +84,21 @@ test_dup_definition (void)
                    "\n"
                    "def add(a, b):\n"
                    "    return operator.add(a, b)\n");
+  /* A name like none of the file's is placed at the file (1:1), not at
+   * its first definition; a misspelled one at the definition meant. */
   missing = graft_pass_dup_definition (source, "nothing", &error);
   g_assert_null (missing);
   g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NAME);
+  g_assert_true (graft_error_get_location (error, NULL, &line, &column, NULL, NULL));
+  g_assert_cmpuint (line, ==, 1);
+  g_assert_cmpuint (column, ==, 1);
+  g_clear_error (&error);
+  missing = graft_pass_dup_definition (source, "torch_ad", &error);
+  g_assert_null (missing);
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NAME);
+  g_assert_true (graft_error_get_location (error, NULL, &line, &column, NULL, NULL));
+  g_assert_cmpuint (line, ==, 27);
+  g_assert_cmpuint (column, ==, 5);
 }
 
 /* Each rule as the editor holds it: texts of their own, from the file. */

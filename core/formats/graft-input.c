@@ -573,17 +573,22 @@ graft_input_set_load (GraftInputSet *self,
   if (is_ref && !graft_py_program_has_entry (program, name))
     {
       g_autoptr (GraftPyModule) module = graft_py_parse (source, NULL);
+      g_autofree char *candidates =
+          module != NULL ? graft_py_module_dup_definition_names (module) : g_strdup ("none");
       gsize start;
       gsize end;
 
-      /* At the definition the user most likely meant (`def patern`). */
+      /* At the definition the user most likely meant (`def patern`), else
+       * at the file (cli.md): the name was given on the command line. */
       if (module != NULL &&
-          graft_py_module_locate_closest_definition (module, name, &start, &end))
+          graft_py_module_locate_similar_definition (module, name, &start, &end))
         graft_set_error_at_offset (error, source, start, end, GRAFT_PARSE_ERROR_NAME,
-                                   "no pattern or replacement named '%s'", name);
+                                   "no pattern or replacement named '%s'; candidates: %s", name,
+                                   candidates);
       else
         graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
-                            "no pattern or replacement named '%s'", name);
+                            "no pattern or replacement named '%s'; candidates: %s", name,
+                            candidates);
       return NULL;
     }
   return graft_py_program_trace (program, name, error);

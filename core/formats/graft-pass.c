@@ -299,7 +299,7 @@ set_missing_error (GError     **error,
   gsize start;
   gsize end;
 
-  if (graft_py_module_locate_closest_definition (file->module, name, &start, &end))
+  if (graft_py_module_locate_similar_definition (file->module, name, &start, &end))
     graft_set_error_at_offset (error, source, start, end, GRAFT_PARSE_ERROR_NAME,
                                "no function or class named '%s'", name);
   else

@@ -140,8 +140,46 @@ edit_distance (const char *a,
   return row[lb];
 }
 
+/* The statement's name if it defines a function or a class, else %NULL. */
+static const char *
+definition_name (const GraftPyStmt *stmt)
+{
+  return stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF ? stmt->function_def.name
+         : stmt->kind == GRAFT_PY_STMT_CLASS_DEF  ? stmt->class_def.name
+                                                  : NULL;
+}
+
+/* Where @stmt's name is: it follows `def` or `class`, after any
+ * decorators, so the first whole-word occurrence after the keyword. */
+static void
+locate_definition_name (GraftPyModule     *self,
+                        const GraftPyStmt *stmt,
+                        gsize             *out_start,
+                        gsize             *out_end)
+{
+  const char *defined = definition_name (stmt);
+  const char *text = graft_source_get_text (graft_py_module_get_source (self));
+  const char *at = text + stmt->start;
+
+  while ((at = strstr (at, defined)) != NULL && at < text + stmt->end)
+    {
+      gboolean word_start = at > text && (at[-1] == ' ' || at[-1] == '\t');
+      char     after = at[strlen (defined)];
+
+      if (word_start && !g_ascii_isalnum (after) && after != '_')
+        {
+          *out_start = (gsize) (at - text);
+          *out_end = *out_start + strlen (defined);
+          return;
+        }
+      at += strlen (defined);
+    }
+  *out_start = stmt->start;
+  *out_end = stmt->start;
+}
+
 /**
- * graft_py_module_locate_closest_definition:
+ * graft_py_module_locate_similar_definition:
  * @self: a module
  * @name: a name the module was expected to define (an `--entry`, a
  *   pattern's name) and does not
@@ -152,7 +190,52 @@ edit_distance (const char *a,
  * Where to point at when @name is missing: the name of the top-level
  * function or class whose name is closest to @name (a misspelled `def
  * patern`: at most half the longer name's length of single-character
- * edits away, the first of the closest), else of the first one.
+ * edits away, the first of the closest).
+ *
+ * Returns: %FALSE when no top-level function or class has a name that
+ *   close (`nope` for `pattern`): no place in the file is the one meant
+ */
+gboolean
+graft_py_module_locate_similar_definition (GraftPyModule *self,
+                                           const char    *name,
+                                           gsize         *out_start,
+                                           gsize         *out_end)
+{
+  const GraftPyStmt *closest = NULL;
+  guint              best = G_MAXUINT;
+
+  g_return_val_if_fail (self != NULL && name != NULL, FALSE);
+  for (guint i = 0; i < self->body.len; i++)
+    {
+      const GraftPyStmt *stmt = self->body.items[i];
+      const char        *own = definition_name (stmt);
+      guint              distance;
+
+      if (own == NULL)
+        continue;
+      distance = edit_distance (own, name);
+      if (distance < best && distance <= MAX (strlen (own), strlen (name)) / 2)
+        {
+          best = distance;
+          closest = stmt;
+        }
+    }
+  if (closest == NULL)
+    return FALSE;
+  locate_definition_name (self, closest, out_start, out_end);
+  return TRUE;
+}
+
+/**
+ * graft_py_module_locate_closest_definition:
+ * @self: a module
+ * @name: a name the module was expected to define and does not
+ * @out_start: (out): where the definition's name starts
+ * @out_end: (out): where it ends
+ *
+ * As graft_py_module_locate_similar_definition(), else at the first
+ * top-level function or class (the editor's replacement text, whose one
+ * definition is the one meant whatever its name).
  *
  * Returns: %FALSE when the module defines no function or class at its top
  *   level
@@ -163,59 +246,48 @@ graft_py_module_locate_closest_definition (GraftPyModule *self,
                                            gsize         *out_start,
                                            gsize         *out_end)
 {
-  const char        *text;
-  const GraftPyStmt *first = NULL;
-  const GraftPyStmt *closest = NULL;
-  const char        *defined = NULL;
-  guint              best = G_MAXUINT;
-  const char        *at;
-
   g_return_val_if_fail (self != NULL && name != NULL, FALSE);
+  if (graft_py_module_locate_similar_definition (self, name, out_start, out_end))
+    return TRUE;
+  for (guint i = 0; i < self->body.len; i++)
+    if (definition_name (self->body.items[i]) != NULL)
+      {
+        locate_definition_name (self, self->body.items[i], out_start, out_end);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * graft_py_module_dup_definition_names:
+ * @self: a module
+ *
+ * The names of the module's top-level functions and classes, each once,
+ * in the order of the file, for a message that lists what the file
+ * offers: `M, pattern, replacement`, or `none`.
+ *
+ * Returns: (transfer full): the list
+ */
+char *
+graft_py_module_dup_definition_names (GraftPyModule *self)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_return_val_if_fail (self != NULL, NULL);
   for (guint i = 0; i < self->body.len; i++)
     {
-      const GraftPyStmt *stmt = self->body.items[i];
-      const char        *own = stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF ? stmt->function_def.name
-                               : stmt->kind == GRAFT_PY_STMT_CLASS_DEF  ? stmt->class_def.name
-                                                                        : NULL;
-      guint              distance;
+      const char *name = definition_name (self->body.items[i]);
 
-      if (own == NULL)
+      if (name == NULL || !g_hash_table_add (seen, (gpointer) name))
         continue;
-      if (first == NULL)
-        first = stmt;
-      distance = edit_distance (own, name);
-      if (distance < best && distance <= MAX (strlen (own), strlen (name)) / 2)
-        {
-          best = distance;
-          closest = stmt;
-        }
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, name);
     }
-  if (closest == NULL)
-    closest = first;
-  if (closest == NULL)
-    return FALSE;
-  defined = closest->kind == GRAFT_PY_STMT_FUNCTION_DEF ? closest->function_def.name
-                                                        : closest->class_def.name;
-  /* The name follows `def` or `class`, after any decorators: the first
-   * whole-word occurrence after the keyword. */
-  text = graft_source_get_text (graft_py_module_get_source (self));
-  at = text + closest->start;
-  while ((at = strstr (at, defined)) != NULL && at < text + closest->end)
-    {
-      gboolean word_start = at > text && (at[-1] == ' ' || at[-1] == '\t');
-      char     after = at[strlen (defined)];
-
-      if (word_start && !g_ascii_isalnum (after) && after != '_')
-        {
-          *out_start = (gsize) (at - text);
-          *out_end = *out_start + strlen (defined);
-          return TRUE;
-        }
-      at += strlen (defined);
-    }
-  *out_start = closest->start;
-  *out_end = closest->start;
-  return TRUE;
+  if (out->len == 0)
+    g_string_append (out, "none");
+  return g_string_free (out, FALSE);
 }
 
 /**

@@ -855,29 +855,14 @@ class_defines_forward (const GraftPyStmt *s)
   return FALSE;
 }
 
-static char *
-list_candidates (GraftPyModule *module)
+/* Whether @source holds nothing but white space. */
+static gboolean
+source_is_blank (GraftSource *source)
 {
-  const GraftPyStmtList *body = graft_py_module_get_body (module);
-  GString               *out = g_string_new (NULL);
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint i = 0; i < body->len; i++)
-    {
-      const GraftPyStmt *s = body->items[i];
-      const char        *name = s->kind == GRAFT_PY_STMT_CLASS_DEF      ? s->class_def.name
-                                : s->kind == GRAFT_PY_STMT_FUNCTION_DEF ? s->function_def.name
-                                                                        : NULL;
-
-      if (name == NULL || !g_hash_table_add (seen, (gpointer) name))
-        continue;
-      if (out->len > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, name);
-    }
-  if (out->len == 0)
-    g_string_append (out, "none");
-  return g_string_free (out, FALSE);
+  for (const char *p = graft_source_get_text (source); *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      return FALSE;
+  return TRUE;
 }
 
 /* cli.md: `--entry NAME`, else the first class that defines forward, else a
@@ -896,9 +881,9 @@ choose_entry (Tracer     *t,
       for (guint i = 0; i < body->len; i++)
         if (is_own_definition (body->items[i], entry))
           return entry;
-      candidates = list_candidates (t->module);
+      candidates = graft_py_module_dup_definition_names (t->module);
       /* At the definition the user most likely meant, if there is one. */
-      if (graft_py_module_locate_closest_definition (t->module, entry, &start, &end))
+      if (graft_py_module_locate_similar_definition (t->module, entry, &start, &end))
         graft_set_error_at_offset (&t->error, t->source, start, end, GRAFT_PARSE_ERROR_NAME,
                                    "no class or function named '%s'; candidates: %s", entry,
                                    candidates);
@@ -915,11 +900,23 @@ choose_entry (Tracer     *t,
     if (is_own_definition (body->items[i], "forward") &&
         body->items[i]->kind == GRAFT_PY_STMT_FUNCTION_DEF)
       return "forward";
-  candidates = list_candidates (t->module);
-  graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
-                      GRAFT_PARSE_ERROR_NAME,
-                      "no class defines forward and no function is named forward; candidates: %s",
-                      candidates);
+  candidates = graft_py_module_dup_definition_names (t->module);
+  if (source_is_blank (t->source))
+    graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                        GRAFT_PARSE_ERROR_NAME,
+                        "the input is empty: expected a Python module to trace, an FX graph "
+                        "listing, a DOT graph or a torch.export program");
+  else if (strcmp (candidates, "none") == 0)
+    graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                        GRAFT_PARSE_ERROR_NAME,
+                        "nothing to trace: the file defines no class and no function (expected "
+                        "a class that defines forward, or a function named forward)");
+  else
+    graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                        GRAFT_PARSE_ERROR_NAME,
+                        "no class defines forward and no function is named forward; "
+                        "candidates: %s",
+                        candidates);
   return NULL;
 }
 
