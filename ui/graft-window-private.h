@@ -116,6 +116,7 @@ struct _GraftWindow
 
   GraftExport *export;           /* Owned: the export running, or NULL */
   GFile          *export_folder; /* Owned: where the last export went, or NULL */
+  guint           export_format; /* the last export's, as an index of the dialog's formats */
   GraftExportBar *export_bar;    /* Borrowed: shows it, over the canvas */
 };
 
