@@ -45,6 +45,7 @@ struct _GraftWindow
   GraftPatternEditor *replacement_editor;
   GtkLabel           *match_count;
   GtkListView        *match_list;
+  GtkWidget          *match_box; /* the list and its header, under the side panel's page */
   GMenu              *recent_section;
   GtkSearchBar       *search_bar;
   GtkSearchEntry     *search_entry;

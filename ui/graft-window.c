@@ -1410,7 +1410,8 @@ fill_editors (GraftWindow *self)
  * shows: a rules file on the Rules page, the pattern and replacement on
  * theirs.  The Code tab shows the graph's code, which they do not open or
  * save: they go while it is shown, leaving their room (so the panel's
- * width stays). */
+ * width stays).  The code takes the panel's height: the match list goes
+ * too (the pane gave the code its natural height, eight lines). */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
@@ -1421,6 +1422,7 @@ side_page_changed_cb (GtkStack    *stack,
   gboolean    code = g_strcmp0 (page, "code") == 0;
 
   gtk_stack_set_visible_child_name (self->side_file_stack, code ? "none" : "files");
+  gtk_widget_set_visible (self->match_box, !code);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -2081,6 +2083,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replacement_editor);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_list);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_box);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_entry);
