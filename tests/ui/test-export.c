@@ -706,6 +706,7 @@ test_export_dialog (void)
   chooser = open_export_dialog (window, dir, NULL, NULL);
   g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
                    "SVG Image");
+  g_clear_pointer (&name, g_free);
   name = gtk_file_chooser_get_current_name (chooser);
   g_assert_true (g_str_has_suffix (name, "/subgraph_rewriter_basic_use.svg"));
   g_clear_pointer (&name, g_free);
