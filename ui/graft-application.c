@@ -204,7 +204,7 @@ graft_application_startup (GApplication *app)
     { "win.next-match", { "<Control>g", "F8", NULL } },
     { "win.previous-match", { "<Control><Shift>g", "<Shift>F8", NULL } },
     { "window.close", { "<Control>w", NULL } },
-    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.show-help-overlay", { "<Control>question", "F1", NULL } },
     { "win.show-properties", { "F9", "<Control>i", NULL } },
     { "win.show-side-panel", { "<Shift>F9", NULL } },
     { "win.show-rules", { "<Control>l", NULL } },

@@ -49,6 +49,10 @@
 #define FIT_PAD   24.0
 /* Text is still legible at this zoom. */
 #define READABLE_ZOOM 0.35
+/* A node shown from a view too small to read it (a match chosen in a
+ * fitted view of a big graph) is shown at this zoom: its text reads
+ * without effort, and a few nodes around it are in view. */
+#define SHOW_ZOOM 0.6
 
 struct _GraftCanvas
 {
@@ -482,6 +486,32 @@ graft_canvas_center_on (GraftCanvas *self,
     return;
   r = &graft_layout_get_node (self->layout, box)->box;
   graft_canvas_set_center (self, r->x + r->width / 2, r->y + r->height / 2);
+}
+
+/**
+ * graft_canvas_show_node:
+ * @self: a canvas
+ * @name: a node's name
+ *
+ * Centres the node called @name, as graft_canvas_center_on() does, first
+ * zooming in to a readable zoom when the view is too small to read it
+ * (a big graph's fitted view, at 9 %, showed a chosen match as a dot).
+ * A view at a readable zoom keeps its zoom.
+ */
+void
+graft_canvas_show_node (GraftCanvas *self,
+                        const char  *name)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->layout == NULL || name == NULL || graft_layout_find_node (self->layout, name) < 0)
+    return;
+  if (self->zoom < READABLE_ZOOM && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    {
+      self->fit_pending = FALSE;
+      self->zoom = SHOW_ZOOM;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+  graft_canvas_center_on (self, name);
 }
 
 /**

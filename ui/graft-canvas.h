@@ -57,6 +57,8 @@ void         graft_canvas_set_zoom (GraftCanvas *self,
 void         graft_canvas_zoom_to_fit (GraftCanvas *self);
 void         graft_canvas_center_on (GraftCanvas *self,
                                      const char  *name);
+void         graft_canvas_show_node (GraftCanvas *self,
+                                     const char  *name);
 void         graft_canvas_set_center (GraftCanvas *self,
                                       double       x,
                                       double       y);

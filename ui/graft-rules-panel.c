@@ -475,11 +475,15 @@ history_adjustment_changed_cb (GraftRulesPanel *self)
 static void
 sync_history (GraftRulesPanel *self)
 {
-  GListModel      *model = G_LIST_MODEL (self->history);
-  guint            length = graft_document_get_history_length (self->document);
-  guint            shown = g_list_model_get_n_items (model);
-  guint            same = 0;
-  g_autofree char *first = g_strdup_printf ("Opened %s", graft_document_get_title (self->document));
+  GListModel *model = G_LIST_MODEL (self->history);
+  guint       length = graft_document_get_history_length (self->document);
+  guint       shown = g_list_model_get_n_items (model);
+  guint       same = 0;
+  /* The first row is the file as opened, or its failure to read. */
+  g_autofree char *first =
+      g_strdup_printf (graft_document_get_load_error (self->document) != NULL ? "Could not read %s"
+                                                                              : "Opened %s",
+                       graft_document_get_title (self->document));
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
   /* Entries never change once made; the history only drops its end and

@@ -560,6 +560,9 @@ export_response_cb (GtkNativeDialog *dialog,
           g_autoptr (GFile) folder = g_file_get_parent (file);
 
           g_set_object (&self->export_folder, folder);
+          for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+            if (export_formats[i] == format)
+              self->export_format = i;
           start (self, export, note);
         }
     }
@@ -567,8 +570,8 @@ export_response_cb (GtkNativeDialog *dialog,
 }
 
 /* The export dialog: one filter per format, the chosen one the format
- * written (PNG first), whether pictures and DOT mark the matches, and what
- * a picture shows (@scope first). */
+ * written (the window's last export's, PNG at first), whether pictures
+ * and DOT mark the matches, and what a picture shows (@scope first). */
 static void
 open_export_dialog (GraftWindow     *self,
                     GraftExportScope scope)
@@ -581,7 +584,8 @@ open_export_dialog (GraftWindow     *self,
   g_autofree char *png_note = describe_png (self, default_scope (self));
   g_autoptr (GPtrArray) ids = g_ptr_array_new ();
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-  GFile *file = graft_document_get_file (self->document);
+  GFile      *file = graft_document_get_file (self->document);
+  const char *extension = graft_format_get_extension (export_formats[self->export_format]);
 
   for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
     {
@@ -596,7 +600,7 @@ open_export_dialog (GraftWindow     *self,
       gtk_file_filter_set_name (filter, filter_name);
       gtk_file_filter_add_pattern (filter, pattern);
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-      if (i == 0)
+      if (i == self->export_format)
         gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
     }
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
@@ -625,12 +629,13 @@ open_export_dialog (GraftWindow     *self,
 
       if (dot != NULL)
         *dot = '\0';
-      name = g_strdup_printf (scope == GRAFT_EXPORT_SCOPE_VIEW ? "%s-view.png" : "%s.png", base);
+      name = g_strdup_printf ("%s%s.%s", base, scope == GRAFT_EXPORT_SCOPE_VIEW ? "-view" : "",
+                              extension);
     }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
-                                     name != NULL                       ? name
-                                     : scope == GRAFT_EXPORT_SCOPE_VIEW ? "view.png"
-                                                                        : "graph.png");
+  else
+    name = g_strdup_printf ("%s.%s", scope == GRAFT_EXPORT_SCOPE_VIEW ? "view" : "graph",
+                            extension);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   /* Where the last export went, else beside the graph's file (not the
    * working folder, which for a launched application is the home). */
   {

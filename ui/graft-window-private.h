@@ -45,6 +45,7 @@ struct _GraftWindow
   GraftPatternEditor *replacement_editor;
   GtkLabel           *match_count;
   GtkListView        *match_list;
+  GtkWidget          *match_box; /* the list and its header, under the side panel's page */
   GMenu              *recent_section;
   GtkSearchBar       *search_bar;
   GtkSearchEntry     *search_entry;
@@ -116,6 +117,7 @@ struct _GraftWindow
 
   GraftExport *export;           /* Owned: the export running, or NULL */
   GFile          *export_folder; /* Owned: where the last export went, or NULL */
+  guint           export_format; /* the last export's, as an index of the dialog's formats */
   GraftExportBar *export_bar;    /* Borrowed: shows it, over the canvas */
 };
 

@@ -1410,7 +1410,8 @@ fill_editors (GraftWindow *self)
  * shows: a rules file on the Rules page, the pattern and replacement on
  * theirs.  The Code tab shows the graph's code, which they do not open or
  * save: they go while it is shown, leaving their room (so the panel's
- * width stays). */
+ * width stays).  The code takes the panel's height: the match list goes
+ * too (the pane gave the code its natural height, eight lines). */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
@@ -1421,6 +1422,7 @@ side_page_changed_cb (GtkStack    *stack,
   gboolean    code = g_strcmp0 (page, "code") == 0;
 
   gtk_stack_set_visible_child_name (self->side_file_stack, code ? "none" : "files");
+  gtk_widget_set_visible (self->match_box, !code);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -1614,6 +1616,19 @@ zoom_notify_cb (GraftCanvas *canvas,
   gtk_button_set_label (self->zoom_label, text);
 }
 
+/* Brings the chosen match @item into view, zoomed in to be read if the
+ * view was too small. */
+static void
+show_match (GraftWindow    *self,
+            GraftMatchItem *item)
+{
+  graft_canvas_show_node (self->canvas, graft_match_item_get_anchor (item));
+  /* The keyboard goes on from the match chosen (Ctrl+G, the list), so
+   * that Return and Menu (Replace Match N) act on the node the view now
+   * shows, not on one left out of view. */
+  graft_canvas_focus_node (self->canvas, graft_match_item_get_anchor (item));
+}
+
 /**
  * graft_window_select_match:
  * @self: a window
@@ -1628,6 +1643,10 @@ graft_window_select_match (GraftWindow *self,
   g_return_if_fail (GRAFT_IS_WINDOW (self));
   if (match >= g_list_model_get_n_items (G_LIST_MODEL (self->match_selection)))
     return;
+  /* The match chosen already (Ctrl+G with one match, after panning
+   * away) is shown again. */
+  if (gtk_single_selection_get_selected (self->match_selection) == match)
+    show_match (self, gtk_single_selection_get_selected_item (self->match_selection));
   gtk_single_selection_set_selected (self->match_selection, match);
   gtk_widget_activate_action (GTK_WIDGET (self->match_list), "list.scroll-to-item", "u", match);
 }
@@ -1656,13 +1675,7 @@ match_selected_cb (GtkSingleSelection *selection,
   GraftMatchItem *item = gtk_single_selection_get_selected_item (selection);
 
   if (item != NULL && !self->following_canvas)
-    {
-      graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
-      /* The keyboard goes on from the match chosen (Ctrl+G, the list), so
-       * that Return and Menu (Replace Match N) act on the node the view
-       * now shows, not on one left out of view. */
-      graft_canvas_focus_node (self->canvas, graft_match_item_get_anchor (item));
-    }
+    show_match (self, item);
   graft_canvas_update_accessible (self->canvas);
   _graft_window_update_actions (self);
 }
@@ -2081,6 +2094,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replacement_editor);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_list);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_box);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_entry);

@@ -354,6 +354,50 @@ test_chosen_match (void)
   close_window (window);
 }
 
+/* Whether the node @name is drawn whole inside @canvas's view. */
+static gboolean
+node_in_view (GraftCanvas *canvas,
+              const char  *name)
+{
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             b = graft_layout_find_node (layout, name);
+  const GraftRect *box;
+  GraftRect        area;
+
+  g_assert_cmpint (b, >=, 0);
+  box = &graft_layout_get_node (layout, (guint) b)->box;
+  graft_canvas_get_visible_area (canvas, &area);
+  return box->x >= area.x && box->y >= area.y && box->x + box->width <= area.x + area.width &&
+         box->y + box->height <= area.y + area.height;
+}
+
+/* A match chosen in a view too small to read (resnet18_bn_relu.py fits at
+ * 14 %, its match a dot) is shown zoomed in to be read; from a readable
+ * zoom, the zoom stays. */
+static void
+test_match_readable (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data",
+                                            "examples", "resnet18_bn_relu.py", NULL);
+  GraftWindow     *window = open_path_sized (path, 1100, 690);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, 0.35);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
+  g_assert_true (node_in_view (canvas, "relu"));
+  g_assert_true (node_in_view (canvas, "bn1"));
+  /* A zoom the user chose, readable, is kept. */
+  graft_canvas_set_zoom (canvas, 1.5);
+  graft_canvas_set_center (canvas, 0, 100000);
+  g_assert_false (node_in_view (canvas, "relu"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "previous-match", NULL);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), ==, 1.5);
+  g_assert_true (node_in_view (canvas, "relu"));
+  close_window (window);
+}
+
 /* Return selects the focused node and shows its properties, the focus
  * staying on the canvas; Space selects it alone, Ctrl+Space adds it or
  * takes it out. */
@@ -536,6 +580,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/arrows", test_arrows);
   g_test_add_func ("/ui/canvas-keys/scrolls-into-view", test_scrolls_into_view);
   g_test_add_func ("/ui/canvas-keys/tab-matches", test_tab_matches);
+  g_test_add_func ("/ui/canvas-keys/match-readable", test_match_readable);
   g_test_add_func ("/ui/canvas-keys/menu-key", test_menu_key);
   g_test_add_func ("/ui/canvas-keys/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/canvas-keys/return-and-space", test_return_and_space);

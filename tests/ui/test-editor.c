@@ -2128,6 +2128,39 @@ test_application_torch (void)
   g_object_unref (app);
 }
 
+/* F1 shows the keyboard shortcuts, as in GNOME's applications (it did
+ * nothing: Graft has no help pages), and is bound to nothing else. */
+static void
+test_application_help_key (void)
+{
+  g_autoptr (GError) error = NULL;
+  GraftApplication *app = graft_application_new ();
+  g_auto (GStrv) actions = NULL;
+  GraftWindow *window;
+  GtkWidget   *shortcuts;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "F1");
+  g_assert_cmpstrv (actions, ((const char *const[]){ "win.show-help-overlay", NULL }));
+  window = graft_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_true (shortcuts == NULL || !gtk_widget_get_visible (shortcuts));
+  g_action_group_activate_action (G_ACTION_GROUP (window), actions[0] + strlen ("win."), NULL);
+  iterate_for (50);
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_visible (shortcuts));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (window));
+  gtk_widget_set_visible (shortcuts, FALSE);
+  close_window (window);
+  g_application_set_default (NULL);
+  g_object_unref (app);
+}
+
 static void
 activated_cb (GraftProperties *panel,
               const char      *name,
@@ -2586,5 +2619,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
   g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);
   g_test_add_func ("/ui/application/torch", test_application_torch);
+  g_test_add_func ("/ui/application/help-key", test_application_help_key);
   return g_test_run ();
 }

@@ -620,7 +620,8 @@ assert_export_folder (GraftWindow *window,
 /* The export dialog has a filter per format and no other; the chosen one
  * is the format, and choosing one renames the file to its extension; a
  * name without an extension gets the filter's; a name whose extension is
- * another format's wins, and the toast says so. */
+ * another format's wins, and the toast says so.  The next dialog starts
+ * on the format last written. */
 static void
 test_export_dialog (void)
 {
@@ -699,6 +700,26 @@ test_export_dialog (void)
                    "Exported g.svg as its name says (SVG Image), not as the chosen PNG Image");
   g_clear_pointer (&contents, g_free);
   assert_export_folder (window, dir);
+
+  /* The dialog opens on the last export's format, the one written (it
+   * chose PNG every time), and names the file for it. */
+  chooser = open_export_dialog (window, dir, NULL, NULL);
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   "SVG Image");
+  g_clear_pointer (&name, g_free);
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_true (g_str_has_suffix (name, "/subgraph_rewriter_basic_use.svg"));
+  g_clear_pointer (&name, g_free);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate_until (file_chooser_gone, NULL);
+  chooser = open_export_dialog (window, dir, "FX Graph Listing", "listing");
+  contents = accept_export (chooser, dir, "listing.graph");
+  g_clear_pointer (&contents, g_free);
+  chooser = open_export_dialog (window, dir, NULL, NULL);
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   "FX Graph Listing");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate_until (file_chooser_gone, NULL);
 
   close_window (window);
   g_rmdir (dir);

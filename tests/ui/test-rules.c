@@ -178,6 +178,20 @@ history_rows (GraftWindow *window)
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list)));
 }
 
+/* The text of the History list's row @i. */
+static const char *
+history_row (GraftWindow *window,
+             guint        i)
+{
+  GtkListView *list = graft_rules_panel_get_history_list (graft_window_get_rules_panel (window));
+  g_autoptr (GtkStringObject) row =
+      g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (list)), i);
+
+  g_assert_nonnull (row);
+  /* The list's own model holds the string. */
+  return gtk_string_object_get_string (row);
+}
+
 /* Run All is the CLI's rewrite, and one Undo takes it back. */
 static void
 test_run_all (void)
@@ -851,6 +865,9 @@ test_unreadable_file (void)
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run-all"));
   next = graft_document_dup_next_text (document);
   g_assert_cmpstr (next, ==, "Nothing to run: the file cannot be read");
+  /* The History does not say the file was opened (it did). */
+  g_assert_cmpuint (history_rows (window), ==, 1);
+  g_assert_cmpstr (history_row (window, 0), ==, "Could not read trace_if_on_proxy.py");
   close_window (window);
 }
 

@@ -83,7 +83,7 @@ test_left_to_right (void)
 
 /* The side panel's open and save buttons belong to the pattern, the
  * replacement and the rules: the Code tab, which shows the graph's code,
- * has none. */
+ * has none, and its code fills the panel's height. */
 static void
 test_side_buttons (void)
 {
@@ -121,6 +121,18 @@ test_side_buttons (void)
       if (width < 0)
         width = gtk_widget_get_width (window->sidebar);
       g_assert_cmpint (gtk_widget_get_width (window->sidebar), ==, width);
+      /* The code takes the page's height, the matches go (the code
+       * view was 8 lines tall, 137 of 600 pixels, over an empty match
+       * list); the other pages keep the matches. */
+      g_assert_cmpint (gtk_widget_get_mapped (GTK_WIDGET (window->match_list)), ==,
+                       pages[i].open_action != NULL);
+      if (pages[i].open_action == NULL)
+        {
+          GtkWidget *code = gtk_widget_get_parent (GTK_WIDGET (window->code_view));
+          GtkWidget *paned = gtk_widget_get_ancestor (code, GTK_TYPE_PANED);
+
+          g_assert_cmpint (gtk_widget_get_height (code), >=, gtk_widget_get_height (paned) - 10);
+        }
     }
   close_window (window);
 }
