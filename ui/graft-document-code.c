@@ -75,11 +75,42 @@ _graft_document_code_error (GraftDocument *self)
     {
       g_clear_error (&self->code_error);
       if (self->load_error == NULL)
-        graft_codegen_check_module (self->graph, &self->code_error);
+        {
+          self->n_code_checks++;
+          graft_codegen_check_module (self->graph, &self->code_error);
+        }
       self->code_error_revision = self->revision;
       self->code_error_known = TRUE;
     }
   return self->code_error;
+}
+
+/**
+ * _graft_document_code_holds:
+ * @self: a document
+ *
+ * Returns: whether the graph of the document's revision is known to hold
+ *   its code (checked, and no error), without checking it
+ */
+gboolean
+_graft_document_code_holds (GraftDocument *self)
+{
+  return self->code_error_known && self->code_error_revision == self->revision &&
+         self->code_error == NULL;
+}
+
+/**
+ * _graft_document_get_n_code_checks:
+ * @self: a document
+ *
+ * For tests: how many times the whole graph's code was checked.
+ *
+ * Returns: the count since the document was made
+ */
+guint
+_graft_document_get_n_code_checks (GraftDocument *self)
+{
+  return self->n_code_checks;
 }
 
 /**
@@ -162,7 +193,10 @@ _graft_document_check_rewritten (GraftDocument *self,
       self->code_error == NULL)
     self->code_holds_next = graft_codegen_check_module_added (self->graph, added, error);
   else
-    self->code_holds_next = graft_codegen_check_module (self->graph, error);
+    {
+      self->n_code_checks++;
+      self->code_holds_next = graft_codegen_check_module (self->graph, error);
+    }
   /* The rewrite of one rule is recorded next, at once, when it holds;
    * a run of the rules may record nothing. */
   ok = self->code_holds_next;

@@ -82,6 +82,11 @@ typedef struct
   char             *before; /* the graph's code before the change, or NULL if not known */
   guint             serial; /* names this change for as long as the document lives */
   gboolean          switch_dialect;
+  /* The graph before the change, after it, was known to hold its code
+   * (graft_codegen_check_module()): undone or redone to it, the document
+   * keeps that answer instead of checking the graph again. */
+  gboolean holds_before;
+  gboolean holds_after;
 
   /* What the change did */
   GraftStepKind       kind;
@@ -151,7 +156,9 @@ struct _GraftDocument
   GError  *code_error;
   guint    code_error_revision;
   gboolean code_error_known;
-  gboolean code_holds_next; /* a rewrite checked the graph it records next: it holds */
+  gboolean code_holds_next;  /* a rewrite checked the graph it records next: it holds */
+  guint    pushed_unchanged; /* changes of the graph recorded since the revision changed */
+  guint    n_code_checks;    /* graft_codegen_check_module() of the whole graph (tests) */
 
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
@@ -218,6 +225,8 @@ gboolean      _graft_document_check_rewritten (GraftDocument *self,
                                                GPtrArray     *added,
                                                GError       **error);
 void          _graft_document_set_code_step (guint n_nodes);
+guint         _graft_document_get_n_code_checks (GraftDocument *self);
+gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);
 void          _graft_document_code_drop (GraftDocument *self);
 void          _graft_document_code_finish_now (GraftDocument *self);

@@ -780,6 +780,7 @@ graph_changed_with_code (GraftDocument *self,
   if (self->code_holds_next)
     _graft_document_set_code_error (self, NULL);
   self->code_holds_next = FALSE;
+  self->pushed_unchanged = 0;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   g_free (self->code);
@@ -1747,6 +1748,17 @@ _graft_document_push (GraftDocument *self,
   if (self->saved > (gint) self->position)
     self->saved = -1;
   truncate_history (self, self->position);
+  /* What the check said of the graph before and after, while the graph
+   * of the revision is still the one before (the first change recorded
+   * since it changed); a change of the rules leaves the graph as it is. */
+  entry->holds_before = self->pushed_unchanged == 0 && _graft_document_code_holds (self);
+  if (entry->rules != NULL)
+    entry->holds_after = entry->holds_before;
+  else
+    {
+      entry->holds_after = !quiet && self->pushed_unchanged == 0 && self->code_holds_next;
+      self->pushed_unchanged++;
+    }
   entry->label = g_strdup (label);
   entry->before = before;
   entry->serial = ++self->last_serial;
@@ -2731,6 +2743,31 @@ step (GraftDocument *self,
     speak (self, graft_graph_get_dialect (self->graph));
 }
 
+/* Before a move in the history: what the check said of the graph now is
+ * kept by the changes on either side of the position. */
+static void
+note_code_holds (GraftDocument *self)
+{
+  if (self->pushed_unchanged > 0 || !_graft_document_code_holds (self))
+    return;
+  if (self->position > 0)
+    ((HistoryEntry *) self->history->pdata[self->position - 1])->holds_after = TRUE;
+  if (self->position < self->history->len)
+    ((HistoryEntry *) self->history->pdata[self->position])->holds_before = TRUE;
+}
+
+/* After a move in the history: whether the graph at the position was
+ * known to hold its code (then not checked again: 20 ms at a million
+ * nodes). */
+static gboolean
+position_code_holds (GraftDocument *self)
+{
+  return (self->position > 0 &&
+          ((HistoryEntry *) self->history->pdata[self->position - 1])->holds_after) ||
+         (self->position < self->history->len &&
+          ((HistoryEntry *) self->history->pdata[self->position])->holds_before);
+}
+
 /* After @entry was undone (@redo FALSE) or redone: what follows. */
 static void
 stepped (GraftDocument *self,
@@ -2746,6 +2783,7 @@ stepped (GraftDocument *self,
       _graft_document_update_next (self);
       return;
     }
+  self->code_holds_next = position_code_holds (self);
   if (!redo)
     {
       /* Undone, the graph is what it was before the edit, code and all. */
@@ -2779,6 +2817,7 @@ graft_document_undo (GraftDocument *self)
 
   if (self->position == 0)
     return NULL;
+  note_code_holds (self);
   g_object_freeze_notify (G_OBJECT (self));
   entry = self->history->pdata[--self->position];
   step (self, entry, FALSE);
@@ -2805,6 +2844,7 @@ graft_document_redo (GraftDocument *self)
 
   if (self->position >= self->history->len)
     return NULL;
+  note_code_holds (self);
   g_object_freeze_notify (G_OBJECT (self));
   entry = self->history->pdata[self->position++];
   step (self, entry, TRUE);
@@ -2881,6 +2921,7 @@ graft_document_go_to (GraftDocument *self,
   if (position == self->position)
     return;
   from = self->position;
+  note_code_holds (self);
   g_object_freeze_notify (G_OBJECT (self));
   while (self->position > position)
     {
@@ -2905,6 +2946,7 @@ graft_document_go_to (GraftDocument *self,
 
       /* Going back, the change after the position recorded the code
        * before it, which is the code now; going forward too. */
+      self->code_holds_next = position_code_holds (self);
       graph_changed_with_code (self, after != NULL && from != position ? g_strdup (after->before)
                                                                        : NULL);
     }
