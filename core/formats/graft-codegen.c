@@ -2496,7 +2496,9 @@ graft_codegen_job_take_code (GraftCodegenJob *job)
  * graft_codegen_job_free:
  * @job: (transfer full) (nullable): a job
  *
- * Drops a job before it is finished (its graph may have changed meanwhile).
+ * Drops a job before it is finished (its graph may have changed meanwhile),
+ * or once its code is taken.  It reads nothing of the graph, so it may run
+ * on any thread while the graph changes.
  */
 void
 graft_codegen_job_free (GraftCodegenJob *job)
