@@ -2217,6 +2217,138 @@ check_attribute (GraftNode *node,
 }
 
 /**
+ * GraftCodegenCheck:
+ *
+ * graft_codegen_check_module() cut into steps, for the editor's main loop
+ * (a million nodes: 30-40 ms at once).  The graph must not change from
+ * the check's start to its finish; between the steps it can be read.
+ */
+struct _GraftCodegenCheck
+{
+  GraftGraph *graph;  /* Borrowed */
+  GraftNode  *next;   /* Borrowed: the next node to look at, or NULL */
+  GHashTable *others; /* Owned, or NULL: repeats_target()'s */
+  GError     *error;  /* Owned: why not, once known */
+};
+
+/* Looks at @n_nodes more nodes at most; whether the answer is known. */
+static gboolean
+check_nodes (GraftCodegenCheck *check,
+             guint              n_nodes)
+{
+  for (; check->next != NULL && check->error == NULL && n_nodes > 0;
+       check->next = graft_node_get_next (check->next), n_nodes--)
+    {
+      GraftNode  *node = check->next;
+      GraftOp     op = graft_node_get_op (node);
+      const char *target = graft_node_get_target (node);
+
+      if (op == GRAFT_OP_PLACEHOLDER)
+        {
+          if (!is_parameter_name (target) || repeats_target (check->graph, node, &check->others))
+            g_set_error (&check->error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                         "SyntaxError: placeholder %s has the target '%s', which the "
+                         "generated code writes as a parameter of forward, where it is "
+                         "not valid Python",
+                         graft_node_get_name (node), target);
+        }
+      else if (op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE)
+        check_attribute (node, &check->error);
+      if (check->error != NULL)
+        break;
+    }
+  return check->next == NULL || check->error != NULL;
+}
+
+/* The answer of a check that looked at every node it needed; clears it. */
+static gboolean
+check_end (GraftCodegenCheck *check,
+           GError           **error)
+{
+  g_clear_pointer (&check->others, g_hash_table_unref);
+  if (check->error == NULL)
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&check->error));
+  return FALSE;
+}
+
+/**
+ * graft_codegen_check_new:
+ * @graph: a graph, which must not change until the check is finished or
+ *   freed
+ *
+ * Returns: (transfer full): a check whether @graph's module holds its
+ *   code, as graft_codegen_check_module() answers it
+ */
+GraftCodegenCheck *
+graft_codegen_check_new (GraftGraph *graph)
+{
+  GraftCodegenCheck *check;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  check = g_new0 (GraftCodegenCheck, 1);
+  check->graph = graph;
+  /* A traced graph's module always does (graft_codegen_check_module()). */
+  check->next = graft_graph_get_program (graph) != NULL ? graft_graph_get_first (graph) : NULL;
+  return check;
+}
+
+/**
+ * graft_codegen_check_step:
+ * @check: a check
+ * @n_nodes: how many nodes to look at, at most (at least 1)
+ *
+ * Returns: whether the answer is known: graft_codegen_check_finish() then
+ *   gives it at once
+ */
+gboolean
+graft_codegen_check_step (GraftCodegenCheck *check,
+                          guint              n_nodes)
+{
+  g_return_val_if_fail (check != NULL, TRUE);
+  return check_nodes (check, MAX (n_nodes, 1));
+}
+
+/**
+ * graft_codegen_check_finish:
+ * @check: (transfer full): a check
+ * @error: where to say why not
+ *
+ * Looks at what is left, if anything, and frees @check.
+ *
+ * Returns: as graft_codegen_check_module() returns for the graph
+ */
+gboolean
+graft_codegen_check_finish (GraftCodegenCheck *check,
+                            GError           **error)
+{
+  gboolean holds;
+
+  g_return_val_if_fail (check != NULL, FALSE);
+  check_nodes (check, G_MAXUINT);
+  holds = check_end (check, error);
+  g_free (check);
+  return holds;
+}
+
+/**
+ * graft_codegen_check_free:
+ * @check: (transfer full) (nullable): a check
+ *
+ * Drops a check before it is finished (its graph may have changed
+ * meanwhile: nothing of it is read).
+ */
+void
+graft_codegen_check_free (GraftCodegenCheck *check)
+{
+  if (check == NULL)
+    return;
+  g_clear_pointer (&check->others, g_hash_table_unref);
+  g_clear_error (&check->error);
+  g_free (check);
+}
+
+/**
  * graft_codegen_check_compiles:
  * @graph: a graph
  * @error: where to say why not
@@ -2237,33 +2369,14 @@ gboolean
 graft_codegen_check_compiles (GraftGraph *graph,
                               GError    **error)
 {
-  g_autoptr (GHashTable) others = NULL;
+  GraftCodegenCheck check = { 0 };
 
   g_return_val_if_fail (graph != NULL, FALSE);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      GraftOp     op = graft_node_get_op (node);
-      const char *target = graft_node_get_target (node);
-
-      if (op == GRAFT_OP_PLACEHOLDER)
-        {
-          if (!is_parameter_name (target) || repeats_target (graph, node, &others))
-            {
-              g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                           "SyntaxError: placeholder %s has the target '%s', which the "
-                           "generated code writes as a parameter of forward, where it is "
-                           "not valid Python",
-                           graft_node_get_name (node), target);
-              return FALSE;
-            }
-        }
-      else if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
-               !check_attribute (node, error))
-        return FALSE;
-    }
-  return TRUE;
+  check.graph = graph;
+  check.next = graft_graph_get_first (graph);
+  check_nodes (&check, G_MAXUINT);
+  return check_end (&check, error);
 }
 
 /**

@@ -61,4 +61,15 @@ void             graft_codegen_job_free (GraftCodegenJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCodegenJob, graft_codegen_job_free)
 
+typedef struct _GraftCodegenCheck GraftCodegenCheck;
+
+GraftCodegenCheck *graft_codegen_check_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean           graft_codegen_check_step (GraftCodegenCheck *check,
+                                             guint              n_nodes);
+gboolean           graft_codegen_check_finish (GraftCodegenCheck *check,
+                                               GError           **error);
+void               graft_codegen_check_free (GraftCodegenCheck *check);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCodegenCheck, graft_codegen_check_free)
+
 G_END_DECLS
