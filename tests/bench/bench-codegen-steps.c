@@ -7,7 +7,9 @@
  * allocator has the first code's room, as after an edit), and prints, in
  * the thread's processor time, the job's start, its longest step and the
  * steps over 8 and 12 ms, taking its code, freeing the job (its tables)
- * and freeing the code.  Figures, not
+ * and freeing the code.  With BENCH_SPANS set, each step over 12 ms is
+ * printed as its span in the monotonic clock's seconds, for
+ * `perf script --time` of a `perf record -k CLOCK_MONOTONIC`.  Figures, not
  * a test.
  */
 #include "config.h"
