@@ -3,8 +3,8 @@
  * bench-codegen-steps.c: built as `_build/tests/bench-codegen-steps FILE
  * [NODES]`.  Makes FILE's code as the editor makes it for the autosave
  * and the Code page: a GraftCodegenJob stepped NODES nodes at a time
- * (2,000 by default, the editor's step), twice (the second time the
- * allocator has the first code's room, as after an edit), and prints, in
+ * (2,000 by default, the editor's step), three times (the later ones with
+ * the room the first code left to the allocator, as after an edit), and prints, in
  * the thread's processor time, the job's start, its longest step and the
  * steps over 8 and 12 ms, taking its code, freeing the job (its tables)
  * and freeing the code.  With BENCH_SPANS set, each step over 12 ms is
