@@ -156,6 +156,153 @@ test_late_parameter (void)
     }
 }
 
+/* A graph whose first line comes after many parameters (an exported
+ * program's weights): a job writes the header a few parameters per node
+ * of its budget, over several steps, and the text is the same in steps of
+ * every size; with a late parameter, a wrapped function or a return type
+ * after them too.  The code taken with graft_codegen_job_take_code() is
+ * the same, and the job is freed on another thread (it no longer reads
+ * the graph). */
+static gpointer
+free_job_thread (gpointer job)
+{
+  graft_codegen_job_free (job);
+  return NULL;
+}
+
+static void
+test_many_parameters (void)
+{
+  const guint n_params = 1000;
+
+  for (guint t = 0; t < G_N_ELEMENTS (torches); t++)
+    for (guint tail = 0; tail < 2; tail++)
+      {
+        g_autoptr (GString) listing = g_string_new ("graph():\n");
+        g_autoptr (GraftSource) source = NULL;
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GraftGraph) graph = NULL;
+        g_autofree char *whole = NULL;
+        g_autofree char *taken = NULL;
+        GraftCodegenJob *job;
+        guint            n_steps;
+
+        for (guint i = 0; i < n_params; i++)
+          g_string_append_printf (listing,
+                                  "    %%p_weight_%u : [num_users=%u] = "
+                                  "placeholder[target=p_weight_%u]\n",
+                                  i, i == 0 || i == n_params - 1, i);
+        g_string_append (listing, "    %neg : [num_users=1] = call_function[target=torch.neg]"
+                                  "(args = (%p_weight_0,), kwargs = {})\n");
+        if (tail == 1)
+          g_string_append (listing, "    %late : [num_users=1] = placeholder[target=late]\n");
+        g_string_append (listing, "    %add : [num_users=1] = call_function[target=operator.add]"
+                                  "(args = (%neg, %p_weight_999), kwargs = {})\n");
+        g_string_append_printf (listing, "    return %s\n", tail == 1 ? "(add, late)" : "add");
+        source = graft_source_new ("many.txt", listing->str, -1);
+        graph = graft_listing_parse (source, graft_dialect_get (torches[t]), &error);
+        g_assert_no_error (error);
+        whole = graft_codegen_python (graph);
+        g_assert_nonnull (strstr (whole, "p_weight_998, p_weight_999"));
+        for (guint size = 1; size <= 2 * n_params; size = size * 3 + 1)
+          {
+            g_autofree char *stepped = in_steps (graph, size, &n_steps);
+
+            g_assert_cmpstr (stepped, ==, whole);
+            /* The parameters' nodes, then the header in parts. */
+            if (size <= n_params)
+              g_assert_cmpuint (n_steps, >=, (n_params + size * 4 - 1) / (size * 4));
+          }
+        {
+          g_autofree char *by_one = in_steps (graph, 1, &n_steps);
+
+          g_assert_cmpstr (by_one, ==, whole);
+          g_assert_cmpuint (n_steps, >=, n_params + n_params / 4);
+        }
+
+        job = graft_codegen_job_new (graph);
+        while (!graft_codegen_job_step (job, 100))
+          ;
+        taken = graft_codegen_job_take_code (job);
+        g_assert_cmpstr (taken, ==, whole);
+        g_thread_join (g_thread_new ("free-job", free_job_thread, job));
+      }
+}
+
+/* graft_codegen_check_module() by steps (GraftCodegenCheck): on
+ * exported programs whose code compiles or not (a parameter named by a
+ * keyword, `self`, not an identifier, starred), in steps of every size,
+ * the same answer and message as at once; one dropped half-way frees what
+ * it holds; a traced graph's is known at once. */
+static void
+test_check_in_steps (void)
+{
+  const char *const programs[] = {
+    "programs-renamed/placeholder_keyword.pt2",
+    "programs-renamed/placeholder_not_identifier.pt2",
+    "programs-renamed/placeholder_self.pt2",
+    "programs-renamed/placeholder_star.pt2",
+  };
+  g_autoptr (GraftGraph) traced = load ("resnet18.py", GRAFT_TORCH_2_6);
+  GraftCodegenCheck *check;
+  g_autoptr (GDir) dir = NULL;
+  g_autofree char *folder = g_test_build_filename (G_TEST_DIST, "data", "programs", NULL);
+  const char      *name;
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  guint n_holding = 0;
+
+  check = graft_codegen_check_new (traced);
+  g_assert_true (graft_codegen_check_step (check, 1));
+  g_assert_true (graft_codegen_check_finish (check, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (programs); i++)
+    g_ptr_array_add (paths, g_test_build_filename (G_TEST_DIST, "data", programs[i], NULL));
+  dir = g_dir_open (folder, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL && paths->len < 12)
+    if (g_str_has_suffix (name, ".pt2"))
+      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftSource) source = graft_input_read_file (paths->pdata[i], &error);
+      g_autoptr (GraftGraph) graph = NULL;
+      g_autoptr (GError) at_once = NULL;
+      gboolean holds;
+      guint    n;
+
+      g_assert_no_error (error);
+      graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (graft_graph_get_program (graph));
+      holds = graft_codegen_check_module (graph, &at_once);
+      n_holding += holds;
+      n = graft_graph_get_n_nodes (graph);
+      for (guint size = 1; size <= n + 1; size = size * 2 + 1)
+        {
+          g_autoptr (GError) stepped = NULL;
+          guint steps = 1;
+
+          check = graft_codegen_check_new (graph);
+          while (!graft_codegen_check_step (check, size))
+            steps++;
+          g_assert_cmpuint (steps, <=, (n + size - 1) / size);
+          g_assert_true (graft_codegen_check_finish (check, &stepped) == holds);
+          if (holds)
+            g_assert_no_error (stepped);
+          else
+            g_assert_cmpstr (stepped->message, ==, at_once->message);
+        }
+      check = graft_codegen_check_new (graph);
+      graft_codegen_check_step (check, n / 2);
+      graft_codegen_check_free (check);
+    }
+  g_assert_cmpuint (n_holding, >, 0);
+  g_assert_cmpuint (n_holding, <, paths->len - 2);
+  graft_codegen_check_free (NULL);
+}
+
 /* _graft_buf_new_exact() reserves what it is asked, and _graft_buf_grow()
  * gives room for what is asked past the length and the NUL, keeping the
  * text: a small buffer by GString's doubling, a large one by steps of a
@@ -290,6 +437,8 @@ main (int    argc,
   g_test_add_func ("/codegen-job/finish-and-drop", test_finish_and_drop);
   g_test_add_func ("/codegen-job/empty", test_empty);
   g_test_add_func ("/codegen-job/late-parameter", test_late_parameter);
+  g_test_add_func ("/codegen-job/many-parameters", test_many_parameters);
+  g_test_add_func ("/codegen-job/check-in-steps", test_check_in_steps);
   g_test_add_func ("/codegen-job/buffer-growth", test_buffer_growth);
   g_test_add_func ("/codegen-job/long-lines", test_long_lines);
   return g_test_run ();

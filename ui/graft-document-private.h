@@ -177,7 +177,11 @@ struct _GraftDocument
   guint                    code_job;
   struct _GraftCodegenJob *codegen;
   guint                    codegen_revision;
-  GPtrArray               *code_waiting;
+  /* Whether the module of the graph of revision code_check_revision
+   * holds its code, checked in steps before the job starts (owned). */
+  struct _GraftCodegenCheck *code_check;
+  guint                      code_check_revision;
+  GPtrArray                 *code_waiting;
 
   /* The graph's scopes, made while its file was read, and the revision they are of (owned,
    * or NULL): graft_document_steal_scopes() hands them to the layout runner. */

@@ -19,6 +19,12 @@
  * A job added with graft_turns_add_alone() runs alone: while it is queued
  * the others wait, their steps not run (a rewrite by steps, between whose
  * steps the graph is half rewritten and no other job may read it).
+ *
+ * graft_turns_free_later() hands memory that is large to free (a million
+ * nodes' code: 150 MB unmapped in 11-17 ms; a code job's tables, 9-12
+ * ms) to a thread of its own, so that no turn waits for it.  What it
+ * frees must be the caller's alone, and its free function read nothing
+ * the main thread may change.
  */
 #include "config.h"
 
@@ -209,4 +215,49 @@ graft_turns_is_queued (guint id)
     if (((Job *) l->data)->id == id)
       return TRUE;
   return FALSE;
+}
+
+typedef struct
+{
+  gpointer       data;
+  GDestroyNotify free_func;
+} ToFree;
+
+static GThreadPool *freeing; /* frees what graft_turns_free_later() takes */
+
+static void
+free_one (gpointer item_data,
+          gpointer user_data)
+{
+  ToFree *item = item_data;
+
+  item->free_func (item->data);
+  g_free (item);
+}
+
+/**
+ * graft_turns_free_later:
+ * @data: (transfer full) (nullable): what to free
+ * @free_func: frees @data; called on another thread
+ *
+ * Frees @data off the main thread, soon.
+ */
+void
+graft_turns_free_later (gpointer       data,
+                        GDestroyNotify free_func)
+{
+  static gsize made;
+  ToFree      *item;
+
+  if (data == NULL)
+    return;
+  if (g_once_init_enter (&made))
+    {
+      freeing = g_thread_pool_new (free_one, NULL, 1, FALSE, NULL);
+      g_once_init_leave (&made, 1);
+    }
+  item = g_new (ToFree, 1);
+  item->data = data;
+  item->free_func = free_func;
+  g_thread_pool_push (freeing, item, NULL);
 }

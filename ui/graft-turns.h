@@ -16,5 +16,7 @@ guint    graft_turns_add_alone (GSourceFunc    step,
                                 GDestroyNotify notify);
 void     graft_turns_remove (guint id);
 gboolean graft_turns_is_queued (guint id);
+void     graft_turns_free_later (gpointer       data,
+                                 GDestroyNotify free_func);
 
 G_END_DECLS

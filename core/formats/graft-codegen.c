@@ -1662,6 +1662,10 @@ typedef struct
   gboolean header_written;
   gsize    body_start;
   guint    header_vars;
+  /* The early header written in part (a budgeted walk stopped in its
+   * parameters): the next walk goes on with parameter header_put. */
+  gboolean header_partial;
+  guint    header_put;
 } Generated;
 
 static void
@@ -1846,8 +1850,44 @@ generate_begin (GraftGraph        *graph,
   g->body = _graft_buf_new_exact (MIN (graft_graph_get_n_nodes (graph), G_MAXUINT / 128) * 48 + 64);
 }
 
-static void append_header (GString         *out,
-                           const Generated *g);
+/* Parameters of an early header written for the budget of one node: a
+ * name is a quarter of a `.pt2` program's line.  An exported program's
+ * parameters and buffers are placeholders before its first line (634,000
+ * of the million nodes of gen-program-big's): their header at once was a
+ * step of 25 MB (23 ms) where every other writes 300 KB. */
+#define HEADER_VARS_PER_NODE 4
+
+/* Writes the early header (append_header()'s text, before any wrapped
+ * function or return type can be known) into @body, at most @room more
+ * parameters of it; whether it is whole. */
+static gboolean
+append_header_some (GString   *body,
+                    Generated *g,
+                    guint64    room)
+{
+  GPtrArray *vars = g->free_vars;
+  guint      i = g->header_put;
+
+  if (!g->header_partial)
+    {
+      _graft_buf_append (body, "\n\n\ndef forward(");
+      if (vars->len == 0 || strcmp (vars->pdata[0], "self") != 0)
+        _graft_buf_append (body, vars->len > 0 ? "self, " : "self");
+      g->header_partial = TRUE;
+    }
+  for (; i < vars->len && room > 0; i++, room--)
+    {
+      if (i > 0)
+        _graft_buf_append (body, ", ");
+      _graft_buf_append (body, vars->pdata[i]);
+    }
+  g->header_put = i;
+  if (i < vars->len)
+    return FALSE;
+  _graft_buf_append (body, "):\n");
+  g->header_partial = FALSE;
+  return TRUE;
+}
 
 /* Writes the lines of at most @n_nodes more nodes; whether the walk has
  * written every node. */
@@ -1861,7 +1901,8 @@ generate_nodes (Generated *g,
   gboolean verbose = gen->verbose;
   gboolean frees_unused = g->frees_unused;
   /* Whether the header may still be written before the next line. */
-  gboolean header_pending = g->early_header && !g->header_written && body->len == 0;
+  gboolean header_pending =
+      g->early_header && !g->header_written && (body->len == 0 || g->header_partial);
   /* The cursor stays open from line to line: closed only where the body
    * is written or read apart. */
   Cur c = cur_open (body);
@@ -1877,16 +1918,21 @@ generate_nodes (Generated *g,
       if (G_UNLIKELY (verbose || header_pending) && op != GRAFT_OP_PLACEHOLDER)
         {
           cur_close (body, c);
-          if (verbose && op != GRAFT_OP_OUTPUT)
+          if (verbose && op != GRAFT_OP_OUTPUT && !g->header_partial)
             append_trace_summary (g, node);
           /* The first line that is not a parameter's settles it: the
            * body is no longer empty after it, and functions to wrap are
            * not forgotten. */
-          if (header_pending && body->len == 0 && gen->wrapped->len == 0)
+          if (header_pending && (g->header_partial || (body->len == 0 && gen->wrapped->len == 0)))
             {
               /* As python_from_generated() would write it, should nothing
-               * change it. */
-              append_header (body, g);
+               * change it (no function is wrapped, no return type known
+               * yet); with a budget, in parts, this node's line waiting. */
+              if (!append_header_some (body, g, (guint64) n_nodes * HEADER_VARS_PER_NODE))
+                {
+                  terminate (body);
+                  return FALSE;
+                }
               g->header_written = TRUE;
               g->body_start = body->len;
               g->header_vars = g->free_vars->len;
@@ -2038,10 +2084,10 @@ append_header (GString         *out,
   append_signature (out, g, "forward", TRUE);
 }
 
-/* graft_codegen_python_string()'s text from a finished walk, which it
- * clears. */
+/* graft_codegen_python_string()'s text from a finished walk, which
+ * keeps its tables (generated_clear() frees them) and an empty body. */
 static GString *
-python_from_generated (Generated *g)
+python_take (Generated *g)
 {
   GString *out;
 
@@ -2054,13 +2100,24 @@ python_from_generated (Generated *g)
     {
       out = g_steal_pointer (&g->body);
       g->body = g_string_new (NULL);
-      generated_clear (g);
       return out;
     }
   /* The header is a few lines; the body is most of the code. */
   out = g_string_sized_new (g->body->len - g->body_start + 256);
   append_header (out, g);
   _graft_buf_append_len (out, g->body->str + g->body_start, g->body->len - g->body_start);
+  g_string_free (g->body, TRUE);
+  g->body = g_string_new (NULL);
+  return out;
+}
+
+/* graft_codegen_python_string()'s text from a finished walk, which it
+ * clears. */
+static GString *
+python_from_generated (Generated *g)
+{
+  GString *out = python_take (g);
+
   generated_clear (g);
   return out;
 }
@@ -2160,6 +2217,138 @@ check_attribute (GraftNode *node,
 }
 
 /**
+ * GraftCodegenCheck:
+ *
+ * graft_codegen_check_module() cut into steps, for the editor's main loop
+ * (a million nodes: 30-40 ms at once).  The graph must not change from
+ * the check's start to its finish; between the steps it can be read.
+ */
+struct _GraftCodegenCheck
+{
+  GraftGraph *graph;  /* Borrowed */
+  GraftNode  *next;   /* Borrowed: the next node to look at, or NULL */
+  GHashTable *others; /* Owned, or NULL: repeats_target()'s */
+  GError     *error;  /* Owned: why not, once known */
+};
+
+/* Looks at @n_nodes more nodes at most; whether the answer is known. */
+static gboolean
+check_nodes (GraftCodegenCheck *check,
+             guint              n_nodes)
+{
+  for (; check->next != NULL && check->error == NULL && n_nodes > 0;
+       check->next = graft_node_get_next (check->next), n_nodes--)
+    {
+      GraftNode  *node = check->next;
+      GraftOp     op = graft_node_get_op (node);
+      const char *target = graft_node_get_target (node);
+
+      if (op == GRAFT_OP_PLACEHOLDER)
+        {
+          if (!is_parameter_name (target) || repeats_target (check->graph, node, &check->others))
+            g_set_error (&check->error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                         "SyntaxError: placeholder %s has the target '%s', which the "
+                         "generated code writes as a parameter of forward, where it is "
+                         "not valid Python",
+                         graft_node_get_name (node), target);
+        }
+      else if (op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE)
+        check_attribute (node, &check->error);
+      if (check->error != NULL)
+        break;
+    }
+  return check->next == NULL || check->error != NULL;
+}
+
+/* The answer of a check that looked at every node it needed; clears it. */
+static gboolean
+check_end (GraftCodegenCheck *check,
+           GError           **error)
+{
+  g_clear_pointer (&check->others, g_hash_table_unref);
+  if (check->error == NULL)
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&check->error));
+  return FALSE;
+}
+
+/**
+ * graft_codegen_check_new:
+ * @graph: a graph, which must not change until the check is finished or
+ *   freed
+ *
+ * Returns: (transfer full): a check whether @graph's module holds its
+ *   code, as graft_codegen_check_module() answers it
+ */
+GraftCodegenCheck *
+graft_codegen_check_new (GraftGraph *graph)
+{
+  GraftCodegenCheck *check;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  check = g_new0 (GraftCodegenCheck, 1);
+  check->graph = graph;
+  /* A traced graph's module always does (graft_codegen_check_module()). */
+  check->next = graft_graph_get_program (graph) != NULL ? graft_graph_get_first (graph) : NULL;
+  return check;
+}
+
+/**
+ * graft_codegen_check_step:
+ * @check: a check
+ * @n_nodes: how many nodes to look at, at most (at least 1)
+ *
+ * Returns: whether the answer is known: graft_codegen_check_finish() then
+ *   gives it at once
+ */
+gboolean
+graft_codegen_check_step (GraftCodegenCheck *check,
+                          guint              n_nodes)
+{
+  g_return_val_if_fail (check != NULL, TRUE);
+  return check_nodes (check, MAX (n_nodes, 1));
+}
+
+/**
+ * graft_codegen_check_finish:
+ * @check: (transfer full): a check
+ * @error: where to say why not
+ *
+ * Looks at what is left, if anything, and frees @check.
+ *
+ * Returns: as graft_codegen_check_module() returns for the graph
+ */
+gboolean
+graft_codegen_check_finish (GraftCodegenCheck *check,
+                            GError           **error)
+{
+  gboolean holds;
+
+  g_return_val_if_fail (check != NULL, FALSE);
+  check_nodes (check, G_MAXUINT);
+  holds = check_end (check, error);
+  g_free (check);
+  return holds;
+}
+
+/**
+ * graft_codegen_check_free:
+ * @check: (transfer full) (nullable): a check
+ *
+ * Drops a check before it is finished (its graph may have changed
+ * meanwhile: nothing of it is read).
+ */
+void
+graft_codegen_check_free (GraftCodegenCheck *check)
+{
+  if (check == NULL)
+    return;
+  g_clear_pointer (&check->others, g_hash_table_unref);
+  g_clear_error (&check->error);
+  g_free (check);
+}
+
+/**
  * graft_codegen_check_compiles:
  * @graph: a graph
  * @error: where to say why not
@@ -2180,33 +2369,14 @@ gboolean
 graft_codegen_check_compiles (GraftGraph *graph,
                               GError    **error)
 {
-  g_autoptr (GHashTable) others = NULL;
+  GraftCodegenCheck check = { 0 };
 
   g_return_val_if_fail (graph != NULL, FALSE);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      GraftOp     op = graft_node_get_op (node);
-      const char *target = graft_node_get_target (node);
-
-      if (op == GRAFT_OP_PLACEHOLDER)
-        {
-          if (!is_parameter_name (target) || repeats_target (graph, node, &others))
-            {
-              g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                           "SyntaxError: placeholder %s has the target '%s', which the "
-                           "generated code writes as a parameter of forward, where it is "
-                           "not valid Python",
-                           graft_node_get_name (node), target);
-              return FALSE;
-            }
-        }
-      else if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
-               !check_attribute (node, error))
-        return FALSE;
-    }
-  return TRUE;
+  check.graph = graph;
+  check.next = graft_graph_get_first (graph);
+  check_nodes (&check, G_MAXUINT);
+  return check_end (&check, error);
 }
 
 /**
@@ -2329,14 +2499,27 @@ graft_codegen_empty_module_code_string (GraftGraph *graph)
  * graft_codegen_job_finish() returns the same text graft_codegen_python()
  * does.  The graph must not change from the job's start to its finish;
  * between the steps it can be read, and its scratch slots (marks) used by
- * others: the job keeps nothing in them.
+ * others: the job keeps nothing in them.  A caller that must not stop for
+ * the job's tables either (a million nodes' names: 12-17 ms to free) takes
+ * the code with graft_codegen_job_take_code() and frees the job where it
+ * likes: the job no longer reads the graph then.
  */
 struct _GraftCodegenJob
 {
   GraftGraph *graph; /* Borrowed */
   Generated   g;
   gboolean    done;
+  gboolean    taken;
 };
+
+/* The body's room in a job, a node's line: a `.pt2` program's take 152
+ * bytes, gen-module's 60.  The job runs over hundreds of turns between
+ * other work, and a body grown past its first room (48 bytes a node) was
+ * grown by realloc() in some of them: in the editor at a million nodes a
+ * turn of 43-54 ms (tests/bench/README.md, edturn2 and ed1m).  A large
+ * block is mapped, and its pages are faulted in only as lines are
+ * written, so the room costs no memory until it is used. */
+#define JOB_LINE_ROOM 256
 
 /**
  * graft_codegen_job_new:
@@ -2354,6 +2537,8 @@ graft_codegen_job_new (GraftGraph *graph)
   job->graph = graph;
   generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &job->g);
   job->g.early_header = TRUE;
+  g_string_free (job->g.body, TRUE);
+  job->g.body = _graft_buf_new_exact ((gsize) graft_graph_get_n_nodes (graph) * JOB_LINE_ROOM + 64);
   return job;
 }
 
@@ -2370,6 +2555,7 @@ graft_codegen_job_step (GraftCodegenJob *job,
                         guint            n_nodes)
 {
   g_return_val_if_fail (job != NULL, TRUE);
+  g_return_val_if_fail (!job->taken, TRUE);
   if (!job->done && generate_nodes (&job->g, MAX (n_nodes, 1)))
     {
       generate_end (job->graph, TRUE, &job->g);
@@ -2390,20 +2576,42 @@ graft_codegen_job_step (GraftCodegenJob *job,
 char *
 graft_codegen_job_finish (GraftCodegenJob *job)
 {
-  GString *out;
+  char *code;
 
   g_return_val_if_fail (job != NULL, NULL);
+  code = graft_codegen_job_take_code (job);
+  graft_codegen_job_free (job);
+  return code;
+}
+
+/**
+ * graft_codegen_job_take_code:
+ * @job: a job
+ *
+ * Writes what is left of the code, if anything, and hands it over.  The
+ * job then holds only its own tables, and no longer reads its graph:
+ * graft_codegen_job_free() releases it on any thread.  Taken once.
+ *
+ * Returns: (transfer full): the graph's code, as graft_codegen_python()
+ *   returns it
+ */
+char *
+graft_codegen_job_take_code (GraftCodegenJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (!job->taken, NULL);
   graft_codegen_job_step (job, G_MAXUINT);
-  out = python_from_generated (&job->g);
-  g_free (job);
-  return g_string_free (out, FALSE);
+  job->taken = TRUE;
+  return g_string_free (python_take (&job->g), FALSE);
 }
 
 /**
  * graft_codegen_job_free:
  * @job: (transfer full) (nullable): a job
  *
- * Drops a job before it is finished (its graph may have changed meanwhile).
+ * Drops a job before it is finished (its graph may have changed meanwhile),
+ * or once its code is taken.  It reads nothing of the graph, so it may run
+ * on any thread while the graph changes.
  */
 void
 graft_codegen_job_free (GraftCodegenJob *job)

@@ -56,8 +56,20 @@ GraftCodegenJob *graft_codegen_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RE
 gboolean         graft_codegen_job_step (GraftCodegenJob *job,
                                          guint            n_nodes);
 char            *graft_codegen_job_finish (GraftCodegenJob *job) G_GNUC_WARN_UNUSED_RESULT;
+char            *graft_codegen_job_take_code (GraftCodegenJob *job) G_GNUC_WARN_UNUSED_RESULT;
 void             graft_codegen_job_free (GraftCodegenJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCodegenJob, graft_codegen_job_free)
+
+typedef struct _GraftCodegenCheck GraftCodegenCheck;
+
+GraftCodegenCheck *graft_codegen_check_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean           graft_codegen_check_step (GraftCodegenCheck *check,
+                                             guint              n_nodes);
+gboolean           graft_codegen_check_finish (GraftCodegenCheck *check,
+                                               GError           **error);
+void               graft_codegen_check_free (GraftCodegenCheck *check);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCodegenCheck, graft_codegen_check_free)
 
 G_END_DECLS

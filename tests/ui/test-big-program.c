@@ -11,6 +11,11 @@
  * blocks, folded, and leaves the other groups folded; the view then pans
  * and zooms with the folded graph drawn.
  *
+ * /ui/program/autosave-in-turns autosaves the program with its code made
+ * in small steps (the header of its parameters in parts too), edited
+ * while the code is made: what is written is the code of the graph as
+ * the edits leave it, whole.
+ *
  * /ui/program/code-not-compiling opens small programs of
  * tests/data/programs-renamed: one whose code torch cannot compile shows,
  * exports and keeps what `graft code` prints (torch's empty forward, the
@@ -19,6 +24,7 @@
  */
 #include "config.h"
 
+#include "graft-autosave.h"
 #include "graft-document-private.h"
 #include "graft-match-item.h"
 #include "graft-window-private.h"
@@ -26,6 +32,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <time.h>
 
 #define STAGES      4
 #define GROUPS      8
@@ -615,6 +622,120 @@ test_code_check_kept (void)
   g_assert_cmpuint (_graft_document_get_n_code_checks (document), ==, n + 1);
 }
 
+static gboolean
+autosave_done (gpointer window)
+{
+  return !graft_window_get_autosave_pending (window);
+}
+
+/* The main thread's processor time, in milliseconds. */
+static double
+thread_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Runs the main loop while the document's code is being made, at most
+ * @limit turns; returns the turns run, @longest the longest (ms). */
+static guint
+turns_while_code_pending (GraftDocument *document,
+                          guint          limit,
+                          double        *longest)
+{
+  guint turns = 0;
+
+  while (graft_document_get_code_pending (document) && turns < limit)
+    {
+      double t = thread_ms ();
+
+      g_main_context_iteration (NULL, FALSE);
+      *longest = MAX (*longest, thread_ms () - t);
+      turns++;
+    }
+  return turns;
+}
+
+/* Five autosaves of the program after an edit, its code made 16 nodes a
+ * turn: the first alone (its job takes a turn per 16 nodes and more, its
+ * 3,000 and more parameters' header written in parts), the others with an
+ * edit (an undo, a replacement) after 1 to 200 of the job's turns: before
+ * the header, in it, in the lines.  Each time the autosave holds the code
+ * of the graph as it is at the end, whole. */
+static void
+test_autosave_in_turns (void)
+{
+  GraftWindow   *window = open_program ();
+  GraftDocument *document = graft_window_get_document (window);
+  GFile         *file = graft_document_get_file (document);
+  GraftGraph    *graph = graft_document_get_graph (document);
+  const guint    at[] = { 0, 1, 20, 70, 200 };
+  const guint    step = 16;
+  guint          n_params = 0;
+
+  iterate_until (layout_ready, window);
+  for (GraftNode *node = graft_graph_get_first (graph);
+       node != NULL && graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER;
+       node = graft_node_get_next (node))
+    n_params++;
+  g_assert_cmpuint (n_params, >, 3000);
+  _graft_document_set_code_step (step);
+  for (guint run = 0; run < G_N_ELEMENTS (at); run++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GKeyFile) keys = g_key_file_new ();
+      g_autofree char *path = graft_autosave_path_for (file);
+      g_autofree char *code = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *saved = NULL;
+      double           longest = 0;
+      guint            turns;
+
+      g_assert_cmpuint (graft_document_get_n_matches (document), >, 2);
+      g_assert_true (graft_document_replace (document, 0, &error));
+      g_assert_no_error (error);
+      graft_window_autosave_start (window);
+      g_assert_true (graft_document_get_code_pending (document));
+      if (at[run] == 0)
+        {
+          guint n_nodes = graft_graph_get_n_nodes (graph);
+
+          turns = turns_while_code_pending (document, G_MAXUINT, &longest);
+          /* A turn per 16 nodes, and one per 64 parameters of the header
+           * (its first part shares a turn with the last parameters): 439
+           * here, where a header in one step made it 382 and a few. */
+          g_assert_cmpuint (turns, >=, (n_nodes + n_params / 4) / step - 2);
+        }
+      else
+        {
+          turns = turns_while_code_pending (document, at[run], &longest);
+          g_assert_cmpuint (turns, ==, at[run]);
+          g_assert_true (graft_document_get_code_pending (document));
+          if (run % 2 == 1)
+            g_assert_nonnull (graft_document_undo (document));
+          else
+            {
+              g_assert_true (graft_document_replace (document, 1, &error));
+              g_assert_no_error (error);
+            }
+        }
+      g_test_message ("run %u: %u turns, the longest %.1f ms", run, turns, longest);
+      iterate_until (autosave_done, window);
+      graft_autosave_flush ();
+      code = graft_codegen_python (graph);
+      expected = graft_document_code_to_file_text (code);
+      g_assert_true (g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL));
+      saved = g_key_file_get_string (keys, "autosave", "code", NULL);
+      g_assert_cmpstr (saved, ==, expected);
+    }
+  _graft_document_set_code_step (0);
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -625,6 +746,7 @@ main (int    argc,
   g_test_add_func ("/ui/program/expand-group", test_expand_group);
   g_test_add_func ("/ui/program/scopes-on-load", test_scopes_on_load);
   g_test_add_func ("/ui/program/matches-on-load", test_matches_on_load);
+  g_test_add_func ("/ui/program/autosave-in-turns", test_autosave_in_turns);
   g_test_add_func ("/ui/program/code-not-compiling", test_code_not_compiling);
   g_test_add_func ("/ui/program/code-compiling", test_code_compiling);
   g_test_add_func ("/ui/program/code-check-kept", test_code_check_kept);

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * bench-codegen-steps.c: built as `_build/tests/bench-codegen-steps FILE
+ * [NODES]`.  Makes FILE's code as the editor makes it for the autosave
+ * and the Code page: a GraftCodegenJob stepped NODES nodes at a time
+ * (2,000 by default, the editor's step), three times (the later ones with
+ * the room the first code left to the allocator, as after an edit), and prints, in
+ * the thread's processor time, the job's start, its longest step and the
+ * steps over 8 and 12 ms, taking its code, freeing the job (its tables)
+ * and freeing the code.  With BENCH_SPANS set, each step over 12 ms is
+ * printed as its span in the monotonic clock's seconds, for
+ * `perf script --time` of a `perf record -k CLOCK_MONOTONIC`.  Figures, not
+ * a test.
+ */
+#include "config.h"
+
+#include "graft-view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double
+thread_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+run (GraftGraph *graph,
+     guint       n_nodes,
+     guint       round)
+{
+  GraftCodegenJob *job;
+  double           t, dt, longest = 0;
+  guint            steps = 0, over8 = 0, over12 = 0, longest_at = 0;
+  char            *code;
+  gboolean         done = FALSE;
+
+  t = thread_ms ();
+  job = graft_codegen_job_new (graph);
+  printf ("round=%u new=%.1f ", round, thread_ms () - t);
+  while (!done)
+    {
+      t = thread_ms ();
+      done = graft_codegen_job_step (job, n_nodes);
+      dt = thread_ms () - t;
+      if (dt > 12 && g_getenv ("BENCH_SPANS") != NULL)
+        printf ("span=%.6f,%.6f ", (g_get_monotonic_time () - dt * 1e3) / 1e6,
+                g_get_monotonic_time () / 1e6);
+      steps++;
+      if (dt > longest)
+        longest = dt, longest_at = steps;
+      over8 += dt > 8;
+      over12 += dt > 12;
+    }
+  printf ("steps=%u longest=%.1f@%u over8=%u over12=%u ", steps, longest, longest_at, over8,
+          over12);
+  t = thread_ms ();
+  code = graft_codegen_job_take_code (job);
+  printf ("take=%.1f len=%zu ", thread_ms () - t, strlen (code));
+  t = thread_ms ();
+  graft_codegen_job_free (job);
+  printf ("free_job=%.1f ", thread_ms () - t);
+  t = thread_ms ();
+  g_free (code);
+  printf ("free_code=%.1f\n", thread_ms () - t);
+  fflush (stdout);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  GraftGraph *graph;
+  guint       n_nodes = argc > 2 ? (guint) atoi (argv[2]) : 2000;
+
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: bench-codegen-steps FILE [NODES]\n");
+      return 2;
+    }
+  source = graft_input_read_file (argv[1], &error);
+  if (source == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
+  if (graph == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
+  for (guint i = 1; i <= 3; i++)
+    run (graph, n_nodes, i);
+  graft_graph_free (graph);
+  return 0;
+}
