@@ -62,6 +62,13 @@ _graft_document_peek_code (GraftDocument *self)
   return self->code;
 }
 
+/* Whether the document knows what the check said of its graph as it is. */
+static inline gboolean
+code_error_current (GraftDocument *self)
+{
+  return self->code_error_known && self->code_error_revision == self->revision;
+}
+
 /**
  * _graft_document_code_error:
  * @self: a document
@@ -75,7 +82,7 @@ _graft_document_peek_code (GraftDocument *self)
 const GError *
 _graft_document_code_error (GraftDocument *self)
 {
-  if (!self->code_error_known || self->code_error_revision != self->revision)
+  if (!code_error_current (self))
     {
       g_clear_error (&self->code_error);
       if (self->load_error == NULL)
@@ -99,8 +106,7 @@ _graft_document_code_error (GraftDocument *self)
 gboolean
 _graft_document_code_holds (GraftDocument *self)
 {
-  return self->code_error_known && self->code_error_revision == self->revision &&
-         self->code_error == NULL;
+  return code_error_current (self) && self->code_error == NULL;
 }
 
 /**
@@ -193,8 +199,7 @@ _graft_document_check_rewritten (GraftDocument *self,
 
   /* Known to hold before it (the revision is still the one before): only
    * what it added can break it (20 ms at a million nodes otherwise). */
-  if (added != NULL && self->code_error_known && self->code_error_revision == self->revision &&
-      self->code_error == NULL)
+  if (added != NULL && _graft_document_code_holds (self))
     self->code_holds_next = graft_codegen_check_module_added (self->graph, added, error);
   else
     {
@@ -244,8 +249,7 @@ code_step_cb (gpointer user_data)
   if (self->codegen != NULL && self->codegen_revision != self->revision)
     graft_turns_free_later (g_steal_pointer (&self->codegen),
                             (GDestroyNotify) graft_codegen_job_free);
-  if (self->codegen == NULL && self->load_error == NULL &&
-      (!self->code_error_known || self->code_error_revision != self->revision))
+  if (self->codegen == NULL && self->load_error == NULL && !code_error_current (self))
     {
       /* Whether the code is the graph's, a walk of the whole graph: in
        * steps too (30-40 ms at a million nodes). */
