@@ -3204,28 +3204,10 @@ gint *
 graft_document_dup_layout_marks (GraftDocument *self,
                                  GraftLayout   *layout)
 {
-  guint          n = graft_layout_get_n_graph_nodes (layout);
-  gint          *marks = g_new (gint, MAX (n, 1));
-  GHashTableIter iter;
-  gpointer       name;
-  gpointer       match;
-
-  _graft_document_settle (self);
   /* The matched nodes looked up in the layout (whose index of names the
    * runner's worker builds), not every node of the layout in the matches:
-   * a million nodes have few matched. */
-  _graft_document_ensure_matches (self);
-  for (guint i = 0; i < n; i++)
-    marks[i] = -1;
-  g_hash_table_iter_init (&iter, self->match_of);
-  while (g_hash_table_iter_next (&iter, &name, &match))
-    {
-      gint i = graft_layout_find_graph_node (layout, name);
-
-      if (i >= 0)
-        marks[i] = (gint) GPOINTER_TO_UINT (match) - 1;
-    }
-  return marks;
+   * a million nodes have few matched.  In one go. */
+  return _graft_document_layout_marks_finish (_graft_document_layout_marks_new (self, layout));
 }
 
 /* graft_document_dup_layout_marks() by steps: the matched nodes' names
