@@ -594,18 +594,6 @@ graft_input_set_load (GraftInputSet *self,
   return graft_py_program_trace (program, name, error);
 }
 
-/* The name a top-level statement defines as a function or a class, or
- * %NULL. */
-static const char *
-definition_name (const GraftPyStmt *stmt)
-{
-  if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF)
-    return stmt->function_def.name;
-  if (stmt->kind == GRAFT_PY_STMT_CLASS_DEF)
-    return stmt->class_def.name;
-  return NULL;
-}
-
 /* The first function or class defined in @body or in the blocks of its
  * compound statements (an `if`, a loop, a `with`, a `try`), or %NULL. */
 static const GraftPyStmt *
@@ -617,7 +605,7 @@ find_nested_definition (const GraftPyStmtList *body)
       const GraftPyStmtList *blocks[2] = { NULL, NULL };
       const GraftPyStmt     *found = NULL;
 
-      if (definition_name (stmt) != NULL)
+      if (graft_py_stmt_get_definition_name (stmt) != NULL)
         return stmt;
       if (stmt->kind == GRAFT_PY_STMT_IF)
         {
@@ -664,7 +652,7 @@ choose_definition (const GraftPyStmtList *body,
 
   for (guint i = 0; i < body->len; i++)
     {
-      const char *defined = definition_name (body->items[i]);
+      const char *defined = graft_py_stmt_get_definition_name (body->items[i]);
 
       if (defined == NULL)
         continue;
@@ -710,7 +698,7 @@ graft_input_dup_entry (GraftSource *source,
     return NULL;
   entry = choose_definition (graft_py_module_get_body (module), name);
   if (entry != NULL)
-    return g_strdup (definition_name (entry));
+    return g_strdup (graft_py_stmt_get_definition_name (entry));
   nested = find_nested_definition (graft_py_module_get_body (module));
   if (nested != NULL)
     {
@@ -722,7 +710,7 @@ graft_input_dup_entry (GraftSource *source,
                                  GRAFT_PARSE_ERROR_NAME,
                                  "'%s' is defined inside a block: define the %s as a function or "
                                  "a torch.nn.Module class at the top level",
-                                 definition_name (nested), name);
+                                 graft_py_stmt_get_definition_name (nested), name);
     }
   else
     graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_NAME,
@@ -841,7 +829,7 @@ graft_input_dup_definition (GraftSource *source,
           g_string_append_len (imports, text + stmt->start, stmt->end - stmt->start);
           g_string_append_c (imports, '\n');
         }
-      else if (g_strcmp0 (definition_name (stmt), name) == 0)
+      else if (g_strcmp0 (graft_py_stmt_get_definition_name (stmt), name) == 0)
         def = stmt;
     }
   if (def == NULL)

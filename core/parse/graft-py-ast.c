@@ -140,9 +140,15 @@ edit_distance (const char *a,
   return row[lb];
 }
 
-/* The statement's name if it defines a function or a class, else %NULL. */
-static const char *
-definition_name (const GraftPyStmt *stmt)
+/**
+ * graft_py_stmt_get_definition_name:
+ * @stmt: a statement
+ *
+ * Returns: (nullable): the name @stmt defines if it defines a function or
+ *   a class, else %NULL
+ */
+const char *
+graft_py_stmt_get_definition_name (const GraftPyStmt *stmt)
 {
   return stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF ? stmt->function_def.name
          : stmt->kind == GRAFT_PY_STMT_CLASS_DEF  ? stmt->class_def.name
@@ -157,7 +163,7 @@ locate_definition_name (GraftPyModule     *self,
                         gsize             *out_start,
                         gsize             *out_end)
 {
-  const char *defined = definition_name (stmt);
+  const char *defined = graft_py_stmt_get_definition_name (stmt);
   const char *text = graft_source_get_text (graft_py_module_get_source (self));
   const char *at = text + stmt->start;
 
@@ -208,7 +214,7 @@ graft_py_module_locate_similar_definition (GraftPyModule *self,
   for (guint i = 0; i < self->body.len; i++)
     {
       const GraftPyStmt *stmt = self->body.items[i];
-      const char        *own = definition_name (stmt);
+      const char        *own = graft_py_stmt_get_definition_name (stmt);
       guint              distance;
 
       if (own == NULL)
@@ -250,7 +256,7 @@ graft_py_module_locate_closest_definition (GraftPyModule *self,
   if (graft_py_module_locate_similar_definition (self, name, out_start, out_end))
     return TRUE;
   for (guint i = 0; i < self->body.len; i++)
-    if (definition_name (self->body.items[i]) != NULL)
+    if (graft_py_stmt_get_definition_name (self->body.items[i]) != NULL)
       {
         locate_definition_name (self, self->body.items[i], out_start, out_end);
         return TRUE;
@@ -277,7 +283,7 @@ graft_py_module_dup_definition_names (GraftPyModule *self)
   g_return_val_if_fail (self != NULL, NULL);
   for (guint i = 0; i < self->body.len; i++)
     {
-      const char *name = definition_name (self->body.items[i]);
+      const char *name = graft_py_stmt_get_definition_name (self->body.items[i]);
 
       if (name == NULL || !g_hash_table_add (seen, (gpointer) name))
         continue;
