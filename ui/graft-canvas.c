@@ -885,6 +885,11 @@ graft_canvas_set_zoom (GraftCanvas *self,
 static void
 selection_changed (GraftCanvas *self)
 {
+  /* Escape is the canvas's only while there is a selection to clear; else
+   * it goes on to the window, where Compare Graphs (a window to glance
+   * at) closes on it and a side panel lying over the canvas hides. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection",
+                                 g_hash_table_size (self->selection) > 0);
   _graft_canvas_nav_selection_changed (self->nav, self->selection);
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -893,11 +898,6 @@ selection_changed (GraftCanvas *self)
 static void
 emit_selection_changed (GraftCanvas *self)
 {
-  /* Escape is the canvas's only while there is a selection to clear; else
-   * it goes on to the window, where Compare Graphs (a window to glance
-   * at) closes on it and a side panel lying over the canvas hides. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection",
-                                 g_hash_table_size (self->selection) > 0);
   update_selected (self);
   selection_changed (self);
 }

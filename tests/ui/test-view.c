@@ -590,6 +590,16 @@ test_selection_placed (void)
     g_assert_cmpuint (g_strv_length (selection), ==, 1);
     g_assert_cmpstr (selection[0], ==, all[1]);
   }
+  /* Escape clears a selection Find made, as any other (its action is
+   * enabled only while there is a selection). */
+  {
+    g_auto (GStrv) selection = NULL;
+
+    g_assert_true (
+        gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.clear-selection", NULL));
+    selection = graft_canvas_dup_selection (canvas);
+    g_assert_cmpuint (g_strv_length (selection), ==, 0);
+  }
   close_last_window (window);
 }
 
