@@ -436,7 +436,7 @@ shown_code (GraftWindow *window,
             gboolean    *out_note)
 {
   gtk_stack_set_visible_child_name (window->editor_stack, "code");
-  iterate_for (50);
+  iterate_pending ();
   *out_note = gtk_widget_get_visible (GTK_WIDGET (window->code_note));
   return buffer_text (gtk_text_view_get_buffer (window->code_view));
 }

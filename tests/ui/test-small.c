@@ -109,7 +109,7 @@ test_side_buttons (void)
       GtkWidget *save = GTK_WIDGET (window->side_save_button);
 
       graft_window_show_page (window, pages[i].page);
-      iterate_for (100);
+      iterate_until_drawn (GTK_WIDGET (window));
       g_assert_cmpint (gtk_widget_get_mapped (open), ==, pages[i].open_action != NULL);
       g_assert_cmpint (gtk_widget_get_mapped (save), ==, pages[i].open_action != NULL);
       if (pages[i].open_action != NULL)
@@ -184,7 +184,7 @@ test_shortcuts_window (void)
 
   g_assert_nonnull (overlay);
   gtk_window_present (overlay);
-  iterate_for (200);
+  iterate_until_drawn (GTK_WIDGET (overlay));
   /* The window's sections are the pages of its own stack. */
   stack = find_widget (GTK_WIDGET (overlay), GTK_TYPE_STACK);
   g_assert_nonnull (stack);
@@ -201,7 +201,7 @@ test_shortcuts_window (void)
 
       g_object_get (section, "section-name", &name, NULL);
       g_object_set (overlay, "section-name", name, NULL);
-      iterate_for (200);
+      iterate_until_drawn (GTK_WIDGET (overlay));
       g_assert_true (gtk_widget_get_mapped (section));
       /* Its pages: the stack inside the section. */
       pages =

@@ -201,6 +201,42 @@ iterate_pending (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+static void
+count_paint_cb (GdkFrameClock *clock,
+                guint         *painted)
+{
+  (*painted)++;
+}
+
+static gboolean
+painted_once (gpointer painted)
+{
+  return *(guint *) painted > 0;
+}
+
+/**
+ * iterate_until_drawn:
+ * @widget: a realized widget
+ *
+ * Runs the main loop until @widget's window has drawn a frame begun
+ * after this call: what was changed before is measured, allocated, mapped
+ * and painted by then.  A wait for work (iterate_until()), not for time,
+ * so a loaded machine cannot make it look done early.
+ */
+void
+iterate_until_drawn (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  guint          painted = 0;
+  gulong         id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &painted);
+  gtk_widget_queue_draw (widget);
+  iterate_until (painted_once, &painted);
+  g_signal_handler_disconnect (clock, id);
+}
+
 /**
  * layout_ready:
  * @window: (type GraftWindow): a window

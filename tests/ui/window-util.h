@@ -20,6 +20,7 @@ void iterate_until_named (gboolean (*done) (gpointer),
 #define iterate_until(done, data) iterate_until_named (done, data, #done)
 void iterate_for (guint ms);
 void iterate_pending (void);
+void iterate_until_drawn (GtkWidget *widget);
 
 gboolean     layout_ready (gpointer window);
 GraftWindow *open_path_sized (const char *path,
