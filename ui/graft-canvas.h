@@ -55,6 +55,8 @@ double       graft_canvas_get_zoom (GraftCanvas *self);
 void         graft_canvas_set_zoom (GraftCanvas *self,
                                     double       zoom);
 void         graft_canvas_zoom_to_fit (GraftCanvas *self);
+void         graft_canvas_set_start_readable (GraftCanvas *self,
+                                              gboolean     readable);
 void         graft_canvas_center_on (GraftCanvas *self,
                                      const char  *name);
 void         graft_canvas_show_node (GraftCanvas *self,
