@@ -505,6 +505,40 @@ test_find_current (void)
   close_last_window (window);
 }
 
+/* Find's hits in a view too small to read (resnet50 fitted at 7 %): the
+ * hit found as the text is typed is centred at that zoom (the view does
+ * not jump at each key), the next one asked for is shown readable, and
+ * a readable zoom is kept. */
+static void
+test_find_readable (void)
+{
+  GraftWindow *window = open_resnet50 ();
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GtkWidget   *entry;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, 0.35);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  entry = gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                   GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "layer3_2_relu");
+  iterate_until (has_current_hit, canvas);
+  g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "layer3_2_relu");
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, 0.35);
+  g_signal_emit_by_name (entry, "next-match");
+  g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "layer3_2_relu_1");
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
+  g_assert_true (node_in_view (canvas, "layer3_2_relu_1"));
+  /* Enter shows the next, at the zoom the user chose. */
+  graft_canvas_set_zoom (canvas, 1.5);
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "layer3_2_relu_2");
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), ==, 1.5);
+  g_assert_true (node_in_view (canvas, "layer3_2_relu_2"));
+  close_last_window (window);
+}
+
 /* The canvas's selection, as graft_canvas_dup_selection() and
  * graft_canvas_get_n_selected() give it, is what a fresh scan of the
  * layout's nodes against the selected names finds: after Find, after a
@@ -768,6 +802,7 @@ main (int    argc,
   g_test_add_func ("/ui/view/overview-action", test_overview_action);
   g_test_add_func ("/ui/view/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/view/find-current", test_find_current);
+  g_test_add_func ("/ui/view/find-readable", test_find_readable);
   g_test_add_func ("/ui/view/selection-scan", test_selection_scan);
   g_test_add_func ("/ui/view/find-in-turns", test_find_in_turns);
   g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
