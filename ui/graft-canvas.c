@@ -590,6 +590,20 @@ graft_canvas_show_node (GraftCanvas *self,
 }
 
 /**
+ * graft_canvas_get_readable:
+ * @self: a canvas
+ *
+ * Returns: whether the view's zoom is one at which a node's text can be
+ *   read (graft_canvas_show_node() zooms in to one)
+ */
+gboolean
+graft_canvas_get_readable (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  return self->zoom >= READABLE_ZOOM;
+}
+
+/**
  * graft_canvas_set_center:
  * @self: a canvas
  * @x: a layout point
