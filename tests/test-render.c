@@ -242,12 +242,17 @@ test_badge (void)
   g_assert_cmphex (pixel_at (surface, 4, bx - 6, by - 5.5), ==, BACKGROUND_RGB);
   g_assert_cmphex (pixel_at (surface, 4, bx - 7, by - 7), !=, BACKGROUND_RGB);
   cairo_surface_destroy (surface);
-  /* The current Find hit's too. */
+  /* The current Find hit's too, and the rim is the badge's alone (it
+   * was once joined by a line to where the caption was written). */
   options.chosen_match = -1;
   options.current = (gint) conv1->node_index;
   surface = draw (layout, 4, &options);
   g_assert_cmphex (pixel_at (surface, 4, bx - 6, by - 5.5), ==, BACKGROUND_RGB);
   g_assert_cmphex (pixel_at (surface, 4, bx - 7, by - 7), !=, BACKGROUND_RGB);
+  for (double y = by + 3; y < by + conv1->box.height - 3; y += 0.25)
+    for (double x = conv1->box.x + 3; x < bx - 3; x += 0.25)
+      if ((x - bx) * (x - bx) + (y - by) * (y - by) > 10 * 10)
+        g_assert_cmphex (pixel_at (surface, 4, x, y), !=, BACKGROUND_RGB);
   cairo_surface_destroy (surface);
 }
 

@@ -631,6 +631,8 @@ draw_box (cairo_t                  *cr,
           0.2126 * ((hex >> 16) & 0xff) + 0.7152 * ((hex >> 8) & 0xff) + 0.0722 * (hex & 0xff);
       double alpha = quiet ? 0.6 : 1;
 
+      /* The captions leave a current point: an arc would be joined to it. */
+      cairo_new_path (cr);
       if (box->n_members > 0)
         {
           /* A pill that ends where a node's badge would be centred. */
