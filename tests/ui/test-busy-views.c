@@ -477,6 +477,36 @@ test_context_same (void)
   g_rmdir (dir);
 }
 
+/* A neighbourhood too big to read whole (resnet18.pt2's first ReLU, eight
+ * edges out: 66 nodes) shows the match readable, in view. */
+static void
+test_context_readable (void)
+{
+  g_autofree char    *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                               "resnet18.pt2", NULL);
+  GraftWindow        *window = open_path (path);
+  GraftContextWindow *context = open_context (window, 0);
+  GraftCanvas        *canvas = graft_context_window_get_canvas (context);
+  GraftLayout        *layout;
+  const GraftRect    *r;
+  GraftRect           view;
+
+  iterate_until (context_ready, context);
+  graft_context_window_set_hops (context, 8);
+  iterate_until (context_ready, context);
+  g_assert_cmpuint (graft_context_window_get_n_shown (context), >, 50);
+  g_assert_true (graft_canvas_get_readable (canvas));
+  layout = graft_canvas_get_layout (canvas);
+  r = &graft_layout_get_node (layout, (guint) graft_layout_find_node (layout, "relu"))->box;
+  graft_canvas_get_visible_area (canvas, &view);
+  g_assert_cmpfloat (r->x, >=, view.x);
+  g_assert_cmpfloat (r->y, >=, view.y);
+  g_assert_cmpfloat (r->x + r->width, <=, view.x + view.width);
+  g_assert_cmpfloat (r->y + r->height, <=, view.y + view.height);
+  gtk_window_destroy (GTK_WINDOW (context));
+  close_window (window);
+}
+
 /* A Replace All while the picture is made: it is made again for the graph
  * as it is then (the match is gone), not shown for the graph before. */
 static void
@@ -942,6 +972,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
   g_test_add_func ("/busy-views/split/same", test_split_same);
+  g_test_add_func ("/busy-views/context-readable", test_context_readable);
   g_test_add_func ("/busy-views/split/fitted", test_split_fitted);
   g_test_add_func ("/busy-views/split/readable", test_split_readable);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
