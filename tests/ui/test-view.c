@@ -267,7 +267,8 @@ check_start_view (GraftCanvas *canvas,
 /* A graph that Fit would show below a readable zoom (resnet50 at 7 %)
  * opens readable, from its input; that view follows new sizes of the
  * canvas as Fit's does, until Fit shows all of it.  A graph readable
- * whole (the tutorial) opens fitted. */
+ * whole (the tutorial) opens fitted; one too wide at 35 % opens there,
+ * across from its input. */
 static void
 test_start_readable (void)
 {
@@ -289,6 +290,27 @@ test_start_readable (void)
   canvas = graft_window_get_canvas (window);
   assert_all_boxes_inside (canvas);
   g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
+  close_last_window (window);
+
+  /* Wider than the view even at 35 % (resnet18.pt2, its parameters
+   * side by side): across from its input, which is not at the left. */
+  g_free (path);
+  path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", "resnet18.pt2", NULL);
+  window = open_path_sized (path, WIDTH, HEIGHT);
+  canvas = graft_window_get_canvas (window);
+  {
+    GraftLayout *layout = graft_canvas_get_layout (canvas);
+    GraftRect    area;
+    double       width;
+    double       height;
+
+    graft_layout_get_size (layout, &width, &height);
+    graft_canvas_get_visible_area (canvas, &area);
+    g_assert_cmpfloat_with_epsilon (graft_canvas_get_zoom (canvas), 0.35, 1e-9);
+    g_assert_cmpfloat (area.width, <, width);
+    g_assert_cmpfloat (area.x, >, 0);
+    g_assert_true (node_in_view (canvas, "x"));
+  }
   close_last_window (window);
 }
 
