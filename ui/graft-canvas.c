@@ -100,9 +100,7 @@ struct _GraftCanvas
   gboolean fitted;         /* the view is Fit's or the start view, until the user moves it */
   gboolean at_start;       /* which: the start view (fit_view()) */
   gboolean start_readable; /* a new layout is shown at the start view */
-  gboolean first_x_known;  /* first_x is the layout's: first_node_x() */
-  double   first_x;
-  int      last_width; /* the size the offsets were set for */
+  int      last_width;     /* the size the offsets were set for */
   int      last_height;
   gint     chosen_match; /* drawn emphasised, or -1 */
   char    *current_hit;  /* the Find hit drawn emphasised, while selected */
@@ -420,31 +418,25 @@ graft_canvas_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
-/* The x of the graph's first node (its first input), or the middle of
- * the graph if it has none.  Found once per layout: a view that follows
- * the start view asks at each new size, and a layout may have a million
- * boxes. */
+/* The x of the graph's first node drawn (its first input), or the middle
+ * of the graph if it has none: looked up in graph order, not searched
+ * for among the boxes (a million in a big program). */
 static double
 first_node_x (GraftCanvas *self,
               double       width)
 {
-  guint first = G_MAXUINT;
-
-  if (self->first_x_known)
-    return self->first_x;
-  self->first_x = width / 2;
-  for (guint i = 0; i < graft_layout_get_n_nodes (self->layout); i++)
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
     {
-      const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
+      gint b = graft_layout_lookup (self->layout, i);
 
-      if (!box->is_stub && box->node_index < first)
+      if (b >= 0)
         {
-          first = box->node_index;
-          self->first_x = box->box.x + box->box.width / 2;
+          const GraftLayoutNode *box = graft_layout_get_node (self->layout, (guint) b);
+
+          return box->box.x + box->box.width / 2;
         }
     }
-  self->first_x_known = TRUE;
-  return self->first_x;
+  return width / 2;
 }
 
 /* Fit's view (@start FALSE) or the start view (TRUE), and the view follows
@@ -716,7 +708,6 @@ graft_canvas_set_layout (GraftCanvas *self,
   g_clear_pointer (&self->dropped, g_free);
   g_clear_pointer (&self->changes, g_free);
   self->layout = layout;
-  self->first_x_known = FALSE;
   self->hovered = -1;
   update_selected (self);
 
