@@ -293,7 +293,8 @@ test_start_readable (void)
   close_last_window (window);
 
   /* Wider than the view even at 35 % (resnet18.pt2, its parameters
-   * side by side): across from its input, which is not at the left. */
+   * side by side): across from its first placeholder (conv1's weight,
+   * beside the input x), which is not at the left. */
   g_free (path);
   path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", "resnet18.pt2", NULL);
   window = open_path_sized (path, WIDTH, HEIGHT);
