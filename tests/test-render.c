@@ -5,7 +5,8 @@
  * and the other matches are drawn quieter; files (no match chosen) draw
  * every match alike.  The current Find hit's selection ring gets a halo
  * too.  A folded box's badge names the matches it holds ("match 4",
- * "matches 715–717", "2 matches"), a node's badge its number.  The map
+ * "matches 715–717", "2 matches"), a node's badge its number, in a pill
+ * when the number is too long for a disc, rimmed under a halo.  The map
  * keeps the layout's proportions unless that makes it thinner than its
  * minimum side, maps points both ways, and draws matches in their colours
  * and the chosen match with a rim.  The pictures are compared by pixel:
@@ -195,6 +196,64 @@ test_current_hit (void)
   g_assert_cmphex (pixel_at (current, 1, hx, hy), !=, BACKGROUND_RGB);
   cairo_surface_destroy (plain);
   cairo_surface_destroy (current);
+}
+
+/* A node's badge holds its number: a disc for a short one, a pill as wide
+ * as the number for a long one ("1301" overflowed the disc).  Under a
+ * halo (the chosen match, the current Find hit) the badge is rimmed in
+ * the background, apart from the halo. */
+static void
+test_badge (void)
+{
+  g_autoptr (GraftGraph) graph = load_resnet18 ();
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  guint                  n = graft_layout_get_n_graph_nodes (layout);
+  g_autofree gint       *marks = g_new (gint, n);
+  const GraftLayoutNode *conv1 = box_of (layout, "conv1");
+  double                 bx = conv1->box.x + conv1->box.width;
+  double                 by = conv1->box.y;
+  GraftRenderOptions     options;
+  cairo_surface_t       *surface;
+
+  for (guint i = 0; i < n; i++)
+    marks[i] = -1;
+  graft_render_options_init (&options);
+  options.node_match = marks;
+
+  /* Match 1 (the first colour): a disc; 10 points left of its centre
+   * and 4 up, outside a disc of radius 7.5, is background. */
+  marks[conv1->node_index] = 0;
+  surface = draw (layout, 4, &options);
+  g_assert_cmphex (pixel_at (surface, 4, bx - 10, by - 4), ==, BACKGROUND_RGB);
+  g_assert_cmphex (pixel_at (surface, 4, bx, by - 8.2), ==, BACKGROUND_RGB);
+  cairo_surface_destroy (surface);
+
+  /* Match 1198, of the first colour again: a pill reaching there. */
+  marks[conv1->node_index] = 1197;
+  surface = draw (layout, 4, &options);
+  g_assert_cmphex (pixel_at (surface, 4, bx - 10, by - 4), ==, FIRST_MATCH_RGB);
+  cairo_surface_destroy (surface);
+
+  /* Chosen: just outside the disc (8.1 points from its centre), over
+   * the halo, the rim; farther out the halo. */
+  marks[conv1->node_index] = 0;
+  options.chosen_match = 0;
+  surface = draw (layout, 4, &options);
+  g_assert_cmphex (pixel_at (surface, 4, bx - 6, by - 5.5), ==, BACKGROUND_RGB);
+  g_assert_cmphex (pixel_at (surface, 4, bx - 7, by - 7), !=, BACKGROUND_RGB);
+  cairo_surface_destroy (surface);
+  /* The current Find hit's too, and the rim is the badge's alone (it
+   * was once joined by a line to where the caption was written). */
+  options.chosen_match = -1;
+  options.current = (gint) conv1->node_index;
+  surface = draw (layout, 4, &options);
+  g_assert_cmphex (pixel_at (surface, 4, bx - 6, by - 5.5), ==, BACKGROUND_RGB);
+  g_assert_cmphex (pixel_at (surface, 4, bx - 7, by - 7), !=, BACKGROUND_RGB);
+  for (double y = by + 3; y < by + conv1->box.height - 3; y += 0.25)
+    for (double x = conv1->box.x + 3; x < bx - 3; x += 0.25)
+      if ((x - bx) * (x - bx) + (y - by) * (y - by) > 10 * 10)
+        g_assert_cmphex (pixel_at (surface, 4, x, y), !=, BACKGROUND_RGB);
+  cairo_surface_destroy (surface);
 }
 
 /* A folded box of resnet18's overview with at least three nodes. */
@@ -389,6 +448,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/render/chosen-match", test_chosen_match);
   g_test_add_func ("/core/render/current-hit", test_current_hit);
+  g_test_add_func ("/core/render/badge", test_badge);
   g_test_add_func ("/core/render/fold-label", test_fold_label);
   g_test_add_func ("/core/map/geometry", test_map_geometry);
   g_test_add_func ("/core/map/draw", test_map_draw);

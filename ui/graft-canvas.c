@@ -26,12 +26,14 @@
  * Fit shows the whole graph at whatever zoom that takes, down to the
  * minimum zoom; a graph too large even then is shown from its top at a
  * readable zoom, and the overview map (graft-overview.c) is the way
- * around it.  Fit is
- * sticky: until the user pans or zooms, a new size of the canvas (or a
- * new layout) fits again.  Otherwise a resize keeps the layout point at
- * the centre of the view where it is.  ::view-changed says the visible
- * area moved, ::content-changed that the layout, the marks or the chosen
- * match did, for the overview map.
+ * around it.  A new layout is fitted, or, on a canvas that asks for it
+ * (graft_canvas_set_start_readable(): the window's), shown at the start
+ * view: fitted if that is readable, else from its top at a readable zoom.
+ * Both are sticky: until the user pans or zooms, a new size of the canvas
+ * (or a new layout) shows the same kind of view again.  Otherwise a
+ * resize keeps the layout point at the centre of the view where it is.
+ * ::view-changed says the visible area moved, ::content-changed that the
+ * layout, the marks or the chosen match did, for the overview map.
  */
 #include "config.h"
 
@@ -95,8 +97,10 @@ struct _GraftCanvas
   double   band_y1;
   gboolean fit_pending; /* fit once the widget has a size */
   gboolean interactive;
-  gboolean fitted;     /* the view is Fit's, until the user moves it */
-  int      last_width; /* the size the offsets were set for */
+  gboolean fitted;         /* the view is Fit's or the start view, until the user moves it */
+  gboolean at_start;       /* which: the start view (fit_view()) */
+  gboolean start_readable; /* a new layout is shown at the start view */
+  int      last_width;     /* the size the offsets were set for */
   int      last_height;
   gint     chosen_match; /* drawn emphasised, or -1 */
   char    *current_hit;  /* the Find hit drawn emphasised, while selected */
@@ -122,6 +126,8 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint       signals[N_SIGNALS];
+
+static void refit (GraftCanvas *self);
 
 /**
  * graft_canvas_new:
@@ -365,10 +371,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
       return;
     }
   if (self->fit_pending)
-    {
-      self->fit_pending = FALSE;
-      graft_canvas_zoom_to_fit (self);
-    }
+    refit (self);
 
   graft_render_options_init (&options);
   options.style = adw_style_manager_get_dark (adw_style_manager_get_default ())
@@ -415,6 +418,89 @@ graft_canvas_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* The x of the graph's first node drawn (its first input), or the middle
+ * of the graph if it has none: looked up in graph order, not searched
+ * for among the boxes (a million in a big program). */
+static double
+first_node_x (GraftCanvas *self,
+              double       width)
+{
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
+    {
+      gint b = graft_layout_lookup (self->layout, i);
+
+      if (b >= 0)
+        {
+          const GraftLayoutNode *box = graft_layout_get_node (self->layout, (guint) b);
+
+          return box->box.x + box->box.width / 2;
+        }
+    }
+  return width / 2;
+}
+
+/* Fit's view (@start FALSE) or the start view (TRUE), and the view follows
+ * it until the user moves it.  Both show the whole graph, centred, at
+ * 100 % at most; where that is too small to read (the start view: below
+ * READABLE_ZOOM; Fit: below MIN_ZOOM, where nodes are specks) the graph
+ * is shown from its top instead, as wide as the view takes (between
+ * READABLE_ZOOM and SHOW_ZOOM for the start view, 100 % for Fit), and
+ * across from its first input when it is wider than that. */
+static void
+fit_view (GraftCanvas *self,
+          gboolean     start)
+{
+  double width;
+  double height;
+  double view_w = gtk_widget_get_width (GTK_WIDGET (self));
+  double view_h = gtk_widget_get_height (GTK_WIDGET (self));
+  double zoom;
+  double width_zoom;
+
+  if (self->layout == NULL)
+    return;
+  self->at_start = start;
+  if (view_w <= 0 || view_h <= 0)
+    {
+      self->fit_pending = TRUE;
+      return;
+    }
+  graft_layout_get_size (self->layout, &width, &height);
+  width_zoom = (MAX (view_w - 2 * FIT_PAD, 1)) / MAX (width, 1);
+  zoom = MIN (width_zoom, (MAX (view_h - 2 * FIT_PAD, 1)) / MAX (height, 1));
+  if (start && zoom < READABLE_ZOOM)
+    zoom = CLAMP (width_zoom, READABLE_ZOOM, SHOW_ZOOM);
+  else if (zoom < MIN_ZOOM)
+    zoom = CLAMP (width_zoom, READABLE_ZOOM, 1.0);
+  zoom = MIN (zoom, 1.0);
+  if (width * zoom <= view_w)
+    self->offset_x = (width - view_w / zoom) / 2;
+  else if (start)
+    self->offset_x = CLAMP (first_node_x (self, width) - view_w / zoom / 2, -FIT_PAD / zoom,
+                            width + FIT_PAD / zoom - view_w / zoom);
+  else
+    self->offset_x = -FIT_PAD / zoom;
+  if (height * zoom <= view_h)
+    self->offset_y = (height - view_h / zoom) / 2;
+  else
+    self->offset_y = -FIT_PAD / zoom;
+  self->fitted = TRUE;
+  if (zoom != self->zoom)
+    {
+      self->zoom = zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+  view_changed (self, FALSE);
+}
+
+/* The view follows Fit's or the start view: shows it again. */
+static void
+refit (GraftCanvas *self)
+{
+  self->fit_pending = FALSE;
+  fit_view (self, self->at_start);
+}
+
 /**
  * graft_canvas_zoom_to_fit:
  * @self: a canvas
@@ -429,41 +515,29 @@ graft_canvas_snapshot (GtkWidget   *widget,
 void
 graft_canvas_zoom_to_fit (GraftCanvas *self)
 {
-  double width;
-  double height;
-  double view_w = gtk_widget_get_width (GTK_WIDGET (self));
-  double view_h = gtk_widget_get_height (GTK_WIDGET (self));
-  double zoom;
-
   g_return_if_fail (GRAFT_IS_CANVAS (self));
-  if (self->layout == NULL)
-    return;
-  if (view_w <= 0 || view_h <= 0)
-    {
-      self->fit_pending = TRUE;
-      return;
-    }
-  graft_layout_get_size (self->layout, &width, &height);
-  zoom = MIN ((MAX (view_w - 2 * FIT_PAD, 1)) / MAX (width, 1),
-              (MAX (view_h - 2 * FIT_PAD, 1)) / MAX (height, 1));
-  if (zoom < MIN_ZOOM)
-    zoom = CLAMP ((view_w - 2 * FIT_PAD) / MAX (width, 1), READABLE_ZOOM, 1.0);
-  zoom = MIN (zoom, 1.0);
-  if (width * zoom <= view_w)
-    self->offset_x = (width - view_w / zoom) / 2;
-  else
-    self->offset_x = -FIT_PAD / zoom;
-  if (height * zoom <= view_h)
-    self->offset_y = (height - view_h / zoom) / 2;
-  else
-    self->offset_y = -FIT_PAD / zoom;
-  self->fitted = TRUE;
-  if (zoom != self->zoom)
-    {
-      self->zoom = zoom;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-    }
-  view_changed (self, FALSE);
+  fit_view (self, FALSE);
+}
+
+/**
+ * graft_canvas_set_start_readable:
+ * @self: a canvas
+ * @readable: whether a new graph is shown at a readable zoom
+ *
+ * How a new layout (graft_canvas_set_layout() without @keep_view) is
+ * first shown.  By default it is fitted (graft_canvas_zoom_to_fit()).
+ * With @readable, a graph whose fitted view is too small to read
+ * (`resnet18_bn_relu.py` fitted at 13 %, a `.pt2` ResNet at 9 %) is
+ * shown instead from its top, its inputs, at a readable zoom; a graph
+ * readable whole is still fitted.  Like Fit's, that view follows resizes
+ * until the user moves it; Fit (`f`) then shows the whole graph.
+ */
+void
+graft_canvas_set_start_readable (GraftCanvas *self,
+                                 gboolean     readable)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->start_readable = readable;
 }
 
 /**
@@ -512,6 +586,20 @@ graft_canvas_show_node (GraftCanvas *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
     }
   graft_canvas_center_on (self, name);
+}
+
+/**
+ * graft_canvas_get_readable:
+ * @self: a canvas
+ *
+ * Returns: whether the view's zoom is one at which a node's text can be
+ *   read (graft_canvas_show_node() zooms in to one)
+ */
+gboolean
+graft_canvas_get_readable (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  return self->zoom >= READABLE_ZOOM;
 }
 
 /**
@@ -623,8 +711,10 @@ graft_canvas_set_layout (GraftCanvas *self,
   self->hovered = -1;
   update_selected (self);
 
-  if (layout != NULL && (!keep_view || self->fitted))
-    graft_canvas_zoom_to_fit (self);
+  if (layout != NULL && !keep_view)
+    fit_view (self, self->start_readable && self->interactive);
+  else if (layout != NULL && self->fitted)
+    refit (self);
   else if (layout != NULL && anchor != NULL)
     {
       gint box = graft_layout_find_node (layout, anchor);
@@ -1479,13 +1569,8 @@ graft_canvas_size_allocate (GtkWidget *widget,
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
 
-  if (self->fit_pending && width > 0 && height > 0)
-    {
-      self->fit_pending = FALSE;
-      graft_canvas_zoom_to_fit (self);
-    }
-  else if (!self->interactive || self->fitted)
-    graft_canvas_zoom_to_fit (self);
+  if ((self->fit_pending && width > 0 && height > 0) || !self->interactive || self->fitted)
+    refit (self);
   else if (self->last_width > 0 && self->last_height > 0 &&
            (width != self->last_width || height != self->last_height))
     {

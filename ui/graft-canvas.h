@@ -55,10 +55,13 @@ double       graft_canvas_get_zoom (GraftCanvas *self);
 void         graft_canvas_set_zoom (GraftCanvas *self,
                                     double       zoom);
 void         graft_canvas_zoom_to_fit (GraftCanvas *self);
+void         graft_canvas_set_start_readable (GraftCanvas *self,
+                                              gboolean     readable);
 void         graft_canvas_center_on (GraftCanvas *self,
                                      const char  *name);
 void         graft_canvas_show_node (GraftCanvas *self,
                                      const char  *name);
+gboolean     graft_canvas_get_readable (GraftCanvas *self);
 void         graft_canvas_set_center (GraftCanvas *self,
                                       double       x,
                                       double       y);

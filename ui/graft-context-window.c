@@ -5,7 +5,8 @@
  * window lays out only the match and the nodes within a chosen number of
  * edges of it (inputs and users alike, in both directions), with the
  * match highlighted as on the main canvas.  The neighbourhood stops
- * growing at MAX_SHOWN nodes, so a match next to a hub stays readable.
+ * growing at MAX_SHOWN nodes, so a match next to a hub stays readable;
+ * a picture too big to read whole shows the match zoomed in.
  * It shows the document as it was when opened or when the number of hops
  * last changed.
  *
@@ -218,6 +219,23 @@ show_busy_cb (gpointer user_data)
 
 /* Called on the main thread.  The window is not referenced: its dispose
  * cancels the work first, and then the window is not read. */
+/* A neighbourhood too big to read whole (up to MAX_SHOWN nodes, fitted
+ * at a few per cent): the match is shown readable, as the main window
+ * shows a chosen match. */
+static void
+show_match (GraftContextWindow *self,
+            GraftLayout        *layout)
+{
+  const gint *marks = graft_canvas_get_marks (self->canvas);
+
+  for (guint i = 0; marks != NULL && i < graft_layout_get_n_graph_nodes (layout); i++)
+    if (marks[i] == (gint) self->match)
+      {
+        graft_canvas_show_node (self->canvas, graft_layout_get_node_name (layout, i));
+        return;
+      }
+}
+
 static void
 layout_done_cb (GObject      *object,
                 GAsyncResult *result,
@@ -252,6 +270,8 @@ layout_done_cb (GObject      *object,
   graft_canvas_set_layout (self->canvas, layout, FALSE);
   graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
   gtk_window_set_title (GTK_WINDOW (self), title);
+  if (!graft_canvas_get_readable (self->canvas))
+    show_match (self, layout);
 }
 
 /* The request is made: Graphviz lays it out on a worker. */

@@ -7,7 +7,8 @@
  * folded), in graph order; they are all selected on the canvas, the first
  * is centred, and the count label says "N of M" (or "No nodes" for a text
  * that finds none, nothing for an empty one).  Enter and the entry's
- * next/previous keys, or graft_search_step(), move through the hits.  The
+ * next/previous keys, or graft_search_step(), move through the hits, and
+ * zoom in to a readable zoom if the view is too small to read a node.  The
  * hits are names, kept until the text changes again.  ::changed is
  * emitted after each of these, so the window can update its actions.
  *
@@ -340,7 +341,14 @@ graft_search_step (GraftSearch *self,
       return;
     }
   self->current = (guint) (((gint) self->current + step + (gint) n) % (gint) n);
-  graft_canvas_center_on (self->canvas, self->hits->pdata[self->current]);
+  /* A hit found as the text is typed is centred at the view's zoom (the
+   * view does not jump in and out at each key); one asked for by Enter
+   * or the next and previous keys is shown readable, as a chosen match
+   * is. */
+  if (step != 0)
+    graft_canvas_show_node (self->canvas, self->hits->pdata[self->current]);
+  else
+    graft_canvas_center_on (self->canvas, self->hits->pdata[self->current]);
   count = g_strdup_printf ("%u of %u", self->current + 1, n);
   gtk_label_set_text (self->count, count);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);

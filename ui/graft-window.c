@@ -2184,6 +2184,7 @@ graft_window_init (GraftWindow *self)
 
   graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
   graft_canvas_set_accessible_func (self->canvas, accessible_node_cb, self, NULL);
+  graft_canvas_set_start_readable (self->canvas, TRUE);
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);

@@ -631,6 +631,8 @@ draw_box (cairo_t                  *cr,
           0.2126 * ((hex >> 16) & 0xff) + 0.7152 * ((hex >> 8) & 0xff) + 0.0722 * (hex & 0xff);
       double alpha = quiet ? 0.6 : 1;
 
+      /* The captions leave a current point: an arc would be joined to it. */
+      cairo_new_path (cr);
       if (box->n_members > 0)
         {
           /* A pill that ends where a node's badge would be centred. */
@@ -641,7 +643,25 @@ draw_box (cairo_t                  *cr,
           bx = pill.x + w / 2;
         }
       else
-        cairo_arc (cr, bx, by, 7.5, 0, 2 * G_PI);
+        {
+          /* A disc, or where the number is wider than a disc holds
+           * ("1301"), a pill as wide as it, centred at the same place. */
+          double    w = _graft_text_width (text, GRAFT_TEXT_BADGE, label) + 6;
+          GraftRect pill = { bx - w / 2, by - 7.5, w, 15 };
+
+          if (w > 15)
+            rounded_rect (cr, &pill, 7.5);
+          else
+            cairo_arc (cr, bx, by, 7.5, 0, 2 * G_PI);
+        }
+      if (chosen || is_current (layout, options, b))
+        {
+          /* Rimmed in the background, apart from the halo under it. */
+          set_source (cr, theme->background);
+          cairo_set_line_width (cr, 3.0);
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_stroke_preserve (cr);
+        }
       set_source (cr, rgb (hex, alpha));
       cairo_fill (cr);
       set_source (cr, luminance > 140 ? rgb (0x000000, alpha) : rgb (0xffffff, alpha));

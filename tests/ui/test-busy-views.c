@@ -477,6 +477,36 @@ test_context_same (void)
   g_rmdir (dir);
 }
 
+/* A neighbourhood too big to read whole (resnet18.pt2's first ReLU, eight
+ * edges out: 66 nodes) shows the match readable, in view. */
+static void
+test_context_readable (void)
+{
+  g_autofree char    *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                               "resnet18.pt2", NULL);
+  GraftWindow        *window = open_path (path);
+  GraftContextWindow *context = open_context (window, 0);
+  GraftCanvas        *canvas = graft_context_window_get_canvas (context);
+  GraftLayout        *layout;
+  const GraftRect    *r;
+  GraftRect           view;
+
+  iterate_until (context_ready, context);
+  graft_context_window_set_hops (context, 8);
+  iterate_until (context_ready, context);
+  g_assert_cmpuint (graft_context_window_get_n_shown (context), >, 50);
+  g_assert_true (graft_canvas_get_readable (canvas));
+  layout = graft_canvas_get_layout (canvas);
+  r = &graft_layout_get_node (layout, (guint) graft_layout_find_node (layout, "relu"))->box;
+  graft_canvas_get_visible_area (canvas, &view);
+  g_assert_cmpfloat (r->x, >=, view.x);
+  g_assert_cmpfloat (r->y, >=, view.y);
+  g_assert_cmpfloat (r->x + r->width, <=, view.x + view.width);
+  g_assert_cmpfloat (r->y + r->height, <=, view.y + view.height);
+  gtk_window_destroy (GTK_WINDOW (context));
+  close_window (window);
+}
+
 /* A Replace All while the picture is made: it is made again for the graph
  * as it is then (the match is gone), not shown for the graph before. */
 static void
@@ -709,15 +739,10 @@ has_size (gpointer widget)
   return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
 }
 
-/* A graph shown whole, its first change in sight, stays shown whole:
- * centring the change would push half of the graph out of view. */
-static void
-test_split_fitted (void)
+/* Replace All in @path, and Compare Graphs of it, laid out. */
+static GraftSplitWindow *
+compare_replace_all (GraftWindow *window)
 {
-  g_autofree char *resnet =
-      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
-                        "resnet18_bn_relu.py", NULL);
-  GraftWindow      *window = open_path (resnet);
   GraftDocument    *document = graft_window_get_document (window);
   GraftSplitWindow *split;
 
@@ -728,6 +753,19 @@ test_split_fitted (void)
   for (guint s = 0; s < 2; s++)
     iterate_until (has_size, graft_split_window_get_canvas (split, s == 1));
   iterate_until (split_ready, split);
+  return split;
+}
+
+/* A graph shown whole and readable, its first change in sight, stays
+ * shown whole: centring the change would push half of the graph out of
+ * view. */
+static void
+test_split_fitted (void)
+{
+  g_autofree char  *example = example_path ();
+  GraftWindow      *window = open_path (example);
+  GraftSplitWindow *split = compare_replace_all (window);
+
   for (guint s = 0; s < 2; s++)
     {
       GraftCanvas *canvas = graft_split_window_get_canvas (split, s == 1);
@@ -735,6 +773,7 @@ test_split_fitted (void)
       double       width;
       double       height;
 
+      g_assert_true (graft_canvas_get_readable (canvas));
       graft_layout_get_size (graft_canvas_get_layout (canvas), &width, &height);
       graft_canvas_get_visible_area (canvas, &view);
       g_assert_cmpfloat (view.height, >=, height);
@@ -743,6 +782,36 @@ test_split_fitted (void)
       g_assert_cmpfloat (view.x, <=, 0);
       g_assert_cmpfloat (view.x + view.width, >=, width);
     }
+  gtk_window_destroy (GTK_WINDOW (split));
+  close_window (window);
+}
+
+/* A graph too big to read whole (resnet18_bn_relu.py fitted at 8 %) shows
+ * its first change (bn1, removed) readable, and the other side at the
+ * same zoom. */
+static void
+test_split_readable (void)
+{
+  g_autofree char *resnet =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                        "resnet18_bn_relu.py", NULL);
+  GraftWindow      *window = open_path (resnet);
+  GraftSplitWindow *split = compare_replace_all (window);
+  GraftCanvas      *before = graft_split_window_get_canvas (split, FALSE);
+  GraftCanvas      *after = graft_split_window_get_canvas (split, TRUE);
+  GraftLayout      *layout = graft_canvas_get_layout (before);
+  const GraftRect  *r = &graft_layout_get_node (layout, (guint) graft_layout_find_node (layout,
+                                                                                        "bn1"))
+                            ->box;
+  GraftRect view;
+
+  g_assert_true (graft_canvas_get_readable (before));
+  g_assert_cmpfloat (graft_canvas_get_zoom (after), ==, graft_canvas_get_zoom (before));
+  graft_canvas_get_visible_area (before, &view);
+  g_assert_cmpfloat (r->x, >=, view.x);
+  g_assert_cmpfloat (r->y, >=, view.y);
+  g_assert_cmpfloat (r->x + r->width, <=, view.x + view.width);
+  g_assert_cmpfloat (r->y + r->height, <=, view.y + view.height);
   gtk_window_destroy (GTK_WINDOW (split));
   close_window (window);
 }
@@ -903,7 +972,9 @@ main (int    argc,
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
   g_test_add_func ("/busy-views/split/same", test_split_same);
+  g_test_add_func ("/busy-views/context-readable", test_context_readable);
   g_test_add_func ("/busy-views/split/fitted", test_split_fitted);
+  g_test_add_func ("/busy-views/split/readable", test_split_readable);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
   g_test_add_func ("/busy-views/split/close", test_split_close);
   g_test_add_func ("/busy-views/closed-surfaces", test_closed_surfaces);

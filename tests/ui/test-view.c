@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-view.c: where the canvas looks, under a display (Xvfb in CI).  Fit
- * puts every box of resnet50 (177 nodes) inside the canvas, and stays
+ * test-view.c: where the canvas looks, under a display (Xvfb in CI).  A
+ * graph too big to read whole opens readable from its input, a small one
+ * fitted.  Fit puts every box of resnet50 (177 nodes) inside the canvas,
+ * and stays
  * fitted as the canvas changes size until the view is moved; after that a
  * new size keeps the layout point at the centre of the view there, for a
  * narrower side panel and for a smaller window.  The overview map shows
@@ -223,6 +225,96 @@ test_fit (void)
   close_last_window (window);
 }
 
+/* Whether the node @name is drawn whole inside @canvas's view. */
+static gboolean
+node_in_view (GraftCanvas *canvas,
+              const char  *name)
+{
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             b = graft_layout_find_node (layout, name);
+  const GraftRect *box;
+  GraftRect        area;
+
+  g_assert_cmpint (b, >=, 0);
+  box = &graft_layout_get_node (layout, (guint) b)->box;
+  graft_canvas_get_visible_area (canvas, &area);
+  return box->x >= area.x && box->y >= area.y && box->x + box->width <= area.x + area.width &&
+         box->y + box->height <= area.y + area.height;
+}
+
+/* The start view of a graph too tall to read whole: from its top, its
+ * input in view, at a readable zoom (35 % to 60 %), not all of it. */
+static void
+assert_start_view (GraftCanvas *canvas)
+{
+  GraftRect area;
+
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <=, 0.6);
+  g_assert_true (node_in_view (canvas, "x"));
+  g_assert_false (node_in_view (canvas, "output"));
+  graft_canvas_get_visible_area (canvas, &area);
+  g_assert_cmpfloat (area.y, <, 0);
+}
+
+static void
+check_start_view (GraftCanvas *canvas,
+                  gpointer     data)
+{
+  assert_start_view (canvas);
+}
+
+/* A graph that Fit would show below a readable zoom (resnet50 at 7 %)
+ * opens readable, from its input; that view follows new sizes of the
+ * canvas as Fit's does, until Fit shows all of it.  A graph readable
+ * whole (the tutorial) opens fitted; one too wide at 35 % opens there,
+ * across from its input. */
+static void
+test_start_readable (void)
+{
+  GraftWindow     *window = open_resnet50 ();
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  g_autofree char *path = example_path ();
+
+  assert_start_view (canvas);
+  hide_side_panel (window);
+  assert_start_view (canvas);
+  toggle_panel (window, check_start_view, NULL);
+  toggle_panel (window, check_start_view, NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, 0.35);
+  assert_all_boxes_inside (canvas);
+  close_last_window (window);
+
+  window = open_path_sized (path, WIDTH, HEIGHT);
+  canvas = graft_window_get_canvas (window);
+  assert_all_boxes_inside (canvas);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
+  close_last_window (window);
+
+  /* Wider than the view even at 35 % (resnet18.pt2, its parameters
+   * side by side): across from its first placeholder (conv1's weight,
+   * beside the input x), which is not at the left. */
+  g_free (path);
+  path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", "resnet18.pt2", NULL);
+  window = open_path_sized (path, WIDTH, HEIGHT);
+  canvas = graft_window_get_canvas (window);
+  {
+    GraftLayout *layout = graft_canvas_get_layout (canvas);
+    GraftRect    area;
+    double       width;
+    double       height;
+
+    graft_layout_get_size (layout, &width, &height);
+    graft_canvas_get_visible_area (canvas, &area);
+    g_assert_cmpfloat_with_epsilon (graft_canvas_get_zoom (canvas), 0.35, 1e-9);
+    g_assert_cmpfloat (area.width, <, width);
+    g_assert_cmpfloat (area.x, >, 0);
+    g_assert_true (node_in_view (canvas, "x"));
+  }
+  close_last_window (window);
+}
+
 /* A moved view keeps its centre while the properties panel slides in and
  * out, and when the window gets smaller. */
 static void
@@ -433,6 +525,40 @@ test_find_current (void)
   g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "cat");
   g_signal_emit_by_name (entry, "next-match");
   g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "cat_1");
+  close_last_window (window);
+}
+
+/* Find's hits in a view too small to read (resnet50 fitted at 7 %): the
+ * hit found as the text is typed is centred at that zoom (the view does
+ * not jump at each key), the next one asked for is shown readable, and
+ * a readable zoom is kept. */
+static void
+test_find_readable (void)
+{
+  GraftWindow *window = open_resnet50 ();
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GtkWidget   *entry;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, 0.35);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  entry = gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                   GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "layer3_2_relu");
+  iterate_until (has_current_hit, canvas);
+  g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "layer3_2_relu");
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, 0.35);
+  g_signal_emit_by_name (entry, "next-match");
+  g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "layer3_2_relu_1");
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
+  g_assert_true (node_in_view (canvas, "layer3_2_relu_1"));
+  /* Enter shows the next, at the zoom the user chose. */
+  graft_canvas_set_zoom (canvas, 1.5);
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "layer3_2_relu_2");
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), ==, 1.5);
+  g_assert_true (node_in_view (canvas, "layer3_2_relu_2"));
   close_last_window (window);
 }
 
@@ -693,11 +819,13 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/view/fit", test_fit);
+  g_test_add_func ("/ui/view/start-readable", test_start_readable);
   g_test_add_func ("/ui/view/resize-keeps-center", test_resize_keeps_center);
   g_test_add_func ("/ui/view/overview", test_overview);
   g_test_add_func ("/ui/view/overview-action", test_overview_action);
   g_test_add_func ("/ui/view/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/view/find-current", test_find_current);
+  g_test_add_func ("/ui/view/find-readable", test_find_readable);
   g_test_add_func ("/ui/view/selection-scan", test_selection_scan);
   g_test_add_func ("/ui/view/find-in-turns", test_find_in_turns);
   g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
