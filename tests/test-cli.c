@@ -708,6 +708,54 @@ test_entry (void)
                    "-:8:5: error: no class or function named 'helpr'; candidates: A, B, helper\n");
 }
 
+/* A binary file (an executable, a picture, an empty zip archive, UTF-16
+ * text) is not a text file, said at FILE:1:1 (it was "invalid
+ * non-printable character U+007F" for an executable); a text with a
+ * stray NUL byte further down keeps Python's words, at the byte
+ * (errors/nul_bytes). */
+static void
+test_binary_input (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *bytes;
+    gsize       length;
+  } files[] = {
+    { "elf", "\x7f"
+             "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0",
+      20 },
+    { "p.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16 },
+    { "e.zip", "PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 22 },
+    { "u16.py", "\xff\xfei\0m\0p\0o\0r\0t\0", 14 },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i].name, NULL);
+      g_autofree char *err = g_strdup_printf ("%s:1:1: error: not a text file (it holds NUL "
+                                              "bytes): expected a Python module, an FX graph "
+                                              "listing, a DOT graph or a torch.export program\n",
+                                              path);
+      const char      *args[] = { "code", path, NULL };
+      const char      *args_stdin[] = { "graph", "-", NULL };
+      g_auto (Run) run = { 0 };
+      g_auto (Run) from_stdin = { 0 };
+
+      g_assert_true (g_file_set_contents (path, files[i].bytes, files[i].length, NULL));
+      run_graft (&run, NULL, NULL, args);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, ==, err);
+      run_graft_reading (&from_stdin, NULL, path, args_stdin);
+      g_assert_cmpint (from_stdin.status, ==, 1);
+      g_assert_true (g_str_has_prefix (from_stdin.err, "-:1:1: error: not a text file "));
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* Assigning to an imported module's attribute would change what later
  * code means; Graft refuses it, at module level too, where other
  * assignments it cannot model are skipped (torch.fx runs the file and
@@ -1334,6 +1382,7 @@ main (int    argc,
   g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
   g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);
   g_test_add_func ("/cli/entry", test_entry);
+  g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/render", test_render);
