@@ -251,6 +251,63 @@ graft_cli_run_command (const GraftCommand *command,
   return command->run (&o, argv[1]);
 }
 
+/* What an input that is not Python is, for a sentence. */
+static const char *
+input_kind_phrase (GraftInputKind kind)
+{
+  switch (kind)
+    {
+    case GRAFT_INPUT_LISTING:
+      return "an FX graph listing";
+    case GRAFT_INPUT_DOT:
+      return "a DOT file";
+    case GRAFT_INPUT_EXPORTED_PROGRAM:
+      return "a torch.export program's text";
+    case GRAFT_INPUT_READABLE_PROGRAM:
+      return "a program's print_readable() text";
+    case GRAFT_INPUT_ARCHIVE:
+      return "a torch.export archive";
+    case GRAFT_INPUT_PYTHON:
+    default:
+      return "Python";
+    }
+}
+
+/**
+ * graft_cli_load_input:
+ * @inputs: the files read so far
+ * @input: INPUT
+ * @entry: (nullable): `--entry`
+ * @error: return location for a located error
+ *
+ * Loads INPUT's graph.  `--entry` chooses among a Python file's classes
+ * and functions; any other kind of input holds one graph, which is
+ * loaded, as the oracle loads a `.pt2` whatever --entry says, with a
+ * warning that names the option and the kind (it was ignored silently).
+ *
+ * Returns: (transfer full) (nullable): the graph
+ */
+GraftGraph *
+graft_cli_load_input (GraftInputSet *inputs,
+                      const char    *input,
+                      const char    *entry,
+                      GError       **error)
+{
+  GraftGraph    *graph = graft_input_set_load (inputs, input, entry, FALSE, error);
+  GraftSource   *source;
+  GraftInputKind kind;
+
+  if (graph == NULL || entry == NULL)
+    return graph;
+  source = graft_input_set_peek_source (inputs, input);
+  kind = source != NULL ? graft_input_detect (source) : GRAFT_INPUT_PYTHON;
+  if (kind != GRAFT_INPUT_PYTHON)
+    graft_cli_note ("%s: warning: --entry %s is ignored: %s holds one graph, read as printed "
+                    "(--entry picks what to trace in Python)",
+                    input, entry, input_kind_phrase (kind));
+  return graph;
+}
+
 /**
  * graft_cli_load_pattern:
  * @inputs: the files read so far
@@ -283,7 +340,7 @@ graft_cli_load_pattern (GraftInputSet *inputs,
   g_autofree char *name = NULL;
   GraftPattern    *pattern;
 
-  graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
+  graph = graft_cli_load_input (inputs, input, entry, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
   graft_input_parse_ref (pattern_ref, input, "pattern", &file, &name);

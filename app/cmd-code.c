@@ -37,7 +37,7 @@ graft_cli_print_graph (const GraftCliOptions *options,
    * state until the process ends (graft_cli_finish skips freeing them). */
   phases[0].start = g_get_monotonic_time ();
   inputs = graft_cli_input_set_new (options->dialect);
-  graph = graft_input_set_load (inputs, input, options->entry, FALSE, &error);
+  graph = graft_cli_load_input (inputs, input, options->entry, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
   phases[1].start = g_get_monotonic_time ();

@@ -100,7 +100,7 @@ load (const GraftCliOptions *o,
         return graft_cli_report (error, rw->replacement_file);
       return GRAFT_EXIT_OK;
     }
-  *out_graph = graft_input_set_load (inputs, input, o->entry, FALSE, &error);
+  *out_graph = graft_cli_load_input (inputs, input, o->entry, &error);
   if (*out_graph == NULL)
     return graft_cli_report (error, input);
   rw->rules = graft_input_set_load_rules (inputs, o->rules, &rw->refs, &error);

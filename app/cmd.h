@@ -120,6 +120,11 @@ int graft_cli_load_pattern (GraftInputSet *inputs,
                             GraftGraph   **out_graph,
                             GraftPattern **out_pattern,
                             char         **out_pattern_file);
+/* INPUT's graph; a warning when --entry has nothing to choose from. */
+GraftGraph *graft_cli_load_input (GraftInputSet *inputs,
+                                  const char    *input,
+                                  const char    *entry,
+                                  GError       **error);
 
 /* A step of a command and when it began, for GRAFT_CLI_TIMINGS. */
 typedef struct

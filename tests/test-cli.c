@@ -708,6 +708,66 @@ test_entry (void)
                    "-:8:5: error: no class or function named 'helpr'; candidates: A, B, helper\n");
 }
 
+/* --entry chooses among a Python file's classes and functions; an input
+ * of another kind holds one graph, which is read (the oracle reads a
+ * `.pt2` whatever --entry says) with a warning that names the option and
+ * the kind (it was ignored silently). */
+static void
+test_entry_not_python (void)
+{
+  static const char listing[] =
+      "graph():\n"
+      "    %x : [num_users=1] = placeholder[target=x]\n"
+      "    %relu : [num_users=1] = call_method[target=relu](args = (%x,), kwargs = {})\n"
+      "    return relu\n";
+  g_autofree char *program = data_path ("programs", "attention_manual.ep.txt", NULL);
+  g_autofree char *readable = data_path ("programs", "attention_manual.readable.txt", NULL);
+  g_autofree char *archive = data_path ("programs", "attention_manual.pt2", NULL);
+  g_autofree char *dot = data_path ("dot", "chain.dot", NULL);
+  g_autofree char *python = data_path ("..", "..", "data", "examples",
+                                       "subgraph_rewriter_basic_use.py", NULL);
+  g_auto (Run) plain = { 0 };
+  g_auto (Run) entry = { 0 };
+  g_auto (Run) rewrite = { 0 };
+  const char *args_plain[] = { "graph", "-", NULL };
+  const char *args_entry[] = { "graph", "-", "--entry", "M", NULL };
+  const char *args_rewrite[] = { "rewrite", "-", "--entry", "M", "--pattern", python, NULL };
+  const char *paths[] = { program, readable, archive, dot };
+  const char *kinds[] = { "a torch.export program's text", "a program's print_readable() text",
+                          "a torch.export archive", "a DOT file" };
+
+  run_graft (&plain, NULL, listing, args_plain);
+  run_graft (&entry, NULL, listing, args_entry);
+  g_assert_cmpint (entry.status, ==, 0);
+  g_assert_cmpstr (entry.out, ==, plain.out);
+  g_assert_cmpstr (entry.err, ==,
+                   "-: warning: --entry M is ignored: an FX graph listing holds one graph, read "
+                   "as printed (--entry picks what to trace in Python)\n");
+  /* Every command that reads INPUT (here through the pattern's loader). */
+  run_graft (&rewrite, NULL, listing, args_rewrite);
+  g_assert_cmpint (rewrite.status, ==, 0);
+  g_assert_true (g_str_has_prefix (rewrite.err, "-: warning: --entry M is ignored: "));
+  g_assert_true (g_str_has_suffix (rewrite.err, "\nreplaced 0 matches\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_auto (Run) without = { 0 };
+      g_auto (Run) with = { 0 };
+      const char      *args_without[] = { "code", paths[i], NULL };
+      const char      *args_with[] = { "code", paths[i], "--entry=Net", NULL };
+      g_autofree char *err = g_strdup_printf ("%s: warning: --entry Net is ignored: %s holds one "
+                                              "graph, read as printed (--entry picks what to "
+                                              "trace in Python)\n",
+                                              paths[i], kinds[i]);
+
+      run_graft (&without, NULL, NULL, args_without);
+      run_graft (&with, NULL, NULL, args_with);
+      g_assert_cmpint (without.status, ==, 0);
+      g_assert_cmpint (with.status, ==, 0);
+      g_assert_cmpstr (with.out, ==, without.out);
+      g_assert_cmpstr (with.err, ==, err);
+    }
+}
+
 /* A binary file (an executable, a picture, an empty zip archive, UTF-16
  * text) is not a text file, said at FILE:1:1 (it was "invalid
  * non-printable character U+007F" for an executable); a text with a
@@ -1382,6 +1442,7 @@ main (int    argc,
   g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
   g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);
   g_test_add_func ("/cli/entry", test_entry);
+  g_test_add_func ("/cli/entry-not-python", test_entry_not_python);
   g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
