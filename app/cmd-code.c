@@ -11,20 +11,47 @@
 
 #include "cmd.h"
 
+/* `graft code m.py -o out.png` writes code, as the oracle does; says so,
+ * and which command writes what the name promised. */
+static void
+warn_output_name (const char *output,
+                  GraftFormat written)
+{
+  GraftFormat named;
+  const char *hint;
+
+  if (!graft_cli_output_names_other_format (output, written, &named))
+    return;
+  if (named == GRAFT_FORMAT_CODE)
+    hint = "graft code writes it";
+  else if (named == GRAFT_FORMAT_GRAPH)
+    hint = "graft graph writes one";
+  else if (graft_cli_format_is_drawing (named))
+    hint = "graft render draws one";
+  else
+    hint = NULL;
+  graft_cli_warn_output_name (output, graft_cli_format_phrase (written),
+                              graft_cli_format_phrase (named), hint);
+}
+
 /**
  * graft_cli_print_graph:
  * @options: the command's options: --entry and -o
  * @input: INPUT
  * @print: prints the graph
+ * @written: the format @print writes
  *
- * Loads INPUT's graph and writes what @print makes of it.
+ * Loads INPUT's graph and writes what @print makes of it.  A -o PATH
+ * whose extension names another format, the format not chosen with
+ * --to, gets a warning.
  *
  * Returns: an exit status
  */
 int
 graft_cli_print_graph (const GraftCliOptions *options,
                        const char            *input,
-                       GString *(*print) (GraftGraph *graph))
+                       GString *(*print) (GraftGraph *graph),
+                       GraftFormat written)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftInputSet) inputs = NULL;
@@ -44,6 +71,8 @@ graft_cli_print_graph (const GraftCliOptions *options,
   text = print (graph);
   phases[2].start = g_get_monotonic_time ();
   status = graft_cli_emit_text (text->str, text->len, options->output);
+  if (status == GRAFT_EXIT_OK && options->to == NULL)
+    warn_output_name (options->output, written);
   graft_cli_report_timings (phases, G_N_ELEMENTS (phases));
   return graft_cli_finish (status);
 }
@@ -82,13 +111,14 @@ run (const GraftCliOptions *options,
      const char            *input)
 {
   if (options->to == NULL || strcmp (options->to, "code") == 0)
-    return graft_cli_print_graph (options, input, graft_codegen_module_code_string);
+    return graft_cli_print_graph (options, input, graft_codegen_module_code_string,
+                                  GRAFT_FORMAT_CODE);
   if (strcmp (options->to, "readable") != 0)
     return graft_cli_usage_error ("code", "unknown format '%s' (use code or readable)",
                                   options->to);
   if (graft_cli_check_readable ("code", options->dialect) != GRAFT_EXIT_OK)
     return GRAFT_EXIT_USAGE;
-  return graft_cli_print_graph (options, input, print_readable);
+  return graft_cli_print_graph (options, input, print_readable, GRAFT_FORMAT_READABLE);
 }
 
 static const GraftCliOptionUse command_options[] = {

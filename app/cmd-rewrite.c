@@ -239,6 +239,7 @@ run (const GraftCliOptions *o,
   g_autoptr (GError) error = NULL;
   GraftRulesOptions options;
   GraftFormat       format = GRAFT_FORMAT_CODE;
+  GraftFormat       named;
   gboolean          to_pass = o->to != NULL && strcmp (o->to, "pass") == 0;
   int               status;
   guint             n;
@@ -324,6 +325,16 @@ run (const GraftCliOptions *o,
       g_clear_pointer (&rewrite, graft_rewrite_free);
       g_clear_pointer (&rules_run, graft_rules_run_free);
       return graft_cli_finish (status);
+    }
+
+  /* -o out.png without --to: code, as cli.md and the oracle have it,
+   * and a line that says so. */
+  if (o->to == NULL && graft_cli_output_names_other_format (o->output, format, &named))
+    {
+      g_autofree char *hint = g_strdup_printf ("--to %s writes one", graft_format_get_name (named));
+
+      graft_cli_warn_output_name (o->output, graft_cli_format_phrase (format),
+                                  graft_cli_format_phrase (named), hint);
     }
 
   /* After the output, as fx-reference prints them: a line per call, the

@@ -157,6 +157,15 @@ int  graft_cli_emit_file (const char *data,
                           const char *output_path);
 void graft_cli_report_timings (const GraftCliPhase *phases,
                                guint                n_phases);
+/* A -o PATH whose extension promises another format than was written. */
+const char *graft_cli_format_phrase (GraftFormat format);
+gboolean    graft_cli_output_names_other_format (const char  *output,
+                                                 GraftFormat  written,
+                                                 GraftFormat *out_named);
+void        graft_cli_warn_output_name (const char *output,
+                                        const char *written,
+                                        const char *promised,
+                                        const char *hint);
 
 /* cli-process.c */
 void           graft_cli_process_start (int    argc,
@@ -174,7 +183,8 @@ int            graft_cli_finish (int status);
 /* cmd-code.c: `code` and `graph` print one graph of INPUT. */
 int graft_cli_print_graph (const GraftCliOptions *options,
                            const char            *input,
-                           GString *(*print) (GraftGraph *graph));
+                           GString *(*print) (GraftGraph *graph),
+                           GraftFormat written);
 int graft_cli_check_readable (const char         *command,
                               const GraftDialect *dialect);
 

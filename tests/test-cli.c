@@ -885,6 +885,105 @@ test_output_file (void)
   g_rmdir (dir);
 }
 
+/* -o with an extension that names another format than the one written
+ * (`graft rewrite m.py -o out.png`): the file holds what cli.md and the
+ * oracle write (code, by default), standard output stays empty, and one
+ * warning line says what was written and how to get what the name
+ * promised; a format chosen with --to, or a name that fits, is quiet. */
+static void
+test_output_name (void)
+{
+  static const struct
+  {
+    const char *args[6];        /* after INPUT, before -o */
+    const char *name;           /* of the -o file */
+    const char *stdout_args[6]; /* what writes the same to stdout */
+    const char *warning;        /* after "PATH: warning: ", or NULL */
+  } cases[] = {
+    { { "rewrite", NULL },
+      "out.png",
+      { "rewrite", NULL },
+      "wrote Python code, not a PNG image (--to png writes one)" },
+    { { "rewrite", "--dce", NULL },
+      "out.graph",
+      { "rewrite", "--dce", NULL },
+      "wrote Python code, not an FX graph listing (--to graph writes one)" },
+    { { "rewrite", "--to", "code", NULL }, "out.png", { "rewrite", NULL }, NULL },
+    { { "rewrite", "--to", "graph", NULL },
+      "out.graph",
+      { "rewrite", "--to", "graph", NULL },
+      NULL },
+    { { "code", NULL },
+      "out.svg",
+      { "code", NULL },
+      "wrote Python code, not an SVG image (graft render draws one)" },
+    { { "code", NULL },
+      "out.graph",
+      { "code", NULL },
+      "wrote Python code, not an FX graph listing (graft graph writes one)" },
+    { { "code", NULL }, "out.json", { "code", NULL }, "wrote Python code, not a JSON graph" },
+    { { "code", NULL }, "out.py", { "code", NULL }, NULL },
+    { { "code", "--to", "readable", NULL }, "out.py", { "code", "--to", "readable", NULL }, NULL },
+    { { "graph", NULL },
+      "out.py",
+      { "graph", NULL },
+      "wrote an FX graph listing, not Python code (graft code writes it)" },
+    { { "graph", NULL }, "out.txt", { "graph", NULL }, NULL },
+    { { "match", NULL },
+      "out.json",
+      { "match", NULL },
+      "wrote the matches as text, not JSON (--json writes them as JSON)" },
+    { { "match", "--json", NULL },
+      "out.pdf",
+      { "match", "--json", NULL },
+      "wrote the matches as JSON, not a PDF document (graft render --pattern draws them)" },
+    { { "match", "--json", NULL }, "out.json", { "match", "--json", NULL }, NULL },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *target = g_build_filename (dir, cases[i].name, NULL);
+      g_autoptr (GPtrArray) args = g_ptr_array_new ();
+      g_autoptr (GPtrArray) stdout_args = g_ptr_array_new ();
+      g_autofree char *written = NULL;
+      g_autofree char *err = NULL;
+      g_auto (Run) to_file = { 0 };
+      g_auto (Run) to_stdout = { 0 };
+
+      g_ptr_array_add (args, (gpointer) cases[i].args[0]);
+      g_ptr_array_add (args, model);
+      for (guint j = 1; cases[i].args[j] != NULL; j++)
+        g_ptr_array_add (args, (gpointer) cases[i].args[j]);
+      g_ptr_array_add (args, (gpointer) "-o");
+      g_ptr_array_add (args, target);
+      g_ptr_array_add (args, NULL);
+      g_ptr_array_add (stdout_args, (gpointer) cases[i].stdout_args[0]);
+      g_ptr_array_add (stdout_args, model);
+      for (guint j = 1; cases[i].stdout_args[j] != NULL; j++)
+        g_ptr_array_add (stdout_args, (gpointer) cases[i].stdout_args[j]);
+      g_ptr_array_add (stdout_args, NULL);
+
+      run_graft (&to_file, NULL, NULL, (const char *const *) args->pdata);
+      run_graft (&to_stdout, NULL, NULL, (const char *const *) stdout_args->pdata);
+      g_assert_cmpint (to_file.status, ==, 0);
+      g_assert_cmpint (to_stdout.status, ==, 0);
+      g_assert_cmpstr (to_file.out, ==, "");
+      g_assert_true (g_file_get_contents (target, &written, NULL, NULL));
+      g_assert_cmpstr (written, ==, to_stdout.out);
+      /* The warning comes first; the rest of standard error (rewrite's
+       * count) is as without -o. */
+      err = cases[i].warning != NULL
+                ? g_strdup_printf ("%s: warning: %s\n%s", target, cases[i].warning, to_stdout.err)
+                : g_strdup (to_stdout.err);
+      g_assert_cmpstr (to_file.err, ==, err);
+      g_unlink (target);
+    }
+  g_rmdir (dir);
+}
+
 static guint
 count_files (const char *dir)
 {
@@ -1446,6 +1545,7 @@ main (int    argc,
   g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
+  g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
