@@ -11,8 +11,12 @@
 #include <glib.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct
 {
@@ -1010,6 +1014,84 @@ remove_dir (const char *dir)
   g_rmdir (dir);
 }
 
+/* -o into what is not a regular file.  A device or a FIFO is written in
+ * place: the temporary file renamed over it replaced /dev/null with a
+ * regular file when run as root (this test reaches the devices through
+ * links of its own folder, so that a regression replaces a link, not a
+ * device).  A link to a file is followed: the file is replaced, the
+ * link stays.  A write that fails (/dev/full) is status 1. */
+static void
+test_output_special (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char *null = g_build_filename (dir, "null", NULL);
+  g_autofree char *full = g_build_filename (dir, "full", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autofree char *real = g_build_filename (sub, "real.py", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.py", NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *full_err = g_strdup_printf ("%s:1:1: error: cannot write the file: %s\n", full,
+                                               g_strerror (ENOSPC));
+  const char      *args_stdout[] = { "code", model, NULL };
+  const char      *args_null[] = { "rewrite", model, "-o", null, NULL };
+  const char      *args_full[] = { "code", model, "-o", full, NULL };
+  const char      *args_fifo[] = { "code", model, "-o", fifo, NULL };
+  const char      *args_link[] = { "code", model, "-o", link, NULL };
+  g_auto (Run) to_stdout = { 0 };
+  g_auto (Run) to_null = { 0 };
+  g_auto (Run) to_full = { 0 };
+  g_auto (Run) to_fifo = { 0 };
+  g_auto (Run) to_link = { 0 };
+  char   buffer[4096];
+  gssize n;
+  int    fd;
+
+  g_assert_nonnull (dir);
+  run_graft (&to_stdout, NULL, NULL, args_stdout);
+  g_assert_cmpint (symlink ("/dev/null", null), ==, 0);
+  g_assert_cmpint (symlink ("/dev/full", full), ==, 0);
+  run_graft (&to_null, NULL, NULL, args_null);
+  g_assert_cmpint (to_null.status, ==, 0);
+  g_assert_cmpstr (to_null.err, ==, "replaced 2 matches\n");
+  g_assert_true (g_file_test (null, G_FILE_TEST_IS_SYMLINK));
+  run_graft (&to_full, NULL, NULL, args_full);
+  g_assert_cmpint (to_full.status, ==, 1);
+  g_assert_cmpstr (to_full.err, ==, full_err);
+  g_assert_true (g_file_test (full, G_FILE_TEST_IS_SYMLINK));
+
+  /* A FIFO with a reader (opened first, so that neither side waits). */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  fd = open (fifo, O_RDONLY | O_NONBLOCK);
+  g_assert_cmpint (fd, >=, 0);
+  run_graft (&to_fifo, NULL, NULL, args_fifo);
+  g_assert_cmpint (to_fifo.status, ==, 0);
+  n = read (fd, buffer, sizeof buffer - 1);
+  close (fd);
+  g_assert_cmpint (n, >, 0);
+  buffer[n] = '\0';
+  g_assert_cmpstr (buffer, ==, to_stdout.out);
+  g_assert_false (g_file_test (fifo, G_FILE_TEST_IS_REGULAR));
+
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (real, "old\n", -1, NULL));
+  g_assert_cmpint (symlink ("sub/real.py", link), ==, 0);
+  run_graft (&to_link, NULL, NULL, args_link);
+  g_assert_cmpint (to_link.status, ==, 0);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_get_contents (real, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, to_stdout.out);
+  /* No temporary file left beside the links or the file. */
+  g_assert_cmpuint (count_files (sub), ==, 1);
+  g_assert_cmpuint (count_files (dir), ==, 5);
+
+  g_unlink (real);
+  g_rmdir (sub);
+  remove_dir (dir);
+}
+
 /* `graft render` and `graft rewrite --to png|svg|pdf` write the picture
  * atomically; the format comes from --to or -o's extension; pictures need
  * -o; a failed write leaves nothing behind. */
@@ -1546,6 +1628,7 @@ main (int    argc,
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
+  g_test_add_func ("/cli/output-special", test_output_special);
   g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
