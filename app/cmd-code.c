@@ -2,7 +2,8 @@
  *
  * cmd-code.c: `graft code` (cli.md): trace (or read) the input and print
  * its generated code, as torch.fx's GraphModule.code, or with `--to
- * readable` as `gm.print_readable(print_output=False)`.  Also the pipeline
+ * readable` as `gm.print_readable(print_output=False)` (`--to graph`, as
+ * the oracle takes it: the listing `graft graph` prints).  Also the pipeline
  * that `graft graph` shares: load one graph, print it, write it.
  */
 #include "config.h"
@@ -110,11 +111,21 @@ static int
 run (const GraftCliOptions *options,
      const char            *input)
 {
+  GraftFormat format;
+
   if (options->to == NULL || strcmp (options->to, "code") == 0)
     return graft_cli_print_graph (options, input, graft_codegen_module_code_string,
                                   GRAFT_FORMAT_CODE);
+  /* As the oracle's `code --to graph`: what `graft graph` prints. */
+  if (strcmp (options->to, "graph") == 0)
+    return graft_cli_print_graph (options, input, graft_listing_to_gstring, GRAFT_FORMAT_GRAPH);
+  if (graft_format_from_string (options->to, &format) && graft_cli_format_is_drawing (format))
+    return graft_cli_usage_error ("code",
+                                  "--to %s: code writes code, readable or graph; graft render "
+                                  "--to %s draws the graph",
+                                  options->to, options->to);
   if (strcmp (options->to, "readable") != 0)
-    return graft_cli_usage_error ("code", "unknown format '%s' (use code or readable)",
+    return graft_cli_usage_error ("code", "unknown format '%s' (use code, readable or graph)",
                                   options->to);
   if (graft_cli_check_readable ("code", options->dialect) != GRAFT_EXIT_OK)
     return GRAFT_EXIT_USAGE;
@@ -123,7 +134,7 @@ run (const GraftCliOptions *options,
 
 static const GraftCliOptionUse command_options[] = {
   { GRAFT_CLI_OPTION_ENTRY, NULL },
-  { GRAFT_CLI_OPTION_TO, "code (default) or readable (print_readable)" },
+  { GRAFT_CLI_OPTION_TO, "code (default), readable (print_readable) or graph (print(gm.graph))" },
   { GRAFT_CLI_OPTION_OUTPUT, NULL },
   { GRAFT_CLI_OPTION_END, NULL },
 };
@@ -132,7 +143,7 @@ const GraftCommand graft_cmd_code = {
   "code",
   "print the traced graph as torch.fx's GraphModule.code",
   "Print the traced graph's code, exactly as torch.fx's GraphModule.code (--to readable: as "
-  "gm.print_readable(print_output=False)).",
+  "gm.print_readable(print_output=False); --to graph: as print(gm.graph)).",
   command_options,
   run,
 };

@@ -424,8 +424,9 @@ test_torch_choice (void)
 /* `--to readable` (cli.md): `graft code` prints what torch 2.6's
  * print_readable(print_output=False) returns, as the golden files of
  * tests/data/golden hold it; torch 1.13.1 has no such call, a usage
- * error; `graft code` takes no other format.  `graft rewrite --to
- * readable` prints the rewritten graph in that form. */
+ * error; `graft code` takes no other format but graph
+ * (/cli/code-to-graph).  `graft rewrite --to readable` prints the
+ * rewritten graph in that form. */
 static void
 test_readable (void)
 {
@@ -436,7 +437,7 @@ test_readable (void)
       data_path ("..", "..", "data", "examples", "subgraph_rewriter_basic_use.py", NULL);
   static const char *const usage[][8] = {
     { "code", NULL, "--to", "readable", "--torch", "1.13", NULL },
-    { "code", NULL, "--to", "graph", NULL },
+    { "code", NULL, "--to", "json", NULL },
     { "code", NULL, "--to", "dot", NULL },
     { "rewrite", NULL, "--to", "readable", "--torch", "1.13", NULL },
   };
@@ -710,6 +711,34 @@ test_entry (void)
   g_assert_cmpint (misspelled.status, ==, 1);
   g_assert_cmpstr (misspelled.err, ==,
                    "-:8:5: error: no class or function named 'helpr'; candidates: A, B, helper\n");
+}
+
+/* `graft code --to graph` prints what `graft graph` prints, as the
+ * oracle's `code --to graph` does (it was "unknown format"); a picture
+ * format points at render. */
+static void
+test_code_to_graph (void)
+{
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  const char      *args_graph[] = { "graph", model, NULL };
+  const char      *args_code[] = { "code", model, "--to", "graph", NULL };
+  const char      *args_png[] = { "code", model, "--to=png", NULL };
+  g_auto (Run) graph = { 0 };
+  g_auto (Run) code = { 0 };
+  g_auto (Run) png = { 0 };
+
+  run_graft (&graph, NULL, NULL, args_graph);
+  run_graft (&code, NULL, NULL, args_code);
+  g_assert_cmpint (code.status, ==, 0);
+  g_assert_true (g_str_has_prefix (code.out, "graph():\n"));
+  g_assert_cmpstr (code.out, ==, graph.out);
+  g_assert_cmpstr (code.err, ==, "");
+  run_graft (&png, NULL, NULL, args_png);
+  g_assert_cmpint (png.status, ==, 2);
+  g_assert_cmpstr (png.err, ==,
+                   "graft code: --to png: code writes code, readable or graph; graft render "
+                   "--to png draws the graph\n");
 }
 
 /* --entry chooses among a Python file's classes and functions; an input
@@ -1624,6 +1653,7 @@ main (int    argc,
   g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/entry-not-python", test_entry_not_python);
+  g_test_add_func ("/cli/code-to-graph", test_code_to_graph);
   g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
