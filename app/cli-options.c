@@ -25,7 +25,7 @@ typedef struct
 
 static const OptionRow rows[] = {
   [GRAFT_CLI_OPTION_ENTRY] = { "entry", 0, G_OPTION_ARG_STRING, VALUE (entry),
-                               "The class or function to trace", "NAME" },
+                               "The class or function to trace (in Python INPUT)", "NAME" },
   [GRAFT_CLI_OPTION_PATTERN] = { "pattern", 0, G_OPTION_ARG_STRING, VALUE (pattern),
                                  "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)",
                                  "REF" },

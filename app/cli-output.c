@@ -26,8 +26,9 @@ print_usage (FILE                      *stream,
   fprintf (stream, "usage: graft COMMAND INPUT [OPTIONS]\n\ncommands:\n");
   for (guint i = 0; i < n_commands; i++)
     fprintf (stream, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
-  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, or - for "
-                   "standard input.\n"
+  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, a torch.export "
+                   "program\n(a .pt2 archive, or the text print(ep) or print_readable() writes), "
+                   "or - for standard input.\n"
                    "Run 'graft COMMAND --help' for the options of a command.\n");
 }
 

@@ -359,6 +359,8 @@ test_usage (void)
     run_graft (&run, NULL, NULL, help);
     g_assert_cmpint (run.status, ==, 0);
     g_assert_nonnull (strstr (run.out, "code"));
+    /* Every kind of INPUT cli.md reads (the programs were missing). */
+    g_assert_nonnull (strstr (run.out, "a torch.export program\n(a .pt2 archive"));
   }
   /* A command's --help names it as it is typed (it said "code [OPTION…]
    * INPUT"), in graft and in graft-render alike. */
