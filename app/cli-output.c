@@ -186,7 +186,7 @@ is_py_space (char c)
 
 /* Writes @text and then @tail to standard output, whatever it takes:
  * a pipe takes a large write in parts, a signal may cut one short.
- * Whether all was written. */
+ * Whether all was written (else errno says why). */
 static gboolean
 write_stdout (const char *text,
               gsize       length,
@@ -210,6 +210,8 @@ write_stdout (const char *text,
       if (written < 0 && errno == EINTR)
         continue;
       /* Nothing written of what is left (never seen): no way forward. */
+      if (written == 0)
+        errno = EIO;
       if (written <= 0)
         return FALSE;
       while (n_parts > 0 && (gsize) written >= part->iov_len)
@@ -262,7 +264,7 @@ graft_cli_emit_text (const char *text,
       return graft_cli_emit_file (out->str, out->len, output_path);
     }
   if (!write_stdout (text + start, end - start, "\n", 1))
-    return graft_cli_fail ("cannot write to standard output");
+    return graft_cli_fail ("cannot write to standard output: %s", g_strerror (errno));
   return GRAFT_EXIT_OK;
 }
 

@@ -1123,6 +1123,39 @@ test_output_special (void)
   remove_dir (dir);
 }
 
+/* A standard output that cannot be written (a full disk: /dev/full) is
+ * status 1 and a line that says why (it said only "cannot write to
+ * standard output"). */
+static void
+test_stdout_full (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *expected = g_strdup_printf ("graft: cannot write to standard output: %s\n",
+                                               g_strerror (ENOSPC));
+  const char      *argv[] = { graft_cli (), "code", model, NULL };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+  g_subprocess_launcher_unsetenv (launcher, "GRAFT_CLI_TIMINGS");
+  proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 1);
+  g_assert_cmpstr (err, ==, expected);
+}
+
 /* `graft render` and `graft rewrite --to png|svg|pdf` write the picture
  * atomically; the format comes from --to or -o's extension; pictures need
  * -o; a failed write leaves nothing behind. */
@@ -1661,6 +1694,7 @@ main (int    argc,
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);
+  g_test_add_func ("/cli/stdout-full", test_stdout_full);
   g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
