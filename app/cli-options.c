@@ -273,6 +273,23 @@ input_kind_phrase (GraftInputKind kind)
     }
 }
 
+/* A name given for @path (`--entry NAME`: @what) that is not Python and
+ * holds one graph, which was read: a warning, as the oracle reads a
+ * `.pt2` whatever --entry says (the name was ignored silently). */
+static void
+warn_name_ignored (GraftInputSet *inputs,
+                   const char    *path,
+                   const char    *what,
+                   const char    *hint)
+{
+  GraftSource   *source = graft_input_set_peek_source (inputs, path);
+  GraftInputKind kind = source != NULL ? graft_input_detect (source) : GRAFT_INPUT_PYTHON;
+
+  if (kind != GRAFT_INPUT_PYTHON)
+    graft_cli_note ("%s: warning: %s is ignored: %s holds one graph, read as printed (%s)", path,
+                    what, input_kind_phrase (kind), hint);
+}
+
 /**
  * graft_cli_load_input:
  * @inputs: the files read so far
@@ -293,19 +310,43 @@ graft_cli_load_input (GraftInputSet *inputs,
                       const char    *entry,
                       GError       **error)
 {
-  GraftGraph    *graph = graft_input_set_load (inputs, input, entry, FALSE, error);
-  GraftSource   *source;
-  GraftInputKind kind;
+  GraftGraph *graph = graft_input_set_load (inputs, input, entry, FALSE, error);
 
-  if (graph == NULL || entry == NULL)
-    return graph;
-  source = graft_input_set_peek_source (inputs, input);
-  kind = source != NULL ? graft_input_detect (source) : GRAFT_INPUT_PYTHON;
-  if (kind != GRAFT_INPUT_PYTHON)
-    graft_cli_note ("%s: warning: --entry %s is ignored: %s holds one graph, read as printed "
-                    "(--entry picks what to trace in Python)",
-                    input, entry, input_kind_phrase (kind));
+  if (graph != NULL && entry != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("--entry %s", entry);
+
+      warn_name_ignored (inputs, input, what, "--entry picks what to trace in Python");
+    }
   return graph;
+}
+
+/**
+ * graft_cli_warn_ref_name_ignored:
+ * @inputs: the files read so far, @file among them
+ * @option: `--pattern` or `--replacement`
+ * @ref: (nullable): the option's value
+ * @file: the file @ref names, loaded
+ * @name: the name @ref names
+ * @default_name: the name it has when @ref gives none
+ *
+ * The warning of graft_cli_load_input() for a REF whose NAME was given
+ * (`--pattern p.graph:foo`) but is not Python's to choose from.
+ */
+void
+graft_cli_warn_ref_name_ignored (GraftInputSet *inputs,
+                                 const char    *option,
+                                 const char    *ref,
+                                 const char    *file,
+                                 const char    *name,
+                                 const char    *default_name)
+{
+  g_autofree char *what = NULL;
+
+  if (ref == NULL || g_strcmp0 (name, default_name) == 0)
+    return;
+  what = g_strdup_printf ("the name '%s' of %s %s", name, option, ref);
+  warn_name_ignored (inputs, file, what, "a REF's name picks a definition in Python");
 }
 
 /**
@@ -347,6 +388,7 @@ graft_cli_load_pattern (GraftInputSet *inputs,
   pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
   if (pattern_graph == NULL)
     return graft_cli_report (error, file);
+  graft_cli_warn_ref_name_ignored (inputs, "--pattern", pattern_ref, file, name, "pattern");
   pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
   if (pattern == NULL)
     return graft_cli_report (error, file);

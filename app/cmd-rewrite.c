@@ -98,6 +98,8 @@ load (const GraftCliOptions *o,
           graft_input_set_load (inputs, rw->replacement_file, rw->replacement_name, TRUE, &error);
       if (rw->replacement == NULL)
         return graft_cli_report (error, rw->replacement_file);
+      graft_cli_warn_ref_name_ignored (inputs, "--replacement", o->replacement,
+                                       rw->replacement_file, rw->replacement_name, "replacement");
       return GRAFT_EXIT_OK;
     }
   *out_graph = graft_cli_load_input (inputs, input, o->entry, &error);

@@ -125,6 +125,12 @@ GraftGraph *graft_cli_load_input (GraftInputSet *inputs,
                                   const char    *input,
                                   const char    *entry,
                                   GError       **error);
+void        graft_cli_warn_ref_name_ignored (GraftInputSet *inputs,
+                                             const char    *option,
+                                             const char    *ref,
+                                             const char    *file,
+                                             const char    *name,
+                                             const char    *default_name);
 
 /* A step of a command and when it began, for GRAFT_CLI_TIMINGS. */
 typedef struct

@@ -783,6 +783,32 @@ test_entry_not_python (void)
   g_assert_cmpint (rewrite.status, ==, 0);
   g_assert_true (g_str_has_prefix (rewrite.err, "-: warning: --entry M is ignored: "));
   g_assert_true (g_str_has_suffix (rewrite.err, "\nreplaced 0 matches\n"));
+  /* So is a REF's NAME for a pattern or replacement file that is not
+   * Python (`--pattern p.graph:foo`). */
+  {
+    g_autoptr (GFileIOStream) stream = NULL;
+    g_autoptr (GFile) file = g_file_new_tmp ("graft-pattern-XXXXXX.graph", &stream, NULL);
+    g_autofree char *path = g_file_get_path (file);
+    g_autofree char *ref = g_strdup_printf ("%s:foo", path);
+    g_autofree char *err = g_strdup_printf ("%s: warning: the name 'foo' of --pattern %s is "
+                                            "ignored: an FX graph listing holds one graph, read "
+                                            "as printed (a REF's name picks a definition in "
+                                            "Python)\n",
+                                            path, ref);
+    const char      *args_named[] = { "match", python, "--pattern", ref, NULL };
+    const char      *args_unnamed[] = { "match", python, "--pattern", path, NULL };
+    g_auto (Run) named = { 0 };
+    g_auto (Run) unnamed = { 0 };
+
+    g_assert_true (g_file_set_contents (path, listing, -1, NULL));
+    run_graft (&named, NULL, NULL, args_named);
+    run_graft (&unnamed, NULL, NULL, args_unnamed);
+    g_assert_cmpint (named.status, ==, 0);
+    g_assert_cmpstr (named.out, ==, unnamed.out);
+    g_assert_cmpstr (named.err, ==, err);
+    g_assert_cmpstr (unnamed.err, ==, "");
+    g_unlink (path);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
     {
       g_auto (Run) without = { 0 };
