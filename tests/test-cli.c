@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1182,6 +1183,38 @@ test_stdout_full (void)
   g_assert_cmpstr (err, ==, expected);
 }
 
+/* A regular file larger than a text may be (and not an archive) is
+ * refused from its size, before reading any of it: it read 256 MiB
+ * first (2 s, and as much memory, for a 300 MB file).  The file is
+ * sparse; the largest child's resident memory shows it was not read. */
+static void
+test_huge_input (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.py", NULL);
+  g_autofree char *err = g_strdup_printf ("%s:1:1: error: the input is larger than 256 MiB\n",
+                                          path);
+  const char      *args[] = { "code", path, NULL };
+  g_auto (Run) run = { 0 };
+  struct rusage usage;
+  int           fd;
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, "import torch\n", 13), ==, 13);
+  g_assert_cmpint (ftruncate (fd, (off_t) 300 * 1024 * 1024), ==, 0);
+  close (fd);
+  run_graft (&run, NULL, NULL, args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.err, ==, err);
+  g_assert_cmpint (getrusage (RUSAGE_CHILDREN, &usage), ==, 0);
+  /* In KiB: below 200 MiB (valgrind's own included), where reading the
+   * file took more than 256. */
+  g_assert_cmpint (usage.ru_maxrss, <, 200 * 1024);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* `graft render` and `graft rewrite --to png|svg|pdf` write the picture
  * atomically; the format comes from --to or -o's extension; pictures need
  * -o; a failed write leaves nothing behind. */
@@ -1721,6 +1754,7 @@ main (int    argc,
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);
   g_test_add_func ("/cli/stdout-full", test_stdout_full);
+  g_test_add_func ("/cli/huge-input", test_huge_input);
   g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
