@@ -1076,8 +1076,9 @@ remove_dir (const char *dir)
  * place: the temporary file renamed over it replaced /dev/null with a
  * regular file when run as root (this test reaches the devices through
  * links of its own folder, so that a regression replaces a link, not a
- * device).  A link to a file is followed: the file is replaced, the
- * link stays.  A write that fails (/dev/full) is status 1. */
+ * device).  A link to a file is followed: the file is replaced (made,
+ * if the link dangles), the link stays.  A write that fails (/dev/full)
+ * is status 1. */
 static void
 test_output_special (void)
 {
@@ -1090,6 +1091,9 @@ test_output_special (void)
   g_autofree char *sub = g_build_filename (dir, "sub", NULL);
   g_autofree char *real = g_build_filename (sub, "real.py", NULL);
   g_autofree char *link = g_build_filename (dir, "link.py", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.py", NULL);
+  g_autofree char *made = g_build_filename (sub, "new.py", NULL);
+  g_autofree char *made_text = NULL;
   g_autofree char *written = NULL;
   g_autofree char *full_err = g_strdup_printf ("%s:1:1: error: cannot write the file: %s\n", full,
                                                g_strerror (ENOSPC));
@@ -1098,11 +1102,13 @@ test_output_special (void)
   const char      *args_full[] = { "code", model, "-o", full, NULL };
   const char      *args_fifo[] = { "code", model, "-o", fifo, NULL };
   const char      *args_link[] = { "code", model, "-o", link, NULL };
+  const char      *args_dangling[] = { "code", model, "-o", dangling, NULL };
   g_auto (Run) to_stdout = { 0 };
   g_auto (Run) to_null = { 0 };
   g_auto (Run) to_full = { 0 };
   g_auto (Run) to_fifo = { 0 };
   g_auto (Run) to_link = { 0 };
+  g_auto (Run) to_dangling = { 0 };
   char   buffer[4096];
   gssize n;
   int    fd;
@@ -1141,10 +1147,18 @@ test_output_special (void)
   g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
   g_assert_true (g_file_get_contents (real, &written, NULL, NULL));
   g_assert_cmpstr (written, ==, to_stdout.out);
-  /* No temporary file left beside the links or the file. */
-  g_assert_cmpuint (count_files (sub), ==, 1);
-  g_assert_cmpuint (count_files (dir), ==, 5);
+  /* A dangling link: the file it names is made, as open() makes it. */
+  g_assert_cmpint (symlink ("sub/new.py", dangling), ==, 0);
+  run_graft (&to_dangling, NULL, NULL, args_dangling);
+  g_assert_cmpint (to_dangling.status, ==, 0);
+  g_assert_true (g_file_test (dangling, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_get_contents (made, &made_text, NULL, NULL));
+  g_assert_cmpstr (made_text, ==, to_stdout.out);
+  /* No temporary file left beside the links or the files. */
+  g_assert_cmpuint (count_files (sub), ==, 2);
+  g_assert_cmpuint (count_files (dir), ==, 6);
 
+  g_unlink (made);
   g_unlink (real);
   g_rmdir (sub);
   remove_dir (dir);

@@ -29,7 +29,6 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,22 +53,40 @@ fail (GraftOutputFile *self,
   return FALSE;
 }
 
-/* @path with its symbolic links followed, if it names one whose file
- * exists; else @path (a new file, or a dangling link, replaced). */
+/* How many links a path may go through, as the kernel's own limit
+ * (MAXSYMLINKS, 40): beyond it, a loop. */
+#define MAX_LINKS 40
+
+/* @path with its symbolic links followed to the file they name, which
+ * need not exist yet (a dangling link's target is created, as open()
+ * creates it); @path itself if it is no link, or the links loop. */
 static char *
 resolve_link (const char *path)
 {
-  struct stat st;
-  char       *real;
-  char       *resolved;
+  g_autofree char *current = g_strdup (path);
+  struct stat      st;
 
-  if (lstat (path, &st) != 0 || !S_ISLNK (st.st_mode))
-    return g_strdup (path);
-  /* From malloc: copied, for g_free(). */
-  real = realpath (path, NULL);
-  resolved = g_strdup (real != NULL ? real : path);
-  free (real);
-  return resolved;
+  for (guint i = 0; i < MAX_LINKS; i++)
+    {
+      g_autofree char *link = NULL;
+      g_autofree char *dir = NULL;
+
+      if (lstat (current, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&current);
+      link = g_file_read_link (current, NULL);
+      if (link == NULL)
+        break;
+      if (g_path_is_absolute (link))
+        {
+          g_free (current);
+          current = g_steal_pointer (&link);
+          continue;
+        }
+      dir = g_path_get_dirname (current);
+      g_free (current);
+      current = g_build_filename (dir, link, NULL);
+    }
+  return g_strdup (path);
 }
 
 /**
