@@ -42,6 +42,18 @@ rewriting_clear (Rewriting *rw)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Rewriting, rewriting_clear)
 
+/* --style with a format that is no drawing (it was ignored without a
+ * word). */
+static void
+warn_style_ignored (const GraftCliOptions *o,
+                    const char            *format)
+{
+  if (o->style != NULL)
+    graft_cli_note ("graft rewrite: warning: --style %s is ignored: it styles pictures and DOT "
+                    "(--to png, svg, pdf or dot), not %s",
+                    o->style, format);
+}
+
 /* The options that go together, as cli.md and the oracle have them. */
 static int
 check_options (const GraftCliOptions *o,
@@ -63,6 +75,7 @@ check_options (const GraftCliOptions *o,
                                       "--to pass --ignore-literals: torch %s's replace_pattern "
                                       "has no ignore_literals (use --torch 2.6)",
                                       o->dialect->version);
+      warn_style_ignored (o, "pass");
       return GRAFT_EXIT_OK;
     }
   if (format == GRAFT_FORMAT_READABLE &&
@@ -70,6 +83,7 @@ check_options (const GraftCliOptions *o,
     return GRAFT_EXIT_USAGE;
   if (graft_cli_format_is_drawing (format))
     return graft_cli_check_picture_args ("rewrite", format, o->style, o->output);
+  warn_style_ignored (o, graft_format_get_name (format));
   return GRAFT_EXIT_OK;
 }
 

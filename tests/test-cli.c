@@ -744,6 +744,34 @@ test_code_to_graph (void)
                    "--to png draws the graph\n");
 }
 
+/* `graft rewrite --style` with a format that is no drawing says it is
+ * ignored (it said nothing); the output is the same. */
+static void
+test_style_ignored (void)
+{
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  const char      *args_plain[] = { "rewrite", model, NULL };
+  const char      *args_style[] = { "rewrite", model, "--style", "dark", NULL };
+  const char      *args_pass[] = { "rewrite", model, "--to", "pass", "--style=light", NULL };
+  g_auto (Run) plain = { 0 };
+  g_auto (Run) style = { 0 };
+  g_auto (Run) pass = { 0 };
+
+  run_graft (&plain, NULL, NULL, args_plain);
+  run_graft (&style, NULL, NULL, args_style);
+  g_assert_cmpint (style.status, ==, 0);
+  g_assert_cmpstr (style.out, ==, plain.out);
+  g_assert_cmpstr (style.err, ==,
+                   "graft rewrite: warning: --style dark is ignored: it styles pictures and DOT "
+                   "(--to png, svg, pdf or dot), not code\nreplaced 2 matches\n");
+  run_graft (&pass, NULL, NULL, args_pass);
+  g_assert_cmpint (pass.status, ==, 0);
+  g_assert_true (g_str_has_prefix (pass.err, "graft rewrite: warning: --style light is ignored: "
+                                             "it styles pictures and DOT (--to png, svg, pdf or "
+                                             "dot), not pass\n"));
+}
+
 /* --entry chooses among a Python file's classes and functions; an input
  * of another kind holds one graph, which is read (the oracle reads a
  * `.pt2` whatever --entry says) with a warning that names the option and
@@ -1762,6 +1790,7 @@ main (int    argc,
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/entry-not-python", test_entry_not_python);
   g_test_add_func ("/cli/code-to-graph", test_code_to_graph);
+  g_test_add_func ("/cli/style-ignored", test_style_ignored);
   g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
