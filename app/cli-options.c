@@ -25,7 +25,7 @@ typedef struct
 
 static const OptionRow rows[] = {
   [GRAFT_CLI_OPTION_ENTRY] = { "entry", 0, G_OPTION_ARG_STRING, VALUE (entry),
-                               "The class or function to trace", "NAME" },
+                               "The class or function to trace (in Python INPUT)", "NAME" },
   [GRAFT_CLI_OPTION_PATTERN] = { "pattern", 0, G_OPTION_ARG_STRING, VALUE (pattern),
                                  "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)",
                                  "REF" },
@@ -251,6 +251,104 @@ graft_cli_run_command (const GraftCommand *command,
   return command->run (&o, argv[1]);
 }
 
+/* What an input that is not Python is, for a sentence. */
+static const char *
+input_kind_phrase (GraftInputKind kind)
+{
+  switch (kind)
+    {
+    case GRAFT_INPUT_LISTING:
+      return "an FX graph listing";
+    case GRAFT_INPUT_DOT:
+      return "a DOT file";
+    case GRAFT_INPUT_EXPORTED_PROGRAM:
+      return "a torch.export program's text";
+    case GRAFT_INPUT_READABLE_PROGRAM:
+      return "a program's print_readable() text";
+    case GRAFT_INPUT_ARCHIVE:
+      return "a torch.export archive";
+    case GRAFT_INPUT_PYTHON:
+    default:
+      return "Python";
+    }
+}
+
+/* A name given for @path (`--entry NAME`: @what) that is not Python and
+ * holds one graph, which was read: a warning, as the oracle reads a
+ * `.pt2` whatever --entry says (the name was ignored silently). */
+static void
+warn_name_ignored (GraftInputSet *inputs,
+                   const char    *path,
+                   const char    *what,
+                   const char    *hint)
+{
+  GraftSource   *source = graft_input_set_peek_source (inputs, path);
+  GraftInputKind kind = source != NULL ? graft_input_detect (source) : GRAFT_INPUT_PYTHON;
+
+  if (kind != GRAFT_INPUT_PYTHON)
+    graft_cli_note ("%s: warning: %s is ignored: %s holds one graph, read as printed (%s)", path,
+                    what, input_kind_phrase (kind), hint);
+}
+
+/**
+ * graft_cli_load_input:
+ * @inputs: the files read so far
+ * @input: INPUT
+ * @entry: (nullable): `--entry`
+ * @error: return location for a located error
+ *
+ * Loads INPUT's graph.  `--entry` chooses among a Python file's classes
+ * and functions; any other kind of input holds one graph, which is
+ * loaded, as the oracle loads a `.pt2` whatever --entry says, with a
+ * warning that names the option and the kind (it was ignored silently).
+ *
+ * Returns: (transfer full) (nullable): the graph
+ */
+GraftGraph *
+graft_cli_load_input (GraftInputSet *inputs,
+                      const char    *input,
+                      const char    *entry,
+                      GError       **error)
+{
+  GraftGraph *graph = graft_input_set_load (inputs, input, entry, FALSE, error);
+
+  if (graph != NULL && entry != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("--entry %s", entry);
+
+      warn_name_ignored (inputs, input, what, "--entry picks what to trace in Python");
+    }
+  return graph;
+}
+
+/**
+ * graft_cli_warn_ref_name_ignored:
+ * @inputs: the files read so far, @file among them
+ * @option: `--pattern` or `--replacement`
+ * @ref: (nullable): the option's value
+ * @file: the file @ref names, loaded
+ * @name: the name @ref names
+ * @default_name: the name it has when @ref gives none
+ *
+ * The warning of graft_cli_load_input() for a REF whose NAME was given
+ * (`--pattern p.graph:foo`) but is not Python's to choose from.
+ */
+void
+graft_cli_warn_ref_name_ignored (GraftInputSet *inputs,
+                                 const char    *option,
+                                 const char    *ref,
+                                 const char    *file,
+                                 const char    *name,
+                                 const char    *default_name)
+{
+  g_autofree char *what = NULL;
+
+  if (ref == NULL || g_strcmp0 (name, default_name) == 0)
+    return;
+  what = g_strdup_printf ("the name '%s' of %s %s", name, option, ref);
+  warn_name_ignored (inputs, file, what, "a REF's name picks a definition in Python");
+}
+
 /**
  * graft_cli_load_pattern:
  * @inputs: the files read so far
@@ -283,13 +381,14 @@ graft_cli_load_pattern (GraftInputSet *inputs,
   g_autofree char *name = NULL;
   GraftPattern    *pattern;
 
-  graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
+  graph = graft_cli_load_input (inputs, input, entry, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
   graft_input_parse_ref (pattern_ref, input, "pattern", &file, &name);
   pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
   if (pattern_graph == NULL)
     return graft_cli_report (error, file);
+  graft_cli_warn_ref_name_ignored (inputs, "--pattern", pattern_ref, file, name, "pattern");
   pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
   if (pattern == NULL)
     return graft_cli_report (error, file);

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -25,8 +26,9 @@ print_usage (FILE                      *stream,
   fprintf (stream, "usage: graft COMMAND INPUT [OPTIONS]\n\ncommands:\n");
   for (guint i = 0; i < n_commands; i++)
     fprintf (stream, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
-  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, or - for "
-                   "standard input.\n"
+  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, a torch.export "
+                   "program\n(a .pt2 archive, or the text print(ep) or print_readable() writes), "
+                   "or - for standard input.\n"
                    "Run 'graft COMMAND --help' for the options of a command.\n");
 }
 
@@ -184,7 +186,7 @@ is_py_space (char c)
 
 /* Writes @text and then @tail to standard output, whatever it takes:
  * a pipe takes a large write in parts, a signal may cut one short.
- * Whether all was written. */
+ * Whether all was written (else errno says why). */
 static gboolean
 write_stdout (const char *text,
               gsize       length,
@@ -208,6 +210,8 @@ write_stdout (const char *text,
       if (written < 0 && errno == EINTR)
         continue;
       /* Nothing written of what is left (never seen): no way forward. */
+      if (written == 0)
+        errno = EIO;
       if (written <= 0)
         return FALSE;
       while (n_parts > 0 && (gsize) written >= part->iov_len)
@@ -260,7 +264,7 @@ graft_cli_emit_text (const char *text,
       return graft_cli_emit_file (out->str, out->len, output_path);
     }
   if (!write_stdout (text + start, end - start, "\n", 1))
-    return graft_cli_fail ("cannot write to standard output");
+    return graft_cli_fail ("cannot write to standard output: %s", g_strerror (errno));
   return GRAFT_EXIT_OK;
 }
 
@@ -283,6 +287,93 @@ graft_cli_emit_file (const char *data,
   if (!graft_output_write_file (output_path, data, length, &error))
     return graft_cli_report (error, output_path);
   return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_format_phrase:
+ * @format: a format
+ *
+ * Returns: what a file of @format holds, for a sentence: `Python code`,
+ *   `a PNG image` ("wrote Python code, not a PNG image")
+ */
+const char *
+graft_cli_format_phrase (GraftFormat format)
+{
+  switch (format)
+    {
+    case GRAFT_FORMAT_CODE:
+      return "Python code";
+    case GRAFT_FORMAT_READABLE:
+      return "readable Python code";
+    case GRAFT_FORMAT_GRAPH:
+      return "an FX graph listing";
+    case GRAFT_FORMAT_JSON:
+      return "a JSON graph";
+    case GRAFT_FORMAT_DOT:
+      return "a DOT graph";
+    case GRAFT_FORMAT_PNG:
+      return "a PNG image";
+    case GRAFT_FORMAT_SVG:
+      return "an SVG image";
+    case GRAFT_FORMAT_PDF:
+      return "a PDF document";
+    default:
+      g_return_val_if_reached ("a file");
+    }
+}
+
+/**
+ * graft_cli_output_names_other_format:
+ * @output: (nullable): the -o PATH
+ * @written: the format written there
+ * @out_named: (out): the format @output's extension names
+ *
+ * Whether -o's extension names another format than the one written, as
+ * `graft rewrite m.py -o out.png` does: cli.md (and the oracle, which
+ * writes the same file) make code the default whatever -o says.  Both
+ * code forms end in `.py`.
+ *
+ * Returns: %TRUE if the file's name promises another format
+ */
+gboolean
+graft_cli_output_names_other_format (const char  *output,
+                                     GraftFormat  written,
+                                     GraftFormat *out_named)
+{
+  const char *base = output != NULL ? strrchr (output, G_DIR_SEPARATOR) : NULL;
+  GraftFormat named;
+
+  base = base != NULL ? base + 1 : output;
+  if (!graft_format_from_path (base, &named) || named == written)
+    return FALSE;
+  if (named == GRAFT_FORMAT_CODE && written == GRAFT_FORMAT_READABLE)
+    return FALSE;
+  *out_named = named;
+  return TRUE;
+}
+
+/**
+ * graft_cli_warn_output_name:
+ * @output: the -o PATH
+ * @written: what was written there (`Python code`, `the matches as
+ *   text`)
+ * @promised: what @output's extension promises (`a PNG image`)
+ * @hint: (nullable): how to get that instead (`--to png writes one`)
+ *
+ * Prints `PATH: warning: wrote WHAT, not PROMISED (HINT)` on standard
+ * error, once the file is written as the contract has it: the output
+ * stays the oracle's, and the user learns why out.png holds no picture.
+ */
+void
+graft_cli_warn_output_name (const char *output,
+                            const char *written,
+                            const char *promised,
+                            const char *hint)
+{
+  if (hint != NULL)
+    graft_cli_note ("%s: warning: wrote %s, not %s (%s)", output, written, promised, hint);
+  else
+    graft_cli_note ("%s: warning: wrote %s, not %s", output, written, promised);
 }
 
 /**

@@ -12,7 +12,7 @@ static int
 run (const GraftCliOptions *options,
      const char            *input)
 {
-  return graft_cli_print_graph (options, input, graft_listing_to_gstring);
+  return graft_cli_print_graph (options, input, graft_listing_to_gstring, GRAFT_FORMAT_GRAPH);
 }
 
 static const GraftCliOptionUse command_options[] = {

@@ -10,6 +10,28 @@
 
 #include "cmd.h"
 
+/* `graft match m.py -o m.png` writes the matches as text, as the oracle
+ * does; a name that promises a picture or JSON gets a line that says
+ * what was written and how to get that. */
+static void
+warn_output_name (const char *output,
+                  gboolean    json)
+{
+  GraftFormat named;
+
+  /* JSON stands for the matches' JSON here, not a graph's. */
+  if (!graft_cli_output_names_other_format (output, json ? GRAFT_FORMAT_JSON : GRAFT_FORMAT_CODE,
+                                            &named))
+    return;
+  if (named == GRAFT_FORMAT_JSON)
+    graft_cli_warn_output_name (output, "the matches as text", "JSON",
+                                "--json writes them as JSON");
+  else if (graft_cli_format_is_drawing (named))
+    graft_cli_warn_output_name (output, json ? "the matches as JSON" : "the matches as text",
+                                graft_cli_format_phrase (named),
+                                "graft render --pattern draws them");
+}
+
 static int
 run (const GraftCliOptions *o,
      const char            *input)
@@ -39,7 +61,10 @@ run (const GraftCliOptions *o,
     {
       g_autofree char *json = graft_matches_to_json (matches);
 
-      return graft_cli_finish (graft_cli_emit_text (json, strlen (json), o->output));
+      status = graft_cli_emit_text (json, strlen (json), o->output);
+      if (status == GRAFT_EXIT_OK)
+        warn_output_name (o->output, TRUE);
+      return graft_cli_finish (status);
     }
   text = g_string_new (NULL);
   for (guint i = 0; i < matches->len; i++)
@@ -50,7 +75,10 @@ run (const GraftCliOptions *o,
     }
   if (matches->len == 0)
     g_string_append (text, "no matches\n");
-  return graft_cli_finish (graft_cli_emit_text (text->str, text->len, o->output));
+  status = graft_cli_emit_text (text->str, text->len, o->output);
+  if (status == GRAFT_EXIT_OK)
+    warn_output_name (o->output, FALSE);
+  return graft_cli_finish (status);
 }
 
 static const GraftCliOptionUse command_options[] = {

@@ -152,7 +152,7 @@ run (const GraftCliOptions *o,
 
   if (o->pattern == NULL)
     {
-      graph = graft_input_set_load (inputs, input, o->entry, FALSE, &error);
+      graph = graft_cli_load_input (inputs, input, o->entry, &error);
       if (graph == NULL)
         return graft_cli_report (error, input);
     }

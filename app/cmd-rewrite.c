@@ -42,6 +42,18 @@ rewriting_clear (Rewriting *rw)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Rewriting, rewriting_clear)
 
+/* --style with a format that is no drawing (it was ignored without a
+ * word). */
+static void
+warn_style_ignored (const GraftCliOptions *o,
+                    const char            *format)
+{
+  if (o->style != NULL)
+    graft_cli_note ("graft rewrite: warning: --style %s is ignored: it styles pictures and DOT "
+                    "(--to png, svg, pdf or dot), not %s",
+                    o->style, format);
+}
+
 /* The options that go together, as cli.md and the oracle have them. */
 static int
 check_options (const GraftCliOptions *o,
@@ -63,6 +75,7 @@ check_options (const GraftCliOptions *o,
                                       "--to pass --ignore-literals: torch %s's replace_pattern "
                                       "has no ignore_literals (use --torch 2.6)",
                                       o->dialect->version);
+      warn_style_ignored (o, "pass");
       return GRAFT_EXIT_OK;
     }
   if (format == GRAFT_FORMAT_READABLE &&
@@ -70,6 +83,7 @@ check_options (const GraftCliOptions *o,
     return GRAFT_EXIT_USAGE;
   if (graft_cli_format_is_drawing (format))
     return graft_cli_check_picture_args ("rewrite", format, o->style, o->output);
+  warn_style_ignored (o, graft_format_get_name (format));
   return GRAFT_EXIT_OK;
 }
 
@@ -98,9 +112,11 @@ load (const GraftCliOptions *o,
           graft_input_set_load (inputs, rw->replacement_file, rw->replacement_name, TRUE, &error);
       if (rw->replacement == NULL)
         return graft_cli_report (error, rw->replacement_file);
+      graft_cli_warn_ref_name_ignored (inputs, "--replacement", o->replacement,
+                                       rw->replacement_file, rw->replacement_name, "replacement");
       return GRAFT_EXIT_OK;
     }
-  *out_graph = graft_input_set_load (inputs, input, o->entry, FALSE, &error);
+  *out_graph = graft_cli_load_input (inputs, input, o->entry, &error);
   if (*out_graph == NULL)
     return graft_cli_report (error, input);
   rw->rules = graft_input_set_load_rules (inputs, o->rules, &rw->refs, &error);
@@ -239,6 +255,7 @@ run (const GraftCliOptions *o,
   g_autoptr (GError) error = NULL;
   GraftRulesOptions options;
   GraftFormat       format = GRAFT_FORMAT_CODE;
+  GraftFormat       named;
   gboolean          to_pass = o->to != NULL && strcmp (o->to, "pass") == 0;
   int               status;
   guint             n;
@@ -324,6 +341,16 @@ run (const GraftCliOptions *o,
       g_clear_pointer (&rewrite, graft_rewrite_free);
       g_clear_pointer (&rules_run, graft_rules_run_free);
       return graft_cli_finish (status);
+    }
+
+  /* -o out.png without --to: code, as cli.md and the oracle have it,
+   * and a line that says so. */
+  if (o->to == NULL && graft_cli_output_names_other_format (o->output, format, &named))
+    {
+      g_autofree char *hint = g_strdup_printf ("--to %s writes one", graft_format_get_name (named));
+
+      graft_cli_warn_output_name (o->output, graft_cli_format_phrase (format),
+                                  graft_cli_format_phrase (named), hint);
     }
 
   /* After the output, as fx-reference prints them: a line per call, the

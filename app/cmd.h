@@ -120,6 +120,17 @@ int graft_cli_load_pattern (GraftInputSet *inputs,
                             GraftGraph   **out_graph,
                             GraftPattern **out_pattern,
                             char         **out_pattern_file);
+/* INPUT's graph; a warning when --entry has nothing to choose from. */
+GraftGraph *graft_cli_load_input (GraftInputSet *inputs,
+                                  const char    *input,
+                                  const char    *entry,
+                                  GError       **error);
+void        graft_cli_warn_ref_name_ignored (GraftInputSet *inputs,
+                                             const char    *option,
+                                             const char    *ref,
+                                             const char    *file,
+                                             const char    *name,
+                                             const char    *default_name);
 
 /* A step of a command and when it began, for GRAFT_CLI_TIMINGS. */
 typedef struct
@@ -152,6 +163,15 @@ int  graft_cli_emit_file (const char *data,
                           const char *output_path);
 void graft_cli_report_timings (const GraftCliPhase *phases,
                                guint                n_phases);
+/* A -o PATH whose extension promises another format than was written. */
+const char *graft_cli_format_phrase (GraftFormat format);
+gboolean    graft_cli_output_names_other_format (const char  *output,
+                                                 GraftFormat  written,
+                                                 GraftFormat *out_named);
+void        graft_cli_warn_output_name (const char *output,
+                                        const char *written,
+                                        const char *promised,
+                                        const char *hint);
 
 /* cli-process.c */
 void           graft_cli_process_start (int    argc,
@@ -169,7 +189,8 @@ int            graft_cli_finish (int status);
 /* cmd-code.c: `code` and `graph` print one graph of INPUT. */
 int graft_cli_print_graph (const GraftCliOptions *options,
                            const char            *input,
-                           GString *(*print) (GraftGraph *graph));
+                           GString *(*print) (GraftGraph *graph),
+                           GraftFormat written);
 int graft_cli_check_readable (const char         *command,
                               const GraftDialect *dialect);
 

@@ -11,8 +11,13 @@
 #include <glib.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct
 {
@@ -355,6 +360,8 @@ test_usage (void)
     run_graft (&run, NULL, NULL, help);
     g_assert_cmpint (run.status, ==, 0);
     g_assert_nonnull (strstr (run.out, "code"));
+    /* Every kind of INPUT cli.md reads (the programs were missing). */
+    g_assert_nonnull (strstr (run.out, "a torch.export program\n(a .pt2 archive"));
   }
   /* A command's --help names it as it is typed (it said "code [OPTION…]
    * INPUT"), in graft and in graft-render alike. */
@@ -420,8 +427,9 @@ test_torch_choice (void)
 /* `--to readable` (cli.md): `graft code` prints what torch 2.6's
  * print_readable(print_output=False) returns, as the golden files of
  * tests/data/golden hold it; torch 1.13.1 has no such call, a usage
- * error; `graft code` takes no other format.  `graft rewrite --to
- * readable` prints the rewritten graph in that form. */
+ * error; `graft code` takes no other format but graph
+ * (/cli/code-to-graph).  `graft rewrite --to readable` prints the
+ * rewritten graph in that form. */
 static void
 test_readable (void)
 {
@@ -432,7 +440,7 @@ test_readable (void)
       data_path ("..", "..", "data", "examples", "subgraph_rewriter_basic_use.py", NULL);
   static const char *const usage[][8] = {
     { "code", NULL, "--to", "readable", "--torch", "1.13", NULL },
-    { "code", NULL, "--to", "graph", NULL },
+    { "code", NULL, "--to", "json", NULL },
     { "code", NULL, "--to", "dot", NULL },
     { "rewrite", NULL, "--to", "readable", "--torch", "1.13", NULL },
   };
@@ -708,6 +716,196 @@ test_entry (void)
                    "-:8:5: error: no class or function named 'helpr'; candidates: A, B, helper\n");
 }
 
+/* `graft code --to graph` prints what `graft graph` prints, as the
+ * oracle's `code --to graph` does (it was "unknown format"); a picture
+ * format points at render. */
+static void
+test_code_to_graph (void)
+{
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  const char      *args_graph[] = { "graph", model, NULL };
+  const char      *args_code[] = { "code", model, "--to", "graph", NULL };
+  const char      *args_png[] = { "code", model, "--to=png", NULL };
+  g_auto (Run) graph = { 0 };
+  g_auto (Run) code = { 0 };
+  g_auto (Run) png = { 0 };
+
+  run_graft (&graph, NULL, NULL, args_graph);
+  run_graft (&code, NULL, NULL, args_code);
+  g_assert_cmpint (code.status, ==, 0);
+  g_assert_true (g_str_has_prefix (code.out, "graph():\n"));
+  g_assert_cmpstr (code.out, ==, graph.out);
+  g_assert_cmpstr (code.err, ==, "");
+  run_graft (&png, NULL, NULL, args_png);
+  g_assert_cmpint (png.status, ==, 2);
+  g_assert_cmpstr (png.err, ==,
+                   "graft code: --to png: code writes code, readable or graph; graft render "
+                   "--to png draws the graph\n");
+}
+
+/* `graft rewrite --style` with a format that is no drawing says it is
+ * ignored (it said nothing); the output is the same. */
+static void
+test_style_ignored (void)
+{
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  const char      *args_plain[] = { "rewrite", model, NULL };
+  const char      *args_style[] = { "rewrite", model, "--style", "dark", NULL };
+  const char      *args_pass[] = { "rewrite", model, "--to", "pass", "--style=light", NULL };
+  g_auto (Run) plain = { 0 };
+  g_auto (Run) style = { 0 };
+  g_auto (Run) pass = { 0 };
+
+  run_graft (&plain, NULL, NULL, args_plain);
+  run_graft (&style, NULL, NULL, args_style);
+  g_assert_cmpint (style.status, ==, 0);
+  g_assert_cmpstr (style.out, ==, plain.out);
+  g_assert_cmpstr (style.err, ==,
+                   "graft rewrite: warning: --style dark is ignored: it styles pictures and DOT "
+                   "(--to png, svg, pdf or dot), not code\nreplaced 2 matches\n");
+  run_graft (&pass, NULL, NULL, args_pass);
+  g_assert_cmpint (pass.status, ==, 0);
+  g_assert_true (g_str_has_prefix (pass.err, "graft rewrite: warning: --style light is ignored: "
+                                             "it styles pictures and DOT (--to png, svg, pdf or "
+                                             "dot), not pass\n"));
+}
+
+/* --entry chooses among a Python file's classes and functions; an input
+ * of another kind holds one graph, which is read (the oracle reads a
+ * `.pt2` whatever --entry says) with a warning that names the option and
+ * the kind (it was ignored silently). */
+static void
+test_entry_not_python (void)
+{
+  static const char listing[] =
+      "graph():\n"
+      "    %x : [num_users=1] = placeholder[target=x]\n"
+      "    %relu : [num_users=1] = call_method[target=relu](args = (%x,), kwargs = {})\n"
+      "    return relu\n";
+  g_autofree char *program = data_path ("programs", "attention_manual.ep.txt", NULL);
+  g_autofree char *readable = data_path ("programs", "attention_manual.readable.txt", NULL);
+  g_autofree char *archive = data_path ("programs", "attention_manual.pt2", NULL);
+  g_autofree char *dot = data_path ("dot", "chain.dot", NULL);
+  g_autofree char *python = data_path ("..", "..", "data", "examples",
+                                       "subgraph_rewriter_basic_use.py", NULL);
+  g_auto (Run) plain = { 0 };
+  g_auto (Run) entry = { 0 };
+  g_auto (Run) rewrite = { 0 };
+  const char *args_plain[] = { "graph", "-", NULL };
+  const char *args_entry[] = { "graph", "-", "--entry", "M", NULL };
+  const char *args_rewrite[] = { "rewrite", "-", "--entry", "M", "--pattern", python, NULL };
+  const char *paths[] = { program, readable, archive, dot };
+  const char *kinds[] = { "a torch.export program's text", "a program's print_readable() text",
+                          "a torch.export archive", "a DOT file" };
+
+  run_graft (&plain, NULL, listing, args_plain);
+  run_graft (&entry, NULL, listing, args_entry);
+  g_assert_cmpint (entry.status, ==, 0);
+  g_assert_cmpstr (entry.out, ==, plain.out);
+  g_assert_cmpstr (entry.err, ==,
+                   "-: warning: --entry M is ignored: an FX graph listing holds one graph, read "
+                   "as printed (--entry picks what to trace in Python)\n");
+  /* Every command that reads INPUT (here through the pattern's loader). */
+  run_graft (&rewrite, NULL, listing, args_rewrite);
+  g_assert_cmpint (rewrite.status, ==, 0);
+  g_assert_true (g_str_has_prefix (rewrite.err, "-: warning: --entry M is ignored: "));
+  g_assert_true (g_str_has_suffix (rewrite.err, "\nreplaced 0 matches\n"));
+  /* So is a REF's NAME for a pattern or replacement file that is not
+   * Python (`--pattern p.graph:foo`). */
+  {
+    g_autoptr (GFileIOStream) stream = NULL;
+    g_autoptr (GFile) file = g_file_new_tmp ("graft-pattern-XXXXXX.graph", &stream, NULL);
+    g_autofree char *path = g_file_get_path (file);
+    g_autofree char *ref = g_strdup_printf ("%s:foo", path);
+    g_autofree char *err = g_strdup_printf ("%s: warning: the name 'foo' of --pattern %s is "
+                                            "ignored: an FX graph listing holds one graph, read "
+                                            "as printed (a REF's name picks a definition in "
+                                            "Python)\n",
+                                            path, ref);
+    const char      *args_named[] = { "match", python, "--pattern", ref, NULL };
+    const char      *args_unnamed[] = { "match", python, "--pattern", path, NULL };
+    g_auto (Run) named = { 0 };
+    g_auto (Run) unnamed = { 0 };
+
+    g_assert_true (g_file_set_contents (path, listing, -1, NULL));
+    run_graft (&named, NULL, NULL, args_named);
+    run_graft (&unnamed, NULL, NULL, args_unnamed);
+    g_assert_cmpint (named.status, ==, 0);
+    g_assert_cmpstr (named.out, ==, unnamed.out);
+    g_assert_cmpstr (named.err, ==, err);
+    g_assert_cmpstr (unnamed.err, ==, "");
+    g_unlink (path);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_auto (Run) without = { 0 };
+      g_auto (Run) with = { 0 };
+      const char      *args_without[] = { "code", paths[i], NULL };
+      const char      *args_with[] = { "code", paths[i], "--entry=Net", NULL };
+      g_autofree char *err = g_strdup_printf ("%s: warning: --entry Net is ignored: %s holds one "
+                                              "graph, read as printed (--entry picks what to "
+                                              "trace in Python)\n",
+                                              paths[i], kinds[i]);
+
+      run_graft (&without, NULL, NULL, args_without);
+      run_graft (&with, NULL, NULL, args_with);
+      g_assert_cmpint (without.status, ==, 0);
+      g_assert_cmpint (with.status, ==, 0);
+      g_assert_cmpstr (with.out, ==, without.out);
+      g_assert_cmpstr (with.err, ==, err);
+    }
+}
+
+/* A binary file (an executable, a picture, an empty zip archive, UTF-16
+ * text) is not a text file, said at FILE:1:1 (it was "invalid
+ * non-printable character U+007F" for an executable); a text with a
+ * stray NUL byte further down keeps Python's words, at the byte
+ * (errors/nul_bytes). */
+static void
+test_binary_input (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *bytes;
+    gsize       length;
+  } files[] = {
+    { "elf", "\x7f"
+             "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0",
+      20 },
+    { "p.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16 },
+    { "e.zip", "PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 22 },
+    { "u16.py", "\xff\xfei\0m\0p\0o\0r\0t\0", 14 },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i].name, NULL);
+      g_autofree char *err = g_strdup_printf ("%s:1:1: error: not a text file (it holds NUL "
+                                              "bytes): expected a Python module, an FX graph "
+                                              "listing, a DOT graph or a torch.export program\n",
+                                              path);
+      const char      *args[] = { "code", path, NULL };
+      const char      *args_stdin[] = { "graph", "-", NULL };
+      g_auto (Run) run = { 0 };
+      g_auto (Run) from_stdin = { 0 };
+
+      g_assert_true (g_file_set_contents (path, files[i].bytes, files[i].length, NULL));
+      run_graft (&run, NULL, NULL, args);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, ==, err);
+      run_graft_reading (&from_stdin, NULL, path, args_stdin);
+      g_assert_cmpint (from_stdin.status, ==, 1);
+      g_assert_true (g_str_has_prefix (from_stdin.err, "-:1:1: error: not a text file "));
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* Assigning to an imported module's attribute would change what later
  * code means; Graft refuses it, at module level too, where other
  * assignments it cannot model are skipped (torch.fx runs the file and
@@ -777,6 +975,105 @@ test_output_file (void)
   g_rmdir (dir);
 }
 
+/* -o with an extension that names another format than the one written
+ * (`graft rewrite m.py -o out.png`): the file holds what cli.md and the
+ * oracle write (code, by default), standard output stays empty, and one
+ * warning line says what was written and how to get what the name
+ * promised; a format chosen with --to, or a name that fits, is quiet. */
+static void
+test_output_name (void)
+{
+  static const struct
+  {
+    const char *args[6];        /* after INPUT, before -o */
+    const char *name;           /* of the -o file */
+    const char *stdout_args[6]; /* what writes the same to stdout */
+    const char *warning;        /* after "PATH: warning: ", or NULL */
+  } cases[] = {
+    { { "rewrite", NULL },
+      "out.png",
+      { "rewrite", NULL },
+      "wrote Python code, not a PNG image (--to png writes one)" },
+    { { "rewrite", "--dce", NULL },
+      "out.graph",
+      { "rewrite", "--dce", NULL },
+      "wrote Python code, not an FX graph listing (--to graph writes one)" },
+    { { "rewrite", "--to", "code", NULL }, "out.png", { "rewrite", NULL }, NULL },
+    { { "rewrite", "--to", "graph", NULL },
+      "out.graph",
+      { "rewrite", "--to", "graph", NULL },
+      NULL },
+    { { "code", NULL },
+      "out.svg",
+      { "code", NULL },
+      "wrote Python code, not an SVG image (graft render draws one)" },
+    { { "code", NULL },
+      "out.graph",
+      { "code", NULL },
+      "wrote Python code, not an FX graph listing (graft graph writes one)" },
+    { { "code", NULL }, "out.json", { "code", NULL }, "wrote Python code, not a JSON graph" },
+    { { "code", NULL }, "out.py", { "code", NULL }, NULL },
+    { { "code", "--to", "readable", NULL }, "out.py", { "code", "--to", "readable", NULL }, NULL },
+    { { "graph", NULL },
+      "out.py",
+      { "graph", NULL },
+      "wrote an FX graph listing, not Python code (graft code writes it)" },
+    { { "graph", NULL }, "out.txt", { "graph", NULL }, NULL },
+    { { "match", NULL },
+      "out.json",
+      { "match", NULL },
+      "wrote the matches as text, not JSON (--json writes them as JSON)" },
+    { { "match", "--json", NULL },
+      "out.pdf",
+      { "match", "--json", NULL },
+      "wrote the matches as JSON, not a PDF document (graft render --pattern draws them)" },
+    { { "match", "--json", NULL }, "out.json", { "match", "--json", NULL }, NULL },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *target = g_build_filename (dir, cases[i].name, NULL);
+      g_autoptr (GPtrArray) args = g_ptr_array_new ();
+      g_autoptr (GPtrArray) stdout_args = g_ptr_array_new ();
+      g_autofree char *written = NULL;
+      g_autofree char *err = NULL;
+      g_auto (Run) to_file = { 0 };
+      g_auto (Run) to_stdout = { 0 };
+
+      g_ptr_array_add (args, (gpointer) cases[i].args[0]);
+      g_ptr_array_add (args, model);
+      for (guint j = 1; cases[i].args[j] != NULL; j++)
+        g_ptr_array_add (args, (gpointer) cases[i].args[j]);
+      g_ptr_array_add (args, (gpointer) "-o");
+      g_ptr_array_add (args, target);
+      g_ptr_array_add (args, NULL);
+      g_ptr_array_add (stdout_args, (gpointer) cases[i].stdout_args[0]);
+      g_ptr_array_add (stdout_args, model);
+      for (guint j = 1; cases[i].stdout_args[j] != NULL; j++)
+        g_ptr_array_add (stdout_args, (gpointer) cases[i].stdout_args[j]);
+      g_ptr_array_add (stdout_args, NULL);
+
+      run_graft (&to_file, NULL, NULL, (const char *const *) args->pdata);
+      run_graft (&to_stdout, NULL, NULL, (const char *const *) stdout_args->pdata);
+      g_assert_cmpint (to_file.status, ==, 0);
+      g_assert_cmpint (to_stdout.status, ==, 0);
+      g_assert_cmpstr (to_file.out, ==, "");
+      g_assert_true (g_file_get_contents (target, &written, NULL, NULL));
+      g_assert_cmpstr (written, ==, to_stdout.out);
+      /* The warning comes first; the rest of standard error (rewrite's
+       * count) is as without -o. */
+      err = cases[i].warning != NULL
+                ? g_strdup_printf ("%s: warning: %s\n%s", target, cases[i].warning, to_stdout.err)
+                : g_strdup (to_stdout.err);
+      g_assert_cmpstr (to_file.err, ==, err);
+      g_unlink (target);
+    }
+  g_rmdir (dir);
+}
+
 static guint
 count_files (const char *dir)
 {
@@ -800,6 +1097,163 @@ remove_dir (const char *dir)
 
       g_unlink (path);
     }
+  g_rmdir (dir);
+}
+
+/* -o into what is not a regular file.  A device or a FIFO is written in
+ * place: the temporary file renamed over it replaced /dev/null with a
+ * regular file when run as root (this test reaches the devices through
+ * links of its own folder, so that a regression replaces a link, not a
+ * device).  A link to a file is followed: the file is replaced (made,
+ * if the link dangles), the link stays.  A write that fails (/dev/full)
+ * is status 1. */
+static void
+test_output_special (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char *null = g_build_filename (dir, "null", NULL);
+  g_autofree char *full = g_build_filename (dir, "full", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autofree char *real = g_build_filename (sub, "real.py", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.py", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.py", NULL);
+  g_autofree char *made = g_build_filename (sub, "new.py", NULL);
+  g_autofree char *made_text = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *full_err = g_strdup_printf ("%s:1:1: error: cannot write the file: %s\n", full,
+                                               g_strerror (ENOSPC));
+  const char      *args_stdout[] = { "code", model, NULL };
+  const char      *args_null[] = { "rewrite", model, "-o", null, NULL };
+  const char      *args_full[] = { "code", model, "-o", full, NULL };
+  const char      *args_fifo[] = { "code", model, "-o", fifo, NULL };
+  const char      *args_link[] = { "code", model, "-o", link, NULL };
+  const char      *args_dangling[] = { "code", model, "-o", dangling, NULL };
+  g_auto (Run) to_stdout = { 0 };
+  g_auto (Run) to_null = { 0 };
+  g_auto (Run) to_full = { 0 };
+  g_auto (Run) to_fifo = { 0 };
+  g_auto (Run) to_link = { 0 };
+  g_auto (Run) to_dangling = { 0 };
+  char   buffer[4096];
+  gssize n;
+  int    fd;
+
+  g_assert_nonnull (dir);
+  run_graft (&to_stdout, NULL, NULL, args_stdout);
+  g_assert_cmpint (symlink ("/dev/null", null), ==, 0);
+  g_assert_cmpint (symlink ("/dev/full", full), ==, 0);
+  run_graft (&to_null, NULL, NULL, args_null);
+  g_assert_cmpint (to_null.status, ==, 0);
+  g_assert_cmpstr (to_null.err, ==, "replaced 2 matches\n");
+  g_assert_true (g_file_test (null, G_FILE_TEST_IS_SYMLINK));
+  run_graft (&to_full, NULL, NULL, args_full);
+  g_assert_cmpint (to_full.status, ==, 1);
+  g_assert_cmpstr (to_full.err, ==, full_err);
+  g_assert_true (g_file_test (full, G_FILE_TEST_IS_SYMLINK));
+
+  /* A FIFO with a reader (opened first, so that neither side waits). */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  fd = open (fifo, O_RDONLY | O_NONBLOCK);
+  g_assert_cmpint (fd, >=, 0);
+  run_graft (&to_fifo, NULL, NULL, args_fifo);
+  g_assert_cmpint (to_fifo.status, ==, 0);
+  n = read (fd, buffer, sizeof buffer - 1);
+  close (fd);
+  g_assert_cmpint (n, >, 0);
+  buffer[n] = '\0';
+  g_assert_cmpstr (buffer, ==, to_stdout.out);
+  g_assert_false (g_file_test (fifo, G_FILE_TEST_IS_REGULAR));
+
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (real, "old\n", -1, NULL));
+  g_assert_cmpint (symlink ("sub/real.py", link), ==, 0);
+  run_graft (&to_link, NULL, NULL, args_link);
+  g_assert_cmpint (to_link.status, ==, 0);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_get_contents (real, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, to_stdout.out);
+  /* A dangling link: the file it names is made, as open() makes it. */
+  g_assert_cmpint (symlink ("sub/new.py", dangling), ==, 0);
+  run_graft (&to_dangling, NULL, NULL, args_dangling);
+  g_assert_cmpint (to_dangling.status, ==, 0);
+  g_assert_true (g_file_test (dangling, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_get_contents (made, &made_text, NULL, NULL));
+  g_assert_cmpstr (made_text, ==, to_stdout.out);
+  /* No temporary file left beside the links or the files. */
+  g_assert_cmpuint (count_files (sub), ==, 2);
+  g_assert_cmpuint (count_files (dir), ==, 6);
+
+  g_unlink (made);
+  g_unlink (real);
+  g_rmdir (sub);
+  remove_dir (dir);
+}
+
+/* A standard output that cannot be written (a full disk: /dev/full) is
+ * status 1 and a line that says why (it said only "cannot write to
+ * standard output"). */
+static void
+test_stdout_full (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *expected = g_strdup_printf ("graft: cannot write to standard output: %s\n",
+                                               g_strerror (ENOSPC));
+  const char      *argv[] = { graft_cli (), "code", model, NULL };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+  g_subprocess_launcher_unsetenv (launcher, "GRAFT_CLI_TIMINGS");
+  proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 1);
+  g_assert_cmpstr (err, ==, expected);
+}
+
+/* A regular file larger than a text may be (and not an archive) is
+ * refused from its size, before reading any of it: it read 256 MiB
+ * first (2 s, and as much memory, for a 300 MB file).  The file is
+ * sparse; the largest child's resident memory shows it was not read. */
+static void
+test_huge_input (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.py", NULL);
+  g_autofree char *err = g_strdup_printf ("%s:1:1: error: the input is larger than 256 MiB\n",
+                                          path);
+  const char      *args[] = { "code", path, NULL };
+  g_auto (Run) run = { 0 };
+  struct rusage usage;
+  int           fd;
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, "import torch\n", 13), ==, 13);
+  g_assert_cmpint (ftruncate (fd, (off_t) 300 * 1024 * 1024), ==, 0);
+  close (fd);
+  run_graft (&run, NULL, NULL, args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.err, ==, err);
+  g_assert_cmpint (getrusage (RUSAGE_CHILDREN, &usage), ==, 0);
+  /* In KiB: below 200 MiB (valgrind's own included), where reading the
+   * file took more than 256. */
+  g_assert_cmpint (usage.ru_maxrss, <, 200 * 1024);
+  g_unlink (path);
   g_rmdir (dir);
 }
 
@@ -1334,8 +1788,16 @@ main (int    argc,
   g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
   g_test_add_func ("/cli/program-code-not-compiling", test_program_code_not_compiling);
   g_test_add_func ("/cli/entry", test_entry);
+  g_test_add_func ("/cli/entry-not-python", test_entry_not_python);
+  g_test_add_func ("/cli/code-to-graph", test_code_to_graph);
+  g_test_add_func ("/cli/style-ignored", test_style_ignored);
+  g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
+  g_test_add_func ("/cli/output-name", test_output_name);
+  g_test_add_func ("/cli/output-special", test_output_special);
+  g_test_add_func ("/cli/stdout-full", test_stdout_full);
+  g_test_add_func ("/cli/huge-input", test_huge_input);
   g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);

@@ -9,6 +9,16 @@
  * GraftOutputFile: opened (the temporary file is made), written, then
  * committed (renamed over the target) or abandoned (the temporary file is
  * removed), so a cancelled or failed export leaves nothing behind.
+ *
+ * Two kinds of target are not a file to replace.  A symbolic link is
+ * followed: the temporary file goes beside the file it names, which the
+ * rename replaces, and the link stays (`-o out.py` where out.py links
+ * into another folder).  A target that exists and is neither a regular
+ * file nor a folder (a device such as /dev/null or /dev/stdout, a FIFO,
+ * a socket) is written in place as a stream: renaming over it replaced
+ * /dev/null with a regular file when run as root, and failed for
+ * anyone else (no temporary file can be made in /dev); a stream keeps no
+ * partial file to protect.
  */
 #include "config.h"
 
@@ -19,14 +29,18 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct _GraftOutputFile
 {
   /* Owned */
-  char *path;      /* the target */
-  char *temp_path; /* the temporary file beside it */
+  char *path;      /* the target, as given (for messages) */
+  char *target;    /* the file renamed over: @path, its link followed */
+  char *temp_path; /* the temporary file beside it; NULL for a stream */
   int   fd;
+  /* @path is a device, a FIFO or a socket, written in place */
+  gboolean stream;
 };
 
 static gboolean
@@ -39,13 +53,52 @@ fail (GraftOutputFile *self,
   return FALSE;
 }
 
+/* How many links a path may go through, as the kernel's own limit
+ * (MAXSYMLINKS, 40): beyond it, a loop. */
+#define MAX_LINKS 40
+
+/* @path with its symbolic links followed to the file they name, which
+ * need not exist yet (a dangling link's target is created, as open()
+ * creates it); @path itself if it is no link, or the links loop. */
+static char *
+resolve_link (const char *path)
+{
+  g_autofree char *current = g_strdup (path);
+  struct stat      st;
+
+  for (guint i = 0; i < MAX_LINKS; i++)
+    {
+      g_autofree char *link = NULL;
+      g_autofree char *dir = NULL;
+
+      if (lstat (current, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&current);
+      link = g_file_read_link (current, NULL);
+      if (link == NULL)
+        break;
+      if (g_path_is_absolute (link))
+        {
+          g_free (current);
+          current = g_steal_pointer (&link);
+          continue;
+        }
+      dir = g_path_get_dirname (current);
+      g_free (current);
+      current = g_build_filename (dir, link, NULL);
+    }
+  return g_strdup (path);
+}
+
 /**
  * graft_output_file_open:
  * @path: the target file
  * @error: return location for a #GRAFT_ERROR_IO error at `PATH:1:1`
  *
  * Makes the temporary file that graft_output_file_commit() renames to
- * @path.  The target is not touched until then.
+ * @path (to the file it names, if it is a symbolic link).  The target is
+ * not touched until then.  An existing target that is neither a regular
+ * file nor a folder (a device, a FIFO) is opened instead and written in
+ * place.
  *
  * Returns: (transfer full) (nullable): the file being written; commit or
  *   abandon it
@@ -56,12 +109,30 @@ graft_output_file_open (const char *path,
 {
   g_autofree char *dir = NULL;
   GraftOutputFile *self;
+  struct stat      st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   self = g_new0 (GraftOutputFile, 1);
   self->path = g_strdup (path);
-  dir = g_path_get_dirname (path);
+  self->fd = -1;
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
+    {
+      /* Blocks, as any writer's open does, until a FIFO has a reader. */
+      self->stream = TRUE;
+      do
+        self->fd = open (path, O_WRONLY | O_CLOEXEC);
+      while (self->fd < 0 && errno == EINTR);
+      if (self->fd < 0)
+        {
+          fail (self, errno, error);
+          graft_output_file_abandon (self);
+          return NULL;
+        }
+      return self;
+    }
+  self->target = resolve_link (path);
+  dir = g_path_get_dirname (self->target);
   self->temp_path = g_build_filename (dir, ".graft-XXXXXX", NULL);
   self->fd = g_mkstemp_full (self->temp_path, O_WRONLY, 0666 & ~0022);
   if (self->fd < 0)
@@ -84,7 +155,7 @@ const char *
 graft_output_file_get_temp_path (GraftOutputFile *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return self->temp_path;
+  return self->stream ? self->path : self->temp_path;
 }
 
 /**
@@ -142,7 +213,8 @@ graft_output_file_sync (GraftOutputFile *self,
 
   fd = self->fd;
   self->fd = -1;
-  if (fsync (fd) != 0)
+  /* A device or a pipe has no disk to flush to (fsync: EINVAL). */
+  if (!self->stream && fsync (fd) != 0)
     {
       int saved_errno = errno;
 
@@ -169,14 +241,19 @@ gboolean
 graft_output_file_commit (GraftOutputFile *self,
                           GError         **error)
 {
-  g_return_val_if_fail (self != NULL && self->temp_path != NULL, FALSE);
+  g_return_val_if_fail (self != NULL && (self->temp_path != NULL || self->stream), FALSE);
 
   if (self->fd >= 0 && !graft_output_file_sync (self, error))
     {
       graft_output_file_abandon (self);
       return FALSE;
     }
-  if (g_rename (self->temp_path, self->path) != 0)
+  if (self->stream)
+    {
+      graft_output_file_abandon (self);
+      return TRUE;
+    }
+  if (g_rename (self->temp_path, self->target) != 0)
     {
       fail (self, errno, error);
       graft_output_file_abandon (self);
@@ -204,6 +281,7 @@ graft_output_file_abandon (GraftOutputFile *self)
   if (self->temp_path != NULL)
     g_unlink (self->temp_path);
   g_free (self->temp_path);
+  g_free (self->target);
   g_free (self->path);
   g_free (self);
 }

@@ -151,6 +151,18 @@ skip_hash_lines (const char *p,
   return p;
 }
 
+/* Whether @fp, at its start, starts as a zip archive does (`PK\3\4`);
+ * leaves it at its start. */
+static gboolean
+starts_as_archive (FILE *fp)
+{
+  char     magic[4];
+  gboolean archive = fread (magic, 1, 4, fp) == 4 && memcmp (magic, "PK\x03\x04", 4) == 0;
+
+  rewind (fp);
+  return archive;
+}
+
 /**
  * graft_input_read_file:
  * @path: a file path, or `-` for standard input
@@ -169,6 +181,7 @@ graft_input_read_file (const char *path,
   g_autoptr (GString) buf = NULL;
   FILE       *fp;
   gboolean    is_stdin;
+  gboolean    is_file;
   char        chunk[65536];
   size_t      n;
   int         saved_errno = 0;
@@ -195,11 +208,20 @@ graft_input_read_file (const char *path,
       return NULL;
     }
 
+  is_file = !is_stdin && fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode);
+  if (is_file && (guint64) st.st_size > GRAFT_MAX_INPUT_BYTES && !starts_as_archive (fp))
+    {
+      /* Too large for a text, known from its size: refused before
+       * reading 256 MiB of it (2 s and as much memory for 300 MB). */
+      fclose (fp);
+      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                          "the input is larger than %u MiB", limit / (1024u * 1024u));
+      return NULL;
+    }
   /* A regular file's buffer has its size from the start (a large archive
    * is not grown and copied again and again), and is read straight into
    * place, not through a chunk copied after it. */
-  if (!is_stdin && fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0 &&
-      (guint64) st.st_size <= GRAFT_MAX_ARCHIVE_BYTES)
+  if (is_file && st.st_size > 0 && (guint64) st.st_size <= GRAFT_MAX_ARCHIVE_BYTES)
     {
       /* A text's limit first: an archive's only once it starts as one. */
       gsize size = (gsize) st.st_size;

@@ -367,6 +367,40 @@ is_id_continue_char (gunichar c)
     }
 }
 
+/* How far into a file git and GNU diff look for a NUL byte to tell a
+ * binary file from a text. */
+#define BINARY_SNIFF_BYTES 8000u
+
+/* Whether the bad byte at @at (NUL, not UTF-8 or a control character)
+ * says that the source is no text at all (`graft code /usr/bin/ls`): a
+ * NUL byte in its first BINARY_SNIFF_BYTES, as git and GNU diff tell a
+ * binary file, and @at on its first line, where a binary format's magic
+ * number is (`\x7FELF`, `\x89PNG`, `PK\5\6`).  A text with a stray NUL
+ * byte further down (tests/data/errors/nul_bytes.py) is still a text, as
+ * Python says. */
+static gboolean
+is_binary_file (GraftPyLexer *self,
+                gsize         at)
+{
+  gsize length = graft_source_get_length (self->source);
+
+  return memchr (self->text, '\n', at) == NULL &&
+         memchr (self->text, '\0', MIN (length, BINARY_SNIFF_BYTES)) != NULL;
+}
+
+/* The error for a binary file: at 1:1, the file as a whole, as for an
+ * empty one (a column in a binary file means nothing to its reader). */
+static gboolean
+binary_file_error (GraftPyLexer *self,
+                   GError      **error)
+{
+  graft_set_error_at_offset (error, self->source, 0, 1, GRAFT_PARSE_ERROR_SYNTAX,
+                             "not a text file (it holds NUL bytes): expected a "
+                             "Python module, an FX graph listing, a DOT graph or a torch.export "
+                             "program");
+  return FALSE;
+}
+
 /* Reports the first invalid UTF-8 byte (or NUL byte) of the text. */
 static gboolean
 bad_utf8_error (GraftPyLexer *self,
@@ -374,6 +408,8 @@ bad_utf8_error (GraftPyLexer *self,
 {
   gsize at = self->bad_utf8;
 
+  if (is_binary_file (self, at))
+    return binary_file_error (self, error);
   if (self->text[at] == '\0')
     graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
                                "source code cannot contain null bytes");
@@ -395,6 +431,8 @@ invalid_character_error (GraftPyLexer *self,
 
   if (at >= self->bad_utf8)
     return bad_utf8_error (self, error);
+  if (is_binary_file (self, at))
+    return binary_file_error (self, error);
   c = g_utf8_get_char (self->text + at);
   n = g_unichar_to_utf8 (c, buf);
   if (g_unichar_isprint (c) && c != ' ')
