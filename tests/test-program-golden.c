@@ -233,6 +233,24 @@ test_check_module_added (void)
   graft_graph_erase_node (graph, node);
   g_assert_true (graft_codegen_check_module_added (graph, added, NULL));
   g_assert_true (graft_codegen_check_module (graph, NULL));
+  /* Two that break it, added in the other order than the graph's: the
+   * error names the first in graph order, as the whole check does (and
+   * `graft rewrite` says). */
+  node = graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "sub.in", NULL, NULL, "sub_in", output);
+  g_ptr_array_add (added, node);
+  node = graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "sub.if", NULL, NULL, "sub_if",
+                                  added->pdata[0]);
+  g_ptr_array_add (added, node);
+  g_assert_false (graft_codegen_check_module_added (graph, added, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
+  g_assert_true (g_str_has_prefix (error->message, "SyntaxError: sub_if's target 'sub.if' "));
+  {
+    g_autoptr (GError) whole = NULL;
+
+    g_assert_false (graft_codegen_check_module (graph, &whole));
+    g_assert_cmpstr (whole->message, ==, error->message);
+  }
+  g_clear_error (&error);
   edit = graft_graph_end_edit (graph);
 }
 

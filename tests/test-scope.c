@@ -677,14 +677,88 @@ test_builder_steps (void)
             edit_graph (graph);
           g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n);
         }
-      /* At once, in one step per pass. */
+      /* At once, in one step per pass (and per table cleared). */
       {
         guint n_steps;
         g_autoptr (GraftScopes) one = build_in_steps (graph, G_MAXUINT, 0, &n_steps);
 
-        g_assert_cmpuint (n_steps, <=, 12);
+        g_assert_cmpuint (n_steps, <=, 14);
         assert_same_scopes (at_once, one);
       }
+    }
+}
+
+/* A program large enough that the builder sizes its tables of module
+ * paths and clears them in steps before they fill (1,920 placeholders,
+ * 1,125 frames that are not the node before's: 1,024 items and more).
+ * What the tables decide holds for every block: a weight is drawn right
+ * before its first user, an unused buffer right before the first node
+ * that ran in its module; and the scopes made in steps of any size, with
+ * edits between, are those made at once. */
+static void
+test_builder_presized (void)
+{
+  g_autoptr (GraftGraph) graph = program_new (160);
+  g_autoptr (GraftScopes) at_once = graft_scopes_new (graph);
+  g_autofree guint      *order = graft_draw_order_new (graph);
+  guint                  n = graft_graph_get_n_nodes (graph);
+  g_autofree GraftNode **nodes = g_new (GraftNode *, n);
+  guint                  i = 0;
+  guint                  n_used = 0;
+  guint                  n_unused = 0;
+  static const guint     sizes[] = { 37, 100, 1000 };
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    nodes[i++] = node;
+  for (guint p = 0; p < n; p++)
+    {
+      GraftNode *node = nodes[order[p]];
+      GraftNode *next;
+      guint      q;
+
+      if (graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER ||
+          strcmp (graft_node_get_name (node), "x") == 0)
+        continue;
+      for (q = p + 1; q < n && graft_node_get_op (nodes[order[q]]) == GRAFT_OP_PLACEHOLDER; q++)
+        ;
+      g_assert_cmpuint (q, <, n);
+      next = nodes[order[q]];
+      if (graft_node_get_n_users (node) > 0)
+        {
+          g_assert_true (next == graft_node_get_user (node, 0));
+          n_used++;
+        }
+      else
+        {
+          /* b_layer1_0_bn1_num_batches_tracked: layer1.0.bn1's. */
+          const GraftNodeMeta *meta = graft_node_get_meta (next);
+          g_autofree char     *flat = NULL;
+          g_autofree char     *expected = NULL;
+
+          g_assert_nonnull (meta);
+          flat = g_strdelimit (g_strdup (meta->modules[meta->n_modules - 1].path), ".", '_');
+          expected = g_strdup_printf ("b_%s_num_batches_tracked", flat);
+          g_assert_cmpstr (graft_node_get_name (node), ==, expected);
+          n_unused++;
+        }
+    }
+  g_assert_cmpuint (n_used, ==, 160 * 10);
+  g_assert_cmpuint (n_unused, ==, 160 * 2);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      guint n_steps;
+      g_autoptr (GraftScopes) stepped = build_in_steps (graph, sizes[s], 0, &n_steps);
+      g_autoptr (GraftScopes) edited = NULL;
+      g_autoptr (GraftScopes) edited_at_once = NULL;
+
+      assert_same_scopes (at_once, stepped);
+      edited = build_in_steps (graph, sizes[s], 1 + s % 2, &n_steps);
+      edited_at_once = graft_scopes_new (graph);
+      assert_same_scopes (edited_at_once, edited);
+      if (s % 2 == 0)
+        edit_graph (graph);
+      g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n);
     }
 }
 
@@ -825,6 +899,7 @@ main (int    argc,
   g_test_add_func ("/core/layout/progress", test_progress);
   g_test_add_func ("/core/scope/program", test_program_scopes);
   g_test_add_func ("/core/scope/builder-steps", test_builder_steps);
+  g_test_add_func ("/core/scope/builder-presized", test_builder_presized);
   g_test_add_func ("/core/layout/request-steps", test_request_steps);
   g_test_add_func ("/core/scope/program-out-of-order", test_program_out_of_order);
   g_test_add_func ("/core/layout/program", test_program_layout);

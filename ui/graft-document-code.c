@@ -84,14 +84,11 @@ _graft_document_code_error (GraftDocument *self)
 {
   if (!code_error_current (self))
     {
-      g_clear_error (&self->code_error);
+      /* What a check in steps has seen of the revision is not seen again. */
       if (self->load_error == NULL)
-        {
-          self->n_code_checks++;
-          graft_codegen_check_module (self->graph, &self->code_error);
-        }
-      self->code_error_revision = self->revision;
-      self->code_error_known = TRUE;
+        _graft_document_learn_code_holds (self, TRUE);
+      else
+        _graft_document_set_code_error (self, NULL);
     }
   return self->code_error;
 }
@@ -175,6 +172,76 @@ _graft_document_make_code (GraftDocument *self)
 }
 
 /**
+ * _graft_document_learn_code_holds:
+ * @self: a document
+ * @at_once: look at every node left now, rather than a turn's share
+ *
+ * Checks whether torch's module of the graph as it is holds its code,
+ * in steps (a turn's share, CHECK_STEP_FACTOR nodes per node of a code
+ * step) or what is left of it at once: the check of the revision goes on
+ * from one call to the next (one begun for an older revision starts
+ * again), and what it finds is the revision's answer
+ * (_graft_document_code_holds()).  The graph must not have changed since
+ * the check began unless the revision did.
+ *
+ * Returns: whether the answer for the revision is known
+ */
+gboolean
+_graft_document_learn_code_holds (GraftDocument *self,
+                                  gboolean       at_once)
+{
+  GError *error = NULL;
+
+  if (self->load_error != NULL || code_error_current (self))
+    return TRUE;
+  if (self->code_check != NULL && self->code_check_revision != self->revision)
+    g_clear_pointer (&self->code_check, graft_codegen_check_free);
+  if (self->code_check == NULL)
+    {
+      self->code_check = graft_codegen_check_new (self->graph);
+      self->code_check_revision = self->revision;
+    }
+  if (at_once)
+    self->n_code_checks++;
+  else if (!graft_codegen_check_step (self->code_check, step_nodes * CHECK_STEP_FACTOR))
+    return FALSE;
+  graft_codegen_check_finish (g_steal_pointer (&self->code_check), &error);
+  _graft_document_set_code_error (self, error);
+  return TRUE;
+}
+
+static gboolean
+check_step_cb (gpointer user_data)
+{
+  GraftDocument *self = user_data;
+
+  if (!_graft_document_learn_code_holds (self, FALSE))
+    return G_SOURCE_CONTINUE;
+  self->check_job = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * _graft_document_code_holds_due:
+ * @self: a document whose graph has just changed
+ *
+ * When the check's answer for the new graph is not known (a graph read
+ * or restored, the graph after a run of the rules, one the check did not
+ * pass before), an exported program's is found in the turns to come, a
+ * share of the nodes a turn: the next rewrite, which needs it
+ * (_graft_document_check_rewritten()), then checks only what it adds,
+ * where the whole graph at once took 20-34 ms at a million nodes.
+ */
+void
+_graft_document_code_holds_due (GraftDocument *self)
+{
+  if (self->check_job != 0 || self->load_error != NULL || code_error_current (self) ||
+      graft_graph_get_program (self->graph) == NULL)
+    return;
+  self->check_job = graft_turns_add (check_step_cb, self, NULL);
+}
+
+/**
  * _graft_document_check_rewritten:
  * @self: a document whose graph a rewrite has just changed, before it is
  *   recorded
@@ -249,24 +316,10 @@ code_step_cb (gpointer user_data)
   if (self->codegen != NULL && self->codegen_revision != self->revision)
     graft_turns_free_later (g_steal_pointer (&self->codegen),
                             (GDestroyNotify) graft_codegen_job_free);
-  if (self->codegen == NULL && self->load_error == NULL && !code_error_current (self))
-    {
-      /* Whether the code is the graph's, a walk of the whole graph: in
-       * steps too (30-40 ms at a million nodes). */
-      GError *error = NULL;
-
-      if (self->code_check != NULL && self->code_check_revision != self->revision)
-        g_clear_pointer (&self->code_check, graft_codegen_check_free);
-      if (self->code_check == NULL)
-        {
-          self->code_check = graft_codegen_check_new (self->graph);
-          self->code_check_revision = self->revision;
-        }
-      if (!graft_codegen_check_step (self->code_check, step_nodes * CHECK_STEP_FACTOR))
-        return G_SOURCE_CONTINUE;
-      graft_codegen_check_finish (g_steal_pointer (&self->code_check), &error);
-      _graft_document_set_code_error (self, error);
-    }
+  /* Whether the code is the graph's, a walk of the whole graph: in steps
+   * too (30-40 ms at a million nodes). */
+  if (self->codegen == NULL && !_graft_document_learn_code_holds (self, FALSE))
+    return G_SOURCE_CONTINUE;
   if (self->codegen == NULL && _graft_document_code_error (self) != NULL)
     {
       /* torch's empty forward: a few lines. */
@@ -418,6 +471,8 @@ _graft_document_code_dispose (GraftDocument *self)
   g_clear_pointer (&self->code_check, graft_codegen_check_free);
   graft_turns_remove (self->code_job);
   self->code_job = 0;
+  graft_turns_remove (self->check_job);
+  self->check_job = 0;
   if (waiting == NULL)
     return;
   for (guint i = 0; i < waiting->len; i++)

@@ -181,6 +181,7 @@ struct _GraftDocument
    * holds its code, checked in steps before the job starts (owned). */
   struct _GraftCodegenCheck *code_check;
   guint                      code_check_revision;
+  guint                      check_job; /* the check alone, in turns, or 0 */
   GPtrArray                 *code_waiting;
 
   /* The graph's scopes, made while its file was read, and the revision they are of (owned,
@@ -228,6 +229,9 @@ char         *_graft_document_make_code (GraftDocument *self) G_GNUC_WARN_UNUSED
 gboolean      _graft_document_check_rewritten (GraftDocument *self,
                                                GPtrArray     *added,
                                                GError       **error);
+gboolean      _graft_document_learn_code_holds (GraftDocument *self,
+                                                gboolean       at_once);
+void          _graft_document_code_holds_due (GraftDocument *self);
 void          _graft_document_set_code_step (guint n_nodes);
 guint         _graft_document_get_n_code_checks (GraftDocument *self);
 gboolean      _graft_document_code_holds (GraftDocument *self);

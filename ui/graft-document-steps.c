@@ -501,6 +501,10 @@ remove_dead_code (GraftDocument *self,
   label = g_strdup_printf ("dead code · %u node%s removed", n, n == 1 ? "" : "s");
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
+  /* Taking nodes out never breaks the code: the graph after holds it if
+   * the graph before did (a quiet step records it in a run's last). */
+  if (!quiet)
+    self->code_holds_next = self->pushed_unchanged == 0 && _graft_document_code_holds (self);
   _graft_document_push (self, entry, label, g_steal_pointer (&before), quiet);
   return TRUE;
 }

@@ -41,6 +41,8 @@ GraftNameSlot *_graft_name_table_insert_len (GraftNameTable *t,
                                              gpointer        value);
 void           _graft_name_table_init (GraftNameTable *t, gboolean owns_keys);
 void           _graft_name_table_reserve (GraftNameTable *t, guint n);
+guint          _graft_name_table_presize (GraftNameTable *t, guint n);
+void           _graft_name_table_zero (GraftNameTable *t, guint from, guint n_slots);
 void           _graft_name_table_clear (GraftNameTable *t);
 GraftNameSlot *_graft_name_table_insert (GraftNameTable *t,
                                          const char     *key,

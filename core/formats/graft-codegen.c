@@ -2416,7 +2416,9 @@ graft_codegen_check_module (GraftGraph *graph,
  * graft_codegen_check_module() after a rewrite, at the cost of what it
  * added: taking nodes out never breaks the code, and a new get_attr or
  * call_module target breaks it alone.  A placeholder added (no rewrite
- * adds one) checks the whole graph.
+ * adds one) checks the whole graph.  The error names the node
+ * graft_codegen_check_module() names: of those that break the code, the
+ * first in graph order, whatever the order of @nodes.
  *
  * Returns: what graft_codegen_check_module() returns
  */
@@ -2425,6 +2427,8 @@ graft_codegen_check_module_added (GraftGraph *graph,
                                   GPtrArray  *nodes,
                                   GError    **error)
 {
+  GraftNode *first = NULL;
+
   g_return_val_if_fail (graph != NULL && nodes != NULL, FALSE);
 
   if (graft_graph_get_program (graph) == NULL)
@@ -2438,11 +2442,12 @@ graft_codegen_check_module_added (GraftGraph *graph,
         return graft_codegen_check_compiles (graph, error);
       /* Only one still in the graph counts. */
       if ((op == GRAFT_OP_GET_ATTR || op == GRAFT_OP_CALL_MODULE) &&
+          (first == NULL || graft_node_compare_order (node, first) < 0) &&
           graft_graph_find_node (graph, graft_node_get_name (node)) == node &&
-          !check_attribute (node, error))
-        return FALSE;
+          !check_attribute (node, NULL))
+        first = node;
     }
-  return TRUE;
+  return first == NULL || check_attribute (first, error);
 }
 
 /**

@@ -521,7 +521,9 @@ typedef enum {
                   * lists the placeholders in order */
   PHASE_SPECS,   /* else: index the program's weights by name */
   PHASE_WEIGHTS, /* and look each placeholder up */
+  PHASE_SIBROOM, /* a large program: room made in the siblings table, in parts */
   PHASE_FIRSTS,  /* per weight: its first user; per module: its weights' first user */
+  PHASE_OWNROOM, /* a large program: room made in the owners table, in parts */
   PHASE_OWNERS,  /* per module: the first node that ran in it (for unused weights) */
   PHASE_MOVE,    /* per weight: the node it is drawn before */
   PHASE_EMIT,    /* the drawing order */
@@ -567,6 +569,13 @@ struct _GraftScopesBuilder
   gboolean            *moved;       /* Owned: per node */
   guint                n_unused;    /* weights that no node uses */
   guint                emitted;     /* positions of the order filled */
+  /* What PHASE_LIST counts of a program: the most items each table can
+   * get (placeholders; frames not those of the node before with frames),
+   * and the slots' parts a PHASE_*ROOM phase clears */
+  guint                n_placeholders;
+  guint                n_new_frames;
+  const GraftNodeMeta *list_meta; /* PHASE_LIST: the last node's frames */
+  guint                n_clear;
 };
 
 /* The module that owns a weight: the part of its target before the last
@@ -604,6 +613,17 @@ lookup_path (const GraftNameTable *table,
   return slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
 }
 
+/* The two tables of module paths hold up to a few hundred thousand
+ * paths at a million nodes (p1m.pt2: 211,000 and 317,000, 12 MB each):
+ * growing them as they filled took a step of 6 ms alone, 14-40 ms in the
+ * editor, each time they doubled (a resize, its slots written at once).
+ * From PRESIZE_ITEMS items on (a program of some 10,000 nodes), the
+ * most a table can get is counted first, and the table is given its size
+ * and cleared CLEAR_SLOTS slots an item (about a node's work) before it
+ * fills; it then never grows. */
+#define PRESIZE_ITEMS 1024
+#define CLEAR_SLOTS   16
+
 /* How many items the current phase goes through. */
 static guint
 phase_size (GraftScopesBuilder *self)
@@ -612,6 +632,9 @@ phase_size (GraftScopesBuilder *self)
 
   switch (self->phase)
     {
+    case PHASE_SIBROOM:
+    case PHASE_OWNROOM:
+      return self->n_clear;
     case PHASE_ALIGN:
       return program != NULL ? self->scopes->n_nodes : 0;
     case PHASE_SPECS:
@@ -638,6 +661,21 @@ phase_size (GraftScopesBuilder *self)
     }
 }
 
+/* The phase begins: a PHASE_*ROOM phase sizes its table, if large. */
+static void
+enter_phase (GraftScopesBuilder *self)
+{
+  self->position = self->phase == PHASE_NAMERS ? self->scopes->n_nodes : 0;
+  self->n_clear = 0;
+  if (self->weights == NULL)
+    return;
+  if (self->phase == PHASE_SIBROOM && self->n_placeholders >= PRESIZE_ITEMS)
+    self->n_clear = _graft_name_table_presize (&self->siblings, self->n_placeholders) / CLEAR_SLOTS;
+  else if (self->phase == PHASE_OWNROOM && self->n_unused > 0 &&
+           self->n_new_frames >= PRESIZE_ITEMS)
+    self->n_clear = _graft_name_table_presize (&self->owners, self->n_new_frames) / CLEAR_SLOTS;
+}
+
 /* Goes on to the next phase that has work, or to the last one. */
 static void
 next_phase (GraftScopesBuilder *self)
@@ -645,9 +683,32 @@ next_phase (GraftScopesBuilder *self)
   do
     {
       self->phase++;
-      self->position = self->phase == PHASE_NAMERS ? self->scopes->n_nodes : 0;
+      enter_phase (self);
     }
   while (self->phase < self->last && phase_size (self) == 0);
+}
+
+/* PHASE_LIST, a program: the most items a placeholder (siblings) and
+ * @node's frames (owners, as note_owners() skips them) can add. */
+static void
+count_for_tables (GraftScopesBuilder  *self,
+                  GraftNode           *node,
+                  const GraftNodeMeta *meta)
+{
+  const GraftNodeMeta *last = self->list_meta;
+
+  if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+    self->n_placeholders++;
+  if (meta == NULL || meta->n_modules == 0)
+    return;
+  for (guint f = 0; f < meta->n_modules; f++)
+    {
+      const char *path = meta->modules[f].path;
+
+      if (path != NULL && !(last != NULL && f < last->n_modules && last->modules[f].path == path))
+        self->n_new_frames++;
+    }
+  self->list_meta = meta;
 }
 
 /* PHASE_LIST: the node at @self's position. */
@@ -671,6 +732,8 @@ list_node (GraftScopesBuilder *self)
     }
   if (meta != NULL && meta->n_modules > 0)
     self->scopes->by_frames = TRUE;
+  if (self->weights != NULL)
+    count_for_tables (self, node, meta);
   self->cursor = graft_node_get_next (node);
 }
 
@@ -1035,6 +1098,17 @@ builder_step (GraftScopesBuilder *self,
         next_phase (self);
       return self->phase >= self->last;
     }
+  if (self->phase == PHASE_SIBROOM || self->phase == PHASE_OWNROOM)
+    {
+      end = self->position + MIN (max_nodes, size - self->position);
+      _graft_name_table_zero (self->phase == PHASE_SIBROOM ? &self->siblings
+                                                           : &self->owners,
+                              self->position * CLEAR_SLOTS, (end - self->position) * CLEAR_SLOTS);
+      self->position = end;
+      if (self->position == size)
+        next_phase (self);
+      return self->phase >= self->last;
+    }
   if (self->phase == PHASE_DEPTHS)
     {
       if (self->position == 0)
@@ -1098,6 +1172,8 @@ builder_step (GraftScopesBuilder *self,
       case PHASE_TALLY:
         g_array_index (scopes->direct_at, guint, scopes->node_scope[self->position]->depth)++;
         break;
+      case PHASE_SIBROOM:
+      case PHASE_OWNROOM:
       case PHASE_NAMERS:
       case PHASE_DEPTHS:
       case PHASE_DONE:

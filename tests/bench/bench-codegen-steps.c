@@ -7,7 +7,8 @@
  * the room the first code left to the allocator, as after an edit), and prints, in
  * the thread's processor time, the job's start, its longest step and the
  * steps over 8 and 12 ms, taking its code, freeing the job (its tables)
- * and freeing the code.  With BENCH_SPANS set, each step over 12 ms is
+ * and freeing the code; then the check that the code compiles, at once
+ * and by steps of 25 times NODES (the editor's).  With BENCH_SPANS set, each step over 12 ms is
  * printed as its span in the monotonic clock's seconds, for
  * `perf script --time` of a `perf record -k CLOCK_MONOTONIC`.  Figures, not
  * a test.
@@ -71,6 +72,38 @@ run (GraftGraph *graph,
   fflush (stdout);
 }
 
+/* The check that the code compiles (graft_codegen_check_module()) at
+ * once, then by steps of @n_nodes as the editor's document makes it
+ * (25 nodes per node of a code step: 50,000). */
+static void
+run_check (GraftGraph *graph,
+           guint       n_nodes,
+           guint       round)
+{
+  GraftCodegenCheck *check;
+  double             t, dt, longest = 0;
+  guint              steps = 1;
+  gboolean           holds;
+
+  t = thread_ms ();
+  holds = graft_codegen_check_module (graph, NULL);
+  printf ("check round=%u at_once=%.1f holds=%d ", round, thread_ms () - t, holds);
+  t = thread_ms ();
+  check = graft_codegen_check_new (graph);
+  while (!graft_codegen_check_step (check, n_nodes))
+    {
+      dt = thread_ms () - t;
+      longest = MAX (longest, dt);
+      steps++;
+      t = thread_ms ();
+    }
+  holds = graft_codegen_check_finish (check, NULL);
+  dt = thread_ms () - t;
+  longest = MAX (longest, dt);
+  printf ("steps=%u longest=%.1f holds=%d\n", steps, longest, holds);
+  fflush (stdout);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -100,6 +133,8 @@ main (int    argc,
   printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
   for (guint i = 1; i <= 3; i++)
     run (graph, n_nodes, i);
+  for (guint i = 1; i <= 3; i++)
+    run_check (graph, n_nodes * 25, i);
   graft_graph_free (graph);
   return 0;
 }
