@@ -87,23 +87,24 @@ struct _GraftWindow
 
   gboolean  busy;
   gboolean  close_confirmed;
-  gboolean  following_canvas;  /* the list selection follows a click */
-  AdwToast *toast;             /* the toast on screen (the overlay's), or NULL */
-  gboolean  toast_offers;      /* its message came with an Undo */
-  AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
-  guint     undo_toast_serial; /* the change it undoes */
-  guint     restore_serial;    /* the change that restored unsaved work */
-  char     *last_toast;        /* the title of the toast shown last */
-  gboolean  syncing_texts;     /* the rules' buffers are being set from the document */
-  guint     undo_run_serial;   /* the last change of the last Run All, which its toast undoes */
-  guint     undo_run_from;     /* the position before that run */
+  gboolean  following_canvas;   /* the list selection follows a click */
+  AdwToast *toast;              /* the toast on screen (the overlay's), or NULL */
+  gboolean  toast_offers;       /* its message came with an Undo */
+  AdwToast *undo_toast;         /* the toast offering to undo a change, or NULL */
+  guint     undo_toast_serial;  /* the change it undoes */
+  guint     restore_serial;     /* the change that restored unsaved work */
+  char     *last_toast;         /* the title of the toast shown last */
+  gboolean  syncing_texts;      /* the rules' buffers are being set from the document */
+  guint     undo_run_serial;    /* the last change of the last Run All, which its toast undoes */
+  guint     undo_run_from;      /* the position before that run */
+  int       handle_start_width; /* the side panel's width when a drag of its handle began */
+
   /* A move in the history by steps the window began (graft_document_begin_go_to()): the
    * toast to show at its end (owned, or NULL), the document's revision before it, and
    * whether the next step is followed even when the graph did not move. */
   char    *move_toast;
   guint    move_revision;
   gboolean move_follow;
-  int      handle_start_width; /* the side panel's width when a drag of its handle began */
 
   char *carry_pattern;     /* texts to put in the editors once the file being read is in */
   char *carry_replacement; /* (graft-window-open.c), or NULL */

@@ -447,6 +447,18 @@ test_undo_in_steps (void)
       g_clear_pointer (&json, g_free);
       assert_replaced_all (window, expected, original);
     }
+  /* Without a step's limit a small change is undone and redone in the
+   * action's turn, as before. */
+  moved_count = 0;
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_false (graft_document_get_moving (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+  g_assert_cmpuint (moved_count, ==, 1);
+  assert_code (document, original);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  g_assert_false (graft_document_get_moving (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+  iterate_until (layout_ready, window);
   /* A row of the history: two changes undone, as one move. */
   activate (window, "undo", NULL);
   graft_window_select_match (window, 0);
