@@ -368,6 +368,7 @@ begin_stepped_move (GraftWindow *window,
   guint            n_shown;
   guint            count;
   g_autofree char *code = NULL;
+  g_autofree char *toast = NULL;
 
   _graft_document_set_move_step (1);
   g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
@@ -378,6 +379,7 @@ begin_stepped_move (GraftWindow *window,
   n_shown = graft_document_get_n_matches_shown (document);
   count = moved_count;
   code = g_strdup (_graft_document_peek_code (document));
+  toast = g_strdup (graft_window_get_last_toast (window));
   for (guint i = 0; i < turns; i++)
     {
       g_assert_true (graft_document_get_moving (document));
@@ -387,6 +389,8 @@ begin_stepped_move (GraftWindow *window,
       g_assert_true (graft_document_get_modified (document) == modified);
       g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, n_shown);
       g_assert_cmpstr (_graft_document_peek_code (document), ==, code);
+      /* The toast comes with the end. */
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==, toast);
       g_assert_true (graft_canvas_get_layout (graft_window_get_canvas (window)) == layout);
       g_main_context_iteration (NULL, FALSE);
     }
@@ -430,7 +434,7 @@ test_undo_in_steps (void)
       g_assert_cmpuint (graft_document_get_position (document), ==, 0);
       g_assert_false (graft_document_get_modified (document));
       g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, 2);
-      g_assert_cmpstr (shown_toast (window), ==, "Undone: Replace all");
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Replace all");
       /* The users lists in their order too. */
       json = graft_json_graph (graft_document_get_graph (document));
       g_assert_cmpstr (json, ==, before);
@@ -441,7 +445,7 @@ test_undo_in_steps (void)
       iterate_until (layout_ready, window);
       g_assert_cmpuint (moved_count, ==, 2);
       g_assert_cmpuint (graft_document_get_position (document), ==, 1);
-      g_assert_cmpstr (shown_toast (window), ==, "Redone: Replace all");
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Redone: Replace all");
       json = graft_json_graph (graft_document_get_graph (document));
       g_assert_cmpstr (json, ==, after);
       g_clear_pointer (&json, g_free);
@@ -469,7 +473,7 @@ test_undo_in_steps (void)
   iterate_until (layout_ready, window);
   g_assert_cmpuint (moved_count, ==, 1);
   g_assert_cmpuint (graft_document_get_position (document), ==, 0);
-  g_assert_cmpstr (shown_toast (window), ==, "The graph as opened");
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "The graph as opened");
   assert_code (document, original);
   g_signal_handler_disconnect (document, id);
   close_window (window);
