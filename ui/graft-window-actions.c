@@ -634,7 +634,7 @@ history_stepped (GraftWindow *self,
  * @follow: choose the rule of the next step even if the graph did not move
  *
  * Undoes or redoes the changes up to @position over the turns to come
- * (graft_document_begin_go_to(): a million-node Replace All takes 50-60 ms
+ * (graft_document_begin_go_to(): a million-node Replace All takes 60-100 ms
  * to undo), the window showing the graph as it was until ::moved, then
  * says so as history_stepped() does.  The caller settled the document
  * (graft_document_settle()) before it read the position and labels.
