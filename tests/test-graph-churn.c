@@ -468,7 +468,16 @@ churn (guint32  seed,
           GraftEdit       *edit = g_ptr_array_steal_index (done, done->len - 1);
           g_autofree char *now = NULL;
 
-          graft_edit_undo (edit);
+          /* At once, or by steps of a few operations. */
+          if (g_rand_boolean (c.rand))
+            graft_edit_undo (edit);
+          else
+            {
+              guint work = g_rand_int_range (c.rand, 1, 4);
+
+              while (!graft_edit_undo_step (edit, work))
+                ;
+            }
           g_ptr_array_add (undone, edit);
           now = snapshot (c.graph);
           g_assert_cmpstr (now, ==, before->pdata[done->len]);
@@ -480,7 +489,15 @@ churn (guint32  seed,
           GraftEdit       *edit = g_ptr_array_steal_index (undone, undone->len - 1);
           g_autofree char *now = NULL;
 
-          graft_edit_redo (edit);
+          if (g_rand_boolean (c.rand))
+            graft_edit_redo (edit);
+          else
+            {
+              guint work = g_rand_int_range (c.rand, 1, 4);
+
+              while (!graft_edit_redo_step (edit, work))
+                ;
+            }
           g_ptr_array_add (done, edit);
           now = snapshot (c.graph);
           g_assert_cmpstr (now, ==, after->pdata[done->len - 1]);

@@ -138,6 +138,67 @@ check_undo_redo (GraftGraph   *graph,
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
 }
 
+/* Every node's users, in the order of its users list (the listing does
+ * not show them): what an undo must give back exactly. */
+static char *
+users_text (GraftGraph *graph)
+{
+  GString *out = g_string_new (NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      g_string_append (out, graft_node_get_name (node));
+      for (guint u = 0; u < graft_node_get_n_users (node); u++)
+        g_string_append_printf (out, " %s", graft_node_get_name (graft_node_get_user (node, u)));
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Undoes, then redoes, @edit by steps of @work operations (a step of the
+ * other kind never in between): the graph, its users lists and its code
+ * as at once.  @before and @users_before: the listing and users before the
+ * edit; @code: the graph's code after it. */
+static void
+check_replay_in_steps (GraftGraph *graph,
+                       GraftEdit  *edit,
+                       guint       work,
+                       const char *before,
+                       const char *users_before,
+                       const char *code)
+{
+  g_autofree char *users_after = users_text (graph);
+  guint            steps = 0;
+
+  while (!graft_edit_undo_step (edit, work))
+    {
+      g_assert_true (graft_edit_is_replaying (edit));
+      g_assert_true (graft_edit_is_applied (edit));
+      steps++;
+    }
+  g_assert_false (graft_edit_is_replaying (edit));
+  g_assert_false (graft_edit_is_applied (edit));
+  g_assert_cmpuint ((steps + 1) * work, >=, graft_edit_get_n_operations (edit));
+  {
+    g_autofree char *listing = graft_listing_print (graph);
+    g_autofree char *users = users_text (graph);
+
+    g_assert_cmpstr (listing, ==, before);
+    g_assert_cmpstr (users, ==, users_before);
+  }
+  while (!graft_edit_redo_step (edit, work))
+    g_assert_false (graft_edit_is_applied (edit));
+  g_assert_true (graft_edit_is_applied (edit));
+  {
+    g_autofree char *got = graft_codegen_python (graph);
+    g_autofree char *users = users_text (graph);
+
+    g_assert_cmpstr (got, ==, code);
+    g_assert_cmpstr (users, ==, users_after);
+  }
+}
+
 /* The rewrite by steps of one match (graft_rewrite_job_step()) on a graph
  * read again, @cwd the test's and @dir the case's folder: the same code as
  * at once (@code), or the same error; and a job freed half-way leaves the
@@ -160,6 +221,7 @@ check_in_steps (GraftInputSet    *inputs,
       g_autoptr (GraftRewriteJob) job = NULL;
       g_autoptr (GraftRewrite) rewrite = NULL;
       g_autofree char  *before = NULL;
+      g_autofree char  *users_before = NULL;
       GraftMatchOptions options;
       guint             steps = 0;
 
@@ -168,6 +230,7 @@ check_in_steps (GraftInputSet    *inputs,
       g_assert_true (g_chdir (cwd) == 0);
       g_assert_no_error (error);
       before = graft_listing_print (graph);
+      users_before = users_text (graph);
       graft_match_options_init (&options);
       options.ignore_literals = a->ignore_literals;
       matches = graft_matcher_find (pattern, graph, &options, NULL);
@@ -209,11 +272,20 @@ check_in_steps (GraftInputSet    *inputs,
 
         g_assert_cmpstr (got, ==, code);
       }
+      /* Undone and redone by steps of one, two and seven operations. */
+      check_replay_in_steps (graph, graft_rewrite_get_edit (rewrite), 1, before, users_before,
+                             code);
+      check_replay_in_steps (graph, graft_rewrite_get_edit (rewrite), 2, before, users_before,
+                             code);
+      check_replay_in_steps (graph, graft_rewrite_get_edit (rewrite), 7, before, users_before,
+                             code);
       graft_edit_undo (graft_rewrite_get_edit (rewrite));
       {
         g_autofree char *after = graft_listing_print (graph);
+        g_autofree char *users = users_text (graph);
 
         g_assert_cmpstr (after, ==, before);
+        g_assert_cmpstr (users, ==, users_before);
       }
     }
 }

@@ -194,6 +194,16 @@ struct _GraftDocument
   guint           rewrite_job;
   GraftRewriting *rewriting;
 
+  /* A move in the history by steps (graft_document_begin_go_to()): the job of graft-turns.c
+   * that runs alone, or 0; the position it goes to and the one its edits are replayed to so
+   * far (self->position stays the one it left until its end, with all the document shows);
+   * whether only its end is left. */
+  guint    move_job;
+  gboolean moving;
+  guint    move_to;
+  guint    move_at;
+  gboolean move_replayed;
+
   char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
@@ -253,6 +263,7 @@ void           _graft_document_recount (GraftDocument *self);
 void           _graft_document_ensure_matches (GraftDocument *self);
 void           _graft_document_settle (GraftDocument *self);
 void           _graft_document_set_rewrite_step (guint work);
+void           _graft_document_set_move_step (guint work);
 GPtrArray     *_graft_document_get_rule_matches (GraftDocument *self,
                                                  GraftRule     *rule);
 HistoryEntry  *_graft_document_new_entry (GraftStepKind kind);

@@ -123,6 +123,7 @@ enum {
   SIGNAL_RULE_TEXTS_CHANGED,
   SIGNAL_HISTORY_CHANGED,
   SIGNAL_REPLACED_ALL,
+  SIGNAL_MOVED,
   N_SIGNALS,
 };
 
@@ -158,7 +159,11 @@ history_entry_free (gpointer data)
  * dropped entry holds: every edit goes before any graph does. */
 static void search_drop (GraftDocument *self);
 
-static void rewriting_drop (GraftDocument *self);
+static void     rewriting_drop (GraftDocument *self);
+static gboolean move_some (GraftDocument *self,
+                           gint64         start,
+                           gboolean       unbounded);
+static void     moved (GraftDocument *self);
 
 static void
 truncate_history (GraftDocument *self,
@@ -174,8 +179,10 @@ graft_document_finalize (GObject *object)
 {
   GraftDocument *self = GRAFT_DOCUMENT (object);
 
-  /* A Replace All under way gives the graph back as it was. */
+  /* A Replace All under way gives the graph back as it was; a move by
+   * steps stops half-way, its graphs and edits freed as they are. */
   rewriting_drop (self);
+  graft_turns_remove (self->move_job);
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
@@ -305,6 +312,11 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_REPLACED_ALL] =
       g_signal_new ("replaced-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
+  /* A move in the history begun by graft_document_begin_go_to() is over:
+   * from that position to that one. */
+  signals[SIGNAL_MOVED] =
+      g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
@@ -2080,6 +2092,28 @@ _graft_document_settle (GraftDocument *self)
 {
   if (self->rewriting != NULL)
     replaced_all (self);
+  if (self->moving)
+    {
+      move_some (self, 0, TRUE);
+      moved (self);
+    }
+}
+
+/**
+ * graft_document_settle:
+ * @self: a document
+ *
+ * Finishes at once the work under way that holds the graph, if any: a
+ * Replace All by steps (::replaced-all) or a move in the history by steps
+ * (::moved), both emitted from here.  Whatever reads or changes the
+ * document does so itself; a caller that is about to read the history's
+ * position and labels to change them calls this first.
+ */
+void
+graft_document_settle (GraftDocument *self)
+{
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  _graft_document_settle (self);
 }
 
 /**
@@ -2934,6 +2968,32 @@ graft_document_get_position (GraftDocument *self)
   return self->position;
 }
 
+/* After a move in the history from position @from to self->position
+ * (changes of the graph among them if @graph_moved): what follows. */
+static void
+went_to (GraftDocument *self,
+         guint          from,
+         gboolean       graph_moved)
+{
+  guint position = self->position;
+
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  notify_history (self);
+  if (graph_moved)
+    {
+      HistoryEntry *after = position < self->history->len ? self->history->pdata[position] : NULL;
+
+      /* Going back, the change after the position recorded the code
+       * before it, which is the code now; going forward too. */
+      self->code_holds_next = position_code_holds (self);
+      graph_changed_with_code (self, after != NULL && from != position ? g_strdup (after->before)
+                                                                       : NULL);
+    }
+  else
+    _graft_document_update_next (self);
+}
+
 /**
  * graft_document_go_to:
  * @self: a document
@@ -2974,22 +3034,176 @@ graft_document_go_to (GraftDocument *self,
       step (self, entry, TRUE);
       graph_moved |= entry->rules == NULL;
     }
-  g_ptr_array_set_size (self->warnings, 0);
-  g_ptr_array_set_size (self->added_names, 0);
-  notify_history (self);
-  if (graph_moved)
-    {
-      HistoryEntry *after = position < self->history->len ? self->history->pdata[position] : NULL;
-
-      /* Going back, the change after the position recorded the code
-       * before it, which is the code now; going forward too. */
-      self->code_holds_next = position_code_holds (self);
-      graph_changed_with_code (self, after != NULL && from != position ? g_strdup (after->before)
-                                                                       : NULL);
-    }
-  else
-    _graft_document_update_next (self);
+  went_to (self, from, graph_moved);
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* For a test: when not 0, each turn of a move by steps replays this much
+ * (_graft_document_set_move_step()). */
+static guint move_step_work;
+
+/**
+ * _graft_document_set_move_step:
+ * @work: the operations a turn of a move replays, or 0 for the usual time
+ *   budget
+ *
+ * Makes moves by steps (graft_document_begin_go_to()) go by a fixed amount
+ * of work a turn, so that a test knows a small graph's undo takes many
+ * turns.
+ */
+void
+_graft_document_set_move_step (guint work)
+{
+  move_step_work = work;
+}
+
+/* Replays the edits of the move under way, towards self->move_to, for
+ * about REWRITE_STEP_USEC of processor time from @start (thread_time()),
+ * or all of them (@unbounded).  The other changes (of the rules, a graph
+ * swapped) wait for its end: an edit replays on its own graph, so the
+ * order between them does not matter.
+ *
+ * Returns: whether every edit of the move is replayed */
+static gboolean
+move_some (GraftDocument *self,
+           gint64         start,
+           gboolean       unbounded)
+{
+  guint work = unbounded ? G_MAXUINT : move_step_work > 0 ? move_step_work
+                                                          : REWRITE_STEP_WORK;
+
+  while (self->move_at != self->move_to)
+    {
+      gboolean      back = self->move_at > self->move_to;
+      HistoryEntry *entry = self->history->pdata[back ? self->move_at - 1 : self->move_at];
+
+      if (entry->edit != NULL &&
+          !(back ? graft_edit_undo_step (entry->edit, work)
+                 : graft_edit_redo_step (entry->edit, work)))
+        {
+          if (!unbounded &&
+              (move_step_work > 0 || thread_time () >= start + REWRITE_STEP_USEC))
+            return FALSE;
+          continue;
+        }
+      self->move_at = back ? self->move_at - 1 : self->move_at + 1;
+      if (entry->edit != NULL && !unbounded && self->move_at != self->move_to &&
+          (move_step_work > 0 || thread_time () >= start + REWRITE_STEP_USEC))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Ends the move under way, its edits replayed: the other changes, then
+ * the position, the code and the notifications, as graft_document_go_to(),
+ * and ::moved. */
+static void
+moved (GraftDocument *self)
+{
+  guint    from = self->position;
+  guint    to = self->move_to;
+  gboolean graph_moved = FALSE;
+
+  g_assert (self->moving && self->move_at == to);
+  self->moving = FALSE;
+  self->move_replayed = FALSE;
+  graft_turns_remove (self->move_job);
+  self->move_job = 0;
+  g_object_freeze_notify (G_OBJECT (self));
+  while (self->position > to)
+    {
+      HistoryEntry *entry = self->history->pdata[--self->position];
+
+      if (entry->edit == NULL)
+        step (self, entry, FALSE);
+      graph_moved |= entry->rules == NULL;
+    }
+  while (self->position < to)
+    {
+      HistoryEntry *entry = self->history->pdata[self->position++];
+
+      if (entry->edit == NULL)
+        step (self, entry, TRUE);
+      graph_moved |= entry->rules == NULL;
+    }
+  went_to (self, from, graph_moved);
+  g_object_thaw_notify (G_OBJECT (self));
+  g_signal_emit (self, signals[SIGNAL_MOVED], 0, from, to);
+}
+
+/* A turn of a move by steps: its edits for about REWRITE_STEP_USEC, then,
+ * in a turn of its own, its end. */
+static gboolean
+move_step_cb (gpointer user_data)
+{
+  GraftDocument *self = user_data;
+
+  if (self->move_replayed)
+    {
+      /* moved() removes this job: from inside its step, once it returns. */
+      moved (self);
+      return G_SOURCE_REMOVE;
+    }
+  self->move_replayed = move_some (self, thread_time (), FALSE);
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * graft_document_begin_go_to:
+ * @self: a document
+ * @position: a position of the history (see graft_document_get_position())
+ *
+ * graft_document_go_to() over the main-loop turns to come: the edits to
+ * undo or redo are replayed a few milliseconds a turn (graft-turns.c; no
+ * other deferred work runs meanwhile), and a move that takes no more than
+ * the first few milliseconds is over before this returns.  Until it is
+ * over the document shows the graph, its matches and the history as they
+ * were (its position, can-undo, modified); whatever reads or changes the
+ * graph, the matches, the rules or the history meanwhile finishes the move
+ * at once first (_graft_document_settle()), so that an undo, an edit or a
+ * save meanwhile comes after it.  ::moved says when it is over; freeing
+ * the document meanwhile stops it where it is.
+ *
+ * Returns: whether a move began (%FALSE: the document is at @position)
+ */
+gboolean
+graft_document_begin_go_to (GraftDocument *self,
+                            guint          position)
+{
+  gint64 start;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (position <= self->history->len, FALSE);
+  _graft_document_settle (self);
+
+  if (position == self->position)
+    return FALSE;
+  start = thread_time ();
+  note_code_holds (self);
+  self->moving = TRUE;
+  self->move_to = position;
+  self->move_at = self->position;
+  /* A first step now: a small change is undone or redone at once. */
+  if (move_some (self, start, FALSE))
+    moved (self);
+  else
+    self->move_job = graft_turns_add_alone (move_step_cb, self, NULL);
+  return TRUE;
+}
+
+/**
+ * graft_document_get_moving:
+ * @self: a document
+ *
+ * Returns: whether a move in the history is under way
+ *   (graft_document_begin_go_to()); the document shows the graph and the
+ *   history as they were before it until ::moved
+ */
+gboolean
+graft_document_get_moving (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->moving;
 }
 
 /**

@@ -151,6 +151,10 @@ const char *graft_document_get_history_label (GraftDocument *self,
 guint       graft_document_get_position (GraftDocument *self);
 void        graft_document_go_to (GraftDocument *self,
                                   guint          position);
+gboolean    graft_document_begin_go_to (GraftDocument *self,
+                                        guint          position);
+gboolean    graft_document_get_moving (GraftDocument *self);
+void        graft_document_settle (GraftDocument *self);
 
 GListModel *graft_document_get_rules (GraftDocument *self);
 guint       graft_document_get_n_rules (GraftDocument *self);

@@ -626,6 +626,72 @@ history_stepped (GraftWindow *self,
     }
 }
 
+/**
+ * _graft_window_begin_move:
+ * @self: a window
+ * @position: where the document's history goes
+ * @toast: (transfer full): what the toast says once it is there
+ * @follow: choose the rule of the next step even if the graph did not move
+ *
+ * Undoes or redoes the changes up to @position over the turns to come
+ * (graft_document_begin_go_to(): a million-node Replace All takes 60-100 ms
+ * to undo), the window showing the graph as it was until ::moved, then
+ * says so as history_stepped() does.  The caller settled the document
+ * (graft_document_settle()) before it read the position and labels.
+ */
+void
+_graft_window_begin_move (GraftWindow *self,
+                          guint        position,
+                          char        *toast,
+                          gboolean     follow)
+{
+  g_free (self->move_toast);
+  self->move_toast = toast;
+  self->move_revision = graft_document_get_revision (self->document);
+  self->move_follow = follow;
+  graft_document_begin_go_to (self->document, position);
+}
+
+/* A move in the history by steps is over. */
+static void
+moved_cb (GraftDocument *document,
+          guint          from,
+          guint          to,
+          gpointer       user_data)
+{
+  GraftWindow     *self = user_data;
+  g_autofree char *text = g_steal_pointer (&self->move_toast);
+
+  if (text == NULL)
+    return;
+  _graft_window_toast (self, text, FALSE);
+  _graft_window_show_warnings (self);
+  _graft_window_relayout_or_clear (self);
+  if (self->move_follow || self->move_revision != graft_document_get_revision (document))
+    _graft_window_follow_next (self, FALSE);
+}
+
+/* Undoes (@redo FALSE) or redoes one change by steps; nothing if there is
+ * none. */
+static void
+begin_step (GraftWindow *self,
+            gboolean     redo)
+{
+  guint position;
+
+  graft_document_settle (self->document);
+  position = graft_document_get_position (self->document);
+  if (redo ? position >= graft_document_get_history_length (self->document) : position == 0)
+    return;
+  if (!redo)
+    position--;
+  _graft_window_begin_move (
+      self, redo ? position + 1 : position,
+      g_strdup_printf ("%s: %s", redo ? "Redone" : "Undone",
+                       graft_document_get_history_label (self->document, position)),
+      FALSE);
+}
+
 /* The widget with the focus when it is text the user edits (the pattern
  * and replacement editors, the search entry): there, Ctrl+Z and the redo
  * keys belong to the text.  The application's accelerators run before
@@ -653,11 +719,7 @@ undo_cb (GSimpleAction *action,
   if (text != NULL)
     gtk_widget_activate_action (text, "text.undo", NULL);
   else
-    {
-      guint revision = graft_document_get_revision (self->document);
-
-      history_stepped (self, "Undone", graft_document_undo (self->document), revision);
-    }
+    begin_step (self, FALSE);
 }
 
 static void
@@ -671,11 +733,7 @@ redo_cb (GSimpleAction *action,
   if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
   else
-    {
-      guint revision = graft_document_get_revision (self->document);
-
-      history_stepped (self, "Redone", graft_document_redo (self->document), revision);
-    }
+    begin_step (self, TRUE);
 }
 
 static void
@@ -697,6 +755,7 @@ undo_change_cb (GSimpleAction *action,
 
   guint serial = g_variant_get_uint32 (param);
 
+  graft_document_settle (self->document);
   if (graft_document_get_last_change_serial (self->document) != serial)
     return;
   if (serial == self->undo_run_serial &&
@@ -709,14 +768,17 @@ undo_change_cb (GSimpleAction *action,
       history_stepped (self, "Undone", "Run all", revision);
       return;
     }
-  {
-    guint revision = graft_document_get_revision (self->document);
-
-    history_stepped (self, "Undone", graft_document_undo (self->document), revision);
-  }
-  /* Restoring unsaved work also filled the editors. */
+  /* Restoring unsaved work also filled the editors: that undo at once. */
   if (serial == self->restore_serial)
-    _graft_window_undo_texts (self);
+    {
+      guint revision = graft_document_get_revision (self->document);
+
+      history_stepped (self, "Undone", graft_document_undo (self->document), revision);
+      _graft_window_undo_texts (self);
+      return;
+    }
+  /* The toast of Replace All undoes it by steps, as Ctrl+Z does. */
+  begin_step (self, FALSE);
 }
 
 /* The primary menu's choice of torch: the document reads its graph and
@@ -1168,6 +1230,7 @@ _graft_window_init_actions (GraftWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   /* Disconnected with the window's other handlers at dispose. */
   g_signal_connect (self->document, "replaced-all", G_CALLBACK (replaced_all_cb), self);
+  g_signal_connect (self->document, "moved", G_CALLBACK (moved_cb), self);
   _graft_window_init_rule_actions (self);
   _graft_window_init_compare_actions (self);
   _graft_window_init_export (self);

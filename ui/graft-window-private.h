@@ -99,6 +99,13 @@ struct _GraftWindow
   guint     undo_run_from;      /* the position before that run */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
 
+  /* A move in the history by steps the window began (graft_document_begin_go_to()): the
+   * toast to show at its end (owned, or NULL), the document's revision before it, and
+   * whether the next step is followed even when the graph did not move. */
+  char    *move_toast;
+  guint    move_revision;
+  gboolean move_follow;
+
   char *carry_pattern;     /* texts to put in the editors once the file being read is in */
   char *carry_replacement; /* (graft-window-open.c), or NULL */
 
@@ -131,6 +138,10 @@ void          _graft_window_toast (GraftWindow *self,
 void          _graft_window_relayout (GraftWindow *self,
                                       gboolean     keep_view);
 void          _graft_window_relayout_or_clear (GraftWindow *self);
+void          _graft_window_begin_move (GraftWindow *self,
+                                        guint        position,
+                                        char        *toast,
+                                        gboolean     follow);
 void          _graft_window_show_warnings (GraftWindow *self);
 void          _graft_window_restore_autosave (GraftWindow *self);
 void          _graft_window_set_autosave_step (gsize n_bytes);

@@ -486,24 +486,25 @@ history_go_to_cb (GSimpleAction *action,
                   GVariant      *param,
                   gpointer       user_data)
 {
-  GraftWindow     *self = user_data;
-  guint            position = g_variant_get_uint32 (param);
-  g_autofree char *text = NULL;
+  GraftWindow *self = user_data;
+  guint        position = g_variant_get_uint32 (param);
+  char        *text;
 
+  graft_document_settle (self->document);
   if (position > graft_document_get_history_length (self->document) ||
       position == graft_document_get_position (self->document))
     return;
   _graft_window_flush_editors (self);
-  graft_document_go_to (self->document, position);
+  /* Flushing the editors may have recorded a change, dropping the rest. */
+  if (position > graft_document_get_history_length (self->document))
+    return;
   if (position == 0)
     text = g_strdup ("The graph as opened");
   else
     text = g_strdup_printf ("After: %s",
                             graft_document_get_history_label (self->document, position - 1));
-  _graft_window_toast (self, text, FALSE);
-  _graft_window_show_warnings (self);
-  _graft_window_relayout_or_clear (self);
-  _graft_window_follow_next (self, FALSE);
+  /* Over the turns to come: the toast and the rest at ::moved. */
+  _graft_window_begin_move (self, position, text, TRUE);
 }
 
 static const GActionEntry rule_entries[] = {

@@ -125,7 +125,8 @@ graft_window_get_busy (GraftWindow *self)
  * @self: a window
  *
  * Returns: whether work the last change left to the turns to come
- *   (a Replace All under way, finding the matches again, then the counts
+ *   (a Replace All or an undo, a redo or a move in the history under
+ *   way, finding the matches again, then the counts
  *   and the next step) has not run yet: the graph, the match list, the
  *   counts and the actions that depend on them show what they showed
  *   before until then
@@ -135,6 +136,7 @@ graft_window_get_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   return graft_document_get_rewriting (self->document) ||
+         graft_document_get_moving (self->document) ||
          graft_document_get_matches_pending (self->document);
 }
 
@@ -2024,6 +2026,7 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->text_undo, graft_text_undo_free);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->move_toast, g_free);
   g_clear_pointer (&self->carry_pattern, g_free);
   g_clear_pointer (&self->carry_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);

@@ -118,7 +118,15 @@ struct _GraftEdit
   guint    n_chunks;
   EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
   guint    ops_left; /* in it */
-  gboolean applied;
+  gboolean applied;  /* the state before a replay under way, until it ends */
+
+  /* An undo or a redo under way by steps (graft_edit_undo_step()): the
+   * operations left to undo, or replayed already; the user records and
+   * departures an undo has not put back yet */
+  gboolean replaying;
+  guint    replay_op;
+  guint    replay_record;
+  guint    replay_departure;
 
   /* Owned: how users lists changed otherwise than undo inverts, in the
    * order recorded (an index made while a node is added belongs to the

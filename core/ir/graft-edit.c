@@ -8,8 +8,10 @@
  * linking it back where it was), arguments changed (the old ones kept),
  * one input replaced by another in a node's arguments (undone by
  * replacing it back, as no copy is needed) and a node moved.  Undo runs the operations backwards,
- * redo forwards, so an undo costs the size of the change, not of the graph.  The edit changes the
- * graph only through the primitives of graft-graph-private.h.
+ * redo forwards, so an undo costs the size of the change, not of the graph; both can go by
+ * steps of a few operations (graft_edit_undo_step(), so that an editor does a large one over
+ * several main-loop turns).  The edit changes the graph only through the primitives of
+ * graft-graph-private.h.
  *
  * The inverses give every users list its users back, but append them;
  * the edit also keeps a record (UserRecord) of each change of a list that
@@ -292,25 +294,62 @@ replay (GraftGraph *self,
 void
 graft_edit_undo (GraftEdit *edit)
 {
+  g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied && !edit->replaying);
+
+  graft_edit_undo_step (edit, G_MAXUINT);
+}
+
+/**
+ * graft_edit_undo_step:
+ * @edit: an applied edit, or one being undone by steps
+ * @work: how many operations to undo now (at least 1)
+ *
+ * Undoes the edit by steps: its next @work operations, backwards (each
+ * with the users lists it changed put back in order, as graft_edit_undo()
+ * does).  Between two steps the graph is half-way and belongs to the
+ * undo: nothing may read or change it but the next step (its nodes,
+ * names and users lists are each valid, but the graph is neither the one
+ * before the edit nor the one after); graft_edit_is_applied() still says
+ * %TRUE.  Steps to the end give exactly what graft_edit_undo() gives.
+ * An edit freed half-way (or with its graph) is freed safely.
+ *
+ * Returns: %TRUE when the undo is over (the edit is then not applied)
+ */
+gboolean
+graft_edit_undo_step (GraftEdit *edit,
+                      guint      work)
+{
   UserRecord    *records;
-  UserDeparture *departures = edit->departures;
-  guint          r;
-  guint          d = edit->n_departures;
+  UserDeparture *departures;
+  guint          r, d, i, stop;
 
-  g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
-  g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
+  g_return_val_if_fail (edit != NULL && edit->graph != NULL && edit->applied, TRUE);
+  g_return_val_if_fail (_graft_graph_get_recording (edit->graph) == NULL, TRUE);
 
-  /* Each operation's inverse appends the users it removed: each record
-   * then puts one where it was, so that every users list is, after each
-   * operation undone, as it was before that operation (an inverse that
-   * removes a user removes the last one, the order of the rest unchanged). */
-  sort_user_records (edit);
   records = edit->user_records;
-  r = edit->n_user_records;
-  /* Made while the next operation was being made (an index). */
-  for (; r > 0 && records[r - 1].op >= edit->n_ops; r--)
-    _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
-  for (guint i = edit->n_ops; i > 0; i--)
+  departures = edit->departures;
+  if (!edit->replaying)
+    {
+      /* Each operation's inverse appends the users it removed: each record
+       * then puts one where it was, so that every users list is, after each
+       * operation undone, as it was before that operation (an inverse that
+       * removes a user removes the last one, the order of the rest unchanged). */
+      sort_user_records (edit);
+      records = edit->user_records;
+      r = edit->n_user_records;
+      /* Made while the next operation was being made (an index). */
+      for (; r > 0 && records[r - 1].op >= edit->n_ops; r--)
+        _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
+      edit->replaying = TRUE;
+      edit->replay_op = edit->n_ops;
+      edit->replay_record = r;
+      edit->replay_departure = edit->n_departures;
+    }
+  r = edit->replay_record;
+  d = edit->replay_departure;
+  i = edit->replay_op;
+  stop = i > MAX (work, 1) ? i - MAX (work, 1) : 0;
+  for (; i > stop; i--)
     {
       replay (edit->graph, op_at (edit, i - 1), TRUE);
       /* Within one operation a deferred removal came after an index it
@@ -320,7 +359,14 @@ graft_edit_undo (GraftEdit *edit)
       for (; r > 0 && records[r - 1].op == i - 1; r--)
         _graft_graph_restore_user (records[r - 1].used, records[r - 1].pos_kind);
     }
+  edit->replay_op = i;
+  edit->replay_record = r;
+  edit->replay_departure = d;
+  if (i > 0)
+    return FALSE;
+  edit->replaying = FALSE;
   edit->applied = FALSE;
+  return TRUE;
 }
 
 /**
@@ -334,12 +380,59 @@ graft_edit_undo (GraftEdit *edit)
 void
 graft_edit_redo (GraftEdit *edit)
 {
-  g_return_if_fail (edit != NULL && edit->graph != NULL && !edit->applied);
-  g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
+  g_return_if_fail (edit != NULL && edit->graph != NULL && !edit->applied && !edit->replaying);
 
-  for (guint i = 0; i < edit->n_ops; i++)
+  graft_edit_redo_step (edit, G_MAXUINT);
+}
+
+/**
+ * graft_edit_redo_step:
+ * @edit: an undone edit, or one being redone by steps
+ * @work: how many operations to replay now (at least 1)
+ *
+ * Redoes the edit by steps, its next @work operations, as
+ * graft_edit_undo_step() undoes it (the graph is the redo's between two
+ * steps; graft_edit_is_applied() says %FALSE until the end).
+ *
+ * Returns: %TRUE when the redo is over (the edit is then applied)
+ */
+gboolean
+graft_edit_redo_step (GraftEdit *edit,
+                      guint      work)
+{
+  guint i, stop;
+
+  g_return_val_if_fail (edit != NULL && edit->graph != NULL && !edit->applied, TRUE);
+  g_return_val_if_fail (_graft_graph_get_recording (edit->graph) == NULL, TRUE);
+
+  if (!edit->replaying)
+    {
+      edit->replaying = TRUE;
+      edit->replay_op = 0;
+    }
+  i = edit->replay_op;
+  stop = edit->n_ops - i > MAX (work, 1) ? i + MAX (work, 1) : edit->n_ops;
+  for (; i < stop; i++)
     replay (edit->graph, op_at (edit, i), FALSE);
+  edit->replay_op = i;
+  if (i < edit->n_ops)
+    return FALSE;
+  edit->replaying = FALSE;
   edit->applied = TRUE;
+  return TRUE;
+}
+
+/**
+ * graft_edit_is_replaying:
+ *
+ * Returns: whether an undo or a redo by steps is under way
+ *   (graft_edit_undo_step(), graft_edit_redo_step())
+ */
+gboolean
+graft_edit_is_replaying (GraftEdit *edit)
+{
+  g_return_val_if_fail (edit != NULL, FALSE);
+  return edit->replaying;
 }
 
 gboolean

@@ -36,6 +36,11 @@ void        graft_graph_begin_edit (GraftGraph *self);
 GraftEdit  *graft_graph_end_edit (GraftGraph *self) G_GNUC_WARN_UNUSED_RESULT;
 void        graft_edit_undo (GraftEdit *edit);
 void        graft_edit_redo (GraftEdit *edit);
+gboolean    graft_edit_undo_step (GraftEdit *edit,
+                                  guint      work);
+gboolean    graft_edit_redo_step (GraftEdit *edit,
+                                  guint      work);
+gboolean    graft_edit_is_replaying (GraftEdit *edit);
 gboolean    graft_edit_is_applied (GraftEdit *edit);
 guint       graft_edit_get_n_operations (GraftEdit *edit);
 GHashTable *graft_edit_dup_changes (GraftEdit *edit) G_GNUC_WARN_UNUSED_RESULT;

@@ -322,6 +322,261 @@ test_replace_all_closed (void)
     }
 }
 
+/* Undo, redo and moves in the history by steps (graft_document_begin_go_to()),
+ * an operation of the edits a turn: until the move is over the window
+ * shows the graph, the matches and the history as they were, and no other
+ * deferred work runs; then ::moved once, and the document is as an undo
+ * at once leaves it. */
+static guint moved_count;
+
+static void
+count_moved_cb (GraftDocument *document,
+                guint          from,
+                guint          to,
+                gpointer       user_data)
+{
+  moved_count++;
+}
+
+/* The example after replacing its first match, then the other one (two
+ * changes of the history), drawn. */
+static GraftWindow *
+open_example_twice_replaced (void)
+{
+  GraftWindow *window = open_example ();
+
+  graft_window_select_match (window, 0);
+  activate (window, "replace-selected", NULL);
+  activate (window, "replace-all", NULL);
+  g_assert_cmpuint (graft_document_get_position (graft_window_get_document (window)), ==, 2);
+  return window;
+}
+
+/* Activates @action (undo, redo, or a row of the history) with moves of
+ * one operation a turn, and runs @turns turns of it: the move is still
+ * under way, and the window shows what it showed before. */
+static void
+begin_stepped_move (GraftWindow *window,
+                    const char  *action,
+                    GVariant    *param,
+                    guint        turns)
+{
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftLayout     *layout;
+  guint            position;
+  gboolean         modified;
+  guint            n_shown;
+  guint            count;
+  g_autofree char *code = NULL;
+  g_autofree char *toast = NULL;
+
+  _graft_document_set_move_step (1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
+  /* (A move under way was over first.) */
+  layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+  position = graft_document_get_position (document);
+  modified = graft_document_get_modified (document);
+  n_shown = graft_document_get_n_matches_shown (document);
+  count = moved_count;
+  code = g_strdup (_graft_document_peek_code (document));
+  toast = g_strdup (graft_window_get_last_toast (window));
+  for (guint i = 0; i < turns; i++)
+    {
+      g_assert_true (graft_document_get_moving (document));
+      g_assert_true (graft_window_get_pending (window));
+      g_assert_cmpuint (moved_count, ==, count);
+      g_assert_cmpuint (graft_document_get_position (document), ==, position);
+      g_assert_true (graft_document_get_modified (document) == modified);
+      g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, n_shown);
+      g_assert_cmpstr (_graft_document_peek_code (document), ==, code);
+      /* The toast comes with the end. */
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==, toast);
+      g_assert_true (graft_canvas_get_layout (graft_window_get_canvas (window)) == layout);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (graft_document_get_moving (document));
+  _graft_document_set_move_step (0);
+}
+
+/* The document's code, asked for when nothing is under way. */
+static void
+assert_code (GraftDocument *document,
+             const char    *expected)
+{
+  g_autofree char *code = graft_document_dup_code (document);
+
+  g_assert_cmpstr (code, ==, expected);
+}
+
+static void
+test_undo_in_steps (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *expected = example_rewrite (-1, FALSE);
+  g_autofree char *original = original_code ();
+  g_autofree char *before = graft_json_graph (graft_document_get_graph (document));
+  g_autofree char *after = NULL;
+  g_autofree char *json = NULL;
+  gulong           id = g_signal_connect (document, "moved", G_CALLBACK (count_moved_cb), NULL);
+
+  activate (window, "replace-all", NULL);
+  after = graft_json_graph (graft_document_get_graph (document));
+  moved_count = 0;
+  for (guint k = 0; k < 2; k++)
+    {
+      /* Undo: the old picture and history until it is over. */
+      moved_count = 0;
+      begin_stepped_move (window, "undo", NULL, 4);
+      iterate_until (layout_ready, window);
+      g_assert_cmpuint (moved_count, ==, 1);
+      g_assert_false (graft_document_get_moving (document));
+      g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+      g_assert_false (graft_document_get_modified (document));
+      g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, 2);
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Replace all");
+      /* The users lists in their order too. */
+      json = graft_json_graph (graft_document_get_graph (document));
+      g_assert_cmpstr (json, ==, before);
+      g_clear_pointer (&json, g_free);
+      assert_code (document, original);
+
+      begin_stepped_move (window, "redo", NULL, 4);
+      iterate_until (layout_ready, window);
+      g_assert_cmpuint (moved_count, ==, 2);
+      g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Redone: Replace all");
+      json = graft_json_graph (graft_document_get_graph (document));
+      g_assert_cmpstr (json, ==, after);
+      g_clear_pointer (&json, g_free);
+      assert_replaced_all (window, expected, original);
+    }
+  /* Without a step's limit a small change is undone and redone in the
+   * action's turn, as before. */
+  moved_count = 0;
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_false (graft_document_get_moving (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+  g_assert_cmpuint (moved_count, ==, 1);
+  assert_code (document, original);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  g_assert_false (graft_document_get_moving (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+  iterate_until (layout_ready, window);
+  /* A row of the history: two changes undone, as one move. */
+  activate (window, "undo", NULL);
+  graft_window_select_match (window, 0);
+  activate (window, "replace-selected", NULL);
+  activate (window, "replace-all", NULL);
+  moved_count = 0;
+  begin_stepped_move (window, "history-go-to", g_variant_new_uint32 (0), 6);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (moved_count, ==, 1);
+  g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "The graph as opened");
+  assert_code (document, original);
+  g_signal_handler_disconnect (document, id);
+  close_window (window);
+}
+
+/* What reads or changes the document during a move by steps finishes it
+ * first: another undo, a redo, an edit, the code asked for.  Nothing is
+ * lost and the history stays in order. */
+static void
+test_undo_interrupted (void)
+{
+  GraftWindow     *window = open_example_twice_replaced ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *original = original_code ();
+  g_autofree char *first = example_rewrite (0, FALSE);
+  g_autofree char *second = example_rewrite (1, FALSE);
+  g_autofree char *both = example_rewrite (0, TRUE);
+  gulong           id = g_signal_connect (document, "moved", G_CALLBACK (count_moved_cb), NULL);
+
+  moved_count = 0;
+  /* Another undo: the first is over at once, then the second goes by
+   * steps in turn. */
+  begin_stepped_move (window, "undo", NULL, 2);
+  begin_stepped_move (window, "undo", NULL, 2);
+  g_assert_cmpuint (moved_count, ==, 1);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (moved_count, ==, 2);
+  g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+  assert_code (document, original);
+
+  /* A redo during a redo, then an undo during it. */
+  begin_stepped_move (window, "redo", NULL, 2);
+  begin_stepped_move (window, "redo", NULL, 1);
+  begin_stepped_move (window, "undo", NULL, 1);
+  g_assert_cmpuint (moved_count, ==, 4);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (moved_count, ==, 5);
+  g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+  assert_code (document, first);
+
+  /* The code asked for. */
+  begin_stepped_move (window, "redo", NULL, 2);
+  assert_code (document, both);
+  g_assert_false (graft_document_get_moving (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 2);
+  iterate_until (layout_ready, window);
+
+  /* An edit: the undo is over, then the edit applies to its graph and
+   * drops what could be redone. */
+  begin_stepped_move (window, "undo", NULL, 2);
+  begin_stepped_move (window, "undo", NULL, 2);
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (graft_document_replace (document, 1, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_false (graft_document_get_moving (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+  g_assert_cmpuint (graft_document_get_history_length (document), ==, 1);
+  assert_code (document, second);
+  iterate_until (layout_ready, window);
+
+  /* Undo at once (a session, a test) during one by steps. */
+  activate (window, "replace-all", NULL);
+  begin_stepped_move (window, "undo", NULL, 2);
+  g_assert_nonnull (graft_document_undo (document));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+  assert_code (document, original);
+  iterate_until (layout_ready, window);
+  g_assert_false (graft_document_get_modified (document));
+  g_signal_handler_disconnect (document, id);
+  close_window (window);
+}
+
+/* Closing the window during a move by steps: a document that lives on
+ * (held elsewhere) finishes it; one finalized stops it half-way, its
+ * graph and edits freed as they are (ASan checks what is freed). */
+static void
+test_undo_closed (void)
+{
+  g_autofree char *original = original_code ();
+
+  for (guint held = 0; held < 2; held++)
+    {
+      GraftWindow   *window = open_example_twice_replaced ();
+      GraftDocument *document = graft_window_get_document (window);
+
+      begin_stepped_move (window, "history-go-to", g_variant_new_uint32 (0), 3);
+      if (held)
+        g_object_ref (document);
+      close_window (window);
+      if (!held)
+        continue;
+      while (graft_document_get_moving (document))
+        g_main_context_iteration (NULL, FALSE);
+      assert_code (document, original);
+      g_assert_cmpuint (graft_document_get_position (document), ==, 0);
+      g_assert_true (graft_document_get_can_redo (document));
+      g_assert_finalize_object (document);
+    }
+}
+
 static void
 test_replace_second (void)
 {
@@ -2591,6 +2846,9 @@ main (int    argc,
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/replace-all-in-steps", test_replace_all_in_steps);
+  g_test_add_func ("/ui/window/undo-in-steps", test_undo_in_steps);
+  g_test_add_func ("/ui/window/undo-interrupted", test_undo_interrupted);
+  g_test_add_func ("/ui/window/undo-closed", test_undo_closed);
   g_test_add_func ("/ui/window/undo-keeps-users", test_undo_keeps_users);
   g_test_add_func ("/ui/window/replace-all-interrupted", test_replace_all_interrupted);
   g_test_add_func ("/ui/window/replace-all-closed", test_replace_all_closed);
