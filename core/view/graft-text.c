@@ -59,6 +59,8 @@ static GCond    gate_cond;
 static gint     gate_busy;   /* threads in a text section; atomic */
 static gint     gate_closed; /* the process exits; atomic */
 static GThread *gate_closer; /* the thread running the exit handlers: under gate_lock */
+/* This thread's sections, nested. */
+static _Thread_local guint section_depth;
 
 /* The exit handler: no text is shaped on another thread after it. */
 static void
@@ -66,10 +68,13 @@ close_at_exit (void)
 {
   gint64 deadline = g_get_monotonic_time () + EXIT_WAIT_USEC;
 
+  /* exit() called in a section of this thread's: not waited for. */
+  gint own = section_depth > 0 ? 1 : 0;
+
   g_mutex_lock (&gate_lock);
   gate_closer = g_thread_self ();
   g_atomic_int_set (&gate_closed, TRUE);
-  while (g_atomic_int_get (&gate_busy) > 0)
+  while (g_atomic_int_get (&gate_busy) > own)
     if (!g_cond_wait_until (&gate_cond, &gate_lock, deadline))
       break;
   g_mutex_unlock (&gate_lock);
@@ -97,8 +102,9 @@ wait_for_exit (void)
  * _graft_text_enter:
  *
  * Starts a text section: Pango may shape text until _graft_text_leave().
- * Sections nest and run on any number of threads at once; once the process
- * exits, one starting on another thread than the exiting one waits for the
+ * Sections run on any number of threads at once, and nest (a section
+ * inside one of the same thread's never waits); once the process exits,
+ * one starting on another thread than the exiting one waits for the
  * process to end.
  */
 void
@@ -115,6 +121,8 @@ _graft_text_enter (void)
       atexit (close_at_exit);
       g_once_init_leave (&hooked, 1);
     }
+  if (section_depth++ > 0)
+    return;
   g_atomic_int_inc (&gate_busy);
   if (G_UNLIKELY (g_atomic_int_get (&gate_closed)))
     wait_for_exit ();
@@ -128,6 +136,8 @@ _graft_text_enter (void)
 void
 _graft_text_leave (void)
 {
+  if (--section_depth > 0)
+    return;
   if (g_atomic_int_dec_and_test (&gate_busy) && g_atomic_int_get (&gate_closed))
     {
       g_mutex_lock (&gate_lock);
