@@ -25,6 +25,10 @@ void  _graft_gv_enter (void);
 char *_graft_gv_leave (void) G_GNUC_WARN_UNUSED_RESULT;
 char *_graft_gv_first_message_line (const char *messages) G_GNUC_WARN_UNUSED_RESULT;
 
+/* As the process exits (graft-text.c): waits for the call under way to
+ * end, and lets no other start. */
+gboolean _graft_gv_close (gint64 deadline);
+
 /* One node of a DOT file read by cgraph, with its attributes in the order
  * cgraph declares them (only attributes with a value other than the
  * declared default, which is how DOT files set them). */

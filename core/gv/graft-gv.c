@@ -36,6 +36,7 @@ extern int aaglex_destroy (void);
 #include <string.h>
 
 static GMutex   gv_lock;
+static GThread *gv_owner; /* the thread holding gv_lock, or NULL; atomic */
 static gboolean gv_ready;
 static GString *gv_messages; /* what Graphviz said during the current call */
 
@@ -57,6 +58,7 @@ void
 _graft_gv_enter (void)
 {
   g_mutex_lock (&gv_lock);
+  g_atomic_pointer_set (&gv_owner, g_thread_self ());
   if (!gv_ready)
     {
       agseterrf (collect_message_cb);
@@ -79,8 +81,35 @@ _graft_gv_leave (void)
 {
   char *messages = g_string_free (g_steal_pointer (&gv_messages), FALSE);
 
+  g_atomic_pointer_set (&gv_owner, NULL);
   g_mutex_unlock (&gv_lock);
   return messages;
+}
+
+/**
+ * _graft_gv_close:
+ * @deadline: a time of g_get_monotonic_time() not to wait past
+ *
+ * For the exit of the process: waits for the Graphviz call another thread
+ * is making to end, and keeps the lock, so that no call starts any more
+ * (a thread that would make one waits for the process to end).  On the
+ * thread holding the lock (Graphviz called exit()), returns at once.
+ *
+ * Returns: whether no call is running
+ */
+gboolean
+_graft_gv_close (gint64 deadline)
+{
+  if (g_atomic_pointer_get (&gv_owner) == g_thread_self ())
+    return TRUE;
+  while (!g_mutex_trylock (&gv_lock))
+    {
+      if (g_get_monotonic_time () >= deadline)
+        return FALSE;
+      g_usleep (1000);
+    }
+  g_atomic_pointer_set (&gv_owner, g_thread_self ());
+  return TRUE;
 }
 
 typedef struct

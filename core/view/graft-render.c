@@ -340,14 +340,17 @@ show_centered (cairo_t       *cr,
                double         cx,
                double         cy)
 {
-  PangoLayout   *layout = _graft_text_layout (text, style, s);
+  PangoLayout   *layout;
   PangoRectangle logical;
 
+  _graft_text_enter ();
+  layout = _graft_text_layout (text, style, s);
   pango_layout_get_extents (layout, NULL, &logical);
   cairo_move_to (cr,
                  cx - (double) logical.width / PANGO_SCALE / 2,
                  cy - (double) logical.height / PANGO_SCALE / 2);
   pango_cairo_show_layout (cr, layout);
+  _graft_text_leave ();
 }
 
 /* A square control with a minus (collapse) or a plus (expand). */
@@ -418,7 +421,7 @@ draw_annotation (cairo_t               *cr,
                  const Theme           *theme,
                  const GraftLayoutNode *box)
 {
-  PangoLayout   *layout = _graft_text_layout (text, GRAFT_TEXT_EDGE, box->annotation);
+  PangoLayout   *layout;
   PangoRectangle logical;
   double         w;
   double         h;
@@ -426,6 +429,8 @@ draw_annotation (cairo_t               *cr,
   /* Below the cards of a folded box. */
   double y = box->box.y + box->box.height + GRAFT_EDGE_LABEL_GAP + (box->n_members > 0 ? 6 : 0);
 
+  _graft_text_enter ();
+  layout = _graft_text_layout (text, GRAFT_TEXT_EDGE, box->annotation);
   pango_layout_get_extents (layout, NULL, &logical);
   w = (double) logical.width / PANGO_SCALE;
   h = (double) logical.height / PANGO_SCALE;
@@ -436,6 +441,7 @@ draw_annotation (cairo_t               *cr,
   set_source (cr, theme->annotation);
   cairo_move_to (cr, x, y + (GRAFT_EDGE_LABEL_HEIGHT - h) / 2);
   pango_cairo_show_layout (cr, layout);
+  _graft_text_leave ();
 }
 
 static gint
@@ -693,6 +699,7 @@ draw_frame (cairo_t                *cr,
   cairo_rectangle (cr, frame->box.x, frame->box.y, MAX (control.x - frame->box.x - 2, 0),
                    GRAFT_LAYOUT_FRAME_LABEL_HEIGHT);
   cairo_clip (cr);
+  _graft_text_enter ();
   layout = _graft_text_layout (text, GRAFT_TEXT_CAPTION, frame->label);
   pango_layout_get_extents (layout, NULL, &logical);
   set_source (cr, theme->caption);
@@ -701,6 +708,7 @@ draw_frame (cairo_t                *cr,
                      (GRAFT_LAYOUT_FRAME_LABEL_HEIGHT - (double) logical.height / PANGO_SCALE) / 2 +
                      1);
   pango_cairo_show_layout (cr, layout);
+  _graft_text_leave ();
   cairo_restore (cr);
   draw_control (cr, theme, &control, FALSE);
 }

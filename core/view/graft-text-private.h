@@ -54,6 +54,10 @@ PangoLayout *_graft_text_layout (GraftText     *self,
                                  const char    *text);
 double       _graft_text_line_height (GraftText     *self,
                                       GraftTextStyle style);
+/* Around every call into Pango that may shape text (measuring, drawing):
+ * the process's exit waits for the sections under way (graft-text.c). */
+void _graft_text_enter (void);
+void _graft_text_leave (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftText, _graft_text_free)
 

@@ -8,12 +8,34 @@
  * format.  Labels are code (names, targets), set in a monospace font: the
  * width of an ASCII label is its length times one advance, measured once,
  * which keeps sizing 10,000 boxes cheap; other text goes through Pango.
+ *
+ * Text is measured on workers (layouts) and drawn on them (exports), each
+ * with a context of its own on that thread's own font map
+ * (pango_cairo_font_map_get_default() is one per thread): no Pango object
+ * is shared between threads.  What they share is HarfBuzz's, and HarfBuzz
+ * 6.0 frees the strings of its languages (hb_language_t) in an exit handler
+ * (atexit(), registered as it makes its first language): a worker still
+ * shaping text as the process exits reads them freed (AddressSanitizer saw
+ * it once as a test program ended).  So every call that may shape runs in
+ * a text section (_graft_text_enter() and _graft_text_leave()), and an
+ * exit handler registered after HarfBuzz's, so run before it, waits for
+ * the sections under way to end and for the Graphviz call under way (its
+ * text plugin shapes cluster labels with Pango), and lets no other start:
+ * a worker that would then waits for the process to end.
  */
 #include "config.h"
 
 #include "graft-text-private.h"
+#include "graft-gv-private.h"
 
+#include <hb.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The exit of the process waits this long at most for the work above to
+ * end (a section is microseconds; a Graphviz call, dot on one segment, up
+ * to seconds), then goes on as if nothing ran. */
+#define EXIT_WAIT_USEC (10 * G_USEC_PER_SEC)
 
 static const char *const font_descriptions[GRAFT_TEXT_N_STYLES] = {
   [GRAFT_TEXT_NAME] = "DejaVu Sans Mono, Monospace Bold 9.5",
@@ -31,6 +53,98 @@ struct _GraftText
   double        advance[GRAFT_TEXT_N_STYLES]; /* one ASCII character, or 0 if not monospace */
   double        line_height[GRAFT_TEXT_N_STYLES];
 };
+
+static GMutex   gate_lock;
+static GCond    gate_cond;
+static gint     gate_busy;   /* threads in a text section; atomic */
+static gint     gate_closed; /* the process exits; atomic */
+static GThread *gate_closer; /* the thread running the exit handlers: under gate_lock */
+/* This thread's sections, nested. */
+static _Thread_local guint section_depth;
+
+/* The exit handler: no text is shaped on another thread after it. */
+static void
+close_at_exit (void)
+{
+  gint64 deadline = g_get_monotonic_time () + EXIT_WAIT_USEC;
+
+  /* exit() called in a section of this thread's: not waited for. */
+  gint own = section_depth > 0 ? 1 : 0;
+
+  g_mutex_lock (&gate_lock);
+  gate_closer = g_thread_self ();
+  g_atomic_int_set (&gate_closed, TRUE);
+  while (g_atomic_int_get (&gate_busy) > own)
+    if (!g_cond_wait_until (&gate_cond, &gate_lock, deadline))
+      break;
+  g_mutex_unlock (&gate_lock);
+  _graft_gv_close (deadline);
+}
+
+/* A section starting after close_at_exit(): on another thread than the
+ * one exiting, it never runs. */
+static void
+wait_for_exit (void)
+{
+  g_mutex_lock (&gate_lock);
+  if (gate_closer == g_thread_self ())
+    {
+      g_mutex_unlock (&gate_lock);
+      return;
+    }
+  if (g_atomic_int_dec_and_test (&gate_busy))
+    g_cond_broadcast (&gate_cond);
+  for (;;)
+    g_cond_wait (&gate_cond, &gate_lock);
+}
+
+/**
+ * _graft_text_enter:
+ *
+ * Starts a text section: Pango may shape text until _graft_text_leave().
+ * Sections run on any number of threads at once, and nest (a section
+ * inside one of the same thread's never waits); once the process exits,
+ * one starting on another thread than the exiting one waits for the
+ * process to end.
+ */
+void
+_graft_text_enter (void)
+{
+  static gsize hooked;
+
+  if (g_once_init_enter (&hooked))
+    {
+      /* HarfBuzz registers its exit handler with its first language:
+       * made now if it is not yet, so that this one, registered after,
+       * runs before. */
+      hb_language_get_default ();
+      atexit (close_at_exit);
+      g_once_init_leave (&hooked, 1);
+    }
+  if (section_depth++ > 0)
+    return;
+  g_atomic_int_inc (&gate_busy);
+  if (G_UNLIKELY (g_atomic_int_get (&gate_closed)))
+    wait_for_exit ();
+}
+
+/**
+ * _graft_text_leave:
+ *
+ * Ends the section _graft_text_enter() started.
+ */
+void
+_graft_text_leave (void)
+{
+  if (--section_depth > 0)
+    return;
+  if (g_atomic_int_dec_and_test (&gate_busy) && g_atomic_int_get (&gate_closed))
+    {
+      g_mutex_lock (&gate_lock);
+      g_cond_broadcast (&gate_cond);
+      g_mutex_unlock (&gate_lock);
+    }
+}
 
 static void
 set_up_context (PangoContext *context)
@@ -54,8 +168,10 @@ measure (PangoLayout *layout,
 {
   PangoRectangle logical;
 
+  _graft_text_enter ();
   pango_layout_set_text (layout, text, length);
   pango_layout_get_extents (layout, NULL, &logical);
+  _graft_text_leave ();
   if (out_height != NULL)
     *out_height = (double) logical.height / PANGO_SCALE;
   return (double) logical.width / PANGO_SCALE;
@@ -169,6 +285,9 @@ _graft_text_line_height (GraftText     *self,
  * @self: text set up for drawing
  * @style: the font
  * @text: UTF-8 text
+ *
+ * Called, and the layout measured and drawn, in a text section
+ * (_graft_text_enter()).
  *
  * Returns: (transfer none): a layout holding @text in @style, valid until
  *   the next call for the same style
