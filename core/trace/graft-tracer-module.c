@@ -193,8 +193,17 @@ module_getattr (Tracer            *t,
        * identity afterwards. */
       if (is_leaf_buffer_name (name))
         {
+          const char *base = g_hash_table_lookup (t->module_paths, obj);
+
           v = _graft_value_tensor (t);
-          _graft_strmap_set (&obj->buffers, _graft_tracer_strdup (t, name, -1), v);
+          name = _graft_tracer_strdup (t, name, -1);
+          _graft_strmap_set (&obj->buffers, name, v);
+          /* Made after the trace collected the buffers' paths: passed to
+           * an op, it is still `self.bn.running_mean`, as torch finds it
+           * in named_buffers(), not a constant of its own. */
+          if (base != NULL)
+            g_hash_table_insert (t->tensor_paths, v,
+                                 (gpointer) _graft_tracer_join_path (t, base, name));
           return v;
         }
       if (is_leaf_param_name (name))
