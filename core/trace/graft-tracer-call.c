@@ -559,6 +559,13 @@ call_module (Tracer            *t,
   Object *obj = module->obj;
   Value  *forward;
 
+  /* torch.fx's Tracer.call_module asks path_of_module() first, for any
+   * module it calls: one held in a plain list, made in forward, or a
+   * Sequential's slice is not in named_modules(). */
+  if (t->tracing && (obj->kind == OBJ_SEQUENTIAL || obj->kind == OBJ_USER_MODULE) &&
+      !g_hash_table_contains (t->module_paths, obj))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "NameError: module is not installed as a submodule");
   switch (obj->kind)
     {
     case OBJ_LEAF:

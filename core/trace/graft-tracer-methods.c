@@ -54,6 +54,9 @@ static const char *const module_methods[] = { "register_buffer",
                                               "reset_parameters",
                                               "apply",
                                               "zero_grad",
+                                              "get_submodule",
+                                              "get_parameter",
+                                              "get_buffer",
                                               NULL };
 
 static gboolean
@@ -163,6 +166,133 @@ list_of_pairs (Tracer *t,
   return out;
 }
 
+/* getattr(@obj, @name) as hasattr() then getattr() see it: NULL, and no
+ * error, when Graft finds no such attribute. */
+static Value *
+module_try_getattr (Tracer            *t,
+                    Value             *obj,
+                    const char        *name,
+                    const GraftPyExpr *at)
+{
+  GError *saved = t->error;
+  Value  *v;
+
+  t->error = NULL;
+  v = _graft_tracer_getattr (t, obj, name, at);
+  g_clear_error (&t->error);
+  t->error = saved;
+  return v;
+}
+
+/* nn.Module.get_submodule(target) (and the walk of get_parameter() and
+ * get_buffer()): each dotted atom by hasattr() and getattr(), each step
+ * a module.  While tracing, getattr() of a parameter gives its Proxy. */
+static Value *
+module_get_submodule (Tracer            *t,
+                      Value             *mod,
+                      const char        *target,
+                      gsize              len,
+                      const GraftPyExpr *at)
+{
+  const char *end = target + len;
+
+  if (len == 0)
+    return mod;
+  for (const char *p = target;; p++)
+    {
+      const char *dot = memchr (p, '.', end - p);
+      const char *item = _graft_tracer_strdup (t, p, (dot != NULL ? dot : end) - p);
+      Value      *next = module_try_getattr (t, mod, item, at);
+
+      if (next == NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "AttributeError: %s has no attribute `%s`",
+                                   mod->obj->class_name, item);
+      if (next->kind != VAL_OBJECT || next->obj->kind == OBJ_PLAIN)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "AttributeError: `%s` is not an nn.Module", item);
+      mod = next;
+      if (dot == NULL)
+        return mod;
+      p = dot;
+    }
+}
+
+/* get_submodule(), get_parameter() and get_buffer() of a module, as
+ * torch.nn.Module has them (the same in both torches).  While tracing,
+ * getattr() of a parameter is its Proxy, which is no nn.Parameter, so
+ * get_parameter() fails there as in torch. */
+static Value *
+module_get_by_target (Tracer            *t,
+                      Value             *recv,
+                      const char        *name,
+                      PtrVec            *args,
+                      StrMap            *kwargs,
+                      const GraftPyExpr *at)
+{
+  guint       n = _graft_tracer_n_args (args);
+  Value      *target = n > 0 ? _graft_tracer_arg (args, 0) : NULL;
+  const char *dot;
+  const char *leaf;
+  Value      *mod;
+  Value      *v;
+
+  /* Python's own checks of `def get_submodule(self, target)`, in its order */
+  if (n > 1)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: Module.%s() takes 2 positional arguments but %u were "
+                               "given",
+                               name, n + 1);
+  for (guint i = 0; kwargs != NULL && kwargs->keys != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+
+      if (strcmp (key, "target") != 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: Module.%s() got an unexpected keyword argument "
+                                   "'%s'",
+                                   name, key);
+      if (target != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: Module.%s() got multiple values for argument "
+                                   "'target'",
+                                   name);
+      target = kwargs->values->pdata[i];
+    }
+  if (target == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: Module.%s() missing 1 required positional argument: "
+                               "'target'",
+                               name);
+  if (target->kind != VAL_STR)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "AttributeError: '%s' object has no attribute '%s'",
+                               _graft_value_type_name (target),
+                               name[4] == 's' ? "split" : "rpartition");
+  if (memchr (target->str.s, '\0', target->str.len) != NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "a target with a NUL byte is not supported");
+  if (name[4] == 's')
+    return module_get_submodule (t, recv, target->str.s, target->str.len, at);
+  /* target.rpartition("."): the module's path and the last name */
+  dot = g_strrstr_len (target->str.s, target->str.len, ".");
+  leaf = dot != NULL ? dot + 1 : target->str.s;
+  mod = module_get_submodule (t, recv, target->str.s,
+                              dot != NULL ? (gsize) (dot - target->str.s) : 0, at);
+  if (mod == NULL)
+    return NULL;
+  if ((v = module_try_getattr (t, mod, leaf, at)) == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "AttributeError: %s has no attribute `%s`",
+                               mod->obj->class_name, leaf);
+  if (name[4] == 'p' ? v->kind != VAL_PARAMETER
+                     : _graft_strmap_get (&mod->obj->buffers, leaf) == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "AttributeError: `%s` is %s", leaf,
+                               name[4] == 'p' ? "not an nn.Parameter" : "not a buffer");
+  return v;
+}
+
 static Value *
 module_method (Tracer            *t,
                Value             *recv,
@@ -253,6 +383,8 @@ module_method (Tracer            *t,
         }
       return name[0] == 'a' && obj->kind != OBJ_PARAMETER_LIST ? recv : _graft_value_none ();
     }
+  if (strncmp (name, "get_", 4) == 0)
+    return module_get_by_target (t, recv, name, args, kwargs, at);
   if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 ||
       strcmp (name, "parameters") == 0 || strcmp (name, "buffers") == 0)
     {

@@ -176,10 +176,16 @@ module_getattr (Tracer            *t,
   if ((v = _graft_strmap_get (&obj->params, name)) != NULL)
     {
       const char *base = g_hash_table_lookup (t->module_paths, obj);
+      const char *first;
 
-      if (t->tracing && base != NULL)
-        return parameter_proxy (t, _graft_tracer_join_path (t, base, name), at);
-      return v;
+      if (!t->tracing || base == NULL)
+        return v;
+      /* A parameter held by several modules or names (tied weights,
+       * `self.w2 = self.w`) is the get_attr of its first name in
+       * named_parameters() order, the one torch.fx finds. */
+      first = v->kind == VAL_PARAMETER ? g_hash_table_lookup (t->tensor_paths, v) : NULL;
+      return parameter_proxy (t, first != NULL ? first : _graft_tracer_join_path (t, base, name),
+                              at);
     }
   if ((v = _graft_strmap_get (&obj->buffers, name)) != NULL)
     return v;
@@ -193,8 +199,17 @@ module_getattr (Tracer            *t,
        * identity afterwards. */
       if (is_leaf_buffer_name (name))
         {
+          const char *base = g_hash_table_lookup (t->module_paths, obj);
+
           v = _graft_value_tensor (t);
-          _graft_strmap_set (&obj->buffers, _graft_tracer_strdup (t, name, -1), v);
+          name = _graft_tracer_strdup (t, name, -1);
+          _graft_strmap_set (&obj->buffers, name, v);
+          /* Made after the trace collected the buffers' paths: passed to
+           * an op, it is still `self.bn.running_mean`, as torch finds it
+           * in named_buffers(), not a constant of its own. */
+          if (base != NULL)
+            g_hash_table_insert (t->tensor_paths, v,
+                                 (gpointer) _graft_tracer_join_path (t, base, name));
           return v;
         }
       if (is_leaf_param_name (name))

@@ -749,6 +749,25 @@ contains (Value    *container,
     }
   if (container->kind == VAL_DICT)
     return _graft_dict_get (container, item) != NULL;
+  if (container->kind == VAL_OBJECT && container->obj->kind == OBJ_MODULE_DICT &&
+      item->kind != VAL_LIST && item->kind != VAL_DICT)
+    /* ModuleDict.__contains__: `key in self._modules`, whose keys are
+     * strings (an unhashable key is left to the caller's error) */
+    return item->kind == VAL_STR && memchr (item->str.s, '\0', item->str.len) == NULL &&
+           _graft_strmap_get (&container->obj->modules, item->str.s) != NULL;
+  if (container->kind == VAL_OBJECT && (container->obj->kind == OBJ_MODULE_LIST ||
+                                        container->obj->kind == OBJ_SEQUENTIAL))
+    {
+      /* Iterating the modules, each compared by identity (a module's ==) */
+      for (guint i = 0; i < container->obj->modules.values->len; i++)
+        {
+          const Value *m = container->obj->modules.values->pdata[i];
+
+          if (item->kind == VAL_OBJECT && m->kind == VAL_OBJECT && m->obj == item->obj)
+            return TRUE;
+        }
+      return FALSE;
+    }
   if (container->kind == VAL_STR && item->kind == VAL_STR)
     {
       if (item->str.len == 0)
