@@ -15,20 +15,10 @@
  */
 #include "config.h"
 
-#include "graft-view.h"
+#include "bench-steps.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double
-thread_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void
 run (GraftGraph *graph,
@@ -41,14 +31,14 @@ run (GraftGraph *graph,
   char            *code;
   gboolean         done = FALSE;
 
-  t = thread_ms ();
+  t = bench_thread_ms ();
   job = graft_codegen_job_new (graph);
-  printf ("round=%u new=%.1f ", round, thread_ms () - t);
+  printf ("round=%u new=%.1f ", round, bench_thread_ms () - t);
   while (!done)
     {
-      t = thread_ms ();
+      t = bench_thread_ms ();
       done = graft_codegen_job_step (job, n_nodes);
-      dt = thread_ms () - t;
+      dt = bench_thread_ms () - t;
       if (dt > 12 && g_getenv ("BENCH_SPANS") != NULL)
         printf ("span=%.6f,%.6f ", (g_get_monotonic_time () - dt * 1e3) / 1e6,
                 g_get_monotonic_time () / 1e6);
@@ -60,15 +50,15 @@ run (GraftGraph *graph,
     }
   printf ("steps=%u longest=%.1f@%u over8=%u over12=%u ", steps, longest, longest_at, over8,
           over12);
-  t = thread_ms ();
+  t = bench_thread_ms ();
   code = graft_codegen_job_take_code (job);
-  printf ("take=%.1f len=%zu ", thread_ms () - t, strlen (code));
-  t = thread_ms ();
+  printf ("take=%.1f len=%zu ", bench_thread_ms () - t, strlen (code));
+  t = bench_thread_ms ();
   graft_codegen_job_free (job);
-  printf ("free_job=%.1f ", thread_ms () - t);
-  t = thread_ms ();
+  printf ("free_job=%.1f ", bench_thread_ms () - t);
+  t = bench_thread_ms ();
   g_free (code);
-  printf ("free_code=%.1f\n", thread_ms () - t);
+  printf ("free_code=%.1f\n", bench_thread_ms () - t);
   fflush (stdout);
 }
 
@@ -85,20 +75,20 @@ run_check (GraftGraph *graph,
   guint              steps = 1;
   gboolean           holds;
 
-  t = thread_ms ();
+  t = bench_thread_ms ();
   holds = graft_codegen_check_module (graph, NULL);
-  printf ("check round=%u at_once=%.1f holds=%d ", round, thread_ms () - t, holds);
-  t = thread_ms ();
+  printf ("check round=%u at_once=%.1f holds=%d ", round, bench_thread_ms () - t, holds);
+  t = bench_thread_ms ();
   check = graft_codegen_check_new (graph);
   while (!graft_codegen_check_step (check, n_nodes))
     {
-      dt = thread_ms () - t;
+      dt = bench_thread_ms () - t;
       longest = MAX (longest, dt);
       steps++;
-      t = thread_ms ();
+      t = bench_thread_ms ();
     }
   holds = graft_codegen_check_finish (check, NULL);
-  dt = thread_ms () - t;
+  dt = bench_thread_ms () - t;
   longest = MAX (longest, dt);
   printf ("steps=%u longest=%.1f holds=%d\n", steps, longest, holds);
   fflush (stdout);
@@ -108,7 +98,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
   GraftGraph *graph;
   guint       n_nodes = argc > 2 ? (guint) atoi (argv[2]) : 2000;
@@ -118,18 +107,8 @@ main (int    argc,
       fprintf (stderr, "usage: bench-codegen-steps FILE [NODES]\n");
       return 2;
     }
-  source = graft_input_read_file (argv[1], &error);
-  if (source == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
-  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
-  if (graph == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
+  source = bench_read_source (argv[1]);
+  graph = bench_load_graph (source);
   printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
   for (guint i = 1; i <= 3; i++)
     run (graph, n_nodes, i);

@@ -12,20 +12,10 @@
  */
 #include "config.h"
 
-#include "graft-view.h"
+#include "bench-steps.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double
-thread_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void
 run (GraftGraph *graph,
@@ -38,14 +28,14 @@ run (GraftGraph *graph,
   guint               steps = 0, over4 = 0, over8 = 0, longest_at = 0;
   gboolean            done = FALSE;
 
-  t = thread_ms ();
+  t = bench_thread_ms ();
   builder = graft_scopes_builder_new (graph);
-  total += thread_ms () - t;
+  total += bench_thread_ms () - t;
   while (!done)
     {
-      t = thread_ms ();
+      t = bench_thread_ms ();
       done = graft_scopes_builder_step (builder, n_nodes);
-      dt = thread_ms () - t;
+      dt = bench_thread_ms () - t;
       total += dt;
       steps++;
       if (dt > longest)
@@ -58,10 +48,10 @@ run (GraftGraph *graph,
       over4 += dt > 4;
       over8 += dt > 8;
     }
-  t = thread_ms ();
+  t = bench_thread_ms ();
   scopes = graft_scopes_builder_finish (builder);
   graft_scopes_free (scopes);
-  total += thread_ms () - t;
+  total += bench_thread_ms () - t;
   printf ("round=%u steps=%u longest=%.1f@%u second=%.1f over4=%u over8=%u total=%.0f\n", round,
           steps, longest, longest_at, second, over4, over8, total);
   fflush (stdout);
@@ -71,7 +61,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
   GraftGraph *graph;
   guint       n_nodes = argc > 2 ? (guint) atoi (argv[2]) : 256;
@@ -81,18 +70,8 @@ main (int    argc,
       fprintf (stderr, "usage: bench-scopes-steps FILE [NODES]\n");
       return 2;
     }
-  source = graft_input_read_file (argv[1], &error);
-  if (source == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
-  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
-  if (graph == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
+  source = bench_read_source (argv[1]);
+  graph = bench_load_graph (source);
   printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
   for (guint i = 1; i <= 3; i++)
     run (graph, n_nodes, i);

@@ -14,20 +14,10 @@
  */
 #include "config.h"
 
-#include "graft-view.h"
+#include "bench-steps.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double
-thread_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* Undoes (@redo FALSE) or redoes @edit by steps of @work, or at once
  * (@work 0), and prints how long it took. */
@@ -36,7 +26,7 @@ replay (GraftEdit *edit,
         gboolean   redo,
         guint      work)
 {
-  double   start = thread_ms ();
+  double   start = bench_thread_ms ();
   double   longest = 0;
   guint    steps = 0;
   gboolean done = FALSE;
@@ -47,19 +37,19 @@ replay (GraftEdit *edit,
         graft_edit_redo (edit);
       else
         graft_edit_undo (edit);
-      printf ("%s at once %.1f ms\n", redo ? "redo" : "undo", thread_ms () - start);
+      printf ("%s at once %.1f ms\n", redo ? "redo" : "undo", bench_thread_ms () - start);
       return;
     }
   while (!done)
     {
-      double t = thread_ms ();
+      double t = bench_thread_ms ();
 
       done = redo ? graft_edit_redo_step (edit, work) : graft_edit_undo_step (edit, work);
-      longest = MAX (longest, thread_ms () - t);
+      longest = MAX (longest, bench_thread_ms () - t);
       steps++;
     }
   printf ("%s by steps %.1f ms (%u steps, longest %.2f ms)\n", redo ? "redo" : "undo",
-          thread_ms () - start, steps, longest);
+          bench_thread_ms () - start, steps, longest);
 }
 
 static GraftGraph *
@@ -97,19 +87,9 @@ main (int    argc,
       fprintf (stderr, "usage: bench-undo-steps FILE RULE [WORK]\n");
       return 2;
     }
-  source = graft_input_read_file (argv[1], &error);
-  rule = source != NULL ? graft_input_read_file (argv[2], &error) : NULL;
-  if (rule == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
-  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
-  if (graph == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
+  source = bench_read_source (argv[1]);
+  rule = bench_read_source (argv[2]);
+  graph = bench_load_graph (source);
   pattern = graft_pattern_new (trace_rule (rule, "pattern"), NULL);
   replacement = trace_rule (rule, "replacement");
   matches = graft_matcher_find (pattern, graph, NULL, NULL);
