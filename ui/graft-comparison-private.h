@@ -28,6 +28,11 @@ GraftGraph *_graft_comparison_visit (GraftDocument *self,
                                      guint          position);
 void        _graft_comparison_leave (GraftDocument *self,
                                      guint          position);
+gboolean    _graft_comparison_travel (GraftDocument *self,
+                                      guint         *at,
+                                      guint          to,
+                                      gint64         deadline);
+void        _graft_comparison_set_travel_step (guint work);
 GHashTable *_graft_comparison_changes_by_name (GraftGraph *before,
                                                GraftGraph *after) G_GNUC_WARN_UNUSED_RESULT;
 

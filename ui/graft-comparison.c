@@ -77,6 +77,65 @@ _graft_comparison_visit (GraftDocument *self,
   return _graft_comparison_graph_at (self, position);
 }
 
+/* For a test: when not 0, each look at the clock of a travel by steps
+ * comes after this many operations (_graft_comparison_set_travel_step()). */
+static guint travel_step_work;
+
+/* Operations replayed between two looks at the clock. */
+#define TRAVEL_WORK 1024
+
+/**
+ * _graft_comparison_set_travel_step:
+ * @work: operations between two looks at the clock, or 0 for the usual
+ *
+ * Makes travels by steps (_graft_comparison_travel()) look at the clock
+ * after each @work operations, and stop there, so that a test knows a
+ * small graph's edit takes many steps.
+ */
+void
+_graft_comparison_set_travel_step (guint work)
+{
+  travel_step_work = work;
+}
+
+/* Undoes or redoes, in place, the edits from the position @at says the
+ * graph is at towards @to, until @deadline (g_get_monotonic_time()) has
+ * passed, looked at every TRAVEL_WORK operations, or all of them if
+ * @deadline is 0.  An edit begun is finished in the same direction before
+ * *@at moves: a travel stopped half-way goes on towards the same @to.
+ *
+ * Returns: whether the graph is at @to (*@at == @to, no edit half-way) */
+gboolean
+_graft_comparison_travel (GraftDocument *self,
+                          guint         *at,
+                          guint          to,
+                          gint64         deadline)
+{
+  gboolean unbounded = deadline == 0;
+  guint    work = unbounded ? G_MAXUINT : travel_step_work > 0 ? travel_step_work
+                                                               : TRAVEL_WORK;
+
+  while (*at != to)
+    {
+      gboolean      back = *at > to;
+      HistoryEntry *entry = self->history->pdata[back ? *at - 1 : *at];
+
+      if (entry->edit != NULL &&
+          !(back ? graft_edit_undo_step (entry->edit, work)
+                 : graft_edit_redo_step (entry->edit, work)))
+        {
+          if (!unbounded && (travel_step_work > 0 || g_get_monotonic_time () >= deadline))
+            return FALSE;
+          continue;
+        }
+      *at = back ? *at - 1 : *at + 1;
+      if (entry->edit != NULL && !unbounded && *at != to &&
+          (travel_step_work > 0 || g_get_monotonic_time () >= deadline))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Brings the edits visit() moved back to the document's position. */
 void
 _graft_comparison_leave (GraftDocument *self,
