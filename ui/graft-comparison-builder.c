@@ -49,10 +49,8 @@ struct _GraftComparisonBuilder
 
   guint      change;
   guint      overview_boxes;
-  guint      side; /* 1, the side after the change, then 0 */
-  guint      at;   /* the position the graph is at, or going to or from (`to`) */
-  guint      to;   /* where it goes: the side's position, then the document's */
-  gboolean   away; /* the graph is not (all) at the document's position */
+  guint      side;  /* 1, the side after the change, then 0 */
+  GraftVisit visit; /* where the graph is: the side's position, or on the way */
   Phase      phase;
   GraftNode *cursor; /* PHASE_CHANGES: the next node */
   guint      index;  /* its index */
@@ -200,36 +198,6 @@ step_side (GraftComparisonBuilder *self,
     }
 }
 
-static void come_back (gpointer data);
-
-/* Says whether the graph is away from the document's position, to the
- * document (which calls come_back() when it needs it back). */
-static void
-set_away (GraftComparisonBuilder *self,
-          gboolean                away)
-{
-  GraftDocument *document = self->document;
-
-  if (away == self->away)
-    return;
-  self->away = away;
-  if (away)
-    {
-      /* Another builder of the document holding the graph brings it back
-       * first (its steps and these do not run in the same turns). */
-      if (document->away_back != NULL)
-        document->away_back (document->away_data);
-      document->away_back = come_back;
-      document->away_data = self;
-    }
-  else
-    {
-      g_assert (document->away_data == self);
-      document->away_back = NULL;
-      document->away_data = NULL;
-    }
-}
-
 /* Takes the graph towards @to until @deadline, or at once if 0; returns
  * whether it is there. */
 static gboolean
@@ -237,23 +205,7 @@ travel (GraftComparisonBuilder *self,
         guint                   to,
         gint64                  deadline)
 {
-  gboolean there;
-
-  self->to = to;
-  there = _graft_comparison_travel (self->document, &self->at, to, deadline);
-  set_away (self, !there || self->at != self->document->position);
-  return there;
-}
-
-/* Brings the graph back to the document's position at once: the edit
- * under way finished first, in its direction. */
-static void
-come_back (gpointer data)
-{
-  GraftComparisonBuilder *self = data;
-
-  travel (self, self->to, 0);
-  travel (self, self->document->position, 0);
+  return _graft_visit_travel (&self->visit, to, deadline);
 }
 
 /**
@@ -268,7 +220,7 @@ gboolean
 graft_comparison_builder_get_away (GraftComparisonBuilder *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return self->away;
+  return self->visit.away;
 }
 
 /**
@@ -300,15 +252,14 @@ graft_comparison_builder_step (GraftComparisonBuilder *self,
 
   g_return_val_if_fail (self != NULL, TRUE);
   document = self->document;
-  if (!self->away)
+  if (!self->visit.away)
     {
       if (self->phase == PHASE_DONE)
         return TRUE;
       /* Their jobs hold the graph: this waits for their end. */
       if (document->moving || document->rewriting != NULL)
         return FALSE;
-      self->at = document->position;
-      self->to = document->position;
+      _graft_visit_start (&self->visit, document);
     }
   for (;;)
     {
@@ -333,7 +284,8 @@ graft_comparison_builder_step (GraftComparisonBuilder *self,
       while (!step_side (self, graph, MAX (n_nodes, 1)) &&
              g_get_monotonic_time () - start < usec)
         ;
-      if (g_get_monotonic_time () - start >= usec && !(self->phase == PHASE_DONE && !self->away))
+      if (g_get_monotonic_time () - start >= usec &&
+          !(self->phase == PHASE_DONE && !self->visit.away))
         return FALSE;
     }
 }
@@ -370,8 +322,7 @@ graft_comparison_builder_free (GraftComparisonBuilder *self)
 {
   if (self == NULL)
     return;
-  if (self->away)
-    come_back (self);
+  _graft_visit_come_back (&self->visit);
   g_clear_pointer (&self->comparison, graft_comparison_free);
   g_clear_pointer (&self->changes, g_hash_table_unref);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);

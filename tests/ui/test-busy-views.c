@@ -195,6 +195,78 @@ test_changes_same (void)
   g_rmdir (dir);
 }
 
+/* The graph's code, as the document holds it now. */
+static char *
+graph_code (GraftDocument *document)
+{
+  return g_string_free (graft_codegen_module_code_string (graft_document_get_graph (document)),
+                        FALSE);
+}
+
+/* Show Changes of a change whose code before it is not known holds the
+ * graph with the change undone across turns, replaying the edit by steps
+ * (here of one operation), not undone and redone whole in every turn:
+ * between two turns the edit is seen half replayed.  What reads the graph
+ * meanwhile (how 1) gets it back at once, as it is at the document's
+ * position; closing the window half-way (how 2) brings it back too.  The
+ * texts are those graft_document_dup_last_change() gives. */
+static void
+test_changes_away (void)
+{
+  for (guint how = 0; how < 3; how++)
+    {
+      GraftWindow     *window = open_example ();
+      GraftDocument   *document = graft_window_get_document (window);
+      g_autofree char *code = NULL;
+      g_autofree char *code_after = NULL;
+      HistoryEntry    *entry;
+      GraftDiffWindow *diff;
+      guint            n_half = 0;
+
+      activate (window, "replace-all", NULL);
+      entry = document->history->pdata[graft_document_get_compared_change (document)];
+      g_assert_nonnull (entry->edit);
+      code = graph_code (document);
+      forget_code_before (document);
+      _graft_comparison_set_travel_step (1);
+      diff = open_changes (window);
+      while (diff != NULL && !graft_diff_window_get_ready (diff))
+        {
+          g_main_context_iteration (NULL, TRUE);
+          if (!graft_edit_is_replaying (entry->edit))
+            continue;
+          if (++n_half != 3 || how == 0)
+            continue;
+          if (how == 2)
+            {
+              gtk_window_destroy (GTK_WINDOW (diff));
+              diff = NULL;
+              /* The task goes in its next turn. */
+              run_turns (2);
+            }
+          else
+            {
+              code_after = graph_code (document);
+              g_assert_cmpstr (code_after, ==, code);
+              g_clear_pointer (&code_after, g_free);
+            }
+          g_assert_false (graft_edit_is_replaying (entry->edit));
+          g_assert_true (graft_edit_is_applied (entry->edit));
+        }
+      g_assert_cmpuint (n_half, >=, 3);
+      if (diff != NULL)
+        {
+          assert_same_as_sync (diff, document);
+          gtk_window_destroy (GTK_WINDOW (diff));
+        }
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      code_after = graph_code (document);
+      g_assert_cmpstr (code_after, ==, code);
+      _graft_comparison_set_travel_step (0);
+      close_window (window);
+    }
+}
+
 /* An undo while the window works: it shows the change that is last when
  * it is done, not the one it began with. */
 static void
@@ -907,14 +979,6 @@ test_split_close (void)
       }
 }
 
-/* The graph's code, as the document holds it now. */
-static char *
-graph_code (GraftDocument *document)
-{
-  return g_string_free (graft_codegen_module_code_string (graft_document_get_graph (document)),
-                        FALSE);
-}
-
 /* Compare Graphs of a Replace All holds the graph at the position before
  * it across turns and replays the edit by steps (here of one operation),
  * not undone and redone whole in every step: between two turns the edit
@@ -1046,6 +1110,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/superseded", test_changes_superseded);
   g_test_add_func ("/busy-views/changes/close", test_changes_close);
   g_test_add_func ("/busy-views/changes/document", test_changes_document);
+  g_test_add_func ("/busy-views/changes/away", test_changes_away);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
