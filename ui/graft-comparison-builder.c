@@ -7,13 +7,21 @@
  * with the same arguments, whatever the size of its steps, as long as the
  * document's history and graph do not change between the builder's creation
  * and its end; whoever steps it frees it when they do (the split window
- * starts again).  Each step visits the position of the side it works on
- * (undoing or redoing the edits in between, as graft_document_compare()
- * does: the cost of those edits, not of the graph), goes on with that
- * side's scopes, layout request (GraftScopesBuilder,
- * GraftLayoutRequestBuilder) or changes for a few milliseconds, and comes
- * back before it returns, silently: nothing else ever sees the graph
- * elsewhere than at the document's position.  Between visits the graph is
+ * starts again).  The builder takes the document's graph to the position
+ * of the side it works on (undoing or redoing the edits in between, as
+ * graft_document_compare() does: the cost of those edits, not of the
+ * graph), goes on with that side's scopes, layout request
+ * (GraftScopesBuilder, GraftLayoutRequestBuilder) or changes, and brings
+ * the graph back at the end, silently, all of it by steps of a few
+ * milliseconds: the graph stays where it is between two steps, so that a
+ * Replace All of a million nodes is undone and redone once for the whole
+ * comparison, a few thousand operations a step, not at once in every
+ * step.  While the graph is elsewhere (graft_comparison_builder_get_away())
+ * nothing else may read it: the caller runs the steps alone
+ * (graft_turns_add_alone()), and what reads or changes the document calls
+ * _graft_document_settle() first, which brings the graph back at once
+ * (the rest of the edits in one go; the next step takes it away again).
+ * Freeing the builder brings it back too.  Between visits the graph is
  * the same list of the same nodes, which is all the builders keep.
  */
 #include "config.h"
@@ -41,7 +49,8 @@ struct _GraftComparisonBuilder
 
   guint      change;
   guint      overview_boxes;
-  guint      side; /* 1, the side after the change, then 0 */
+  guint      side;  /* 1, the side after the change, then 0 */
+  GraftVisit visit; /* where the graph is: the side's position, or on the way */
   Phase      phase;
   GraftNode *cursor; /* PHASE_CHANGES: the next node */
   guint      index;  /* its index */
@@ -189,48 +198,96 @@ step_side (GraftComparisonBuilder *self,
     }
 }
 
+/* Takes the graph towards @to until @deadline, or at once if 0; returns
+ * whether it is there. */
+static gboolean
+travel (GraftComparisonBuilder *self,
+        guint                   to,
+        gint64                  deadline)
+{
+  return _graft_visit_travel (&self->visit, to, deadline);
+}
+
+/**
+ * graft_comparison_builder_get_away:
+ * @self: a builder
+ *
+ * Returns: whether the builder holds the document's graph at another
+ *   position of the history, or half-way there, between two steps: until
+ *   it does not, no other deferred work may read the graph
+ */
+gboolean
+graft_comparison_builder_get_away (GraftComparisonBuilder *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->visit.away;
+}
+
 /**
  * graft_comparison_builder_step:
  * @self: a builder
  * @usec: about how long the step may take, at least one pass of @n_nodes
  * @n_nodes: nodes per pass, at least 1
  *
- * Visits the position of the side being made, goes on with it, and comes
- * back: the document's graph is as it was when this returns.
+ * Takes the graph to the position of the side being made (or on its way
+ * there), goes on with that side, and once both are made brings the graph
+ * back, for about @usec in all (at least one pass of @n_nodes, or of a few
+ * thousand operations of an edit to replay).  Between two steps the graph
+ * may be elsewhere (graft_comparison_builder_get_away()).  While the
+ * document has a Replace All or a move by steps under way, a step does
+ * nothing.
  *
  * Returns: whether the comparison is made
- *   (graft_comparison_builder_finish())
+ *   (graft_comparison_builder_finish()) and the graph back
  */
 gboolean
 graft_comparison_builder_step (GraftComparisonBuilder *self,
                                gint64                  usec,
                                guint                   n_nodes)
 {
-  gint64        start = g_get_monotonic_time ();
-  guint         position;
-  GraftGraph   *graph;
-  HistoryEntry *entry;
+  gint64         start = g_get_monotonic_time ();
+  GraftDocument *document;
+  GraftGraph    *graph;
+  HistoryEntry  *entry;
 
   g_return_val_if_fail (self != NULL, TRUE);
-  if (self->phase == PHASE_DONE)
-    return TRUE;
-  position = self->change + self->side;
-  graph = _graft_comparison_visit (self->document, position);
-  if (self->changes == NULL)
+  document = self->document;
+  if (!self->visit.away)
     {
-      /* As graft_document_compare(): at the position after the change. */
-      entry = self->document->history->pdata[self->change];
-      self->changes =
-          entry->edit != NULL
-              ? graft_edit_dup_changes (entry->edit)
-              : _graft_comparison_changes_by_name (
-                    _graft_comparison_graph_at (self->document, self->change), graph);
+      if (self->phase == PHASE_DONE)
+        return TRUE;
+      /* Their jobs hold the graph: this waits for their end. */
+      if (document->moving || document->rewriting != NULL)
+        return FALSE;
+      _graft_visit_start (&self->visit, document);
     }
-  while (!step_side (self, graph, MAX (n_nodes, 1)) &&
-         g_get_monotonic_time () - start < usec)
-    ;
-  _graft_comparison_leave (self->document, position);
-  return self->phase == PHASE_DONE;
+  for (;;)
+    {
+      guint position = self->phase == PHASE_DONE ? document->position
+                                                 : self->change + self->side;
+
+      if (!travel (self, position, start + usec))
+        return FALSE;
+      if (self->phase == PHASE_DONE)
+        return TRUE;
+      graph = _graft_comparison_graph_at (document, position);
+      if (self->changes == NULL)
+        {
+          /* As graft_document_compare(): at the position after the change. */
+          entry = document->history->pdata[self->change];
+          self->changes =
+              entry->edit != NULL
+                  ? graft_edit_dup_changes (entry->edit)
+                  : _graft_comparison_changes_by_name (
+                        _graft_comparison_graph_at (document, self->change), graph);
+        }
+      while (!step_side (self, graph, MAX (n_nodes, 1)) &&
+             g_get_monotonic_time () - start < usec)
+        ;
+      if (g_get_monotonic_time () - start >= usec &&
+          !(self->phase == PHASE_DONE && !self->visit.away))
+        return FALSE;
+    }
 }
 
 /**
@@ -265,6 +322,7 @@ graft_comparison_builder_free (GraftComparisonBuilder *self)
 {
   if (self == NULL)
     return;
+  _graft_visit_come_back (&self->visit);
   g_clear_pointer (&self->comparison, graft_comparison_free);
   g_clear_pointer (&self->changes, g_hash_table_unref);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);

@@ -22,12 +22,34 @@ struct _GraftComparison
   guint change;
 };
 
+/* The document's graph taken to another position of its history and held
+ * there across turns (_graft_visit_travel()). */
+typedef struct
+{
+  GraftDocument *document; /* not owned */
+  guint          at;       /* the position the graph is at, or going to or from (`to`) */
+  guint          to;       /* where it goes */
+  gboolean       away;     /* the graph is not (all) at the document's position */
+} GraftVisit;
+
+void     _graft_visit_start (GraftVisit    *visit,
+                             GraftDocument *document);
+gboolean _graft_visit_travel (GraftVisit *visit,
+                              guint       to,
+                              gint64      deadline);
+void     _graft_visit_come_back (GraftVisit *visit);
+
 GraftGraph *_graft_comparison_graph_at (GraftDocument *self,
                                         guint          position);
 GraftGraph *_graft_comparison_visit (GraftDocument *self,
                                      guint          position);
 void        _graft_comparison_leave (GraftDocument *self,
                                      guint          position);
+gboolean    _graft_comparison_travel (GraftDocument *self,
+                                      guint         *at,
+                                      guint          to,
+                                      gint64         deadline);
+void        _graft_comparison_set_travel_step (guint work);
 GHashTable *_graft_comparison_changes_by_name (GraftGraph *before,
                                                GraftGraph *after) G_GNUC_WARN_UNUSED_RESULT;
 

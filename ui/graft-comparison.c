@@ -77,6 +77,160 @@ _graft_comparison_visit (GraftDocument *self,
   return _graft_comparison_graph_at (self, position);
 }
 
+/* For a test: when not 0, each look at the clock of a travel by steps
+ * comes after this many operations (_graft_comparison_set_travel_step()). */
+static guint travel_step_work;
+
+/* Operations replayed between two looks at the clock. */
+#define TRAVEL_WORK 1024
+
+/**
+ * _graft_comparison_set_travel_step:
+ * @work: operations between two looks at the clock, or 0 for the usual
+ *
+ * Makes travels by steps (_graft_comparison_travel()) look at the clock
+ * after each @work operations, and stop there, so that a test knows a
+ * small graph's edit takes many steps.
+ */
+void
+_graft_comparison_set_travel_step (guint work)
+{
+  travel_step_work = work;
+}
+
+/* Undoes or redoes, in place, the edits from the position @at says the
+ * graph is at towards @to, until @deadline (g_get_monotonic_time()) has
+ * passed, looked at every TRAVEL_WORK operations, or all of them if
+ * @deadline is 0.  An edit begun is finished in the same direction before
+ * *@at moves: a travel stopped half-way goes on towards the same @to.
+ *
+ * Returns: whether the graph is at @to (*@at == @to, no edit half-way) */
+gboolean
+_graft_comparison_travel (GraftDocument *self,
+                          guint         *at,
+                          guint          to,
+                          gint64         deadline)
+{
+  gboolean unbounded = deadline == 0;
+  guint    work = unbounded ? G_MAXUINT : travel_step_work > 0 ? travel_step_work
+                                                               : TRAVEL_WORK;
+
+  while (*at != to)
+    {
+      gboolean      back = *at > to;
+      HistoryEntry *entry = self->history->pdata[back ? *at - 1 : *at];
+
+      if (entry->edit != NULL &&
+          !(back ? graft_edit_undo_step (entry->edit, work)
+                 : graft_edit_redo_step (entry->edit, work)))
+        {
+          if (!unbounded && (travel_step_work > 0 || g_get_monotonic_time () >= deadline))
+            return FALSE;
+          continue;
+        }
+      *at = back ? *at - 1 : *at + 1;
+      if (entry->edit != NULL && !unbounded && *at != to &&
+          (travel_step_work > 0 || g_get_monotonic_time () >= deadline))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _graft_visit_start:
+ * @visit: a visit whose graph is at its document's position
+ * @document: the document
+ *
+ * Starts @visit from @document's position.
+ */
+void
+_graft_visit_start (GraftVisit    *visit,
+                    GraftDocument *document)
+{
+  g_assert (!visit->away);
+  visit->document = document;
+  visit->at = document->position;
+  visit->to = document->position;
+}
+
+static void visit_back_cb (gpointer data);
+
+/* Tells the document whether @visit holds its graph away. */
+static void
+visit_set_away (GraftVisit *visit,
+                gboolean    away)
+{
+  GraftDocument *document = visit->document;
+
+  if (away == visit->away)
+    return;
+  visit->away = away;
+  if (away)
+    {
+      /* Another visit holding the graph brings it back first (the steps of
+       * two visits do not run in the same turns). */
+      if (document->away_back != NULL)
+        document->away_back (document->away_data);
+      document->away_back = visit_back_cb;
+      document->away_data = visit;
+    }
+  else
+    {
+      g_assert (document->away_data == visit);
+      document->away_back = NULL;
+      document->away_data = NULL;
+    }
+}
+
+/**
+ * _graft_visit_travel:
+ * @visit: a visit (_graft_visit_start())
+ * @to: a position of the document's history
+ * @deadline: g_get_monotonic_time() to stop at, or 0 for all at once
+ *
+ * Takes the document's graph towards @to by steps
+ * (_graft_comparison_travel()).  While the graph is not at the document's
+ * position (@visit->away) the document calls _graft_visit_come_back()
+ * from _graft_document_settle(); until then no other deferred work may
+ * read the graph (whoever steps the visit runs its steps alone).
+ *
+ * Returns: whether the graph is at @to
+ */
+gboolean
+_graft_visit_travel (GraftVisit *visit,
+                     guint       to,
+                     gint64      deadline)
+{
+  gboolean there;
+
+  visit->to = to;
+  there = _graft_comparison_travel (visit->document, &visit->at, to, deadline);
+  visit_set_away (visit, !there || visit->at != visit->document->position);
+  return there;
+}
+
+/**
+ * _graft_visit_come_back:
+ * @visit: a visit
+ *
+ * Brings the graph back to the document's position at once, if it is away:
+ * the edit under way finished first, in its direction.
+ */
+void
+_graft_visit_come_back (GraftVisit *visit)
+{
+  if (!visit->away)
+    return;
+  _graft_visit_travel (visit, visit->to, 0);
+  _graft_visit_travel (visit, visit->document->position, 0);
+}
+
+static void
+visit_back_cb (gpointer data)
+{
+  _graft_visit_come_back (data);
+}
+
 /* Brings the edits visit() moved back to the document's position. */
 void
 _graft_comparison_leave (GraftDocument *self,

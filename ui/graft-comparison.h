@@ -40,6 +40,7 @@ GraftComparisonBuilder *graft_comparison_builder_new (GraftDocument *document,
 gboolean         graft_comparison_builder_step (GraftComparisonBuilder *self,
                                                 gint64                  usec,
                                                 guint                   n_nodes);
+gboolean         graft_comparison_builder_get_away (GraftComparisonBuilder *self);
 GraftComparison *graft_comparison_builder_finish (GraftComparisonBuilder *self)
     G_GNUC_WARN_UNUSED_RESULT;
 void graft_comparison_builder_free (GraftComparisonBuilder *self);

@@ -9,10 +9,13 @@
  * change is the document's own, made in steps (graft-document-code.c).
  * The code before it is usually known (kept when the change was made);
  * a run of the rules keeps its steps without it, and then it is made a
- * few thousand nodes per main-loop turn: each turn undoes the change,
- * goes on with the code, and redoes the change, so nothing else ever
- * sees the graph as it was.  Undoing costs the size of the change, not
- * of the graph.  A change of the graph meanwhile (an edit, an undo)
+ * few thousand nodes per main-loop turn, the change undone meanwhile: the
+ * graph is taken there by steps of the edit and held there across turns
+ * (GraftVisit, graft-comparison.c: the job then runs alone, and whatever
+ * reads the document brings the graph back at once first), then brought
+ * back by steps, so nothing else ever sees the graph as it was.  Undoing
+ * costs the size of the change, not of the graph, once, not in every
+ * turn.  A change of the graph meanwhile (an edit, an undo)
  * starts the work again from the new last change, so what completes is
  * never stale.  The task holds a reference to the document and drops it
  * on the main thread; it has no source object.
@@ -20,7 +23,7 @@
 #include "config.h"
 
 #include "graft-document-changes.h"
-#include "graft-comparison.h"
+#include "graft-comparison-private.h"
 #include "graft-document-private.h"
 #include "graft-turns.h"
 
@@ -50,12 +53,18 @@ typedef struct
   guint            revision; /* of the graph the work is for */
   guint            change;   /* the change of the history shown */
   guint            turn;     /* the job's turn in graft-turns.c, or 0 */
+  gboolean         alone;    /* it runs alone: the graph is away */
+  GraftVisit       visit;    /* the graph taken to the position before the change */
 } ChangeJob;
+
+/* Replaying the change and making its code: this much a turn, at most. */
+#define TURN_USEC 8000
 
 static void
 change_job_free (ChangeJob *job)
 {
   /* A queued turn holds the task: none is queued when this runs. */
+  _graft_visit_come_back (&job->visit);
   g_clear_pointer (&job->job, graft_codegen_job_free);
   g_free (job->after);
   g_object_unref (job->document);
@@ -89,45 +98,79 @@ complete (GTask *task)
   g_task_return_pointer (task, texts, (GDestroyNotify) graft_change_texts_free);
 }
 
-/* One turn of the code before the change: the change undone, a step of
- * the code, the change redone. */
+static gboolean before_step_cb (gpointer user_data);
+
+/* Queues the next turn of @task's code before the change, alone while the
+ * graph is away; returns what the turn that runs now returns. */
+static gboolean
+before_again (GTask *task)
+{
+  ChangeJob *job = g_task_get_task_data (task);
+
+  if (job->visit.away == job->alone)
+    return G_SOURCE_CONTINUE;
+  job->alone = job->visit.away;
+  job->turn = job->alone
+                  ? graft_turns_add_alone (before_step_cb, g_object_ref (task), g_object_unref)
+                  : graft_turns_add (before_step_cb, g_object_ref (task), g_object_unref);
+  return G_SOURCE_REMOVE;
+}
+
+/* One turn of the code before the change: the graph taken to the position
+ * before it (or on its way), a step of the code, and at the end the graph
+ * brought back. */
 static gboolean
 before_step_cb (gpointer user_data)
 {
   GTask         *task = user_data;
   ChangeJob     *job = g_task_get_task_data (task);
   GraftDocument *self = job->document;
+  gint64         deadline = g_get_monotonic_time () + TURN_USEC;
   HistoryEntry  *entry;
-  gboolean       done = FALSE;
 
-  if (g_task_return_error_if_cancelled (task))
+  if (g_task_get_cancellable (task) != NULL &&
+      g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
+      _graft_visit_come_back (&job->visit);
+      g_task_return_error_if_cancelled (task);
       job->turn = 0;
       return G_SOURCE_REMOVE;
     }
-  if (self->revision != job->revision)
+  if (!job->visit.away)
     {
-      /* Superseded: the last change may be another one now. */
-      job->turn = 0;
-      g_clear_pointer (&job->job, graft_codegen_job_free);
-      /* The turn's reference goes when it is removed. */
-      start (g_object_ref (task));
-      return G_SOURCE_REMOVE;
+      if (self->revision != job->revision)
+        {
+          /* Superseded: the last change may be another one now. */
+          job->turn = 0;
+          g_clear_pointer (&job->job, graft_codegen_job_free);
+          /* The turn's reference goes when it is removed. */
+          start (g_object_ref (task));
+          return G_SOURCE_REMOVE;
+        }
+      /* Their jobs hold the graph: this waits for their end. */
+      if (self->moving || self->rewriting != NULL)
+        return before_again (task);
+      /* The document's own job keeps nothing in the graph between its
+       * steps, but its half-made code is of the graph as it is. */
+      _graft_document_code_drop (self);
+      _graft_visit_start (&job->visit, self);
     }
   entry = self->history->pdata[job->change];
-  /* The document's own job keeps nothing in the graph between its steps,
-   * but its half-made code is of the graph as it is. */
-  _graft_document_code_drop (self);
-  graft_edit_undo (entry->edit);
-  if (job->job == NULL)
-    job->job = graft_codegen_job_new (self->graph);
-  else
-    done = graft_codegen_job_step (job->job, step_nodes);
-  graft_edit_redo (entry->edit);
-  if (!done)
-    return G_SOURCE_CONTINUE;
+  if (entry->before == NULL)
+    {
+      if (!_graft_visit_travel (&job->visit, job->change, deadline))
+        return before_again (task);
+      if (job->job == NULL)
+        job->job = graft_codegen_job_new (self->graph);
+      else if (graft_codegen_job_step (job->job, step_nodes))
+        entry->before = graft_codegen_job_finish (g_steal_pointer (&job->job));
+      if (entry->before == NULL || g_get_monotonic_time () >= deadline)
+        return before_again (task);
+    }
+  if (!_graft_visit_travel (&job->visit, self->position, deadline))
+    return before_again (task);
   job->turn = 0;
-  entry->before = graft_codegen_job_finish (g_steal_pointer (&job->job));
+  job->alone = FALSE;
   complete (task);
   return G_SOURCE_REMOVE;
 }
@@ -162,6 +205,7 @@ code_ready_cb (GObject      *object,
       complete (task);
       return;
     }
+  job->alone = FALSE;
   job->turn = graft_turns_add (before_step_cb, g_object_ref (task), g_object_unref);
 }
 

@@ -204,6 +204,12 @@ struct _GraftDocument
   guint    move_at;
   gboolean move_replayed;
 
+  /* A comparison that holds the graph at another position of the history across turns
+   * (graft-comparison-builder.c), or NULL: _graft_document_settle() calls away_back (away_data)
+   * first, which brings the graph back to self->position at once. */
+  void (*away_back) (gpointer data);
+  gpointer away_data;
+
   char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };

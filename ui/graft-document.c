@@ -2083,13 +2083,16 @@ rewrite_step_cb (gpointer user_data)
  * _graft_document_settle:
  * @self: a document
  *
- * Finishes a Replace All under way at once, if there is one: what reads or
- * changes the graph (or the history, the rules, the matches) calls this
- * first, so that it never sees a half-rewritten graph.
+ * Finishes a Replace All under way at once, if there is one, and brings
+ * back at once a graph a comparison holds elsewhere in the history: what
+ * reads or changes the graph (or the history, the rules, the matches)
+ * calls this first, so that it never sees a half-rewritten graph.
  */
 void
 _graft_document_settle (GraftDocument *self)
 {
+  if (self->away_back != NULL)
+    self->away_back (self->away_data);
   if (self->rewriting != NULL)
     replaced_all (self);
   if (self->moving)

@@ -56,6 +56,7 @@ struct _GraftSplitWindow
   guint    change;         /* compared, while the comparison is made */
   guint    overview_boxes; /* as graft_document_compare() takes it */
   guint    turn;           /* the builder's turn (graft-turns.c), or 0 */
+  gboolean turn_alone;     /* it runs alone: the builder holds the graph away */
 };
 
 G_DEFINE_FINAL_TYPE (GraftSplitWindow, graft_split_window, ADW_TYPE_WINDOW)
@@ -553,8 +554,20 @@ build_cb (gpointer user_data)
   GraftSplitWindow *self = user_data;
 
   if (!graft_comparison_builder_step (self->builder, build_turn_usec, build_step_nodes))
-    return G_SOURCE_CONTINUE;
+    {
+      gboolean away = graft_comparison_builder_get_away (self->builder);
+
+      if (away == self->turn_alone)
+        return G_SOURCE_CONTINUE;
+      /* While the builder holds the document's graph elsewhere in the
+       * history, no other deferred work may read it: its steps run alone. */
+      self->turn_alone = away;
+      self->turn = away ? graft_turns_add_alone (build_cb, self, NULL)
+                        : graft_turns_add (build_cb, self, NULL);
+      return G_SOURCE_REMOVE;
+    }
   self->turn = 0;
+  self->turn_alone = FALSE;
   g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   take_comparison (self, graft_comparison_builder_finish (g_steal_pointer (&self->builder)));
@@ -571,6 +584,7 @@ start_building (GraftSplitWindow *self)
   if (self->turn != 0)
     graft_turns_remove (self->turn);
   self->turn = 0;
+  self->turn_alone = FALSE;
   g_clear_pointer (&self->builder, graft_comparison_builder_free);
   if (self->change < graft_document_get_history_length (self->document))
     self->builder = graft_comparison_builder_new (self->document, self->change,

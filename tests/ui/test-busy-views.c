@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "example.h"
+#include "graft-comparison-private.h"
 #include "graft-comparison.h"
 #include "graft-context-window.h"
 #include "graft-diff-window.h"
@@ -192,6 +193,78 @@ test_changes_same (void)
       }
   g_unlink (long_path);
   g_rmdir (dir);
+}
+
+/* The graph's code, as the document holds it now. */
+static char *
+graph_code (GraftDocument *document)
+{
+  return g_string_free (graft_codegen_module_code_string (graft_document_get_graph (document)),
+                        FALSE);
+}
+
+/* Show Changes of a change whose code before it is not known holds the
+ * graph with the change undone across turns, replaying the edit by steps
+ * (here of one operation), not undone and redone whole in every turn:
+ * between two turns the edit is seen half replayed.  What reads the graph
+ * meanwhile (how 1) gets it back at once, as it is at the document's
+ * position; closing the window half-way (how 2) brings it back too.  The
+ * texts are those graft_document_dup_last_change() gives. */
+static void
+test_changes_away (void)
+{
+  for (guint how = 0; how < 3; how++)
+    {
+      GraftWindow     *window = open_example ();
+      GraftDocument   *document = graft_window_get_document (window);
+      g_autofree char *code = NULL;
+      g_autofree char *code_after = NULL;
+      HistoryEntry    *entry;
+      GraftDiffWindow *diff;
+      guint            n_half = 0;
+
+      activate (window, "replace-all", NULL);
+      entry = document->history->pdata[graft_document_get_compared_change (document)];
+      g_assert_nonnull (entry->edit);
+      code = graph_code (document);
+      forget_code_before (document);
+      _graft_comparison_set_travel_step (1);
+      diff = open_changes (window);
+      while (diff != NULL && !graft_diff_window_get_ready (diff))
+        {
+          g_main_context_iteration (NULL, TRUE);
+          if (!graft_edit_is_replaying (entry->edit))
+            continue;
+          if (++n_half != 3 || how == 0)
+            continue;
+          if (how == 2)
+            {
+              gtk_window_destroy (GTK_WINDOW (diff));
+              diff = NULL;
+              /* The task goes in its next turn. */
+              run_turns (2);
+            }
+          else
+            {
+              code_after = graph_code (document);
+              g_assert_cmpstr (code_after, ==, code);
+              g_clear_pointer (&code_after, g_free);
+            }
+          g_assert_false (graft_edit_is_replaying (entry->edit));
+          g_assert_true (graft_edit_is_applied (entry->edit));
+        }
+      g_assert_cmpuint (n_half, >=, 3);
+      if (diff != NULL)
+        {
+          assert_same_as_sync (diff, document);
+          gtk_window_destroy (GTK_WINDOW (diff));
+        }
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      code_after = graph_code (document);
+      g_assert_cmpstr (code_after, ==, code);
+      _graft_comparison_set_travel_step (0);
+      close_window (window);
+    }
 }
 
 /* An undo while the window works: it shows the change that is last when
@@ -906,6 +979,75 @@ test_split_close (void)
       }
 }
 
+/* Compare Graphs of a Replace All holds the graph at the position before
+ * it across turns and replays the edit by steps (here of one operation),
+ * not undone and redone whole in every step: between two turns the edit
+ * is seen half replayed.  What reads the graph meanwhile (how 1) gets it
+ * back at once, as it is at the document's position, and the comparison
+ * goes on; closing the window half-way (how 2) brings it back too.  The
+ * comparison is the one graft_document_compare() makes. */
+static void
+test_split_away (void)
+{
+  for (guint how = 0; how < 3; how++)
+    {
+      GraftWindow      *window = open_example ();
+      GraftDocument    *document = graft_window_get_document (window);
+      g_autofree char  *code = NULL;
+      g_autofree char  *code_after = NULL;
+      HistoryEntry     *entry;
+      GraftSplitWindow *split;
+      guint             n_half = 0;
+      guint             change;
+
+      activate (window, "replace-all", NULL);
+      change = (guint) graft_document_get_compared_change (document);
+      entry = document->history->pdata[change];
+      g_assert_nonnull (entry->edit);
+      code = graph_code (document);
+      _graft_comparison_set_travel_step (1);
+      split = GRAFT_SPLIT_WINDOW (
+          graft_split_window_new_for_document (GTK_WINDOW (window), document, change, 0));
+      gtk_window_present (GTK_WINDOW (split));
+      while (split != NULL && !graft_split_window_get_compared (split))
+        {
+          g_main_context_iteration (NULL, TRUE);
+          if (!graft_edit_is_replaying (entry->edit))
+            continue;
+          if (++n_half != 3 || how == 0)
+            continue;
+          if (how == 2)
+            {
+              gtk_window_destroy (GTK_WINDOW (split));
+              split = NULL;
+            }
+          code_after = graph_code (document);
+          g_assert_false (graft_edit_is_replaying (entry->edit));
+          g_assert_true (graft_edit_is_applied (entry->edit));
+          g_assert_cmpstr (code_after, ==, code);
+          g_clear_pointer (&code_after, g_free);
+        }
+      /* The edit, one operation a step: undone then redone by steps. */
+      g_assert_cmpuint (n_half, >=, 3);
+      if (split != NULL)
+        {
+          g_autoptr (GraftComparison) comparison = NULL;
+          g_autoptr (GError) error = NULL;
+
+          iterate_until (split_ready, split);
+          comparison = graft_document_compare (document, change, 0, &error);
+          g_assert_no_error (error);
+          assert_split_as (split, comparison);
+          gtk_window_destroy (GTK_WINDOW (split));
+        }
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      code_after = graph_code (document);
+      g_assert_cmpstr (code_after, ==, code);
+      _graft_comparison_set_travel_step (0);
+      close_window (window);
+    }
+}
+
 /* Destroys @window, holding its surface as X11's display may hold it
  * until the server confirms the destruction, and checks that no handler
  * of the surface has the window as its data any more.  GTK 4.8 left
@@ -968,6 +1110,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/superseded", test_changes_superseded);
   g_test_add_func ("/busy-views/changes/close", test_changes_close);
   g_test_add_func ("/busy-views/changes/document", test_changes_document);
+  g_test_add_func ("/busy-views/changes/away", test_changes_away);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
@@ -977,6 +1120,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/split/readable", test_split_readable);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
   g_test_add_func ("/busy-views/split/close", test_split_close);
+  g_test_add_func ("/busy-views/split/away", test_split_away);
   g_test_add_func ("/busy-views/closed-surfaces", test_closed_surfaces);
   return g_test_run ();
 }
