@@ -2335,6 +2335,8 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
+  /* A walk under way read the graph freed. */
+  _graft_document_rewrite_walk_drop (self);
   self->graph = graft_graph_new (dialect);
   speak (self, dialect);
 }
