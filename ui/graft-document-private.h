@@ -182,7 +182,21 @@ struct _GraftDocument
   struct _GraftCodegenCheck *code_check;
   guint                      code_check_revision;
   guint                      check_job; /* the check alone, in turns, or 0 */
-  GPtrArray                 *code_waiting;
+  /* Whether every node of the graph of revision rewrite_ok_revision passes the rewriter's own
+   * check (graft_rewriter_check_node()), when rewrite_ok_known: its next rewrite then checks only
+   * what it adds.  A rewrite or a deletion tells the revision it records next
+   * (rewrite_ok_next); else a program's is learnt in turns (rewrite_walk_job), from
+   * rewrite_walk_next (borrowed; NULL: from the first node) on the graph of revision
+   * rewrite_walk_revision, walked once per revision. */
+  gboolean   rewrite_ok_known;
+  guint      rewrite_ok_revision;
+  gboolean   rewrite_ok_next;
+  GraftNode *rewrite_walk_next;
+  guint      rewrite_walk_revision;
+  gboolean   rewrite_walked;
+  guint      rewrite_walk_job;
+  guint      n_rewrite_walks; /* walks of the whole graph begun (tests) */
+  GPtrArray *code_waiting;
 
   /* The graph's scopes, made while its file was read, and the revision they are of (owned,
    * or NULL): graft_document_steal_scopes() hands them to the layout runner. */
@@ -250,6 +264,10 @@ gboolean      _graft_document_learn_code_holds (GraftDocument *self,
 void          _graft_document_code_holds_due (GraftDocument *self);
 void          _graft_document_set_code_step (guint n_nodes);
 guint         _graft_document_get_n_code_checks (GraftDocument *self);
+gboolean      _graft_document_rewrite_ok (GraftDocument *self);
+void          _graft_document_rewrite_ok_due (GraftDocument *self);
+void          _graft_document_rewrite_walk_drop (GraftDocument *self);
+guint         _graft_document_get_n_rewrite_walks (GraftDocument *self);
 gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);
 void          _graft_document_code_drop (GraftDocument *self);

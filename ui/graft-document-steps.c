@@ -504,7 +504,10 @@ remove_dead_code (GraftDocument *self,
   /* Taking nodes out never breaks the code: the graph after holds it if
    * the graph before did (a quiet step records it in a run's last). */
   if (!quiet)
-    self->code_holds_next = self->pushed_unchanged == 0 && _graft_document_code_holds (self);
+    {
+      self->code_holds_next = self->pushed_unchanged == 0 && _graft_document_code_holds (self);
+      self->rewrite_ok_next = self->pushed_unchanged == 0 && _graft_document_rewrite_ok (self);
+    }
   _graft_document_push (self, entry, label, g_steal_pointer (&before), quiet);
   return TRUE;
 }

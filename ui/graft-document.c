@@ -792,6 +792,12 @@ graph_changed_with_code (GraftDocument *self,
   if (self->code_holds_next)
     _graft_document_set_code_error (self, NULL);
   self->code_holds_next = FALSE;
+  if (self->rewrite_ok_next)
+    {
+      self->rewrite_ok_known = TRUE;
+      self->rewrite_ok_revision = self->revision;
+    }
+  self->rewrite_ok_next = FALSE;
   self->pushed_unchanged = 0;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
@@ -800,6 +806,7 @@ graph_changed_with_code (GraftDocument *self,
   self->code = code;
   matches_stale (self, TRUE);
   _graft_document_code_holds_due (self);
+  _graft_document_rewrite_ok_due (self);
   g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
 }
 
@@ -1771,6 +1778,9 @@ _graft_document_push (GraftDocument *self,
   else
     {
       entry->holds_after = !quiet && self->pushed_unchanged == 0 && self->code_holds_next;
+      if (quiet || self->pushed_unchanged > 0)
+        self->rewrite_ok_next = FALSE;
+      _graft_document_rewrite_walk_drop (self);
       self->pushed_unchanged++;
       /* The graph changed: a check under way read the one before. */
       g_clear_pointer (&self->code_check, graft_codegen_check_free);
@@ -1933,6 +1943,9 @@ rewriting_new (GraftDocument *self,
    * large graph. */
   rw->before = g_steal_pointer (&self->code);
   rw->job = graft_rewrite_job_new (self->graph, rw->pattern, rw->replacement, matches);
+  /* What the rewriter checks of the graph it leaves: only what it adds
+   * when the graph before is known to pass. */
+  graft_rewrite_job_set_checked (rw->job, _graft_document_rewrite_ok (self));
   return rw;
 }
 
@@ -1970,6 +1983,8 @@ rewriting_end (GraftDocument  *self,
       keep_rewrite_notes (self, rewrite);
       entry->edit = graft_rewrite_steal_edit (rewrite);
       entry->n_replaced = *out_n = graft_rewrite_get_n_replaced (rewrite);
+      /* The rewriter checked the graph it left. */
+      self->rewrite_ok_next = self->pushed_unchanged == 0;
       push_entry (self, entry, rw->label, g_steal_pointer (&rw->before));
     }
   rewriting_free (rw);
@@ -2174,7 +2189,15 @@ _graft_document_apply_rewrite (GraftDocument *self,
   /* As in rewriting_new(). */
   before = g_steal_pointer (&self->code);
   if (matches != NULL)
-    rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
+    {
+      /* graft_rewriter_apply(), checking only what it adds when the graph
+       * before is known to pass the rewriter's check. */
+      g_autoptr (GraftRewriteJob) job =
+          graft_rewrite_job_new (self->graph, pattern, replacement, matches);
+
+      graft_rewrite_job_set_checked (job, _graft_document_rewrite_ok (self));
+      rewrite = graft_rewrite_job_finish (job, error);
+    }
   else
     rewrite = graft_replace_pattern (self->graph, pattern, replacement, NULL, error);
   if (rewrite != NULL &&
@@ -2193,6 +2216,8 @@ _graft_document_apply_rewrite (GraftDocument *self,
   keep_rewrite_notes (self, rewrite);
   entry->edit = graft_rewrite_steal_edit (rewrite);
   entry->n_replaced = graft_rewrite_get_n_replaced (rewrite);
+  /* The rewriter checked the graph it left. */
+  self->rewrite_ok_next = self->pushed_unchanged == 0;
   push_entry (self, entry, label, g_steal_pointer (&before));
   return TRUE;
 }
@@ -2313,6 +2338,8 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
+  /* A walk under way read the graph freed. */
+  _graft_document_rewrite_walk_drop (self);
   self->graph = graft_graph_new (dialect);
   speak (self, dialect);
 }
@@ -2546,6 +2573,7 @@ graft_document_delete_nodes (GraftDocument     *self,
     /* Taking nodes out never breaks the code (graft_codegen_check_module_added()):
      * the graph after holds it if the graph before did. */
     self->code_holds_next = self->pushed_unchanged == 0 && _graft_document_code_holds (self);
+    self->rewrite_ok_next = self->pushed_unchanged == 0 && _graft_document_rewrite_ok (self);
     push_entry (self, entry, label, g_steal_pointer (&before));
   }
   return n;

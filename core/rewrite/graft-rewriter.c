@@ -961,6 +961,30 @@ node_compiles (GraftNode *node,
 /* Whether @node's first argument is an int literal, which node_compiles()
  * looks at further. */
 static inline gboolean
+starts_with_int (GraftNode *node);
+
+/**
+ * graft_rewriter_check_node:
+ * @node: a node
+ * @error: where to say why not
+ *
+ * The check a rewrite makes of each node of the graph it leaves, which
+ * fails it where torch's recompile would (an int literal before a dot,
+ * `2.exp()`).  A graph every node of which passes it is one whose next
+ * rewrite need check only what it changes (graft_rewrite_job_set_checked()).
+ *
+ * Returns: %TRUE if @node passes; else %FALSE with @error set
+ *   (%GRAFT_ERROR_REWRITE) as the rewrite's would be
+ */
+gboolean
+graft_rewriter_check_node (GraftNode *node,
+                           GError   **error)
+{
+  g_return_val_if_fail (node != NULL, FALSE);
+  return !starts_with_int (node) || node_compiles (node, error);
+}
+
+static inline gboolean
 starts_with_int (GraftNode *node)
 {
   const GraftArg *args = graft_node_get_args (node);
@@ -999,10 +1023,14 @@ struct _GraftRewriteJob
   /* Borrowed */
   GraftGraph *graph;
   GPtrArray  *matches;
-  GraftNode  *checking; /* PHASE_CHECKING: the next node to check */
-  guint       next;     /* PHASE_REPLACING: the next match */
-  guint       match_work;
-  Phase       phase;
+  GraftNode  *checking; /* PHASE_CHECKING: the next node to check; of the
+                         * added nodes only, the first failing so far */
+  guint next;           /* PHASE_REPLACING: the next match; PHASE_CHECKING of
+                         * the added nodes only: the next of those */
+  gboolean checked;     /* the graph before passes the check (set_checked()) */
+  gboolean added_only;  /* PHASE_CHECKING looks at the added nodes only */
+  guint    match_work;
+  Phase    phase;
 };
 
 /* Puts the graph back as it was before the job began. */
@@ -1037,10 +1065,14 @@ job_replaced (GraftRewriteJob *job)
   GraftGraph *graph = job->graph;
 
   g_ptr_array_set_size (job->self->added, job->rw.n_added);
+  /* A literal put where a value was used is the one change besides the
+   * nodes added that can put an int before a dot. */
+  job->added_only = job->checked && job->rw.literals->len == 0;
   rewriting_clear (&job->rw);
   _graft_graph_settle_users (graph);
   _graft_graph_release_marks (graph);
-  job->checking = graft_graph_get_first (graph);
+  job->checking = job->added_only ? NULL : graft_graph_get_first (graph);
+  job->next = 0;
   job->phase = PHASE_CHECKING;
 }
 
@@ -1107,6 +1139,60 @@ graft_rewrite_job_new (GraftGraph   *graph,
   return job;
 }
 
+/* PHASE_CHECKING of the added nodes only (the graph before passed the
+ * check): about @work of them from the next, counted in @done; whether
+ * they are all checked (or one failed, the graph rolled back).  Of those
+ * that fail, the first in graph order is named, as the walk of the whole
+ * graph would name it: job->checking holds it meanwhile. */
+static gboolean
+check_added (GraftRewriteJob *job,
+             guint            work,
+             guint           *done)
+{
+  GPtrArray *added = job->self->added;
+
+  for (; job->next < added->len; job->next++)
+    {
+      GraftNode *node = added->pdata[job->next];
+
+      if (G_UNLIKELY (starts_with_int (node)) && _graft_node_is_attached (job->graph, node) &&
+          !graft_rewriter_check_node (node, NULL) &&
+          (job->checking == NULL || graft_node_compare_order (node, job->checking) < 0))
+        job->checking = node;
+      if (work != G_MAXUINT && ++*done >= work && job->next + 1 < added->len)
+        {
+          job->next++;
+          return FALSE;
+        }
+    }
+  if (job->checking != NULL)
+    {
+      node_compiles (job->checking, &job->error);
+      job_roll_back (job);
+    }
+  job->checking = NULL;
+  return TRUE;
+}
+
+/**
+ * graft_rewrite_job_set_checked:
+ * @self: a job not stepped yet
+ * @checked: whether every node of the graph before passes
+ *   graft_rewriter_check_node()
+ *
+ * A graph known to pass the check needs it only of the nodes the rewrite
+ * adds (unless it puts a literal where a value was used, which checks
+ * the whole graph): the job's end then costs what it added, not the
+ * graph's size.  The answer and its error are the same either way.
+ */
+void
+graft_rewrite_job_set_checked (GraftRewriteJob *self,
+                               gboolean         checked)
+{
+  g_return_if_fail (self != NULL && self->phase == PHASE_REPLACING && self->next == 0);
+  self->checked = checked;
+}
+
 /**
  * graft_rewrite_job_step:
  * @self: a job
@@ -1146,6 +1232,15 @@ graft_rewrite_job_step (GraftRewriteJob *self,
       done += self->match_work;
       if (done >= work)
         return FALSE;
+    }
+  if (self->phase == PHASE_CHECKING && self->added_only)
+    {
+      if (!check_added (self, work, &done))
+        return FALSE;
+      if (self->phase == PHASE_FAILED)
+        return TRUE;
+      self->self->edit = graft_graph_end_edit (self->graph);
+      self->phase = PHASE_DONE;
     }
   if (self->phase == PHASE_CHECKING)
     {

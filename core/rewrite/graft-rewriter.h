@@ -31,6 +31,8 @@ GPtrArray    *graft_rewrite_get_warnings (GraftRewrite *self);
 GraftEdit    *graft_rewrite_get_edit (GraftRewrite *self);
 GraftEdit    *graft_rewrite_steal_edit (GraftRewrite *self) G_GNUC_WARN_UNUSED_RESULT;
 void          graft_rewrite_free (GraftRewrite *self);
+gboolean      graft_rewriter_check_node (GraftNode *node,
+                                         GError   **error);
 
 typedef struct _GraftRewriteJob GraftRewriteJob;
 
@@ -42,6 +44,8 @@ gboolean         graft_rewrite_job_step (GraftRewriteJob *self,
                                          guint            work);
 GraftRewrite    *graft_rewrite_job_finish (GraftRewriteJob *self,
                                            GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+void             graft_rewrite_job_set_checked (GraftRewriteJob *self,
+                                                gboolean         checked);
 guint            graft_rewrite_job_get_n_replaced (GraftRewriteJob *self);
 void             graft_rewrite_job_free (GraftRewriteJob *self);
 
