@@ -2338,8 +2338,10 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
-  /* A walk under way read the graph freed. */
+  /* A walk or a code check under way read the graph freed (the revision
+   * stays: a session reads its input next). */
   _graft_document_rewrite_walk_drop (self);
+  g_clear_pointer (&self->code_check, graft_codegen_check_free);
   self->graph = graft_graph_new (dialect);
   speak (self, dialect);
 }
