@@ -737,6 +737,39 @@ test_code_check_in_turns (void)
   _graft_document_set_code_step (0);
 }
 
+/* A session read into a document speaks its torch first, which frees
+ * the graph without a new revision: a check under way goes with it (it
+ * read the freed graph in the next turn; AddressSanitizer tells). */
+static void
+test_code_check_dropped_by_session (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  graft_document_set_pattern_text (document, RELU_PATTERN);
+  graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
+  _graft_document_set_code_step (16);
+  g_assert_true (graft_document_run_all (document, NULL, &error));
+  g_assert_no_error (error);
+  /* The check of the graph after the run, a few turns into it. */
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (_graft_document_code_holds (document));
+  _graft_document_speak (document, graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 0);
+  iterate_pending ();
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 0);
+  _graft_document_set_code_step (0);
+}
+
 /* Runs the main loop until the document knows its graph passes the
  * rewriter's own check, or no walk is left; returns the turns run. */
 static guint
@@ -990,5 +1023,6 @@ main (int    argc,
   g_test_add_func ("/ui/program/code-check-kept", test_code_check_kept);
   g_test_add_func ("/ui/program/code-check-in-turns", test_code_check_in_turns);
   g_test_add_func ("/ui/program/rewrite-check-learnt", test_rewrite_check_learnt);
+  g_test_add_func ("/ui/program/code-check-dropped-by-session", test_code_check_dropped_by_session);
   return g_test_run ();
 }
