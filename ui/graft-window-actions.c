@@ -987,10 +987,14 @@ pattern_from_selection_cb (GSimpleAction *action,
     }
   pattern = graft_codegen_pattern_source (extracted, "pattern");
   replacement = graft_codegen_pattern_source (extracted, "replacement");
-  gtk_stack_set_visible_child_name (self->editor_stack, "pattern");
   text = g_strdup_printf ("Pattern made from %u node%s: edit the replacement", nodes->len,
                           nodes->len == 1 ? "" : "s");
   _graft_window_replace_texts (self, pattern, replacement, text);
+  /* As the toast says: the replacement is shown, and the keyboard goes on
+   * in it (from Find's bar, the canvas or a menu alike), at its body. */
+  adw_flap_set_reveal_flap (self->side_flap, TRUE);
+  gtk_stack_set_visible_child_name (self->editor_stack, "replacement");
+  graft_pattern_editor_edit_body (self->replacement_editor);
 }
 
 static void

@@ -709,6 +709,29 @@ test_pattern_from_selection (void)
   close_window (window);
 }
 
+/* The replacement is shown and has the keyboard, its cursor on @line,
+ * @column: after a pattern is made, where the toast says to go on. */
+static void
+assert_editing_replacement (GraftWindow *window,
+                            int          line,
+                            int          column)
+{
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, TRUE);
+  GtkWidget     *view = find_text_view (editor);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkWidget     *stack = gtk_widget_get_ancestor (editor, GTK_TYPE_STACK);
+  GtkTextIter    iter;
+  g_autoptr (GVariant) shown =
+      g_action_group_get_action_state (G_ACTION_GROUP (window), "show-side-panel");
+
+  g_assert_true (g_variant_get_boolean (shown));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "replacement");
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == view);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_line (&iter), ==, line);
+  g_assert_cmpint (gtk_text_iter_get_line_offset (&iter), ==, column);
+}
+
 static gboolean
 two_selected (gpointer canvas)
 {
@@ -743,6 +766,11 @@ test_search (void)
       strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
   g_assert_null (graft_document_get_pattern_error (document));
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  /* The keyboard leaves the search entry for the replacement's body
+   * ("def replacement(neg, w2):" is its fourth line). */
+  g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
+                                   "import torch\n\n\ndef replacement("));
+  assert_editing_replacement (window, 4, 4);
   close_window (window);
 }
 
@@ -2790,9 +2818,15 @@ test_module_pattern_from_selection (void)
   GraftDocument *document = graft_window_get_document (window);
   GraftCanvas   *canvas = graft_window_get_canvas (window);
 
+  /* The side panel hidden: it comes back, showing the replacement. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (FALSE));
   graft_canvas_select (canvas, "layer1_0_bn1", FALSE);
   graft_canvas_select (canvas, "layer1_0_relu", TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
   g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  /* The cursor at forward()'s first statement, not __init__'s. */
+  assert_editing_replacement (window, 15, 8);
   g_assert_cmpstr (graft_document_get_pattern_text (document), ==,
                    "import torch\n"
                    "\n"
