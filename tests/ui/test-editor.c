@@ -732,6 +732,35 @@ assert_editing_replacement (GraftWindow *window,
   g_assert_cmpint (gtk_text_iter_get_line_offset (&iter), ==, column);
 }
 
+/* @keyval with @mods pressed in the pattern's or the @replacement's
+ * editor, as its key controller sees it before the text view: whether it
+ * took the key. */
+static gboolean
+press_in_editor (GraftWindow    *window,
+                 gboolean        replacement,
+                 guint           keyval,
+                 GdkModifierType mods)
+{
+  GtkWidget  *editor = graft_window_get_pattern_editor (window, replacement);
+  GListModel *controllers = gtk_widget_observe_controllers (editor);
+  gboolean    handled = FALSE;
+  guint       n_keys = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, mods, &handled);
+          n_keys++;
+        }
+    }
+  g_object_unref (controllers);
+  g_assert_cmpuint (n_keys, ==, 1);
+  return handled;
+}
+
 static gboolean
 two_selected (gpointer canvas)
 {
@@ -748,6 +777,8 @@ test_search (void)
   GraftCanvas   *canvas = graft_window_get_canvas (window);
   GtkWidget     *entry = NULL;
   g_auto (GStrv) selection = NULL;
+  g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
+  g_autofree char *replacement = g_strdup (graft_document_get_replacement_text (document));
 
   activate (window, "find", NULL);
   entry = gtk_window_get_focus (GTK_WINDOW (window));
@@ -771,6 +802,24 @@ test_search (void)
   g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
                                    "import torch\n\n\ndef replacement("));
   assert_editing_replacement (window, 4, 4);
+  /* Ctrl+Z there (win.undo disabled: nothing in the graph's history)
+   * undoes Use as Pattern whole, both texts, not the replacement alone;
+   * Ctrl+Shift+Z puts both back. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, pattern);
+  g_assert_cmpstr (graft_document_get_replacement_text (document), ==, replacement);
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_nonnull (
+      strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
+  g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
+                                   "import torch\n\n\ndef replacement(neg, w2):"));
+  /* Once the text is edited, Ctrl+Z is the editor's own again. */
+  gtk_text_buffer_insert_at_cursor (
+      gtk_text_view_get_buffer (GTK_TEXT_VIEW (
+          find_text_view (graft_window_get_pattern_editor (window, TRUE)))),
+      "#", -1);
+  g_assert_false (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
   close_window (window);
 }
 
@@ -1951,8 +2000,22 @@ test_pattern_from_selection_undo (void)
   text = buffer_text (pattern_buffer);
   g_assert_cmpstr (text, ==, written);
   g_clear_pointer (&text, g_free);
-  /* Ctrl+Z undid the text, not the Replace All. */
+  /* Ctrl+Z undid the text, not the Replace All: both texts, as the
+   * command filled both; the redo keys put both back. */
   g_assert_cmpuint (graft_document_get_last_change_serial (document), ==, serial);
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (replacement_buffer);
+  g_assert_cmpstr (text, ==, replacement);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
+  g_assert_true (press_in_editor (window, FALSE, GDK_KEY_y, GDK_CONTROL_MASK));
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat_1 = torch.cat"));
+  g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
+                                   "import torch\n\n\ndef replacement("));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (pattern_buffer);
+  g_assert_cmpstr (text, ==, written);
   /* The toast's Undo, stale now (the text changed since), does nothing. */
   type_into (pattern_buffer, "# more\n");
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
