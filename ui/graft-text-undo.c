@@ -158,30 +158,45 @@ graft_text_undo_texts_changed (GraftTextUndo *self)
   withdraw_offer (self);
 }
 
+/* Whether @buffer is one of the texts the last replacement was of (the
+ * same rule's: another rule's editor keeps its own undo). */
+static gboolean
+of_replacement (GraftTextUndo *self,
+                GtkTextBuffer *buffer)
+{
+  return buffer != NULL && (buffer == self->buffers[0] || buffer == self->buffers[1]);
+}
+
 /**
  * graft_text_undo_get_undoable:
  * @self: a text undo
+ * @buffer: the text being edited
  *
- * Returns: whether the last replacement of the texts is the last change
- *   of the editors, so that graft_text_undo_undo() gives them back
+ * Returns: whether the last replacement of the texts, of @buffer's rule,
+ *   is the last change of the editors, so that graft_text_undo_undo()
+ *   gives them back
  */
 gboolean
-graft_text_undo_get_undoable (GraftTextUndo *self)
+graft_text_undo_get_undoable (GraftTextUndo *self,
+                              GtkTextBuffer *buffer)
 {
-  return self->undoable;
+  return self->undoable && of_replacement (self, buffer);
 }
 
 /**
  * graft_text_undo_get_redoable:
  * @self: a text undo
+ * @buffer: the text being edited
  *
- * Returns: whether graft_text_undo_undo() was the last change of the
- *   editors, so that graft_text_undo_redo() puts the replacement back
+ * Returns: whether graft_text_undo_undo() of @buffer's rule was the last
+ *   change of the editors, so that graft_text_undo_redo() puts the
+ *   replacement back
  */
 gboolean
-graft_text_undo_get_redoable (GraftTextUndo *self)
+graft_text_undo_get_redoable (GraftTextUndo *self,
+                              GtkTextBuffer *buffer)
 {
-  return self->redoable;
+  return self->redoable && of_replacement (self, buffer);
 }
 
 /* Undoes (@redo FALSE) or redoes the replacement's step in each buffer it

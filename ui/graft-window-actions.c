@@ -708,13 +708,17 @@ focused_text (GraftWindow *self)
   return NULL;
 }
 
-/* Whether @text is the pattern's or the replacement's editor. */
-static gboolean
-is_editor_text (GraftWindow *self,
-                GtkWidget   *text)
+/* The text of @text when it is the pattern's or the replacement's
+ * editor, else NULL. */
+static GtkTextBuffer *
+editor_text (GraftWindow *self,
+             GtkWidget   *text)
 {
-  return text != NULL && (gtk_widget_is_ancestor (text, GTK_WIDGET (self->pattern_editor)) ||
-                          gtk_widget_is_ancestor (text, GTK_WIDGET (self->replacement_editor)));
+  if (!GTK_IS_TEXT_VIEW (text) ||
+      !(gtk_widget_is_ancestor (text, GTK_WIDGET (self->pattern_editor)) ||
+        gtk_widget_is_ancestor (text, GTK_WIDGET (self->replacement_editor))))
+    return NULL;
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (text));
 }
 
 /* In an editor, the last change of the editors' texts is undone: when a
@@ -729,7 +733,7 @@ undo_cb (GSimpleAction *action,
   GraftWindow *self = user_data;
   GtkWidget   *text = focused_text (self);
 
-  if (is_editor_text (self, text) && graft_text_undo_get_undoable (self->text_undo))
+  if (graft_text_undo_get_undoable (self->text_undo, editor_text (self, text)))
     _graft_window_undo_texts (self);
   else if (text != NULL)
     gtk_widget_activate_action (text, "text.undo", NULL);
@@ -745,7 +749,7 @@ redo_cb (GSimpleAction *action,
   GraftWindow *self = user_data;
   GtkWidget   *text = focused_text (self);
 
-  if (is_editor_text (self, text) && graft_text_undo_get_redoable (self->text_undo))
+  if (graft_text_undo_get_redoable (self->text_undo, editor_text (self, text)))
     graft_text_undo_redo (self->text_undo);
   else if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
@@ -769,13 +773,12 @@ editor_key_pressed_cb (GtkEventControllerKey *controller,
   gboolean        undo = key == GDK_KEY_z && mods == GDK_CONTROL_MASK;
   gboolean        redo = (key == GDK_KEY_z && mods == (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) ||
                   (key == GDK_KEY_y && mods == GDK_CONTROL_MASK);
-
   /* The text, not the pattern's preview under it. */
-  if (!GTK_IS_TEXT_VIEW (gtk_root_get_focus (GTK_ROOT (self))))
-    return FALSE;
-  if (undo && graft_text_undo_get_undoable (self->text_undo))
+  GtkTextBuffer *buffer = editor_text (self, gtk_root_get_focus (GTK_ROOT (self)));
+
+  if (undo && graft_text_undo_get_undoable (self->text_undo, buffer))
     _graft_window_undo_texts (self);
-  else if (redo && graft_text_undo_get_redoable (self->text_undo))
+  else if (redo && graft_text_undo_get_redoable (self->text_undo, buffer))
     graft_text_undo_redo (self->text_undo);
   else
     return FALSE;

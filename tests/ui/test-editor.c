@@ -814,6 +814,18 @@ test_search (void)
       strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
   g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
                                    "import torch\n\n\ndef replacement(neg, w2):"));
+  /* Another rule's editor keeps its own undo: Ctrl+Z there does not
+   * reach into the first rule's texts; back on the first, it does. */
+  graft_document_select_rule (document, graft_document_add_rule (document, NULL, NULL));
+  gtk_widget_grab_focus (find_text_view (graft_window_get_pattern_editor (window, TRUE)));
+  g_assert_false (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_nonnull (strstr (graft_rule_get_pattern_text (graft_document_get_rule (document, 0)),
+                            "cat = torch.cat([neg, w2])"));
+  graft_document_select_rule (document, 0);
+  gtk_widget_grab_focus (find_text_view (graft_window_get_pattern_editor (window, TRUE)));
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, pattern);
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_y, GDK_CONTROL_MASK));
   /* Once the text is edited, Ctrl+Z is the editor's own again. */
   gtk_text_buffer_insert_at_cursor (
       gtk_text_view_get_buffer (GTK_TEXT_VIEW (
