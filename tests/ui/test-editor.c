@@ -2028,6 +2028,7 @@ test_pattern_from_selection_undo (void)
   g_clear_pointer (&text, g_free);
   text = buffer_text (pattern_buffer);
   g_assert_cmpstr (text, ==, written);
+  g_clear_pointer (&text, g_free);
   /* The toast's Undo, stale now (the text changed since), does nothing. */
   type_into (pattern_buffer, "# more\n");
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
