@@ -366,6 +366,61 @@ graft_pattern_editor_replace_text (GraftPatternEditor *self,
 }
 
 /**
+ * graft_pattern_editor_edit_body:
+ * @self: an editor
+ *
+ * Gives the editor the keyboard focus with the cursor at the first
+ * statement of the text's first function, or of its forward() when the
+ * text is a torch.nn.Module (where a pattern or a replacement made by a
+ * command is edited), or at the start of the text when it has no
+ * function, and scrolls the cursor into view.
+ */
+void
+graft_pattern_editor_edit_body (GraftPatternEditor *self)
+{
+  GtkTextBuffer   *buffer;
+  GtkTextIter      iter;
+  gboolean         in_def = FALSE;
+  g_autofree char *all = NULL;
+  const char      *def = "def ";
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  all = graft_pattern_editor_dup_text (self);
+  if (strstr (all, "\n    def forward(") != NULL)
+    def = "def forward(";
+  gtk_text_buffer_get_start_iter (buffer, &iter);
+  for (GtkTextIter line = iter; !gtk_text_iter_is_end (&line);)
+    {
+      GtkTextIter      text = line;
+      GtkTextIter      end = line;
+      g_autofree char *head = NULL;
+
+      while (!gtk_text_iter_ends_line (&text) &&
+             g_unichar_isspace (gtk_text_iter_get_char (&text)))
+        gtk_text_iter_forward_char (&text);
+      if (!gtk_text_iter_ends_line (&end))
+        gtk_text_iter_forward_to_line_end (&end);
+      head = gtk_text_iter_get_text (&text, &end);
+      /* The first line with text after the def (its docstring, if any,
+       * is a statement too). */
+      if (in_def && head[0] != '\0' && head[0] != '#')
+        {
+          iter = text;
+          break;
+        }
+      if (g_str_has_prefix (head, "def ") || g_str_has_prefix (head, "class "))
+        in_def = g_str_has_prefix (head, def);
+      if (!gtk_text_iter_forward_line (&line))
+        break;
+    }
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->view),
+                                      gtk_text_buffer_get_insert (buffer));
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+/**
  * graft_pattern_editor_set_error:
  * @self: an editor
  * @error: (nullable): the located error of the text, or %NULL

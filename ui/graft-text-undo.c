@@ -31,6 +31,7 @@ struct _GraftTextUndo
 
   gboolean replaced[2]; /* which editors (pattern, replacement) the last replacement changed */
   gboolean undoable;    /* and nothing else has changed them since */
+  gboolean redoable;    /* undone, and nothing has changed them since */
   gboolean replacing;   /* the texts are being replaced: their changes are ours */
 };
 
@@ -120,6 +121,7 @@ graft_text_undo_replace (GraftTextUndo *self,
     }
   self->replacing = FALSE;
   self->undoable = self->replaced[0] || self->replaced[1];
+  self->redoable = FALSE;
   return self->undoable;
 }
 
@@ -152,7 +154,86 @@ graft_text_undo_texts_changed (GraftTextUndo *self)
   if (self->replacing)
     return;
   self->undoable = FALSE;
+  self->redoable = FALSE;
   withdraw_offer (self);
+}
+
+/* Whether @buffer is one of the texts the last replacement was of (the
+ * same rule's: another rule's editor keeps its own undo). */
+static gboolean
+of_replacement (GraftTextUndo *self,
+                GtkTextBuffer *buffer)
+{
+  return buffer != NULL && (buffer == self->buffers[0] || buffer == self->buffers[1]);
+}
+
+/**
+ * graft_text_undo_get_undoable:
+ * @self: a text undo
+ * @buffer: the text being edited
+ *
+ * Returns: whether the last replacement of the texts, of @buffer's rule,
+ *   is the last change of the editors, so that graft_text_undo_undo()
+ *   gives them back
+ */
+gboolean
+graft_text_undo_get_undoable (GraftTextUndo *self,
+                              GtkTextBuffer *buffer)
+{
+  return self->undoable && of_replacement (self, buffer);
+}
+
+/**
+ * graft_text_undo_get_redoable:
+ * @self: a text undo
+ * @buffer: the text being edited
+ *
+ * Returns: whether graft_text_undo_undo() of @buffer's rule was the last
+ *   change of the editors, so that graft_text_undo_redo() puts the
+ *   replacement back
+ */
+gboolean
+graft_text_undo_get_redoable (GraftTextUndo *self,
+                              GtkTextBuffer *buffer)
+{
+  return self->redoable && of_replacement (self, buffer);
+}
+
+/* Undoes (@redo FALSE) or redoes the replacement's step in each buffer it
+ * changed, shown or not (the window sends a buffer not shown to the
+ * document itself). */
+static void
+step_buffers (GraftTextUndo *self,
+              gboolean       redo)
+{
+  self->replacing = TRUE;
+  for (guint i = 0; i < 2; i++)
+    if (self->replaced[i] && self->buffers[i] != NULL)
+      {
+        if (redo)
+          gtk_text_buffer_redo (self->buffers[i]);
+        else
+          gtk_text_buffer_undo (self->buffers[i]);
+        if (graft_pattern_editor_get_buffer (self->editors[i]) == self->buffers[i])
+          graft_pattern_editor_flush (self->editors[i]);
+      }
+  self->replacing = FALSE;
+  self->undoable = redo;
+  self->redoable = !redo;
+}
+
+/**
+ * graft_text_undo_redo:
+ * @self: a text undo
+ *
+ * After graft_text_undo_undo(), if nothing has changed the editors'
+ * texts since: puts the replacement back in both, undoable again.
+ */
+void
+graft_text_undo_redo (GraftTextUndo *self)
+{
+  if (self->redoable)
+    step_buffers (self, TRUE);
 }
 
 /**
@@ -168,16 +249,6 @@ void
 graft_text_undo_undo (GraftTextUndo *self)
 {
   withdraw_offer (self);
-  if (!self->undoable)
-    return;
-  self->undoable = FALSE;
-  /* The buffers replaced, shown or not (the window sends a buffer not
-   * shown to the document itself). */
-  for (guint i = 0; i < 2; i++)
-    if (self->replaced[i] && self->buffers[i] != NULL)
-      {
-        gtk_text_buffer_undo (self->buffers[i]);
-        if (graft_pattern_editor_get_buffer (self->editors[i]) == self->buffers[i])
-          graft_pattern_editor_flush (self->editors[i]);
-      }
+  if (self->undoable)
+    step_buffers (self, FALSE);
 }

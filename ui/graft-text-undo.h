@@ -26,6 +26,11 @@ void           graft_text_undo_set_toast (GraftTextUndo *self,
 void           graft_text_undo_toast_dismissed (GraftTextUndo *self,
                                                 AdwToast      *toast);
 void           graft_text_undo_texts_changed (GraftTextUndo *self);
+gboolean       graft_text_undo_get_undoable (GraftTextUndo *self,
+                                             GtkTextBuffer *buffer);
+gboolean       graft_text_undo_get_redoable (GraftTextUndo *self,
+                                             GtkTextBuffer *buffer);
 void           graft_text_undo_undo (GraftTextUndo *self);
+void           graft_text_undo_redo (GraftTextUndo *self);
 
 G_END_DECLS

@@ -708,6 +708,23 @@ focused_text (GraftWindow *self)
   return NULL;
 }
 
+/* The text of @text when it is the pattern's or the replacement's
+ * editor, else NULL. */
+static GtkTextBuffer *
+editor_text (GraftWindow *self,
+             GtkWidget   *text)
+{
+  if (!GTK_IS_TEXT_VIEW (text) ||
+      !(gtk_widget_is_ancestor (text, GTK_WIDGET (self->pattern_editor)) ||
+        gtk_widget_is_ancestor (text, GTK_WIDGET (self->replacement_editor))))
+    return NULL;
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (text));
+}
+
+/* In an editor, the last change of the editors' texts is undone: when a
+ * command filled both (Use as Pattern, a pattern from the selection,
+ * unsaved work restored), both, as the toast's Undo does, not half of
+ * it. */
 static void
 undo_cb (GSimpleAction *action,
          GVariant      *param,
@@ -716,7 +733,9 @@ undo_cb (GSimpleAction *action,
   GraftWindow *self = user_data;
   GtkWidget   *text = focused_text (self);
 
-  if (text != NULL)
+  if (graft_text_undo_get_undoable (self->text_undo, editor_text (self, text)))
+    _graft_window_undo_texts (self);
+  else if (text != NULL)
     gtk_widget_activate_action (text, "text.undo", NULL);
   else
     begin_step (self, FALSE);
@@ -730,10 +749,40 @@ redo_cb (GSimpleAction *action,
   GraftWindow *self = user_data;
   GtkWidget   *text = focused_text (self);
 
-  if (text != NULL)
+  if (graft_text_undo_get_redoable (self->text_undo, editor_text (self, text)))
+    graft_text_undo_redo (self->text_undo);
+  else if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
   else
     begin_step (self, TRUE);
+}
+
+/* Ctrl+Z and the redo keys in an editor when win.undo or win.redo is
+ * disabled (nothing in the graph's history) reach the editor, not
+ * undo_cb(): caught before the text view sees them, so that a command's
+ * filling of both editors is undone and redone whole there too. */
+static gboolean
+editor_key_pressed_cb (GtkEventControllerKey *controller,
+                       guint                  keyval,
+                       guint                  keycode,
+                       GdkModifierType        state,
+                       GraftWindow           *self)
+{
+  GdkModifierType mods = state & gtk_accelerator_get_default_mod_mask ();
+  guint           key = gdk_keyval_to_lower (keyval);
+  gboolean        undo = key == GDK_KEY_z && mods == GDK_CONTROL_MASK;
+  gboolean        redo = (key == GDK_KEY_z && mods == (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) ||
+                  (key == GDK_KEY_y && mods == GDK_CONTROL_MASK);
+  /* The text, not the pattern's preview under it. */
+  GtkTextBuffer *buffer = editor_text (self, gtk_root_get_focus (GTK_ROOT (self)));
+
+  if (undo && graft_text_undo_get_undoable (self->text_undo, buffer))
+    _graft_window_undo_texts (self);
+  else if (redo && graft_text_undo_get_redoable (self->text_undo, buffer))
+    graft_text_undo_redo (self->text_undo);
+  else
+    return FALSE;
+  return TRUE;
 }
 
 static void
@@ -987,10 +1036,14 @@ pattern_from_selection_cb (GSimpleAction *action,
     }
   pattern = graft_codegen_pattern_source (extracted, "pattern");
   replacement = graft_codegen_pattern_source (extracted, "replacement");
-  gtk_stack_set_visible_child_name (self->editor_stack, "pattern");
   text = g_strdup_printf ("Pattern made from %u node%s: edit the replacement", nodes->len,
                           nodes->len == 1 ? "" : "s");
   _graft_window_replace_texts (self, pattern, replacement, text);
+  /* As the toast says: the replacement is shown, and the keyboard goes on
+   * in it (from Find's bar, the canvas or a menu alike), at its body. */
+  adw_flap_set_reveal_flap (self->side_flap, TRUE);
+  gtk_stack_set_visible_child_name (self->editor_stack, "replacement");
+  graft_pattern_editor_edit_body (self->replacement_editor);
 }
 
 static void
@@ -1228,6 +1281,16 @@ void
 _graft_window_init_actions (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkEventController *keys = gtk_event_controller_key_new ();
+
+      gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+      g_signal_connect_object (keys, "key-pressed", G_CALLBACK (editor_key_pressed_cb), self,
+                               0);
+      gtk_widget_add_controller (
+          GTK_WIDGET (i == 0 ? self->pattern_editor : self->replacement_editor), keys);
+    }
   /* Disconnected with the window's other handlers at dispose. */
   g_signal_connect (self->document, "replaced-all", G_CALLBACK (replaced_all_cb), self);
   g_signal_connect (self->document, "moved", G_CALLBACK (moved_cb), self);

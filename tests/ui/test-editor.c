@@ -709,6 +709,58 @@ test_pattern_from_selection (void)
   close_window (window);
 }
 
+/* The replacement is shown and has the keyboard, its cursor on @line,
+ * @column: after a pattern is made, where the toast says to go on. */
+static void
+assert_editing_replacement (GraftWindow *window,
+                            int          line,
+                            int          column)
+{
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, TRUE);
+  GtkWidget     *view = find_text_view (editor);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkWidget     *stack = gtk_widget_get_ancestor (editor, GTK_TYPE_STACK);
+  GtkTextIter    iter;
+  g_autoptr (GVariant) shown =
+      g_action_group_get_action_state (G_ACTION_GROUP (window), "show-side-panel");
+
+  g_assert_true (g_variant_get_boolean (shown));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "replacement");
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == view);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_line (&iter), ==, line);
+  g_assert_cmpint (gtk_text_iter_get_line_offset (&iter), ==, column);
+}
+
+/* @keyval with @mods pressed in the pattern's or the @replacement's
+ * editor, as its key controller sees it before the text view: whether it
+ * took the key. */
+static gboolean
+press_in_editor (GraftWindow    *window,
+                 gboolean        replacement,
+                 guint           keyval,
+                 GdkModifierType mods)
+{
+  GtkWidget  *editor = graft_window_get_pattern_editor (window, replacement);
+  GListModel *controllers = gtk_widget_observe_controllers (editor);
+  gboolean    handled = FALSE;
+  guint       n_keys = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, mods, &handled);
+          n_keys++;
+        }
+    }
+  g_object_unref (controllers);
+  g_assert_cmpuint (n_keys, ==, 1);
+  return handled;
+}
+
 static gboolean
 two_selected (gpointer canvas)
 {
@@ -725,6 +777,8 @@ test_search (void)
   GraftCanvas   *canvas = graft_window_get_canvas (window);
   GtkWidget     *entry = NULL;
   g_auto (GStrv) selection = NULL;
+  g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
+  g_autofree char *replacement = g_strdup (graft_document_get_replacement_text (document));
 
   activate (window, "find", NULL);
   entry = gtk_window_get_focus (GTK_WINDOW (window));
@@ -743,6 +797,41 @@ test_search (void)
       strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
   g_assert_null (graft_document_get_pattern_error (document));
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  /* The keyboard leaves the search entry for the replacement's body
+   * ("def replacement(neg, w2):" is its fourth line). */
+  g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
+                                   "import torch\n\n\ndef replacement("));
+  assert_editing_replacement (window, 4, 4);
+  /* Ctrl+Z there (win.undo disabled: nothing in the graph's history)
+   * undoes Use as Pattern whole, both texts, not the replacement alone;
+   * Ctrl+Shift+Z puts both back. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, pattern);
+  g_assert_cmpstr (graft_document_get_replacement_text (document), ==, replacement);
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_nonnull (
+      strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
+  g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
+                                   "import torch\n\n\ndef replacement(neg, w2):"));
+  /* Another rule's editor keeps its own undo: Ctrl+Z there does not
+   * reach into the first rule's texts; back on the first, it does. */
+  graft_document_select_rule (document, graft_document_add_rule (document, NULL, NULL));
+  gtk_widget_grab_focus (find_text_view (graft_window_get_pattern_editor (window, TRUE)));
+  g_assert_false (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_nonnull (strstr (graft_rule_get_pattern_text (graft_document_get_rule (document, 0)),
+                            "cat = torch.cat([neg, w2])"));
+  graft_document_select_rule (document, 0);
+  gtk_widget_grab_focus (find_text_view (graft_window_get_pattern_editor (window, TRUE)));
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, pattern);
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_y, GDK_CONTROL_MASK));
+  /* Once the text is edited, Ctrl+Z is the editor's own again. */
+  gtk_text_buffer_insert_at_cursor (
+      gtk_text_view_get_buffer (GTK_TEXT_VIEW (
+          find_text_view (graft_window_get_pattern_editor (window, TRUE)))),
+      "#", -1);
+  g_assert_false (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
   close_window (window);
 }
 
@@ -1923,8 +2012,23 @@ test_pattern_from_selection_undo (void)
   text = buffer_text (pattern_buffer);
   g_assert_cmpstr (text, ==, written);
   g_clear_pointer (&text, g_free);
-  /* Ctrl+Z undid the text, not the Replace All. */
+  /* Ctrl+Z undid the text, not the Replace All: both texts, as the
+   * command filled both; the redo keys put both back. */
   g_assert_cmpuint (graft_document_get_last_change_serial (document), ==, serial);
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (replacement_buffer);
+  g_assert_cmpstr (text, ==, replacement);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
+  g_assert_true (press_in_editor (window, FALSE, GDK_KEY_y, GDK_CONTROL_MASK));
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat_1 = torch.cat"));
+  g_assert_true (g_str_has_prefix (graft_document_get_replacement_text (document),
+                                   "import torch\n\n\ndef replacement("));
+  g_assert_cmpuint (graft_document_get_position (document), ==, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (pattern_buffer);
+  g_assert_cmpstr (text, ==, written);
+  g_clear_pointer (&text, g_free);
   /* The toast's Undo, stale now (the text changed since), does nothing. */
   type_into (pattern_buffer, "# more\n");
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
@@ -2790,9 +2894,15 @@ test_module_pattern_from_selection (void)
   GraftDocument *document = graft_window_get_document (window);
   GraftCanvas   *canvas = graft_window_get_canvas (window);
 
+  /* The side panel hidden: it comes back, showing the replacement. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (FALSE));
   graft_canvas_select (canvas, "layer1_0_bn1", FALSE);
   graft_canvas_select (canvas, "layer1_0_relu", TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
   g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  /* The cursor at forward()'s first statement, not __init__'s. */
+  assert_editing_replacement (window, 15, 8);
   g_assert_cmpstr (graft_document_get_pattern_text (document), ==,
                    "import torch\n"
                    "\n"
