@@ -354,23 +354,6 @@ test_chosen_match (void)
   close_window (window);
 }
 
-/* Whether the node @name is drawn whole inside @canvas's view. */
-static gboolean
-node_in_view (GraftCanvas *canvas,
-              const char  *name)
-{
-  GraftLayout     *layout = graft_canvas_get_layout (canvas);
-  gint             b = graft_layout_find_node (layout, name);
-  const GraftRect *box;
-  GraftRect        area;
-
-  g_assert_cmpint (b, >=, 0);
-  box = &graft_layout_get_node (layout, (guint) b)->box;
-  graft_canvas_get_visible_area (canvas, &area);
-  return box->x >= area.x && box->y >= area.y && box->x + box->width <= area.x + area.width &&
-         box->y + box->height <= area.y + area.height;
-}
-
 /* A match chosen in a view too small to read (resnet18_bn_relu.py fitted,
  * by Fit, at 14 %, its match a dot) is shown zoomed in to be read; from a
  * readable zoom, the zoom stays. */

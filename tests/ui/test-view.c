@@ -225,23 +225,6 @@ test_fit (void)
   close_last_window (window);
 }
 
-/* Whether the node @name is drawn whole inside @canvas's view. */
-static gboolean
-node_in_view (GraftCanvas *canvas,
-              const char  *name)
-{
-  GraftLayout     *layout = graft_canvas_get_layout (canvas);
-  gint             b = graft_layout_find_node (layout, name);
-  const GraftRect *box;
-  GraftRect        area;
-
-  g_assert_cmpint (b, >=, 0);
-  box = &graft_layout_get_node (layout, (guint) b)->box;
-  graft_canvas_get_visible_area (canvas, &area);
-  return box->x >= area.x && box->y >= area.y && box->x + box->width <= area.x + area.width &&
-         box->y + box->height <= area.y + area.height;
-}
-
 /* The start view of a graph too tall to read whole: from its top, its
  * input in view, at a readable zoom (35 % to 60 %), not all of it. */
 static void

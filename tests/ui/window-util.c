@@ -617,3 +617,26 @@ press_shortcut (GtkWidget  *widget,
     }
   return FALSE;
 }
+
+/**
+ * node_in_view:
+ * @canvas: a canvas
+ * @name: a node of its layout (the test fails if it has none)
+ *
+ * Returns: whether the node @name is drawn whole inside @canvas's view
+ */
+gboolean
+node_in_view (GraftCanvas *canvas,
+              const char  *name)
+{
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             b = graft_layout_find_node (layout, name);
+  const GraftRect *box;
+  GraftRect        area;
+
+  g_assert_cmpint (b, >=, 0);
+  box = &graft_layout_get_node (layout, (guint) b)->box;
+  graft_canvas_get_visible_area (canvas, &area);
+  return box->x >= area.x && box->y >= area.y && box->x + box->width <= area.x + area.width &&
+         box->y + box->height <= area.y + area.height;
+}

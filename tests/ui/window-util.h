@@ -53,3 +53,5 @@ gboolean press_shortcut (GtkWidget  *widget,
                          const char *accel);
 
 gboolean flap_settled (gpointer flap);
+gboolean node_in_view (GraftCanvas *canvas,
+                       const char  *name);
