@@ -101,8 +101,7 @@ _graft_comparison_set_travel_step (guint work)
 /* Undoes or redoes, in place, the edits from the position @at says the
  * graph is at towards @to, until @deadline (g_get_monotonic_time()) has
  * passed, looked at every TRAVEL_WORK operations, or all of them if
- * @deadline is 0.  An edit begun is finished in the same direction before
- * *@at moves: a travel stopped half-way goes on towards the same @to.
+ * @deadline is 0 (_graft_document_replay()).
  *
  * Returns: whether the graph is at @to (*@at == @to, no edit half-way) */
 gboolean
@@ -111,29 +110,9 @@ _graft_comparison_travel (GraftDocument *self,
                           guint          to,
                           gint64         deadline)
 {
-  gboolean unbounded = deadline == 0;
-  guint    work = unbounded ? G_MAXUINT : travel_step_work > 0 ? travel_step_work
-                                                               : TRAVEL_WORK;
-
-  while (*at != to)
-    {
-      gboolean      back = *at > to;
-      HistoryEntry *entry = self->history->pdata[back ? *at - 1 : *at];
-
-      if (entry->edit != NULL &&
-          !(back ? graft_edit_undo_step (entry->edit, work)
-                 : graft_edit_redo_step (entry->edit, work)))
-        {
-          if (!unbounded && (travel_step_work > 0 || g_get_monotonic_time () >= deadline))
-            return FALSE;
-          continue;
-        }
-      *at = back ? *at - 1 : *at + 1;
-      if (entry->edit != NULL && !unbounded && *at != to &&
-          (travel_step_work > 0 || g_get_monotonic_time () >= deadline))
-        return FALSE;
-    }
-  return TRUE;
+  return _graft_document_replay (self, at, to,
+                                 travel_step_work > 0 ? travel_step_work : TRAVEL_WORK,
+                                 travel_step_work > 0, g_get_monotonic_time, deadline);
 }
 
 /**

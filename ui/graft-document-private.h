@@ -286,6 +286,13 @@ void           _graft_document_rules_changed (GraftDocument *self);
 void           _graft_document_recount (GraftDocument *self);
 void           _graft_document_ensure_matches (GraftDocument *self);
 void           _graft_document_settle (GraftDocument *self);
+gboolean       _graft_document_replay (GraftDocument *self,
+                                       guint         *at,
+                                       guint          to,
+                                       guint          work,
+                                       gboolean       each,
+                                       gint64 (*clock) (void),
+                                       gint64 deadline);
 void           _graft_document_set_rewrite_step (guint work);
 void           _graft_document_set_move_step (guint work);
 GPtrArray     *_graft_document_get_rule_matches (GraftDocument *self,

@@ -3090,6 +3090,57 @@ _graft_document_set_move_step (guint work)
   move_step_work = work;
 }
 
+/**
+ * _graft_document_replay:
+ * @self: a document
+ * @at: (inout): the history position the graph is at
+ * @to: the position to take it to
+ * @work: operations replayed between two looks at @clock
+ * @each: stop at every look, whatever @clock says (a test's steps)
+ * @clock: the clock @deadline is in
+ * @deadline: when to stop, or 0 for all at once
+ *
+ * Undoes or redoes, in place, the edits from *@at towards @to until
+ * @deadline has passed, looked at every @work operations.  An edit begun
+ * is finished in the same direction before *@at moves: a replay stopped
+ * half-way goes on towards the same @to.  The document's moves in its
+ * history and the visits of Compare Graphs and Show Changes replay so.
+ *
+ * Returns: whether the graph is at @to (*@at == @to, no edit half-way)
+ */
+gboolean
+_graft_document_replay (GraftDocument *self,
+                        guint         *at,
+                        guint          to,
+                        guint          work,
+                        gboolean       each,
+                        gint64 (*clock) (void),
+                        gint64 deadline)
+{
+  gboolean unbounded = deadline == 0;
+
+  if (unbounded)
+    work = G_MAXUINT;
+  while (*at != to)
+    {
+      gboolean      back = *at > to;
+      HistoryEntry *entry = self->history->pdata[back ? *at - 1 : *at];
+
+      if (entry->edit != NULL &&
+          !(back ? graft_edit_undo_step (entry->edit, work)
+                 : graft_edit_redo_step (entry->edit, work)))
+        {
+          if (!unbounded && (each || clock () >= deadline))
+            return FALSE;
+          continue;
+        }
+      *at = back ? *at - 1 : *at + 1;
+      if (entry->edit != NULL && !unbounded && *at != to && (each || clock () >= deadline))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Replays the edits of the move under way, towards self->move_to, for
  * about REWRITE_STEP_USEC of processor time from @start (thread_time()),
  * or all of them (@unbounded).  The other changes (of the rules, a graph
@@ -3102,29 +3153,10 @@ move_some (GraftDocument *self,
            gint64         start,
            gboolean       unbounded)
 {
-  guint work = unbounded ? G_MAXUINT : move_step_work > 0 ? move_step_work
-                                                          : REWRITE_STEP_WORK;
-
-  while (self->move_at != self->move_to)
-    {
-      gboolean      back = self->move_at > self->move_to;
-      HistoryEntry *entry = self->history->pdata[back ? self->move_at - 1 : self->move_at];
-
-      if (entry->edit != NULL &&
-          !(back ? graft_edit_undo_step (entry->edit, work)
-                 : graft_edit_redo_step (entry->edit, work)))
-        {
-          if (!unbounded &&
-              (move_step_work > 0 || thread_time () >= start + REWRITE_STEP_USEC))
-            return FALSE;
-          continue;
-        }
-      self->move_at = back ? self->move_at - 1 : self->move_at + 1;
-      if (entry->edit != NULL && !unbounded && self->move_at != self->move_to &&
-          (move_step_work > 0 || thread_time () >= start + REWRITE_STEP_USEC))
-        return FALSE;
-    }
-  return TRUE;
+  return _graft_document_replay (self, &self->move_at, self->move_to,
+                                 move_step_work > 0 ? move_step_work : REWRITE_STEP_WORK,
+                                 move_step_work > 0, thread_time,
+                                 unbounded ? 0 : start + REWRITE_STEP_USEC);
 }
 
 /* Ends the move under way, its edits replayed: the other changes, then
