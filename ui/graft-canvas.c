@@ -603,6 +603,34 @@ graft_canvas_get_readable (GraftCanvas *self)
 }
 
 /**
+ * graft_canvas_node_in_view:
+ * @self: a canvas
+ * @name: a node's name
+ *
+ * Returns: whether the box called @name is wholly in the view (a canvas
+ *   not yet given its size shows nothing; a name without a box is not)
+ */
+gboolean
+graft_canvas_node_in_view (GraftCanvas *self,
+                           const char  *name)
+{
+  GraftLayout     *layout;
+  gint             box;
+  const GraftRect *r;
+  GraftRect        view;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  layout = graft_canvas_get_layout (self);
+  box = layout != NULL ? graft_layout_find_node (layout, name) : -1;
+  if (box < 0)
+    return FALSE;
+  r = &graft_layout_get_node (layout, (guint) box)->box;
+  graft_canvas_get_visible_area (self, &view);
+  return view.width > 0 && view.height > 0 && r->x >= view.x && r->y >= view.y &&
+         r->x + r->width <= view.x + view.width && r->y + r->height <= view.y + view.height;
+}
+
+/**
  * graft_canvas_set_center:
  * @self: a canvas
  * @x: a layout point

@@ -225,25 +225,6 @@ match_boxes (GraftSplitWindow *self)
     }
 }
 
-/* Whether the box called @name is wholly in @canvas's view (a canvas not
- * yet given its size shows nothing). */
-static gboolean
-in_view (GraftCanvas *canvas,
-         const char  *name)
-{
-  GraftLayout     *layout = graft_canvas_get_layout (canvas);
-  gint             box = graft_layout_find_node (layout, name);
-  const GraftRect *r;
-  GraftRect        view;
-
-  if (box < 0)
-    return FALSE;
-  r = &graft_layout_get_node (layout, box)->box;
-  graft_canvas_get_visible_area (canvas, &view);
-  return view.width > 0 && view.height > 0 && r->x >= view.x && r->y >= view.y &&
-         r->x + r->width <= view.x + view.width && r->y + r->height <= view.y + view.height;
-}
-
 /* Both sides are laid out: the view goes to the first thing the change
  * did, zoomed in to be read if the fitted view is too small for that
  * (resnet18 at 8 %: the change was a dot), and the other side follows.
@@ -270,7 +251,7 @@ show_first_change (GraftSplitWindow *self)
         {
           GraftCanvas *canvas = self->sides[order[k].side].canvas;
 
-          if (!in_view (canvas, names[0]) || !graft_canvas_get_readable (canvas))
+          if (!graft_canvas_node_in_view (canvas, names[0]) || !graft_canvas_get_readable (canvas))
             graft_canvas_show_node (canvas, names[0]);
           follow (self, order[k].side);
           return;

@@ -629,14 +629,6 @@ gboolean
 node_in_view (GraftCanvas *canvas,
               const char  *name)
 {
-  GraftLayout     *layout = graft_canvas_get_layout (canvas);
-  gint             b = graft_layout_find_node (layout, name);
-  const GraftRect *box;
-  GraftRect        area;
-
-  g_assert_cmpint (b, >=, 0);
-  box = &graft_layout_get_node (layout, (guint) b)->box;
-  graft_canvas_get_visible_area (canvas, &area);
-  return box->x >= area.x && box->y >= area.y && box->x + box->width <= area.x + area.width &&
-         box->y + box->height <= area.y + area.height;
+  g_assert_cmpint (graft_layout_find_node (graft_canvas_get_layout (canvas), name), >=, 0);
+  return graft_canvas_node_in_view (canvas, name);
 }
