@@ -19,6 +19,7 @@
 #include "graft-document.h"
 #include "graft-document-private.h"
 #include "graft-autosave.h"
+#include "graft-layout-runner.h"
 #include "graft-session.h"
 
 /* The largest graph whose code is generated while its file is read. */
@@ -51,9 +52,14 @@ typedef struct
   char               *replacement;
   GraftRecovery      *recovery; /* the file's autosave, or NULL */
   GraftScopes        *scopes;   /* of @graph, or NULL */
-  GraftSession       *session;  /* the file is a session, read */
-  char               *entry;    /* the class to trace, NULL for the first */
-  GStrv               models;   /* the classes it could be */
+  /* The request of @graph's first layout, made of @scopes, or NULL; the
+   * scopes it folds and the overview they are */
+  GraftLayoutRequest *request;
+  GHashTable         *collapsed;
+  guint               overview_boxes;
+  GraftSession       *session; /* the file is a session, read */
+  char               *entry;   /* the class to trace, NULL for the first */
+  GStrv               models;  /* the classes it could be */
   /* The chosen rule's pattern when reading began, or NULL, and the
    * definition it is traced for (NULL: `pattern`); the text searched
    * (the file's own pattern, which replaces it, or that one) and what the
@@ -82,6 +88,8 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->pattern, g_free);
   g_clear_pointer (&loaded->replacement, g_free);
   g_clear_pointer (&loaded->recovery, graft_recovery_free);
+  g_clear_pointer (&loaded->request, graft_layout_request_free);
+  g_clear_pointer (&loaded->collapsed, g_hash_table_unref);
   g_clear_pointer (&loaded->scopes, graft_scopes_free);
   g_clear_pointer (&loaded->session, graft_session_free);
   g_clear_pointer (&loaded->entry, g_free);
@@ -216,7 +224,12 @@ read_file (Loaded *loaded)
                                       : graft_codegen_python_string (loaded->graph),
                                   FALSE);
   if (graft_graph_get_n_nodes (loaded->graph) >= SCOPES_ON_LOAD_NODES)
-    loaded->scopes = graft_scopes_new (loaded->graph);
+    {
+      loaded->scopes = graft_scopes_new (loaded->graph);
+      /* And the first layout's request (0.1 s of turns at a million nodes). */
+      loaded->request = graft_layout_runner_new_first_request (
+          loaded->graph, loaded->scopes, &loaded->collapsed, &loaded->overview_boxes);
+    }
   if (graft_graph_get_n_nodes (loaded->graph) >= SEARCH_ON_LOAD_NODES)
     search_loaded (loaded);
   loaded->recovery = graft_autosave_find (loaded->file);
@@ -246,6 +259,8 @@ install (GraftDocument *self,
       g_clear_pointer (&loaded->code, g_free);
       g_clear_pointer (&loaded->pattern, g_free);
       g_clear_pointer (&loaded->replacement, g_free);
+      g_clear_pointer (&loaded->request, graft_layout_request_free);
+      g_clear_pointer (&loaded->collapsed, g_hash_table_unref);
       g_clear_pointer (&loaded->scopes, graft_scopes_free);
       g_clear_pointer (&loaded->found, _graft_found_matches_free);
       loaded->dialect = graft_document_get_dialect (self);
@@ -263,6 +278,8 @@ install (GraftDocument *self,
   /* Of the graph just installed, whose revision it now is. */
   _graft_document_set_code_error (self, g_steal_pointer (&loaded->code_error));
   _graft_document_set_loaded_scopes (self, g_steal_pointer (&loaded->scopes));
+  _graft_document_set_loaded_request (self, g_steal_pointer (&loaded->request),
+                                      g_steal_pointer (&loaded->collapsed), loaded->overview_boxes);
   _graft_document_set_loaded_matches (self, loaded->searched, loaded->search_entry,
                                       g_steal_pointer (&loaded->found));
   if (load_error != NULL)

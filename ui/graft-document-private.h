@@ -202,6 +202,13 @@ struct _GraftDocument
    * or NULL): graft_document_steal_scopes() hands them to the layout runner. */
   GraftScopes *loaded_scopes;
   guint        loaded_scopes_revision;
+  /* The request of the graph's first layout, made of those scopes while its file was read, the
+   * scopes it folds and the overview they were chosen as (owned, or NULL), with the revision they
+   * are of: _graft_document_steal_loaded_request() hands them to the layout runner. */
+  GraftLayoutRequest *loaded_request;
+  GHashTable         *loaded_collapsed;
+  guint               loaded_overview_boxes;
+  guint               loaded_request_revision;
 
   /* Replace All by steps: the job of graft-turns.c that runs alone, or 0, and the rewrite
    * under way (owned, or NULL). */
@@ -250,6 +257,16 @@ void  _graft_document_load_graph (GraftDocument *self,
                                   char          *code,
                                   char          *pattern,
                                   char          *replacement);
+
+/* The first layout of a large file, requested while it was read. */
+void                _graft_document_set_loaded_request (GraftDocument      *self,
+                                                        GraftLayoutRequest *request,
+                                                        GHashTable         *collapsed,
+                                                        guint               overview_boxes);
+GraftLayoutRequest *_graft_document_steal_loaded_request (GraftDocument *self,
+                                                          guint          overview_boxes,
+                                                          GHashTable   **out_collapsed);
+gboolean            _graft_document_get_marks_need_names (GraftDocument *self);
 
 /* graft-document-code.c */
 const GError *_graft_document_code_error (GraftDocument *self);

@@ -165,6 +165,15 @@ static gboolean move_some (GraftDocument *self,
                            gboolean       unbounded);
 static void     moved (GraftDocument *self);
 
+/* The first layout's request made while the file was read, of a graph
+ * that is no longer the document's or that the runner did not take. */
+static void
+drop_loaded_request (GraftDocument *self)
+{
+  g_clear_pointer (&self->loaded_request, graft_layout_request_free);
+  g_clear_pointer (&self->loaded_collapsed, g_hash_table_unref);
+}
+
 static void
 truncate_history (GraftDocument *self,
                   guint          length)
@@ -186,6 +195,7 @@ graft_document_finalize (GObject *object)
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
+  drop_loaded_request (self);
   search_drop (self);
   g_clear_pointer (&self->found, _graft_found_matches_free);
   /* Edits refer to the graph's nodes: free them first. */
@@ -801,6 +811,7 @@ graph_changed_with_code (GraftDocument *self,
   self->pushed_unchanged = 0;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
+  drop_loaded_request (self);
   /* 150 MB at a million nodes: unmapped off the main thread. */
   graft_turns_free_later (self->code, g_free);
   self->code = code;
@@ -997,6 +1008,65 @@ graft_document_steal_scopes (GraftDocument *self)
   if (self->loaded_scopes != NULL && self->loaded_scopes_revision != self->revision)
     g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   return g_steal_pointer (&self->loaded_scopes);
+}
+
+/**
+ * _graft_document_set_loaded_request:
+ * @self: a document
+ * @request: (transfer full) (nullable): the request of the first layout of
+ *   the document's graph as it is now, made while its file was read from
+ *   the scopes _graft_document_set_loaded_scopes() keeps
+ *   (graft_layout_runner_new_first_request())
+ * @collapsed: (transfer full) (nullable): the scopes @request folds
+ * @overview_boxes: the overview they were chosen as (at most this many
+ *   boxes)
+ *
+ * Keeps them for _graft_document_steal_loaded_request().
+ */
+void
+_graft_document_set_loaded_request (GraftDocument      *self,
+                                    GraftLayoutRequest *request,
+                                    GHashTable         *collapsed,
+                                    guint               overview_boxes)
+{
+  drop_loaded_request (self);
+  self->loaded_request = request;
+  self->loaded_collapsed = collapsed;
+  self->loaded_overview_boxes = overview_boxes;
+  self->loaded_request_revision = self->revision;
+}
+
+/**
+ * _graft_document_steal_loaded_request:
+ * @self: a document
+ * @overview_boxes: the overview the layout runner is about to choose
+ * @out_collapsed: (out) (transfer full): the scopes the request folds
+ *
+ * The request of the graph's first layout made on the loading worker
+ * (about 0.1 s of turns of the main loop at a million nodes), while the
+ * graph has not changed since and for the same overview; handed out once.
+ *
+ * Returns: (transfer full) (nullable): the request, or %NULL
+ */
+GraftLayoutRequest *
+_graft_document_steal_loaded_request (GraftDocument *self,
+                                      guint          overview_boxes,
+                                      GHashTable   **out_collapsed)
+{
+  GraftLayoutRequest *request;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (out_collapsed != NULL, NULL);
+  *out_collapsed = NULL;
+  if (self->loaded_request == NULL || self->loaded_request_revision != self->revision ||
+      self->loaded_overview_boxes != overview_boxes)
+    {
+      drop_loaded_request (self);
+      return NULL;
+    }
+  request = g_steal_pointer (&self->loaded_request);
+  *out_collapsed = g_steal_pointer (&self->loaded_collapsed);
+  return request;
 }
 
 /**
@@ -3597,6 +3667,27 @@ _graft_document_layout_marks_new (GraftDocument *self,
   m->marks = g_new (gint, MAX (m->n, 1));
   layout_marks_start (m);
   return m;
+}
+
+/**
+ * _graft_document_get_marks_need_names:
+ * @self: a document
+ *
+ * Whether a layout's match marks may look names up in it
+ * (_graft_document_layout_marks_new()): the chosen rule has matches, shown
+ * or found and not shown yet, or they are to be found again.  Without, a new layout's index by name
+ * is not needed to show it.
+ *
+ * Returns: whether the marks may need names
+ */
+gboolean
+_graft_document_get_marks_need_names (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), TRUE);
+  return self->matches_stale || self->rewriting != NULL || g_hash_table_size (self->match_of) > 0 ||
+         self->search != NULL ||
+         (self->found != NULL &&
+          (!found_matches_complete (self->found) || g_hash_table_size (self->found->match_of) > 0));
 }
 
 /* Whether the graph or the matches changed since the names were taken. */

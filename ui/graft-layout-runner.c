@@ -67,6 +67,8 @@ struct _GraftLayoutRunner
   GraftScopesBuilder        *builder;         /* Owned: making them, over turns, or NULL */
   GraftLayoutRequestBuilder *request_builder; /* Owned: the next request, made over turns
                                                * once the scopes are, or NULL */
+  GraftLayoutRequest *loaded_request;         /* Owned: the next request, made while the file
+                                               * was read, or NULL */
   gint64      scope_turn_usec;                /* SCOPE_TURN_USEC, but for tests */
   guint       scope_step_nodes;               /* SCOPE_STEP_NODES, but for tests */
   GHashTable *collapsed;                      /* Owned: scope paths drawn as one box; NULL: choose
@@ -121,12 +123,31 @@ typedef struct
   gboolean           keep_view;
 } Job;
 
+/* What the runner's worker is given. */
+typedef struct
+{
+  GraftLayoutRequest *request; /* Owned */
+  /* The layout is shown before its index by name is made: nothing looks a
+   * name up in it at once */
+  gboolean index_later;
+} Work;
+
+static void
+work_free (gpointer data)
+{
+  Work *work = data;
+
+  graft_layout_request_free (work->request);
+  g_free (work);
+}
+
 /* A request half made reads the graph, scopes and folding as they were
  * when it was started: it starts again. */
 static void
 drop_request (GraftLayoutRunner *self)
 {
   g_clear_pointer (&self->request_builder, graft_layout_request_builder_free);
+  g_clear_pointer (&self->loaded_request, graft_layout_request_free);
 }
 
 /* Scopes, made or half made, and a request half made read the graph as
@@ -163,15 +184,16 @@ graft_layout_runner_new (GraftDocument *document,
   return self;
 }
 
+/* Lays @request out for @task; the layout's index by name is made before
+ * it is returned, or with @index_later after. */
 static void
-layout_thread_cb (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
+run_request (GTask              *task,
+             GraftLayoutRequest *request,
+             gboolean            index_later)
 {
-  GraftLayoutRequest *request = task_data;
-  GError             *error = NULL;
-  GraftLayout        *layout;
+  GError      *error = NULL;
+  GraftLayout *layout;
+  GraftLayout *kept;
 
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -181,10 +203,41 @@ layout_thread_cb (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  /* The canvas looks boxes up by name at once: the index is built here,
-   * off the main loop (the layout is not shared yet). */
-  graft_layout_find_node (layout, "");
+  /* The canvas looks boxes up by name at once (an anchor kept in view, the
+   * match marks): the index is built here, off the main loop.  When
+   * nothing will, the layout is shown meanwhile: at a million nodes the
+   * index takes about 0.15 s, and a name looked up before it is made
+   * waits for it (graft_layout_find_node() makes it under a lock). */
+  if (!index_later)
+    {
+      graft_layout_find_node (layout, "");
+      g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
+      return;
+    }
+  kept = graft_layout_ref (layout);
   g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
+  graft_layout_find_node (kept, "");
+  graft_layout_free (kept);
+}
+
+static void
+layout_thread_cb (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  run_request (task, task_data, FALSE);
+}
+
+static void
+work_thread_cb (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Work *work = task_data;
+
+  run_request (task, work->request, work->index_later);
 }
 
 /**
@@ -429,6 +482,15 @@ make_request (GraftLayoutRunner *self,
   gint64   start = g_get_monotonic_time ();
   gboolean done;
 
+  if (self->loaded_request != NULL)
+    return TRUE;
+  /* The first layout of a graph read on a worker, its request made there. */
+  if (self->request_builder == NULL && self->collapsed == NULL && self->overview_boxes >= 0 &&
+      self->scopes_revision == graft_document_get_revision (self->document))
+    self->loaded_request = _graft_document_steal_loaded_request (
+        self->document, (guint) self->overview_boxes, &self->collapsed);
+  if (self->loaded_request != NULL)
+    return TRUE;
   if (self->request_builder == NULL)
     {
       if (self->collapsed == NULL)
@@ -463,6 +525,7 @@ start_cb (gpointer user_data)
   GraftLayoutRunner *self = user_data;
   g_autoptr (GTask) task = NULL;
   Job                *job;
+  Work               *work;
   GraftLayoutRequest *request;
   GraftLayout        *shown = graft_canvas_get_layout (self->canvas);
 
@@ -491,18 +554,25 @@ start_cb (gpointer user_data)
    * first, and then the runner is not read. */
   task = g_task_new (NULL, self->cancellable, layout_done_cb, job);
   g_task_set_source_tag (task, graft_layout_runner_queue);
-  request = graft_layout_request_builder_finish (g_steal_pointer (&self->request_builder));
+  request = self->loaded_request != NULL
+                ? g_steal_pointer (&self->loaded_request)
+                : graft_layout_request_builder_finish (g_steal_pointer (&self->request_builder));
   graft_layout_request_set_direction (request, self->direction);
   /* After an edit, what it did not touch keeps its place. */
   if (job->keep_view && shown != NULL && self->shown_shape == self->shape)
     graft_layout_request_set_previous (request, shown, TRUE);
   /* A newer layout stops this one between segments. */
   graft_layout_request_set_cancellable (request, self->cancellable);
-  g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
+  work = g_new0 (Work, 1);
+  work->request = request;
+  /* Fitted to the view, no marks to look up: nothing asks for a name. */
+  work->index_later =
+      !job->keep_view && !_graft_document_get_marks_need_names (self->document);
+  g_task_set_task_data (task, work, work_free);
   self->request = request;
   if (self->progress_id == 0)
     self->progress_id = g_timeout_add (100, poll_progress_cb, self);
-  g_task_run_in_thread (task, layout_thread_cb);
+  g_task_run_in_thread (task, work_thread_cb);
   return G_SOURCE_REMOVE;
 }
 
@@ -666,6 +736,39 @@ graft_layout_runner_fold_new_graph (GraftLayoutRunner *self)
   self->overview_boxes = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : -1;
   self->shape++;
   drop_request (self);
+}
+
+/**
+ * graft_layout_runner_new_first_request:
+ * @graph: a graph just read, no document's yet
+ * @scopes: its scopes
+ * @out_collapsed: (out) (transfer full): the scopes the request folds
+ * @out_overview_boxes: (out): the overview they are (at most this many boxes)
+ *
+ * The request a runner makes for @graph's first layout once it is a
+ * document's (graft_layout_runner_fold_new_graph(), then
+ * graft_layout_runner_queue()), for the worker that reads a large file to
+ * make while the graph is still its own (the document keeps it for the
+ * runner: _graft_document_set_loaded_request()).  Any thread.
+ *
+ * Returns: (transfer full) (nullable): the request, or %NULL when the
+ *   first layout is not folded
+ */
+GraftLayoutRequest *
+graft_layout_runner_new_first_request (GraftGraph  *graph,
+                                       GraftScopes *scopes,
+                                       GHashTable **out_collapsed,
+                                       guint       *out_overview_boxes)
+{
+  g_return_val_if_fail (graph != NULL && scopes != NULL, NULL);
+  g_return_val_if_fail (out_collapsed != NULL && out_overview_boxes != NULL, NULL);
+
+  *out_collapsed = NULL;
+  *out_overview_boxes = OVERVIEW_BOXES;
+  if (graft_graph_get_n_nodes (graph) <= FOLD_ABOVE_NODES)
+    return NULL;
+  *out_collapsed = graft_scopes_new_overview (scopes, OVERVIEW_BOXES);
+  return graft_layout_request_new_folded (graph, scopes, *out_collapsed, NULL);
 }
 
 /**

@@ -37,7 +37,12 @@ void         graft_layout_runner_collapse (GraftLayoutRunner *self,
 void graft_layout_runner_set_direction (GraftLayoutRunner   *self,
                                         GraftLayoutDirection direction);
 
-void graft_layout_runner_run_in_thread (GTask *task);
+void                graft_layout_runner_run_in_thread (GTask *task);
+GraftLayoutRequest *graft_layout_runner_new_first_request (GraftGraph  *graph,
+                                                           GraftScopes *scopes,
+                                                           GHashTable **out_collapsed,
+                                                           guint       *out_overview_boxes)
+    G_GNUC_WARN_UNUSED_RESULT;
 
 void          _graft_layout_runner_set_scope_turn (GraftLayoutRunner *self,
                                                    gint64             usec,

@@ -236,6 +236,127 @@ test_scopes_on_load (void)
   g_assert_null (graft_document_steal_scopes (document));
 }
 
+/* @a and @b draw the same boxes at the same places. */
+static void
+assert_same_layout (GraftLayout *a,
+                    GraftLayout *b)
+{
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (a), ==, graft_layout_get_n_graph_nodes (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    {
+      const GraftLayoutNode *x = graft_layout_get_node (a, i);
+      const GraftLayoutNode *y = graft_layout_get_node (b, i);
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_cmpstr (x->label, ==, y->label);
+      g_assert_cmpuint (x->n_members, ==, y->n_members);
+      g_assert_cmpfloat (x->box.x, ==, y->box.x);
+      g_assert_cmpfloat (x->box.y, ==, y->box.y);
+      g_assert_cmpfloat (x->box.width, ==, y->box.width);
+      g_assert_cmpfloat (x->box.height, ==, y->box.height);
+    }
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (a); i++)
+    {
+      const char *name = graft_layout_get_node_name (a, i);
+
+      g_assert_cmpstr (name, ==, graft_layout_get_node_name (b, i));
+      g_assert_cmpint (graft_layout_find_graph_node (a, name), ==, (gint) i);
+      g_assert_cmpint (graft_layout_find_node (a, name), ==, graft_layout_find_node (b, name));
+    }
+  g_assert_cmpint (graft_layout_find_graph_node (a, "no such node"), ==, -1);
+}
+
+/* The first layout's request of a large graph is made while its file is
+ * read, folded as the layout runner folds a new graph and the same as it
+ * makes on the main loop; handed out once, for that overview, and only
+ * while the graph is the one read.  A window opening the file takes it. */
+static void
+test_request_on_load (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) collapsed = NULL;
+  g_autoptr (GHashTable) made_collapsed = NULL;
+  GHashTable         *again;
+  GraftLayoutRequest *request;
+  GraftLayoutRequest *made;
+  GraftLayout        *layout;
+  GraftLayout        *made_layout;
+  GraftScopes        *scopes;
+  GHashTableIter      iter;
+  gpointer            key;
+  guint               boxes;
+  GraftWindow        *window;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  scopes = graft_scopes_new (graft_document_get_graph (document));
+  made = graft_layout_runner_new_first_request (graft_document_get_graph (document), scopes,
+                                                &made_collapsed, &boxes);
+  g_assert_nonnull (made);
+  /* Another overview than the runner's drops it. */
+  g_assert_null (_graft_document_steal_loaded_request (document, boxes + 1, &again));
+  g_assert_null (again);
+  g_assert_null (_graft_document_steal_loaded_request (document, boxes, &again));
+  g_assert_null (again);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  request = _graft_document_steal_loaded_request (document, boxes, &collapsed);
+  g_assert_nonnull (request);
+  g_assert_nonnull (collapsed);
+  g_assert_null (_graft_document_steal_loaded_request (document, boxes, &again));
+  g_assert_null (again);
+  /* The groups, as the runner chooses them. */
+  g_assert_cmpuint (g_hash_table_size (collapsed), ==, g_hash_table_size (made_collapsed));
+  g_hash_table_iter_init (&iter, made_collapsed);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_assert_true (g_hash_table_contains (collapsed, key));
+  layout = graft_layout_request_run (request, &error);
+  g_assert_no_error (error);
+  made_layout = graft_layout_request_run (made, &error);
+  g_assert_no_error (error);
+  assert_same_layout (layout, made_layout);
+  graft_layout_free (made_layout);
+  graft_layout_free (layout);
+  graft_layout_request_free (made);
+  graft_layout_request_free (request);
+  graft_scopes_free (scopes);
+
+  /* Read again, then another graph: the request read was of the first. */
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_true (graft_document_load_text (document, "small.py",
+                                           "import torch\n"
+                                           "class M(torch.nn.Module):\n"
+                                           "    def forward(self, x):\n"
+                                           "        return x + 1\n",
+                                           &error));
+  g_assert_no_error (error);
+  g_assert_null (_graft_document_steal_loaded_request (document, boxes, &again));
+  g_assert_null (again);
+
+  /* The window's first layout is made of it: nothing is left, and the
+   * folded graph drawn is the one the runner makes on the main loop. */
+  window = open_program ();
+  g_assert_null (graft_window_get_document (window)->loaded_request);
+  g_assert_null (graft_window_get_document (window)->loaded_collapsed);
+  scopes = graft_scopes_new (graft_document_get_graph (graft_window_get_document (window)));
+  g_clear_pointer (&made_collapsed, g_hash_table_unref);
+  made = graft_layout_runner_new_first_request (
+      graft_document_get_graph (graft_window_get_document (window)), scopes, &made_collapsed,
+      &boxes);
+  made_layout = graft_layout_request_run (made, &error);
+  g_assert_no_error (error);
+  assert_same_layout (graft_canvas_get_layout (graft_window_get_canvas (window)), made_layout);
+  graft_layout_free (made_layout);
+  graft_layout_request_free (made);
+  graft_scopes_free (scopes);
+  close_window (window);
+}
+
 /* The pattern of the program's ReLUs, as torch.export writes them. */
 #define RELU_PATTERN  \
   "import torch\n"    \
@@ -1017,6 +1138,7 @@ main (int    argc,
   g_test_add_func ("/ui/program/expand-group", test_expand_group);
   g_test_add_func ("/ui/program/scopes-on-load", test_scopes_on_load);
   g_test_add_func ("/ui/program/matches-on-load", test_matches_on_load);
+  g_test_add_func ("/ui/program/request-on-load", test_request_on_load);
   g_test_add_func ("/ui/program/autosave-in-turns", test_autosave_in_turns);
   g_test_add_func ("/ui/program/code-not-compiling", test_code_not_compiling);
   g_test_add_func ("/ui/program/code-compiling", test_code_compiling);
