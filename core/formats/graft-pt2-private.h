@@ -254,12 +254,17 @@ GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
 /* Texts of at least this are read in parts, on two threads. */
 #define PT2_SPLIT_MIN_BYTES (4u * 1024u * 1024u)
 
+/* The JSON text from which the tree left after reading is freed on a
+ * thread of its own (_graft_pt2_tree_free_aside()): about 90,000 nodes. */
+#define PT2_FREE_ASIDE_BYTES (64u * 1024u * 1024u)
+
 Pt2Tree  *_graft_pt2_tree_new (const char *text,
                                gsize       length,
                                gboolean    writable,
                                gsize      *out_stop,
                                char      **out_why);
 void      _graft_pt2_tree_free (Pt2Tree *tree);
+void      _graft_pt2_tree_free_aside (Pt2Tree *tree);
 gboolean  _graft_pt2_tree_release (Pt2Tree  *tree,
                                    Pt2Value *list,
                                    gsize     offset);

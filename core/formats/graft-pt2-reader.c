@@ -1692,6 +1692,10 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_pt2_nodes_clear (&r.by_name);
   g_clear_pointer (&r.shadow, graft_namespace_free);
   g_clear_pointer (&r.graph, graft_graph_free);
+  /* A large tree's memory is given back on a thread: the graph is wanted. */
+  if (r.tree != NULL && r.member != NULL &&
+      graft_source_get_length (r.member) >= PT2_FREE_ASIDE_BYTES)
+    _graft_pt2_tree_free_aside (g_steal_pointer (&r.tree));
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);
   g_clear_pointer (&r.member, graft_source_unref);
   g_clear_pointer (&r.strings, g_ptr_array_unref);
