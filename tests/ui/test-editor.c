@@ -45,6 +45,7 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 #include <unistd.h>
+#include <utime.h>
 
 static char *
 original_code (void)
@@ -1248,6 +1249,37 @@ test_autosave_recovery (void)
   g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
   gtk_window_destroy (GTK_WINDOW (window));
   iterate_for (10);
+
+  /* The autosave is looked for while the file is read: a file that cannot
+   * be read offers none, and neither does one written after it. */
+  {
+    g_autoptr (GraftDocument) document = graft_document_new ();
+    g_autofree char *text = NULL;
+    GraftRecovery   *recovery;
+    GStatBuf         saved;
+    struct utimbuf   times;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_true (g_file_set_contents (path, "def (\n", -1, NULL));
+    g_assert_cmpint (g_stat (autosave, &saved), ==, 0);
+    times.actime = times.modtime = saved.st_mtime;
+    g_assert_cmpint (g_utime (path, &times), ==, 0);
+    g_assert_false (graft_document_load_file (document, file, NULL));
+    g_assert_null (graft_document_steal_recovery (document));
+    g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    times.actime = times.modtime = saved.st_mtime + 10;
+    g_assert_cmpint (g_utime (path, &times), ==, 0);
+    g_assert_true (graft_document_load_file (document, file, NULL));
+    g_assert_null (graft_document_steal_recovery (document));
+    /* As it was: offered again, with the rewritten graph. */
+    times.actime = times.modtime = saved.st_mtime;
+    g_assert_cmpint (g_utime (path, &times), ==, 0);
+    g_assert_true (graft_document_load_file (document, file, NULL));
+    recovery = graft_document_steal_recovery (document);
+    g_assert_nonnull (recovery);
+    g_assert_nonnull (strstr (recovery->code, "add_1 = add + max_2"));
+    graft_recovery_free (recovery);
+  }
 
   graft_autosave_discard (file);
   graft_autosave_flush ();
