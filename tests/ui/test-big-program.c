@@ -425,6 +425,61 @@ assert_same_matches (GraftDocument *a,
     }
 }
 
+/* A large file read on the worker while another file is read into the
+ * same document, one that cannot be read: that one's error keeps its
+ * place, and the large file, installed last, brings its own first
+ * layout's request, of its graph. */
+static void
+test_request_after_other (void)
+{
+  const char      *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autofree char *bad_path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "program-errors", "bad_json.pt2", NULL);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) collapsed = NULL;
+  g_autofree char    *message = NULL;
+  GraftLayoutRequest *request;
+  GraftLayout        *layout;
+  gboolean            done = FALSE;
+  guint               boxes;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  graft_document_load_file_async (document, file, NULL, loaded_cb, &done);
+  g_assert_false (graft_document_load_file (document, bad, &error));
+  message = graft_error_format (error, NULL);
+  g_assert_nonnull (strstr (message, "bad_json.pt2:serialized_exported_program.json:401:2: error: "
+                                     "expecting ',' delimiter"));
+  g_clear_error (&error);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==,
+                    STAGES * GROUPS * BLOCKS * BLOCK_NODES + 9);
+  g_assert_null (graft_document_get_load_error (document));
+  {
+    GraftScopes *scopes = graft_scopes_new (graft_document_get_graph (document));
+    g_autoptr (GHashTable) made_collapsed = NULL;
+    GraftLayoutRequest *made = graft_layout_runner_new_first_request (
+        graft_document_get_graph (document), scopes, &made_collapsed, &boxes);
+    GraftLayout *made_layout = graft_layout_request_run (made, &error);
+
+    g_assert_no_error (error);
+    request = _graft_document_steal_loaded_request (document, boxes, &collapsed);
+    g_assert_nonnull (request);
+    layout = graft_layout_request_run (request, &error);
+    g_assert_no_error (error);
+    assert_same_layout (layout, made_layout);
+    graft_layout_free (layout);
+    graft_layout_free (made_layout);
+    graft_layout_request_free (made);
+    graft_layout_request_free (request);
+    graft_scopes_free (scopes);
+  }
+}
+
 /* The chosen rule's matches on a large graph are found on the loading
  * worker, the same as found on the main loop; not when the pattern
  * changed meanwhile, nor when the file was read at once. */
@@ -1139,6 +1194,7 @@ main (int    argc,
   g_test_add_func ("/ui/program/scopes-on-load", test_scopes_on_load);
   g_test_add_func ("/ui/program/matches-on-load", test_matches_on_load);
   g_test_add_func ("/ui/program/request-on-load", test_request_on_load);
+  g_test_add_func ("/ui/program/request-after-other", test_request_after_other);
   g_test_add_func ("/ui/program/autosave-in-turns", test_autosave_in_turns);
   g_test_add_func ("/ui/program/code-not-compiling", test_code_not_compiling);
   g_test_add_func ("/ui/program/code-compiling", test_code_compiling);
