@@ -182,6 +182,23 @@ test_expand_group (void)
   close_window (window);
 }
 
+/* Reads @file into @document, then a small graph over it. */
+static void
+read_then_other (GraftDocument *document,
+                 GFile         *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_true (graft_document_load_text (document, "small.py",
+                                           "import torch\n"
+                                           "class M(torch.nn.Module):\n"
+                                           "    def forward(self, x):\n"
+                                           "        return x + 1\n",
+                                           &error));
+  g_assert_no_error (error);
+}
+
 /* The scopes of a large graph are made while its file is read, the same as
  * made from the graph, handed out once, and only while the graph is the
  * one read. */
@@ -225,14 +242,7 @@ test_scopes_on_load (void)
   graft_scopes_free (loaded);
 
   /* Read again, then another graph: the scopes read were of the first. */
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_true (graft_document_load_text (document, "small.py",
-                                           "import torch\n"
-                                           "class M(torch.nn.Module):\n"
-                                           "    def forward(self, x):\n"
-                                           "        return x + 1\n",
-                                           &error));
-  g_assert_no_error (error);
+  read_then_other (document, file);
   g_assert_null (graft_document_steal_scopes (document));
 }
 
@@ -327,14 +337,7 @@ test_request_on_load (void)
   graft_scopes_free (scopes);
 
   /* Read again, then another graph: the request read was of the first. */
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_true (graft_document_load_text (document, "small.py",
-                                           "import torch\n"
-                                           "class M(torch.nn.Module):\n"
-                                           "    def forward(self, x):\n"
-                                           "        return x + 1\n",
-                                           &error));
-  g_assert_no_error (error);
+  read_then_other (document, file);
   g_assert_null (_graft_document_steal_loaded_request (document, boxes, &again));
   g_assert_null (again);
 
