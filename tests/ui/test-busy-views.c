@@ -1048,6 +1048,79 @@ test_split_away (void)
     }
 }
 
+/* Compare Graphs reads what the change did from its edit by steps (here
+ * of one operation each), the graph left where it is meanwhile, and then
+ * makes the comparison graft_document_compare() makes.  A new edit while
+ * the edit is read (the change compared undone and dropped from the
+ * history, its edit freed) starts the comparison again, of the change at
+ * that place of the history then. */
+static void
+test_split_changes_read (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *code = NULL;
+  g_autoptr (GraftComparison) want = NULL;
+  g_autoptr (GraftComparison) got = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftComparisonBuilder *builder;
+  GraftSplitWindow       *split;
+  HistoryEntry           *entry;
+  guint                   change;
+  guint                   n_ops;
+  guint                   n_steps = 0;
+
+  activate (window, "replace-all", NULL);
+  change = (guint) graft_document_get_compared_change (document);
+  entry = document->history->pdata[change];
+  g_assert_nonnull (entry->edit);
+  n_ops = graft_edit_get_n_operations (entry->edit);
+  g_assert_cmpuint (n_ops, >, 4);
+  code = graph_code (document);
+  _graft_comparison_set_travel_step (1);
+  builder = graft_comparison_builder_new (document, change, 0, &error);
+  g_assert_no_error (error);
+  for (guint k = 1; k <= n_ops; k++)
+    {
+      g_assert_false (graft_comparison_builder_step (builder, 0, 1));
+      g_assert_cmpuint (_graft_comparison_builder_get_n_read (builder), ==, k);
+      g_assert_false (graft_comparison_builder_get_away (builder));
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      g_assert_true (graft_edit_is_applied (entry->edit));
+    }
+  while (!graft_comparison_builder_step (builder, 0, 1))
+    n_steps++;
+  /* Then the graph went away to the position before the change. */
+  g_assert_cmpuint (n_steps, >, n_ops);
+  got = graft_comparison_builder_finish (builder);
+  want = graft_document_compare (document, change, 0, &error);
+  g_assert_no_error (error);
+  for (guint c = 0; c < 4; c++)
+    g_assert_cmpstrv (graft_comparison_get_names (got, c), graft_comparison_get_names (want, c));
+  g_clear_pointer (&want, graft_comparison_free);
+  {
+    g_autofree char *code_after = graph_code (document);
+
+    g_assert_cmpstr (code_after, ==, code);
+  }
+
+  /* The window, its change dropped while it reads the edit. */
+  split = open_split (window);
+  run_turns (2);
+  g_assert_false (graft_split_window_get_compared (split));
+  graft_document_undo (document);
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_document_get_history_length (document), ==, 1);
+  iterate_until (split_ready, split);
+  want = graft_document_compare (document, 0, 0, &error);
+  g_assert_no_error (error);
+  assert_split_as (split, want);
+  gtk_window_destroy (GTK_WINDOW (split));
+  _graft_comparison_set_travel_step (0);
+  close_window (window);
+}
+
 /* Destroys @window, holding its surface as X11's display may hold it
  * until the server confirms the destruction, and checks that no handler
  * of the surface has the window as its data any more.  GTK 4.8 left
@@ -1121,6 +1194,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
   g_test_add_func ("/busy-views/split/close", test_split_close);
   g_test_add_func ("/busy-views/split/away", test_split_away);
+  g_test_add_func ("/busy-views/split/changes-read", test_split_changes_read);
   g_test_add_func ("/busy-views/closed-surfaces", test_closed_surfaces);
   return g_test_run ();
 }
