@@ -624,6 +624,69 @@ test_context_superseded (void)
   g_rmdir (dir);
 }
 
+/* Match in Context shows its layout once the layout's match marks are
+ * made over turns (here one matched node a turn), not before, with the
+ * marks graft_document_dup_layout_marks() gives.  A replace while they are
+ * made (edit 1) starts the picture again, of the graph then. */
+static void
+test_context_marks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+
+  _graft_context_window_set_step (1);
+  for (guint edit = 0; edit < 2; edit++)
+    {
+      GraftContextWindow *context = open_context (window, 1);
+      GraftCanvas        *canvas = graft_context_window_get_canvas (context);
+      g_autofree gint    *want = NULL;
+      const gint         *got;
+      GraftLayout        *layout;
+      guint               n_turns = 0;
+      guint               n_marked = 0;
+
+      while (!graft_context_window_get_ready (context) &&
+             !_graft_context_window_get_marking (context))
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_true (_graft_context_window_get_marking (context));
+      while (_graft_context_window_get_marking (context))
+        {
+          g_assert_false (graft_context_window_get_ready (context));
+          g_assert_null (graft_canvas_get_layout (canvas));
+          if (edit == 1 && n_turns == 2)
+            {
+              g_autoptr (GError) error = NULL;
+
+              g_assert_true (graft_document_replace (document, 0, &error));
+              g_assert_no_error (error);
+              g_assert_false (_graft_context_window_get_marking (context));
+            }
+          g_main_context_iteration (NULL, TRUE);
+          n_turns++;
+        }
+      g_assert_cmpuint (n_turns, >=, 3);
+      iterate_until (context_ready, context);
+      assert_context (context, document, 1, 2);
+      layout = graft_canvas_get_layout (canvas);
+      want = graft_document_dup_layout_marks (document, layout);
+      got = graft_canvas_get_marks (canvas);
+      g_assert_nonnull (got);
+      for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
+        {
+          g_assert_cmpint (got[i], ==, want[i]);
+          n_marked += got[i] == 1;
+        }
+      g_assert_cmpuint (n_marked, >, 0);
+      gtk_window_destroy (GTK_WINDOW (context));
+    }
+  _graft_context_window_set_step (0);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Closing Match in Context, or the editor window first, while it works. */
 static void
 test_context_close (void)
@@ -1189,6 +1252,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/context/close", test_context_close);
   g_test_add_func ("/busy-views/split/same", test_split_same);
   g_test_add_func ("/busy-views/context-readable", test_context_readable);
+  g_test_add_func ("/busy-views/context-marks", test_context_marks);
   g_test_add_func ("/busy-views/split/fitted", test_split_fitted);
   g_test_add_func ("/busy-views/split/readable", test_split_readable);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
