@@ -45,6 +45,7 @@ struct _GraftExport
   GraftDocument      *document; /* a picture's marks come from it */
   GraftLayout        *layout;   /* what a picture draws, once known */
   GraftLayoutRequest *request;  /* lays the whole graph out first, or NULL */
+  GError             *refusal;  /* the whole graph is too big to draw, or NULL */
   gint               *marks;    /* per graph node of @layout, or NULL */
   gboolean           *added;
   gboolean           *dropped;
@@ -95,6 +96,7 @@ graft_export_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_pointer (&self->layout, graft_layout_free);
   g_clear_pointer (&self->request, graft_layout_request_free);
+  g_clear_error (&self->refusal);
   g_free (self->marks);
   g_free (self->added);
   g_free (self->dropped);
@@ -230,7 +232,9 @@ graft_export_new_picture (GraftDocument         *document,
  * @highlights: as graft_export_new_picture()'s
  * @dark: the dark style
  *
- * The graph is copied now and laid out unfolded by the export.
+ * The graph is copied now and laid out unfolded by the export; a graph
+ * with more nodes than graft draws (graft_layout_check_n_nodes()) is not
+ * copied, and the export fails as its layout would.
  *
  * Returns: (transfer full): an export of a picture of the whole graph
  */
@@ -242,6 +246,7 @@ graft_export_new_whole (GraftDocument *document,
                         gboolean       dark)
 {
   GraftExport *self;
+  GraftGraph  *graph;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
@@ -249,8 +254,14 @@ graft_export_new_whole (GraftDocument *document,
 
   self = export_new (file, format);
   self->document = g_object_ref (document);
-  self->request = graft_layout_request_new (graft_document_get_graph (document));
-  graft_layout_request_set_cancellable (self->request, self->cancellable);
+  graph = graft_document_get_graph (document);
+  /* A graph too big to draw is refused as its layout would refuse it,
+   * without the copy (half a second at a million nodes). */
+  if (graft_layout_check_n_nodes (graft_graph_get_n_nodes (graph), &self->refusal))
+    {
+      self->request = graft_layout_request_new (graph);
+      graft_layout_request_set_cancellable (self->request, self->cancellable);
+    }
   self->highlights = highlights;
   self->dark = dark;
   return self;
@@ -610,6 +621,14 @@ graft_export_run_async (GraftExport        *self,
       self->running = FALSE;
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                "only local files can be written");
+      return;
+    }
+  if (self->refusal != NULL)
+    {
+      g_autoptr (GTask) task = g_steal_pointer (&self->task);
+
+      self->running = FALSE;
+      g_task_return_error (task, g_error_copy (self->refusal));
       return;
     }
   if (self->text != NULL)
