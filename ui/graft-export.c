@@ -8,9 +8,10 @@
  * graft_layout_ref()), the part of it drawn and its scale, and the match
  * marks, computed on the main loop before the drawing starts (over
  * turns of a few milliseconds: at a million nodes the matched and added
- * nodes are a hundred thousand each) and then only read.  A picture of the whole unfolded graph,
- * when the canvas shows another layout, first lays the graph out from a copy of it
- * (graft_layout_request_new()), on a worker too.
+ * nodes are a hundred thousand each) and then only read.  A picture of
+ * the whole unfolded graph, when the canvas shows another layout, first
+ * lays the graph out from a copy of it (graft_layout_request_new()), on a
+ * worker too; a graph too big to draw is refused before it is copied.
  *
  * graft_export_run_async() writes the file on a worker thread (GTask) to a
  * temporary file beside the target (GraftOutputFile), flushed to disk
