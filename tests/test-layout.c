@@ -442,8 +442,20 @@ test_too_large (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
 
+  g_autoptr (GError) checked = NULL;
+  guint            n = graft_graph_get_n_nodes (graph);
+  g_autofree char *message =
+      g_strdup_printf ("the graph has %u nodes; graft draws at most %u", n, GRAFT_MAX_LAYOUT_NODES);
+
   g_assert_null (layout);
   g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT);
+  g_assert_cmpstr (error->message, ==, message);
+  /* The same refusal, asked before a request is made (an export of the
+   * whole graph). */
+  g_assert_true (graft_layout_check_n_nodes (GRAFT_MAX_LAYOUT_NODES, NULL));
+  g_assert_false (graft_layout_check_n_nodes (n, &checked));
+  g_assert_error (checked, GRAFT_ERROR, GRAFT_ERROR_LIMIT);
+  g_assert_cmpstr (checked->message, ==, error->message);
 }
 
 /* Counts the pixels of a PNG that have exactly the colour @rgb. */

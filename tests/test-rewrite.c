@@ -1129,6 +1129,36 @@ test_edit_changes (void)
       for (guint i = 0; i < reported->len; i++)
         g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, reported->pdata[i])), ==,
                          GRAFT_CHANGE_ADDED);
+      /* The same table read by steps (graft_edit_add_changes()). */
+      for (guint work = 1; work <= 3; work++)
+        {
+          g_autoptr (GHashTable) stepped = g_hash_table_new (NULL, NULL);
+          GHashTableIter iter;
+          gpointer       node;
+          gpointer       change;
+          guint          from = 0;
+          guint          n_steps = 0;
+
+          while (from < graft_edit_get_n_operations (edit))
+            {
+              guint next = graft_edit_add_changes (edit, stepped, from, work);
+
+              g_assert_cmpuint (next, ==, MIN (from + work, graft_edit_get_n_operations (edit)));
+              from = next;
+              n_steps++;
+            }
+          g_assert_cmpuint (n_steps, ==, (graft_edit_get_n_operations (edit) + work - 1) / work);
+          g_assert_cmpuint (g_hash_table_size (stepped), ==, g_hash_table_size (changes));
+          g_hash_table_iter_init (&iter, changes);
+          while (g_hash_table_iter_next (&iter, &node, &change))
+            {
+              gpointer got = NULL;
+
+              g_assert_true (g_hash_table_lookup_extended (stepped, node, NULL, &got));
+              g_assert_cmpint (GPOINTER_TO_INT (got), ==, GPOINTER_TO_INT (change));
+            }
+          g_assert_cmpuint (graft_edit_add_changes (edit, stepped, from, work), ==, from);
+        }
       graft_edit_undo (edit);
       graft_edit_redo (edit);
     }

@@ -7,7 +7,9 @@
  * with the same arguments, whatever the size of its steps, as long as the
  * document's history and graph do not change between the builder's creation
  * and its end; whoever steps it frees it when they do (the split window
- * starts again).  The builder takes the document's graph to the position
+ * starts again).  The builder first reads what the change did to each
+ * node from its edit, by steps, without moving the graph
+ * (graft_edit_add_changes()).  Then it takes the document's graph to the position
  * of the side it works on (undoing or redoing the edits in between, as
  * graft_document_compare() does: the cost of those edits, not of the
  * graph), goes on with that side's scopes, layout request
@@ -40,7 +42,7 @@ struct _GraftComparisonBuilder
   /* Owned */
   GraftDocument             *document;
   GraftComparison           *comparison;
-  GHashTable                *changes;   /* GraftNode -> GraftChange, once the first step ran */
+  GHashTable                *changes;   /* GraftNode -> GraftChange, made by the first steps */
   GHashTable                *collapsed; /* the modules both sides fold, or NULL */
   GraftScopes               *scopes;    /* of the side being made, while it needs them */
   GraftScopesBuilder        *scopes_builder;
@@ -48,6 +50,8 @@ struct _GraftComparisonBuilder
   GPtrArray                 *names[4];
 
   guint      change;
+  guint      changes_from; /* the change's next operation to read into changes */
+  gboolean   changes_made; /* changes holds the whole change */
   guint      overview_boxes;
   guint      side;  /* 1, the side after the change, then 0 */
   GraftVisit visit; /* where the graph is: the side's position, or on the way */
@@ -208,6 +212,34 @@ travel (GraftComparisonBuilder *self,
   return _graft_visit_travel (&self->visit, to, deadline);
 }
 
+/* Operations of the change read between two looks at the clock. */
+#define CHANGES_WORK 4096
+
+/* Reads what the change's edit did to each node into changes, until
+ * @deadline (at least one pass); returns whether it is all read.  The
+ * edit's operations are read, never replayed: the graph stays where it
+ * is.  A change without an edit (a graph of its own) is compared by
+ * name, later, at its positions. */
+static gboolean
+read_changes (GraftComparisonBuilder *self,
+              gint64                  deadline)
+{
+  HistoryEntry *entry = self->document->history->pdata[self->change];
+  guint         test_work = _graft_comparison_get_travel_step ();
+
+  if (self->changes_made || entry->edit == NULL)
+    return TRUE;
+  if (self->changes == NULL)
+    self->changes = g_hash_table_new (NULL, NULL);
+  do
+    self->changes_from = graft_edit_add_changes (entry->edit, self->changes, self->changes_from,
+                                                 test_work > 0 ? test_work : CHANGES_WORK);
+  while (self->changes_from < graft_edit_get_n_operations (entry->edit) && test_work == 0 &&
+         g_get_monotonic_time () < deadline);
+  self->changes_made = self->changes_from == graft_edit_get_n_operations (entry->edit);
+  return self->changes_made;
+}
+
 /**
  * graft_comparison_builder_get_away:
  * @self: a builder
@@ -229,10 +261,12 @@ graft_comparison_builder_get_away (GraftComparisonBuilder *self)
  * @usec: about how long the step may take, at least one pass of @n_nodes
  * @n_nodes: nodes per pass, at least 1
  *
- * Takes the graph to the position of the side being made (or on its way
- * there), goes on with that side, and once both are made brings the graph
- * back, for about @usec in all (at least one pass of @n_nodes, or of a few
- * thousand operations of an edit to replay).  Between two steps the graph
+ * First reads what the change did to each node (a few thousand of its
+ * edit's operations a pass, the graph left where it is), then takes the
+ * graph to the position of the side being made (or on its way there),
+ * goes on with that side, and once both are made brings the graph back,
+ * for about @usec in all (at least one pass of @n_nodes, or of a few
+ * thousand operations of an edit to read or replay).  Between two steps the graph
  * may be elsewhere (graft_comparison_builder_get_away()).  While the
  * document has a Replace All or a move by steps under way, a step does
  * nothing.
@@ -259,6 +293,8 @@ graft_comparison_builder_step (GraftComparisonBuilder *self,
       /* Their jobs hold the graph: this waits for their end. */
       if (document->moving || document->rewriting != NULL)
         return FALSE;
+      if (!read_changes (self, start + usec))
+        return FALSE;
       _graft_visit_start (&self->visit, document);
     }
   for (;;)
@@ -271,15 +307,15 @@ graft_comparison_builder_step (GraftComparisonBuilder *self,
       if (self->phase == PHASE_DONE)
         return TRUE;
       graph = _graft_comparison_graph_at (document, position);
-      if (self->changes == NULL)
+      if (!self->changes_made)
         {
-          /* As graft_document_compare(): at the position after the change. */
+          /* As graft_document_compare(), a change without an edit: by
+           * name, at the position after the change. */
           entry = document->history->pdata[self->change];
-          self->changes =
-              entry->edit != NULL
-                  ? graft_edit_dup_changes (entry->edit)
-                  : _graft_comparison_changes_by_name (
-                        _graft_comparison_graph_at (document, self->change), graph);
+          g_assert (entry->edit == NULL);
+          self->changes = _graft_comparison_changes_by_name (
+              _graft_comparison_graph_at (document, self->change), graph);
+          self->changes_made = TRUE;
         }
       while (!step_side (self, graph, MAX (n_nodes, 1)) &&
              g_get_monotonic_time () - start < usec)
@@ -288,6 +324,14 @@ graft_comparison_builder_step (GraftComparisonBuilder *self,
           !(self->phase == PHASE_DONE && !self->visit.away))
         return FALSE;
     }
+}
+
+/* For a test: how many operations of the change's edit the builder has
+ * read into its table so far. */
+guint
+_graft_comparison_builder_get_n_read (GraftComparisonBuilder *self)
+{
+  return self->changes_from;
 }
 
 /**

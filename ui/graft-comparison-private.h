@@ -50,6 +50,8 @@ gboolean    _graft_comparison_travel (GraftDocument *self,
                                       guint          to,
                                       gint64         deadline);
 void        _graft_comparison_set_travel_step (guint work);
+guint       _graft_comparison_get_travel_step (void);
+guint       _graft_comparison_builder_get_n_read (GraftComparisonBuilder *self);
 GHashTable *_graft_comparison_changes_by_name (GraftGraph *before,
                                                GraftGraph *after) G_GNUC_WARN_UNUSED_RESULT;
 

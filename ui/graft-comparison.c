@@ -88,7 +88,8 @@ static guint travel_step_work;
  * _graft_comparison_set_travel_step:
  * @work: operations between two looks at the clock, or 0 for the usual
  *
- * Makes travels by steps (_graft_comparison_travel()) look at the clock
+ * Makes travels by steps (_graft_comparison_travel()) and the reading of
+ * a change's edit (graft_comparison_builder_step()) look at the clock
  * after each @work operations, and stop there, so that a test knows a
  * small graph's edit takes many steps.
  */
@@ -96,6 +97,13 @@ void
 _graft_comparison_set_travel_step (guint work)
 {
   travel_step_work = work;
+}
+
+/* The test's step (_graft_comparison_set_travel_step()), or 0. */
+guint
+_graft_comparison_get_travel_step (void)
+{
+  return travel_step_work;
 }
 
 /* Undoes or redoes, in place, the edits from the position @at says the

@@ -13,8 +13,10 @@
  * It never stops the main loop for long: the neighbourhood is walked from
  * the match (its size, not the graph's), then a few thousand nodes per
  * main-loop turn say which are shown and go into the layout request
- * (GraftLayoutRequestBuilder), and Graphviz runs on a worker
- * (graft_layout_runner_run_in_thread(); its task has no source object).
+ * (GraftLayoutRequestBuilder), Graphviz runs on a worker
+ * (graft_layout_runner_run_in_thread(); its task has no source object),
+ * and the layout is shown once its match marks are made, a thousand
+ * matched nodes a step (_graft_document_layout_marks_step()).
  * A spinner says it is at work when that takes more than a moment.  A
  * change of the graph before the picture is there starts the work again
  * on the new graph (once its matches are found), so what it shows is
@@ -24,6 +26,7 @@
 
 #include "graft-context-window.h"
 #include "graft-canvas.h"
+#include "graft-document-private.h"
 #include "graft-layout-runner.h"
 #include "graft-toplevel.h"
 #include "graft-turns.h"
@@ -37,6 +40,8 @@
  * STEP_NODES nodes. */
 #define TURN_USEC  5000
 #define STEP_NODES 256
+/* Matched nodes looked up in the layout between looks at the clock. */
+#define STEP_NAMES 1024
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 
@@ -45,8 +50,9 @@ static guint test_step_nodes;
 
 /**
  * _graft_context_window_set_step:
- * @n_nodes: nodes per main-loop turn, or 0 for the default (as many steps
- *   as fit in a few milliseconds)
+ * @n_nodes: nodes (and matched nodes looked up for the marks) per
+ *   main-loop turn, or 0 for the default (as many steps as fit in a few
+ *   milliseconds)
  *
  * For tests: a small graph's picture made in several turns.
  */
@@ -76,6 +82,8 @@ struct _GraftContextWindow
   GHashTable                *chosen;      /* GraftNode: shown, while they are listed */
   gboolean                  *shown;       /* per graph node, while the request is made */
   GraftLayoutRequestBuilder *builder;     /* the request, over turns, or NULL */
+  GraftLayout               *held;        /* laid out, shown once its marks are made */
+  GraftLayoutMarks          *marks;       /* @held's, over turns */
 
   /* Borrowed: children */
   GraftCanvas    *canvas;
@@ -97,6 +105,20 @@ struct _GraftContextWindow
 
 G_DEFINE_FINAL_TYPE (GraftContextWindow, graft_context_window, ADW_TYPE_WINDOW)
 
+/**
+ * _graft_context_window_get_marking:
+ * @self: a context window
+ *
+ * For tests: whether the picture is laid out and its match marks are
+ * being made (it is not shown yet).
+ */
+gboolean
+_graft_context_window_get_marking (GraftContextWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CONTEXT_WINDOW (self), FALSE);
+  return self->marks != NULL;
+}
+
 /* Drops the work in progress. */
 static void
 stop (GraftContextWindow *self)
@@ -108,6 +130,8 @@ stop (GraftContextWindow *self)
   self->turn = 0;
   g_clear_handle_id (&self->busy_timeout, g_source_remove);
   g_clear_pointer (&self->builder, graft_layout_request_builder_free);
+  g_clear_pointer (&self->held, graft_layout_free);
+  g_clear_pointer (&self->marks, _graft_document_layout_marks_free);
   g_clear_pointer (&self->shown, g_free);
   g_clear_pointer (&self->chosen, g_hash_table_unref);
   self->cursor = NULL;
@@ -217,8 +241,6 @@ show_busy_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Called on the main thread.  The window is not referenced: its dispose
- * cancels the work first, and then the window is not read. */
 /* A neighbourhood too big to read whole (up to MAX_SHOWN nodes, fitted
  * at a few per cent): the match is shown readable, as the main window
  * shows a chosen match. */
@@ -236,6 +258,50 @@ show_match (GraftContextWindow *self,
       }
 }
 
+/* The held layout, with its marks made, to the canvas. */
+static void
+show_held (GraftContextWindow *self)
+{
+  GraftLayout     *layout = g_steal_pointer (&self->held);
+  g_autofree char *title = g_strdup_printf ("Match %u in Context", self->match + 1);
+  g_autofree char *subtitle =
+      g_strdup_printf (self->limited ? "%u nodes (the next ring would pass %u)"
+                                     : "%u nodes within %u edges",
+                       self->n_shown, self->limited ? MAX_SHOWN : self->shown_hops);
+
+  set_busy (self, FALSE);
+  self->ready = TRUE;
+  adw_window_title_set_title (self->title, title);
+  adw_window_title_set_subtitle (self->title, subtitle);
+  graft_canvas_set_layout (self->canvas, layout, FALSE);
+  graft_canvas_set_marks (self->canvas,
+                          _graft_document_layout_marks_finish (g_steal_pointer (&self->marks)));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  if (!graft_canvas_get_readable (self->canvas))
+    show_match (self, layout);
+}
+
+/* A turn of the held layout's marks: the matched nodes looked up in it
+ * (at a million nodes, a hundred thousand of them took 15-20 ms in one). */
+static gboolean
+marks_cb (gpointer user_data)
+{
+  GraftContextWindow *self = user_data;
+  gint64              start = g_get_monotonic_time ();
+  guint               size = test_step_nodes > 0 ? test_step_nodes : STEP_NAMES;
+
+  for (guint steps = 0; turn_left (start, steps); steps++)
+    if (_graft_document_layout_marks_step (self->marks, size))
+      {
+        self->turn = 0;
+        show_held (self);
+        return G_SOURCE_REMOVE;
+      }
+  return G_SOURCE_CONTINUE;
+}
+
+/* Called on the main thread.  The window is not referenced: its dispose
+ * cancels the work first, and then the window is not read. */
 static void
 layout_done_cb (GObject      *object,
                 GAsyncResult *result,
@@ -245,8 +311,6 @@ layout_done_cb (GObject      *object,
   g_autoptr (GError) error = NULL;
   GraftLayout        *layout = g_task_propagate_pointer (task, &error);
   GraftContextWindow *self = user_data;
-  g_autofree char    *title = NULL;
-  g_autofree char    *subtitle = NULL;
 
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
@@ -254,24 +318,20 @@ layout_done_cb (GObject      *object,
       return;
     }
   g_clear_object (&self->cancellable);
-  set_busy (self, FALSE);
-  self->ready = TRUE;
-  title = g_strdup_printf ("Match %u in Context", self->match + 1);
-  adw_window_title_set_title (self->title, title);
   if (layout == NULL)
     {
+      g_autofree char *title = g_strdup_printf ("Match %u in Context", self->match + 1);
+
+      set_busy (self, FALSE);
+      self->ready = TRUE;
+      adw_window_title_set_title (self->title, title);
       adw_window_title_set_subtitle (self->title, error->message);
       return;
     }
-  subtitle = g_strdup_printf (self->limited ? "%u nodes (the next ring would pass %u)"
-                                            : "%u nodes within %u edges",
-                              self->n_shown, self->limited ? MAX_SHOWN : self->shown_hops);
-  adw_window_title_set_subtitle (self->title, subtitle);
-  graft_canvas_set_layout (self->canvas, layout, FALSE);
-  graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  if (!graft_canvas_get_readable (self->canvas))
-    show_match (self, layout);
+  /* Shown with its marks, made first over turns. */
+  self->held = layout;
+  self->marks = _graft_document_layout_marks_new (self->document, layout);
+  self->turn = graft_turns_add (marks_cb, self, NULL);
 }
 
 /* The request is made: Graphviz lays it out on a worker. */

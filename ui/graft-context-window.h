@@ -26,6 +26,7 @@ gboolean     graft_context_window_get_ready (GraftContextWindow *self);
 gboolean     graft_context_window_get_busy (GraftContextWindow *self);
 GraftCanvas *graft_context_window_get_canvas (GraftContextWindow *self);
 
-void _graft_context_window_set_step (guint n_nodes);
+void     _graft_context_window_set_step (guint n_nodes);
+gboolean _graft_context_window_get_marking (GraftContextWindow *self);
 
 G_END_DECLS

@@ -6,10 +6,12 @@
  * unchanging: the text of a code, listing, DOT or match-list file; for a
  * picture, a reference to a layout (layouts never change once made, see
  * graft_layout_ref()), the part of it drawn and its scale, and the match
- * marks, computed on the main loop before the drawing starts and then
- * only read.  A picture of the whole unfolded graph, when the canvas shows
- * another layout, first lays the graph out from a copy of it
- * (graft_layout_request_new()), on a worker too.
+ * marks, computed on the main loop before the drawing starts (over
+ * turns of a few milliseconds: at a million nodes the matched and added
+ * nodes are a hundred thousand each) and then only read.  A picture of
+ * the whole unfolded graph, when the canvas shows another layout, first
+ * lays the graph out from a copy of it (graft_layout_request_new()), on a
+ * worker too; a graph too big to draw is refused before it is copied.
  *
  * graft_export_run_async() writes the file on a worker thread (GTask) to a
  * temporary file beside the target (GraftOutputFile), flushed to disk
@@ -27,12 +29,37 @@
 #include "config.h"
 
 #include "graft-export.h"
+#include "graft-document-private.h"
+#include "graft-turns.h"
 
 #include <string.h>
 
 /* Text is written in pieces of this size, each a step of progress and a
  * chance to cancel. */
 #define TEXT_CHUNK (1 << 20)
+
+/* A picture's marks are made over main-loop turns of about MARKS_TURN_USEC
+ * microseconds, MARKS_STEP_NAMES matched or added nodes looked up in the
+ * layout between looks at the clock: at a million nodes, the hundred
+ * thousand of each took 15-20 ms at once. */
+#define MARKS_TURN_USEC  4000
+#define MARKS_STEP_NAMES 1024
+
+/* For tests: one step of this many names per turn, if not 0. */
+static guint test_marks_step;
+
+/**
+ * _graft_export_set_marks_step:
+ * @n_names: matched or added nodes looked up per main-loop turn, or 0
+ *   for the default (as many steps as fit in a few milliseconds)
+ *
+ * For tests: a small graph's marks made in several turns.
+ */
+void
+_graft_export_set_marks_step (guint n_names)
+{
+  test_marks_step = n_names;
+}
 
 struct _GraftExport
 {
@@ -41,11 +68,13 @@ struct _GraftExport
   /* Owned */
   GFile              *file;
   char               *path;
-  GBytes             *text;     /* a text file's contents, or NULL */
-  GraftDocument      *document; /* a picture's marks come from it */
-  GraftLayout        *layout;   /* what a picture draws, once known */
-  GraftLayoutRequest *request;  /* lays the whole graph out first, or NULL */
-  gint               *marks;    /* per graph node of @layout, or NULL */
+  GBytes             *text;      /* a text file's contents, or NULL */
+  GraftDocument      *document;  /* a picture's marks come from it */
+  GraftLayout        *layout;    /* what a picture draws, once known */
+  GraftLayoutRequest *request;   /* lays the whole graph out first, or NULL */
+  GError             *refusal;   /* the whole graph is too big to draw, or NULL */
+  gint               *marks;     /* per graph node of @layout, or NULL */
+  GraftLayoutMarks   *marks_job; /* @marks, while made over turns */
   gboolean           *added;
   gboolean           *dropped;
   GCancellable       *cancellable;
@@ -58,9 +87,12 @@ struct _GraftExport
   gboolean        highlights;
   gboolean        dark;
   double          fraction;
-  double          base;     /* where the drawing's progress starts */
-  gint            reported; /* atomic: the worker's last thousandth */
-  guint           poll_id;  /* polls @request while it runs */
+  double          base;           /* where the drawing's progress starts */
+  gint            reported;       /* atomic: the worker's last thousandth */
+  guint           poll_id;        /* polls @request while it runs */
+  guint           marks_turn;     /* the turn making the marks (graft-turns.c), or 0 */
+  guint           added_next;     /* the next added node to look up */
+  guint           added_revision; /* the document's, when the added nodes were begun */
   gboolean        running;
 };
 
@@ -81,6 +113,10 @@ graft_export_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->poll_id, g_source_remove);
+  if (self->marks_turn != 0)
+    graft_turns_remove (self->marks_turn);
+  self->marks_turn = 0;
+  g_clear_pointer (&self->marks_job, _graft_document_layout_marks_free);
   G_OBJECT_CLASS (graft_export_parent_class)->dispose (object);
 }
 
@@ -95,6 +131,7 @@ graft_export_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_pointer (&self->layout, graft_layout_free);
   g_clear_pointer (&self->request, graft_layout_request_free);
+  g_clear_error (&self->refusal);
   g_free (self->marks);
   g_free (self->added);
   g_free (self->dropped);
@@ -230,7 +267,9 @@ graft_export_new_picture (GraftDocument         *document,
  * @highlights: as graft_export_new_picture()'s
  * @dark: the dark style
  *
- * The graph is copied now and laid out unfolded by the export.
+ * The graph is copied now and laid out unfolded by the export; a graph
+ * with more nodes than graft draws (graft_layout_check_n_nodes()) is not
+ * copied, and the export fails as its layout would.
  *
  * Returns: (transfer full): an export of a picture of the whole graph
  */
@@ -242,6 +281,7 @@ graft_export_new_whole (GraftDocument *document,
                         gboolean       dark)
 {
   GraftExport *self;
+  GraftGraph  *graph;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
@@ -249,8 +289,14 @@ graft_export_new_whole (GraftDocument *document,
 
   self = export_new (file, format);
   self->document = g_object_ref (document);
-  self->request = graft_layout_request_new (graft_document_get_graph (document));
-  graft_layout_request_set_cancellable (self->request, self->cancellable);
+  graph = graft_document_get_graph (document);
+  /* A graph too big to draw is refused as its layout would refuse it,
+   * without the copy (half a second at a million nodes). */
+  if (graft_layout_check_n_nodes (graft_graph_get_n_nodes (graph), &self->refusal))
+    {
+      self->request = graft_layout_request_new (graph);
+      graft_layout_request_set_cancellable (self->request, self->cancellable);
+    }
   self->highlights = highlights;
   self->dark = dark;
   return self;
@@ -310,6 +356,20 @@ graft_export_get_fit (GraftExport    *self,
   if (self->has_fit)
     *out_fit = self->fit;
   return self->has_fit;
+}
+
+/**
+ * _graft_export_get_marking:
+ * @self: an export
+ *
+ * For tests: whether the export is making its picture's marks over turns
+ * (the drawing has not started).
+ */
+gboolean
+_graft_export_get_marking (GraftExport *self)
+{
+  g_return_val_if_fail (GRAFT_IS_EXPORT (self), FALSE);
+  return self->marks_turn != 0;
 }
 
 /**
@@ -479,30 +539,73 @@ written_cb (GObject      *object,
   g_task_return_boolean (task, TRUE);
 }
 
-/* The marks the canvas draws for @layout, computed on the main loop:
- * the workers only read them. */
-static void
+/* Whether a step of the marks that began at @start may be followed by
+ * another. */
+static gboolean
+marks_time_left (gint64 start)
+{
+  return test_marks_step == 0 && g_get_monotonic_time () - start < MARKS_TURN_USEC;
+}
+
+/* The marks the canvas draws for @layout, computed on the main loop (the
+ * workers only read them), over turns: goes on for about
+ * MARKS_TURN_USEC (at least one step) and returns whether they are made.
+ * The match marks start again by themselves when the graph or the
+ * matches change meanwhile; the added nodes likewise. */
+static gboolean
 compute_marks (GraftExport *self)
 {
-  GPtrArray *added_names = graft_document_get_added_names (self->document);
-  guint      n = graft_layout_get_n_graph_nodes (self->layout);
+  gint64     start = g_get_monotonic_time ();
+  guint      size = test_marks_step > 0 ? test_marks_step : MARKS_STEP_NAMES;
+  GPtrArray *added_names;
+  guint      n;
 
   if (!self->highlights)
-    return;
-  self->marks = graft_document_dup_layout_marks (self->document, self->layout);
-  if (graft_document_get_n_dropped (self->document) > 0)
-    self->dropped = graft_document_dup_layout_dropped (self->document, self->layout);
-  if (added_names->len > 0)
+    return TRUE;
+  if (self->marks == NULL)
     {
-      self->added = g_new0 (gboolean, MAX (n, 1));
-      for (guint k = 0; k < added_names->len; k++)
+      if (self->marks_job == NULL)
         {
-          gint i = graft_layout_find_graph_node (self->layout, added_names->pdata[k]);
+          self->marks_job = _graft_document_layout_marks_new (self->document, self->layout);
+          self->added_revision = graft_document_get_revision (self->document);
+        }
+      while (!_graft_document_layout_marks_step (self->marks_job, size))
+        if (!marks_time_left (start))
+          return FALSE;
+      self->marks = _graft_document_layout_marks_finish (g_steal_pointer (&self->marks_job));
+      if (!marks_time_left (start))
+        return FALSE;
+    }
+  added_names = graft_document_get_added_names (self->document);
+  n = graft_layout_get_n_graph_nodes (self->layout);
+  if (self->added_revision != graft_document_get_revision (self->document))
+    {
+      /* The graph changed: the marks are made again too. */
+      g_clear_pointer (&self->marks, g_free);
+      g_clear_pointer (&self->added, g_free);
+      self->added_next = 0;
+      return FALSE;
+    }
+  if (added_names->len > 0 && self->added == NULL)
+    self->added = g_new0 (gboolean, MAX (n, 1));
+  while (self->added_next < added_names->len)
+    {
+      guint end = self->added_next + MIN (size, added_names->len - self->added_next);
+
+      for (; self->added_next < end; self->added_next++)
+        {
+          gint i = graft_layout_find_graph_node (self->layout,
+                                                 added_names->pdata[self->added_next]);
 
           if (i >= 0)
             self->added[i] = TRUE;
         }
+      if (self->added_next < added_names->len && !marks_time_left (start))
+        return FALSE;
     }
+  if (graft_document_get_n_dropped (self->document) > 0)
+    self->dropped = graft_document_dup_layout_dropped (self->document, self->layout);
+  return TRUE;
 }
 
 /* A worker's task, run on a thread: it has no source object, as a GTask
@@ -521,14 +624,48 @@ worker_new (GraftExport        *self,
   return worker;
 }
 
+static void start_drawing (GraftExport *self);
+
 static void
-start_drawing (GraftExport *self)
+start_worker (GraftExport *self)
 {
   g_autoptr (GTask) worker = worker_new (self, written_cb, self);
 
-  compute_marks (self);
   g_task_set_source_tag (worker, start_drawing);
   g_task_run_in_thread (worker, draw_thread_cb);
+}
+
+static gboolean
+marks_turn_cb (gpointer user_data)
+{
+  GraftExport *self = user_data;
+  GError      *error = NULL;
+
+  if (g_cancellable_set_error_if_cancelled (self->cancellable, &error))
+    {
+      g_autoptr (GTask) task = g_steal_pointer (&self->task);
+
+      self->marks_turn = 0;
+      self->running = FALSE;
+      g_task_return_error (task, error);
+      return G_SOURCE_REMOVE;
+    }
+  if (!compute_marks (self))
+    return G_SOURCE_CONTINUE;
+  self->marks_turn = 0;
+  start_worker (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The marks first, over turns if they take more than a few milliseconds,
+ * then the drawing on a worker. */
+static void
+start_drawing (GraftExport *self)
+{
+  if (compute_marks (self))
+    start_worker (self);
+  else
+    self->marks_turn = graft_turns_add (marks_turn_cb, self, NULL);
 }
 
 static void
@@ -610,6 +747,14 @@ graft_export_run_async (GraftExport        *self,
       self->running = FALSE;
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                "only local files can be written");
+      return;
+    }
+  if (self->refusal != NULL)
+    {
+      g_autoptr (GTask) task = g_steal_pointer (&self->task);
+
+      self->running = FALSE;
+      g_task_return_error (task, g_error_copy (self->refusal));
       return;
     }
   if (self->text != NULL)

@@ -50,13 +50,16 @@ GFile      *graft_export_get_file (GraftExport *self);
 GraftFormat graft_export_get_format (GraftExport *self);
 double      graft_export_get_fraction (GraftExport *self);
 void        graft_export_cancel (GraftExport *self);
-gboolean    graft_export_get_fit (GraftExport    *self,
-                                  GraftRenderFit *out_fit);
-void        graft_export_run_async (GraftExport        *self,
-                                    GAsyncReadyCallback callback,
-                                    gpointer            user_data);
-gboolean    graft_export_run_finish (GraftExport  *self,
-                                     GAsyncResult *result,
-                                     GError      **error);
+
+void     _graft_export_set_marks_step (guint n_names);
+gboolean _graft_export_get_marking (GraftExport *self);
+gboolean graft_export_get_fit (GraftExport    *self,
+                               GraftRenderFit *out_fit);
+void     graft_export_run_async (GraftExport        *self,
+                                 GAsyncReadyCallback callback,
+                                 gpointer            user_data);
+gboolean graft_export_run_finish (GraftExport  *self,
+                                  GAsyncResult *result,
+                                  GError      **error);
 
 G_END_DECLS

@@ -455,28 +455,36 @@ graft_edit_get_n_operations (GraftEdit *edit)
 }
 
 /**
- * graft_edit_dup_changes:
+ * graft_edit_add_changes:
  * @edit: an edit
+ * @changes: (element-type GraftNode GraftChange): a table that holds what
+ *   operations 0 to @from - 1 of @edit said (empty when @from is 0)
+ * @from: the first operation to read
+ * @n: how many to read at most
  *
- * Says what the edit did to each node it touched, by node identity (a
- * node keeps its address through undo and redo): the nodes it added and
- * kept, those it erased (a node added and erased again within the edit
- * is in neither), and the nodes on both sides whose arguments it changed.
- * A node only moved is not listed.  Linear in the edit's size.
+ * Reads what operations @from to @from + @n - 1 of @edit did into
+ * @changes, as graft_edit_dup_changes() does for all of them at once, so
+ * that a caller spreads a large edit's table over several main-loop
+ * turns.  The edit must not change meanwhile (its operations are only
+ * read; undo and redo do not change them).
  *
- * Returns: (transfer full) (element-type GraftNode GraftChange): a table
- *   from each changed node (borrowed: it lives as long as the edit) to
- *   its #GraftChange
+ * Returns: the next operation to read: graft_edit_get_n_operations()
+ *   once all are
  */
-GHashTable *
-graft_edit_dup_changes (GraftEdit *edit)
+guint
+graft_edit_add_changes (GraftEdit  *edit,
+                        GHashTable *changes,
+                        guint       from,
+                        guint       n)
 {
-  GHashTable *changes;
+  guint end;
 
-  g_return_val_if_fail (edit != NULL, NULL);
+  g_return_val_if_fail (edit != NULL, 0);
+  g_return_val_if_fail (changes != NULL, from);
+  g_return_val_if_fail (from <= edit->n_ops, edit->n_ops);
 
-  changes = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < edit->n_ops; i++)
+  end = from + MIN (n, edit->n_ops - from);
+  for (guint i = from; i < end; i++)
     {
       EditOp    *op = op_at (edit, i);
       GraftNode *node = op_node (op);
@@ -506,6 +514,33 @@ graft_edit_dup_changes (GraftEdit *edit)
           g_assert_not_reached ();
         }
     }
+  return end;
+}
+
+/**
+ * graft_edit_dup_changes:
+ * @edit: an edit
+ *
+ * Says what the edit did to each node it touched, by node identity (a
+ * node keeps its address through undo and redo): the nodes it added and
+ * kept, those it erased (a node added and erased again within the edit
+ * is in neither), and the nodes on both sides whose arguments it changed.
+ * A node only moved is not listed.  Linear in the edit's size; by steps,
+ * graft_edit_add_changes().
+ *
+ * Returns: (transfer full) (element-type GraftNode GraftChange): a table
+ *   from each changed node (borrowed: it lives as long as the edit) to
+ *   its #GraftChange
+ */
+GHashTable *
+graft_edit_dup_changes (GraftEdit *edit)
+{
+  GHashTable *changes;
+
+  g_return_val_if_fail (edit != NULL, NULL);
+
+  changes = g_hash_table_new (NULL, NULL);
+  graft_edit_add_changes (edit, changes, 0, edit->n_ops);
   return changes;
 }
 

@@ -44,6 +44,10 @@ gboolean    graft_edit_is_replaying (GraftEdit *edit);
 gboolean    graft_edit_is_applied (GraftEdit *edit);
 guint       graft_edit_get_n_operations (GraftEdit *edit);
 GHashTable *graft_edit_dup_changes (GraftEdit *edit) G_GNUC_WARN_UNUSED_RESULT;
+guint       graft_edit_add_changes (GraftEdit  *edit,
+                                    GHashTable *changes,
+                                    guint       from,
+                                    guint       n);
 void        graft_edit_free (GraftEdit *edit);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftEdit, graft_edit_free)

@@ -2030,6 +2030,28 @@ transpose_drawing (GraftLayout *self)
 }
 
 /**
+ * graft_layout_check_n_nodes:
+ * @n_nodes: how many boxes a drawing would have (a graph's nodes, unfolded)
+ * @error: return location for an error
+ *
+ * Says whether a layout of @n_nodes boxes is within the drawing limit
+ * (%GRAFT_MAX_LAYOUT_NODES), as graft_layout_request_run() checks it, so
+ * that a caller refuses a graph too big to draw before making its request.
+ *
+ * Returns: %TRUE if it is; else %FALSE with @error set as the run sets it
+ */
+gboolean
+graft_layout_check_n_nodes (guint    n_nodes,
+                            GError **error)
+{
+  if (n_nodes <= GRAFT_MAX_LAYOUT_NODES)
+    return TRUE;
+  g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
+               "the graph has %u nodes; graft draws at most %u", n_nodes, GRAFT_MAX_LAYOUT_NODES);
+  return FALSE;
+}
+
+/**
  * graft_layout_request_run:
  * @self: a request
  * @error: return location for an error
@@ -2049,13 +2071,8 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
   g_return_val_if_fail (req != NULL, NULL);
 
-  if (req->n_nodes > GRAFT_MAX_LAYOUT_NODES)
-    {
-      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
-                   "the graph has %u nodes; graft draws at most %u", req->n_nodes,
-                   GRAFT_MAX_LAYOUT_NODES);
-      return NULL;
-    }
+  if (!graft_layout_check_n_nodes (req->n_nodes, error))
+    return NULL;
 
   run_init (&run, req);
   find_hubs (&run);

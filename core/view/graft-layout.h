@@ -164,6 +164,8 @@ void         graft_layout_request_get_progress (GraftLayoutRequest *self,
                                                 guint              *out_total);
 GraftLayout *graft_layout_request_run (GraftLayoutRequest *self,
                                        GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+gboolean     graft_layout_check_n_nodes (guint    n_nodes,
+                                         GError **error);
 void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
                                                    GCancellable       *cancellable);
 void         graft_layout_request_set_direction (GraftLayoutRequest  *self,

@@ -624,6 +624,69 @@ test_context_superseded (void)
   g_rmdir (dir);
 }
 
+/* Match in Context shows its layout once the layout's match marks are
+ * made over turns (here one matched node a turn), not before, with the
+ * marks graft_document_dup_layout_marks() gives.  A replace while they are
+ * made (edit 1) starts the picture again, of the graph then. */
+static void
+test_context_marks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+
+  _graft_context_window_set_step (1);
+  for (guint edit = 0; edit < 2; edit++)
+    {
+      GraftContextWindow *context = open_context (window, 1);
+      GraftCanvas        *canvas = graft_context_window_get_canvas (context);
+      g_autofree gint    *want = NULL;
+      const gint         *got;
+      GraftLayout        *layout;
+      guint               n_turns = 0;
+      guint               n_marked = 0;
+
+      while (!graft_context_window_get_ready (context) &&
+             !_graft_context_window_get_marking (context))
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_true (_graft_context_window_get_marking (context));
+      while (_graft_context_window_get_marking (context))
+        {
+          g_assert_false (graft_context_window_get_ready (context));
+          g_assert_null (graft_canvas_get_layout (canvas));
+          if (edit == 1 && n_turns == 2)
+            {
+              g_autoptr (GError) error = NULL;
+
+              g_assert_true (graft_document_replace (document, 0, &error));
+              g_assert_no_error (error);
+              g_assert_false (_graft_context_window_get_marking (context));
+            }
+          g_main_context_iteration (NULL, TRUE);
+          n_turns++;
+        }
+      g_assert_cmpuint (n_turns, >=, 3);
+      iterate_until (context_ready, context);
+      assert_context (context, document, 1, 2);
+      layout = graft_canvas_get_layout (canvas);
+      want = graft_document_dup_layout_marks (document, layout);
+      got = graft_canvas_get_marks (canvas);
+      g_assert_nonnull (got);
+      for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
+        {
+          g_assert_cmpint (got[i], ==, want[i]);
+          n_marked += got[i] == 1;
+        }
+      g_assert_cmpuint (n_marked, >, 0);
+      gtk_window_destroy (GTK_WINDOW (context));
+    }
+  _graft_context_window_set_step (0);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Closing Match in Context, or the editor window first, while it works. */
 static void
 test_context_close (void)
@@ -1048,6 +1111,79 @@ test_split_away (void)
     }
 }
 
+/* Compare Graphs reads what the change did from its edit by steps (here
+ * of one operation each), the graph left where it is meanwhile, and then
+ * makes the comparison graft_document_compare() makes.  A new edit while
+ * the edit is read (the change compared undone and dropped from the
+ * history, its edit freed) starts the comparison again, of the change at
+ * that place of the history then. */
+static void
+test_split_changes_read (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *code = NULL;
+  g_autoptr (GraftComparison) want = NULL;
+  g_autoptr (GraftComparison) got = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftComparisonBuilder *builder;
+  GraftSplitWindow       *split;
+  HistoryEntry           *entry;
+  guint                   change;
+  guint                   n_ops;
+  guint                   n_steps = 0;
+
+  activate (window, "replace-all", NULL);
+  change = (guint) graft_document_get_compared_change (document);
+  entry = document->history->pdata[change];
+  g_assert_nonnull (entry->edit);
+  n_ops = graft_edit_get_n_operations (entry->edit);
+  g_assert_cmpuint (n_ops, >, 4);
+  code = graph_code (document);
+  _graft_comparison_set_travel_step (1);
+  builder = graft_comparison_builder_new (document, change, 0, &error);
+  g_assert_no_error (error);
+  for (guint k = 1; k <= n_ops; k++)
+    {
+      g_assert_false (graft_comparison_builder_step (builder, 0, 1));
+      g_assert_cmpuint (_graft_comparison_builder_get_n_read (builder), ==, k);
+      g_assert_false (graft_comparison_builder_get_away (builder));
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      g_assert_true (graft_edit_is_applied (entry->edit));
+    }
+  while (!graft_comparison_builder_step (builder, 0, 1))
+    n_steps++;
+  /* Then the graph went away to the position before the change. */
+  g_assert_cmpuint (n_steps, >, n_ops);
+  got = graft_comparison_builder_finish (builder);
+  want = graft_document_compare (document, change, 0, &error);
+  g_assert_no_error (error);
+  for (guint c = 0; c < 4; c++)
+    g_assert_cmpstrv (graft_comparison_get_names (got, c), graft_comparison_get_names (want, c));
+  g_clear_pointer (&want, graft_comparison_free);
+  {
+    g_autofree char *code_after = graph_code (document);
+
+    g_assert_cmpstr (code_after, ==, code);
+  }
+
+  /* The window, its change dropped while it reads the edit. */
+  split = open_split (window);
+  run_turns (2);
+  g_assert_false (graft_split_window_get_compared (split));
+  graft_document_undo (document);
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_document_get_history_length (document), ==, 1);
+  iterate_until (split_ready, split);
+  want = graft_document_compare (document, 0, 0, &error);
+  g_assert_no_error (error);
+  assert_split_as (split, want);
+  gtk_window_destroy (GTK_WINDOW (split));
+  _graft_comparison_set_travel_step (0);
+  close_window (window);
+}
+
 /* Destroys @window, holding its surface as X11's display may hold it
  * until the server confirms the destruction, and checks that no handler
  * of the surface has the window as its data any more.  GTK 4.8 left
@@ -1116,11 +1252,13 @@ main (int    argc,
   g_test_add_func ("/busy-views/context/close", test_context_close);
   g_test_add_func ("/busy-views/split/same", test_split_same);
   g_test_add_func ("/busy-views/context-readable", test_context_readable);
+  g_test_add_func ("/busy-views/context-marks", test_context_marks);
   g_test_add_func ("/busy-views/split/fitted", test_split_fitted);
   g_test_add_func ("/busy-views/split/readable", test_split_readable);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
   g_test_add_func ("/busy-views/split/close", test_split_close);
   g_test_add_func ("/busy-views/split/away", test_split_away);
+  g_test_add_func ("/busy-views/split/changes-read", test_split_changes_read);
   g_test_add_func ("/busy-views/closed-surfaces", test_closed_surfaces);
   return g_test_run ();
 }

@@ -23,6 +23,7 @@
 #include "graft-application.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
+#include "graft-export.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -191,6 +192,68 @@ test_view (void)
   g_unlink (png);
   g_unlink (svg);
   g_unlink (whole);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* A picture's marks are made over turns (here one matched or added node
+ * a turn) before the drawing starts: the file is the one made with the
+ * marks at once, after a replace (the added nodes marked too).  A cancel
+ * meanwhile leaves no file. */
+static void
+test_marks_in_turns (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *example = example_path ();
+  GraftWindow     *window = open_path (example);
+  g_autofree char *once = NULL;
+  g_autofree char *once_data = NULL;
+  gsize            once_length = 0;
+
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  g_assert_cmpuint (graft_document_get_added_names (graft_window_get_document (window))->len, >,
+                    0);
+  g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), >, 0);
+  once = export_and_wait (window, dir, "once.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_VIEW);
+  g_assert_true (g_file_get_contents (once, &once_data, &once_length, NULL));
+  _graft_export_set_marks_step (1);
+  for (guint cancel = 0; cancel < 2; cancel++)
+    {
+      g_autofree char *path = g_build_filename (dir, "turns.png", NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
+      GraftExport *export;
+      guint n_turns = 0;
+
+      g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_VIEW,
+                                          TRUE, &error));
+      g_assert_no_error (error);
+      export = graft_window_get_export (window);
+      g_assert_nonnull (export);
+      while (_graft_export_get_marking (export))
+        {
+          if (cancel && n_turns == 2)
+            graft_export_cancel (export);
+          g_main_context_iteration (NULL, TRUE);
+          n_turns++;
+        }
+      g_assert_cmpuint (n_turns, >=, 3);
+      iterate_until (export_done, window);
+      if (cancel)
+        g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      else
+        {
+          g_autofree char *data = NULL;
+          gsize            length = 0;
+
+          /* The same pixels, the same bytes. */
+          g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+          g_assert_cmpmem (data, length, once_data, once_length);
+          g_unlink (path);
+        }
+    }
+  _graft_export_set_marks_step (0);
+  g_unlink (once);
   g_rmdir (dir);
   close_window (window);
 }
@@ -810,6 +873,7 @@ main (int    argc,
   g_test_add_func ("/ui/export/view", test_view);
   g_test_add_func ("/ui/export/dialog", test_export_dialog);
   g_test_add_func ("/ui/export/folded", test_folded);
+  g_test_add_func ("/ui/export/marks-in-turns", test_marks_in_turns);
   g_test_add_func ("/ui/export/big-png", test_big_png);
   g_test_add_func ("/ui/export/progress-cancel", test_progress_cancel);
   g_test_add_func ("/ui/export/matches-json", test_matches_json);
