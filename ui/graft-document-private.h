@@ -9,6 +9,7 @@
 #pragma once
 
 #include "graft-document.h"
+#include "graft-learner.h"
 #include "graft-match-model.h"
 
 G_BEGIN_DECLS
@@ -151,14 +152,14 @@ struct _GraftDocument
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
 
-  /* Why torch's module of the graph of revision code_error_revision does not hold its code
-   * (graft_codegen_check_module(); owned, NULL if it does), when code_error_known. */
-  GError  *code_error;
-  guint    code_error_revision;
-  gboolean code_error_known;
-  gboolean code_holds_next;  /* a rewrite checked the graph it records next: it holds */
-  guint    pushed_unchanged; /* changes of the graph recorded since the revision changed */
-  guint    n_code_checks;    /* graft_codegen_check_module() of the whole graph (tests) */
+  /* Why torch's module of the graph does not hold its code (graft_codegen_check_module();
+   * owned, NULL if it does), of the revision code_learner knows; learnt in turns
+   * (graft-document-code.c) with a GraftCodegenCheck as its walk. */
+  GError      *code_error;
+  GraftLearner code_learner;
+  gboolean     code_holds_next;  /* a rewrite checked the graph it records next: it holds */
+  guint        pushed_unchanged; /* changes of the graph recorded since the revision changed */
+  guint        n_code_checks;    /* graft_codegen_check_module() of the whole graph (tests) */
 
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
@@ -177,26 +178,14 @@ struct _GraftDocument
   guint                    code_job;
   struct _GraftCodegenJob *codegen;
   guint                    codegen_revision;
-  /* Whether the module of the graph of revision code_check_revision
-   * holds its code, checked in steps before the job starts (owned). */
-  struct _GraftCodegenCheck *code_check;
-  guint                      code_check_revision;
-  guint                      check_job; /* the check alone, in turns, or 0 */
-  /* Whether every node of the graph of revision rewrite_ok_revision passes the rewriter's own
-   * check (graft_rewriter_check_node()), when rewrite_ok_known: its next rewrite then checks only
-   * what it adds.  A rewrite or a deletion tells the revision it records next
-   * (rewrite_ok_next); else a program's is learnt in turns (rewrite_walk_job), from
-   * rewrite_walk_next (borrowed; NULL: from the first node) on the graph of revision
-   * rewrite_walk_revision, walked once per revision. */
-  gboolean   rewrite_ok_known;
-  guint      rewrite_ok_revision;
-  gboolean   rewrite_ok_next;
-  GraftNode *rewrite_walk_next;
-  guint      rewrite_walk_revision;
-  gboolean   rewrite_walked;
-  guint      rewrite_walk_job;
-  guint      n_rewrite_walks; /* walks of the whole graph begun (tests) */
-  GPtrArray *code_waiting;
+  /* Whether every node of the graph passes the rewriter's own check (graft_rewriter_check_node()),
+   * of the revision rewrite_learner knows: its next rewrite then checks only what it adds.  A
+   * rewrite or a deletion tells the revision it records next (rewrite_ok_next); else a
+   * program's is learnt in turns, a walk of the nodes. */
+  gboolean     rewrite_ok;
+  gboolean     rewrite_ok_next;
+  GraftLearner rewrite_learner;
+  GPtrArray   *code_waiting;
 
   /* The graph's scopes, made while its file was read, and the revision they are of (owned,
    * or NULL): graft_document_steal_scopes() hands them to the layout runner. */
@@ -259,14 +248,16 @@ char         *_graft_document_make_code (GraftDocument *self) G_GNUC_WARN_UNUSED
 gboolean      _graft_document_check_rewritten (GraftDocument *self,
                                                GPtrArray     *added,
                                                GError       **error);
+void          _graft_document_learners_init (GraftDocument *self);
+void          _graft_document_learners_told (GraftDocument *self);
+void          _graft_document_learners_due (GraftDocument *self);
+void          _graft_document_learners_forget (GraftDocument *self);
 gboolean      _graft_document_learn_code_holds (GraftDocument *self,
                                                 gboolean       at_once);
-void          _graft_document_code_holds_due (GraftDocument *self);
+gboolean      _graft_document_code_learning (GraftDocument *self);
 void          _graft_document_set_code_step (guint n_nodes);
 guint         _graft_document_get_n_code_checks (GraftDocument *self);
 gboolean      _graft_document_rewrite_ok (GraftDocument *self);
-void          _graft_document_rewrite_ok_due (GraftDocument *self);
-void          _graft_document_rewrite_walk_drop (GraftDocument *self);
 guint         _graft_document_get_n_rewrite_walks (GraftDocument *self);
 gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);

@@ -325,6 +325,7 @@ graft_document_init (GraftDocument *self)
   self->dialect = graft_dialect_get_default ();
   self->graph = graft_graph_new (self->dialect);
   self->title = g_strdup ("Untitled");
+  _graft_document_learners_init (self);
   self->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   self->match_items = graft_match_model_new ();
   self->match_of = g_hash_table_new (g_str_hash, g_str_equal);
@@ -789,15 +790,7 @@ graph_changed_with_code (GraftDocument *self,
                          char          *code)
 {
   self->revision++;
-  if (self->code_holds_next)
-    _graft_document_set_code_error (self, NULL);
-  self->code_holds_next = FALSE;
-  if (self->rewrite_ok_next)
-    {
-      self->rewrite_ok_known = TRUE;
-      self->rewrite_ok_revision = self->revision;
-    }
-  self->rewrite_ok_next = FALSE;
+  _graft_document_learners_told (self);
   self->pushed_unchanged = 0;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
@@ -805,8 +798,7 @@ graph_changed_with_code (GraftDocument *self,
   graft_turns_free_later (self->code, g_free);
   self->code = code;
   matches_stale (self, TRUE);
-  _graft_document_code_holds_due (self);
-  _graft_document_rewrite_ok_due (self);
+  _graft_document_learners_due (self);
   g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
 }
 
@@ -1780,10 +1772,10 @@ _graft_document_push (GraftDocument *self,
       entry->holds_after = !quiet && self->pushed_unchanged == 0 && self->code_holds_next;
       if (quiet || self->pushed_unchanged > 0)
         self->rewrite_ok_next = FALSE;
-      _graft_document_rewrite_walk_drop (self);
       self->pushed_unchanged++;
-      /* The graph changed: a check under way read the one before. */
-      g_clear_pointer (&self->code_check, graft_codegen_check_free);
+      /* The graph changed: a walk under way read the one before, and what
+       * is known is of that one. */
+      _graft_document_learners_forget (self);
     }
   entry->label = g_strdup (label);
   entry->before = before;
@@ -2184,7 +2176,7 @@ _graft_document_apply_rewrite (GraftDocument *self,
   /* A check of the graph before under way (_graft_document_code_holds_due())
    * is finished while the graph is the one it began on: the rewrite then
    * checks only what it adds. */
-  if (self->code_check != NULL)
+  if (_graft_document_code_learning (self))
     _graft_document_learn_code_holds (self, TRUE);
   /* As in rewriting_new(). */
   before = g_steal_pointer (&self->code);
@@ -2338,10 +2330,9 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
-  /* A walk or a code check under way read the graph freed (the revision
-   * stays: a session reads its input next). */
-  _graft_document_rewrite_walk_drop (self);
-  g_clear_pointer (&self->code_check, graft_codegen_check_free);
+  /* A walk under way read the graph freed, and what is known is of it
+   * (the revision stays: a session reads its input next). */
+  _graft_document_learners_forget (self);
   self->graph = graft_graph_new (dialect);
   speak (self, dialect);
 }
