@@ -111,6 +111,7 @@ typedef struct
 } HistoryEntry;
 
 typedef struct _GraftRewriting GraftRewriting;
+typedef struct _GraftRunning   GraftRunning;
 
 struct _GraftDocument
 {
@@ -170,6 +171,9 @@ struct _GraftDocument
   FoundMatches     *found;          /* Owned: found or being found, not shown yet, or NULL */
   GraftMatchSearch *search;         /* Owned: the search by steps for found, or NULL */
   GraftPattern     *search_pattern; /* Owned: its pattern, or NULL */
+  GraftMatchSearch *count_search;   /* Owned: the count by steps of rule count_at, or NULL */
+  GraftPattern     *count_pattern;  /* Owned: its pattern, or NULL */
+  guint             count_at;       /* the rule the count of the others is at */
   gboolean          recount_due;    /* the other rules are to be counted again */
   gboolean          next_due;       /* the next step is to be worked out again */
 
@@ -196,6 +200,10 @@ struct _GraftDocument
    * under way (owned, or NULL). */
   guint           rewrite_job;
   GraftRewriting *rewriting;
+  /* Run All by steps (graft-document-steps.c): the job of graft-turns.c that runs alone, or
+   * 0, and the run under way (owned, or NULL). */
+  guint         run_job;
+  GraftRunning *running;
 
   /* A move in the history by steps (graft_document_begin_go_to()): the job of graft-turns.c
    * that runs alone, or 0; the position it goes to and the one its edits are replayed to so
@@ -239,6 +247,24 @@ void  _graft_document_load_graph (GraftDocument *self,
                                   char          *code,
                                   char          *pattern,
                                   char          *replacement);
+
+/* How long a turn of the main loop rewrites (Replace All, Run All by steps), in the main
+ * thread's processor time: with GTK's frame beside it a turn stays under 16 ms, and a loaded
+ * machine, whose wall clock runs on while other processes have the cores, does not make the
+ * rewrite take more turns.  The jobs are stepped by _GRAFT_DOCUMENT_STEP_WORK (about as many
+ * nodes added or erased, a fraction of a millisecond) between looks at the clock. */
+#define _GRAFT_DOCUMENT_STEP_USEC 8000
+#define _GRAFT_DOCUMENT_STEP_WORK 1024
+
+gint64 _graft_document_thread_time (void);
+void   _graft_document_emit_ran_all (GraftDocument *self,
+                                     guint          n_replaced,
+                                     const GError  *error);
+
+/* graft-document-steps.c */
+void _graft_document_ran_all (GraftDocument *self);
+void _graft_document_running_drop (GraftDocument *self);
+void _graft_document_set_run_step (guint work);
 
 /* graft-document-code.c */
 const GError *_graft_document_code_error (GraftDocument *self);

@@ -136,6 +136,7 @@ graft_window_get_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   return graft_document_get_rewriting (self->document) ||
+         graft_document_get_running_all (self->document) ||
          graft_document_get_moving (self->document) ||
          graft_document_get_matches_pending (self->document);
 }
@@ -1384,6 +1385,8 @@ rules_changed_cb (GraftDocument *document,
     patterns_changed_cb (document, self);
   update_title (self);
   _graft_window_update_actions (self);
+  if (self->follow_due && !graft_document_get_matches_pending (document))
+    _graft_window_follow_next (self, self->follow_match);
 }
 
 /* The editors show the chosen rule's texts as the document has them (a
@@ -1456,6 +1459,17 @@ _graft_window_follow_next (GraftWindow *self,
    * would find the matches at once, rather than in the turns to come. */
   if (!show_match && graft_document_get_n_rules (self->document) == 1)
     return;
+  /* Nor while they are found in turns (a million-node graph's searches
+   * and counts of every rule took seconds at once): the rule is chosen
+   * when they are known (rules_changed_cb()). */
+  if (graft_document_get_matches_pending (self->document))
+    {
+      self->follow_due = TRUE;
+      self->follow_match |= show_match;
+      return;
+    }
+  self->follow_due = FALSE;
+  self->follow_match = FALSE;
   graft_document_get_next_step (self->document, &next);
   if (next.kind != GRAFT_NEXT_RULE)
     return;
