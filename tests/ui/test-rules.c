@@ -1498,6 +1498,66 @@ test_run_all_by_steps (void)
   g_assert_cmpuint (compared, >=, 8);
 }
 
+static gboolean
+autosave_settled (gpointer window)
+{
+  return !graft_window_get_autosave_pending (window);
+}
+
+/* The autosave's timer runs out while a Run All goes by steps: it waits
+ * for another delay rather than finish the run at once, which cancelled
+ * the autosave under its own wait for the code (the window's cancellable
+ * freed while the wait still used it: a crash at a million nodes); once
+ * the run is over the autosave writes its result. */
+static void
+test_run_all_autosave (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-rules-run-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "resnet18.py", NULL);
+  g_autofree char *original = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autofree char *expected = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *autosave = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  GraftWindow   *window;
+  GraftDocument *document;
+
+  g_assert_true (g_file_get_contents (original, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (model, contents, -1, NULL));
+  file = g_file_new_for_path (model);
+  autosave = graft_autosave_path_for (file);
+  expected = core_code (model, rules, 0, FALSE);
+  window = open_path (model);
+  graft_window_open_rules (window, rules_file);
+  document = graft_window_get_document (window);
+  g_assert_true (graft_document_get_modified (document));
+
+  _graft_document_set_run_step (1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+  g_assert_true (graft_document_get_running_all (document));
+  /* The timer runs out now. */
+  graft_window_autosave_start (window);
+  g_assert_true (graft_document_get_running_all (document));
+  g_assert_true (graft_window_get_autosave_pending (window));
+  while (graft_document_get_running_all (document))
+    g_main_context_iteration (NULL, FALSE);
+  _graft_document_set_run_step (0);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, expected);
+  graft_window_autosave_start (window);
+  iterate_until (autosave_settled, window);
+  graft_autosave_flush ();
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  close_window (window);
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 /* What is typed in a rule's editor stays that rule's: choosing another
  * rule before the editor's pause sends it to the rule it was typed in,
  * and each rule keeps its own text history (Ctrl+Z in its editor). */
@@ -1623,6 +1683,7 @@ main (int    argc,
     return 0;
   g_test_add_func ("/ui/rules/run-all", test_run_all);
   g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
+  g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
   g_test_add_func ("/ui/rules/step-match-skip", test_step_match_skip);
