@@ -45,7 +45,8 @@
  * default ones, whose `torch.relu` a torch.export program has none of.
  * `--run-all RULES`, once the graph is drawn, reads the rules file RULES
  * into the document and times, as `--ops` times its edits, Run All, the
- * toast's Undo of the whole run and Run All again.
+ * toast's Undo of the whole run and Run All again, the autosave's timer
+ * held off (`--run-all-autosave RULES`: not).
  *
  * With `--pan`, once the graph is drawn: the frame times of panning (40
  * steps across the drawing, each from the call that moves the view to
@@ -74,6 +75,7 @@
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
+#include "graft-window-private.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -985,12 +987,18 @@ time_ops (GraftWindow *window,
 static void
 time_run_all (GraftWindow *window,
               Watchdog    *w,
-              const char  *path)
+              const char  *path,
+              gboolean     autosave_too)
 {
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
   GraftDocument *document = graft_window_get_document (window);
 
+  /* The rules make the document a session, whose autosave writes the
+   * input with it (a .pt2 in base64, seconds at a million nodes, on the
+   * main thread): not Run All's, timed by --run-all-autosave. */
+  if (!autosave_too)
+    _graft_window_set_autosave_delay (3600);
   if (!graft_document_load_rules (document, file, &error))
     g_error ("%s", error->message);
   printf ("  %-22s %9s %8s %7s\n", "edit", "to drawn", "stall", "own");
@@ -1022,6 +1030,7 @@ main (int    argc,
   gboolean ops = FALSE;
   char    *rule = NULL;
   char    *run_all = NULL;
+  gboolean run_all_autosave = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1095,8 +1104,10 @@ main (int    argc,
           code_page = TRUE;
           continue;
         }
-      if (strcmp (argv[i], "--run-all") == 0 && i + 1 < argc)
+      if ((strcmp (argv[i], "--run-all") == 0 || strcmp (argv[i], "--run-all-autosave") == 0) &&
+          i + 1 < argc)
         {
+          run_all_autosave = strcmp (argv[i], "--run-all-autosave") == 0;
           run_all = argv[++i];
           continue;
         }
@@ -1194,7 +1205,7 @@ main (int    argc,
           printf ("%s, %u nodes, opened in %.3fs, stall %.0f ms, own %.0f ms\n", base, n, open_s,
                   open_stall, open_own);
           if (run_all != NULL)
-            time_run_all (window, &w, run_all);
+            time_run_all (window, &w, run_all, run_all_autosave);
           else
             time_ops (window, &w);
           fflush (stdout);
