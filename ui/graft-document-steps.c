@@ -756,12 +756,23 @@ struct _GraftRunning
   GError            *error;     /* why it failed, once it is over */
   GraftCodegenCheck *check;     /* the check of the graph it left, by steps, or NULL */
   char              *before;    /* the code before the run, if it was known */
-  gboolean           stepped;   /* only the end is left (running_end()) */
+  gboolean           checked;   /* the check is done: the names are found next */
+  /* The names of the nodes the run added that are still there, found by
+   * steps (running_names_some()) from the node names_at of the call
+   * names_step on, once names_done; seen borrows them. */
+  GPtrArray  *names;
+  GHashTable *seen;
+  guint       names_step;
+  guint       names_at;
+  gboolean    names_done;
+  gboolean    stepped; /* only the end is left (running_end()) */
 };
 
 static void
 running_free (GraftRunning *r)
 {
+  g_clear_pointer (&r->seen, g_hash_table_unref);
+  g_clear_pointer (&r->names, g_ptr_array_unref);
   g_clear_pointer (&r->check, graft_codegen_check_free);
   /* A run not over undoes itself. */
   g_clear_pointer (&r->job, graft_rules_job_free);
@@ -815,6 +826,50 @@ running_new (GraftDocument *self,
 /* Nodes of the check of the graph a run left, per look at the clock:
  * 1-2 ms. */
 #define RUN_CHECK_NODES 50000
+/* Added nodes looked up per look at the clock (about 0.5 us each). */
+#define RUN_NAMES_NODES 8192
+
+/* Finds, @n nodes at most, the names of the nodes the run added that are
+ * still there (running_end() records them, which at a million nodes took
+ * 110 ms at once); returns whether every one is looked at. */
+static gboolean
+running_names_some (GraftDocument *self,
+                    GraftRunning  *r,
+                    guint          n)
+{
+  guint n_steps = graft_rules_run_get_n_steps (r->run);
+
+  if (r->names == NULL)
+    {
+      r->names = g_ptr_array_new_with_free_func (g_free);
+      r->seen = g_hash_table_new (g_str_hash, g_str_equal);
+    }
+  for (; r->names_step < n_steps; r->names_step++, r->names_at = 0)
+    {
+      GPtrArray *nodes =
+          graft_rewrite_get_added_nodes (graft_rules_run_get_rewrite (r->run, r->names_step));
+
+      for (; r->names_at < nodes->len; r->names_at++)
+        {
+          const char *name;
+
+          if (n-- == 0)
+            return FALSE;
+          /* A node a later call erased is its edit's, still there to read. */
+          name = graft_node_get_name (nodes->pdata[r->names_at]);
+          if (!g_hash_table_contains (r->seen, name) &&
+              graft_graph_find_node (self->graph, name) != NULL)
+            {
+              char *copy = g_strdup (name);
+
+              g_hash_table_add (r->seen, copy);
+              g_ptr_array_add (r->names, copy);
+            }
+        }
+    }
+  r->names_done = TRUE;
+  return TRUE;
+}
 
 /* Runs the rules for about a turn's share of processor time from @start
  * (_graft_document_thread_time()), then checks, as `graft rewrite
@@ -844,7 +899,9 @@ running_some (GraftDocument *self,
             }
           r->check = graft_codegen_check_new (self->graph);
         }
-      else if (graft_codegen_check_step (r->check, RUN_CHECK_NODES))
+      else if (!r->checked)
+        r->checked = graft_codegen_check_step (r->check, RUN_CHECK_NODES);
+      else if (running_names_some (self, r, RUN_NAMES_NODES))
         {
           r->stepped = TRUE;
           return;
@@ -870,6 +927,7 @@ running_end (GraftDocument *self,
   guint            pushed = 0;
   guint            pass_replaced = 0;
   guint            pass = 0;
+  gboolean         dce_removed = FALSE;
   gboolean         ok;
 
   *out_n_replaced = 0;
@@ -886,7 +944,7 @@ running_end (GraftDocument *self,
   else
     {
       /* The same check, by steps: what is left of it now. */
-      if (!r->stepped)
+      if (!r->checked)
         self->n_code_checks++;
       ok = graft_codegen_check_finish (g_steal_pointer (&r->check), &r->error);
     }
@@ -925,8 +983,9 @@ running_end (GraftDocument *self,
       pass_replaced += step->n_replaced;
       for (guint k = 0; k < warnings->len; k++)
         g_ptr_array_add (self->warnings, g_strdup (warnings->pdata[k]));
-      for (guint k = 0; k < nodes->len; k++)
-        g_hash_table_add (added, g_strdup (graft_node_get_name (nodes->pdata[k])));
+      if (!r->names_done)
+        for (guint k = 0; k < nodes->len; k++)
+          g_hash_table_add (added, g_strdup (graft_node_get_name (nodes->pdata[k])));
       entry = new_step (rule, step->pass, g_array_index (positions, guint, step->rule));
       entry->edit = graft_rewrite_steal_edit (rewrite);
       entry->n_replaced = step->n_replaced;
@@ -949,6 +1008,8 @@ running_end (GraftDocument *self,
 
       if (dead > 0 && remove_dead_code (self, MAX (pass, 1), TRUE, &dce_error))
         {
+          /* It may have taken out nodes the run added. */
+          dce_removed = TRUE;
           if (pushed == 0)
             ((HistoryEntry *) self->history->pdata[self->position - 1])->before =
                 g_steal_pointer (&before);
@@ -959,15 +1020,23 @@ running_end (GraftDocument *self,
     }
   /* The nodes the run added that are still there keep their ring. */
   g_ptr_array_set_size (self->added_names, 0);
-  {
-    GHashTableIter iter;
-    gpointer       key;
+  if (r->names_done)
+    {
+      /* Found by steps. */
+      for (guint k = 0; k < r->names->len; k++)
+        if (!dce_removed || graft_graph_find_node (self->graph, r->names->pdata[k]) != NULL)
+          g_ptr_array_add (self->added_names, g_strdup (r->names->pdata[k]));
+    }
+  else
+    {
+      GHashTableIter iter;
+      gpointer       key;
 
-    g_hash_table_iter_init (&iter, added);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      if (graft_graph_find_node (self->graph, key) != NULL)
-        g_ptr_array_add (self->added_names, g_strdup (key));
-  }
+      g_hash_table_iter_init (&iter, added);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (graft_graph_find_node (self->graph, key) != NULL)
+          g_ptr_array_add (self->added_names, g_strdup (key));
+    }
   *out_n_replaced = graft_rules_run_get_n_replaced (run);
   if (pushed > 0)
     _graft_document_changed (self);

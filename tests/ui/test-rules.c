@@ -1458,6 +1458,18 @@ test_run_all_by_steps (void)
         for (guint i = from; i < graft_document_get_position (document); i++)
           g_assert_cmpstr (graft_document_get_history_label (document, i), ==,
                            graft_document_get_history_label (at_once, i));
+        /* The same nodes keep their ring (found by steps, in another order). */
+        {
+          GPtrArray *a = graft_document_get_added_names (at_once);
+          GPtrArray *b = graft_document_get_added_names (document);
+          g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+
+          g_assert_cmpuint (a->len, ==, b->len);
+          for (guint i = 0; i < a->len; i++)
+            g_hash_table_add (names, a->pdata[i]);
+          for (guint i = 0; i < b->len; i++)
+            g_assert_true (g_hash_table_contains (names, b->pdata[i]));
+        }
 
         /* Undone: as it was. */
         graft_document_go_to (document, from);
