@@ -1207,41 +1207,6 @@ graft_document_get_running_all (GraftDocument *self)
 }
 
 /**
- * graft_document_get_run_progress:
- * @self: a document
- * @out_pass: (out) (optional): the pass under way, from 1
- * @out_rule: (out) (optional): the position of the rule whose call is
- *   under way in the document's rules
- *
- * Returns: how many matches the Run All under way has replaced so far
- *   (0 when none is)
- */
-guint
-graft_document_get_run_progress (GraftDocument *self,
-                                 guint         *out_pass,
-                                 guint         *out_rule)
-{
-  GraftRunning *r;
-  guint         rule = 0;
-  guint         n;
-
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
-  r = self->running;
-  if (r == NULL || r->job == NULL)
-    {
-      if (out_pass != NULL)
-        *out_pass = r != NULL && r->run != NULL ? graft_rules_run_get_n_passes (r->run) : 0;
-      if (out_rule != NULL)
-        *out_rule = 0;
-      return r != NULL && r->run != NULL ? graft_rules_run_get_n_replaced (r->run) : 0;
-    }
-  n = graft_rules_job_get_progress (r->job, out_pass, &rule);
-  if (out_rule != NULL)
-    *out_rule = g_array_index (r->positions, guint, rule);
-  return n;
-}
-
-/**
  * graft_document_cancel_run_all:
  * @self: a document
  *

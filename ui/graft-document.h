@@ -222,9 +222,6 @@ gboolean graft_document_run_all (GraftDocument *self,
 gboolean graft_document_begin_run_all (GraftDocument *self,
                                        GError       **error);
 gboolean graft_document_get_running_all (GraftDocument *self);
-guint    graft_document_get_run_progress (GraftDocument *self,
-                                          guint         *out_pass,
-                                          guint         *out_rule);
 void     graft_document_cancel_run_all (GraftDocument *self);
 
 char          *graft_document_dup_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;

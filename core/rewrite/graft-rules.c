@@ -364,32 +364,6 @@ graft_rules_job_step (GraftRulesJob *self,
 }
 
 /**
- * graft_rules_job_get_progress:
- * @self: a job
- * @out_pass: (out) (optional): the pass under way, from 1
- * @out_rule: (out) (optional): the rule whose call is under way, from 0
- *
- * Returns: how many matches the run has replaced so far, in the calls
- *   that are over
- */
-guint
-graft_rules_job_get_progress (GraftRulesJob *self,
-                              guint         *out_pass,
-                              guint         *out_rule)
-{
-  guint n = self->run->n_replaced + self->replaced;
-
-  if (out_pass != NULL)
-    *out_pass = self->pass;
-  if (out_rule != NULL)
-    *out_rule = MIN (self->rule, self->rules->rules->len - 1);
-  /* A pass that is over added its count to the run's. */
-  if (self->phase == JOB_DONE || self->phase == JOB_FAILED)
-    n = self->run->n_replaced;
-  return n;
-}
-
-/**
  * graft_rules_job_finish:
  * @self: a job
  * @error: return location for an error; it names the pass and the rule

@@ -96,9 +96,6 @@ GraftRulesJob *graft_rules_job_new (GraftGraph              *graph,
                                     const GraftRulesOptions *options) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_rules_job_step (GraftRulesJob *self,
                                      guint          work);
-guint          graft_rules_job_get_progress (GraftRulesJob *self,
-                                             guint         *out_pass,
-                                             guint         *out_rule);
 GraftRulesRun *graft_rules_job_finish (GraftRulesJob *self,
                                        GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_rules_job_free (GraftRulesJob *self);
