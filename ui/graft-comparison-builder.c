@@ -291,7 +291,7 @@ graft_comparison_builder_step (GraftComparisonBuilder *self,
       if (self->phase == PHASE_DONE)
         return TRUE;
       /* Their jobs hold the graph: this waits for their end. */
-      if (document->moving || document->rewriting != NULL)
+      if (document->moving || document->rewriting != NULL || document->running != NULL)
         return FALSE;
       if (!read_changes (self, start + usec))
         return FALSE;

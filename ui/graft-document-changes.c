@@ -148,7 +148,7 @@ before_step_cb (gpointer user_data)
           return G_SOURCE_REMOVE;
         }
       /* Their jobs hold the graph: this waits for their end. */
-      if (self->moving || self->rewriting != NULL)
+      if (self->moving || self->rewriting != NULL || self->running != NULL)
         return before_again (task);
       /* The document's own job keeps nothing in the graph between its
        * steps, but its half-made code is of the graph as it is. */

@@ -23,6 +23,17 @@
  * line decides it: the code view says why (graft_document_get_code_error()),
  * and a rewrite that would leave such a program is refused
  * (_graft_document_check_rewritten()), as `graft rewrite` refuses it.
+ *
+ * Two answers of each revision of a program's graph are learnt in the
+ * turns after a change that leaves them unknown, by the two learners of
+ * graft-learner.c here: whether the code compiles (the check above, a
+ * GraftCodegenCheck as its walk) and whether every node passes the
+ * rewriter's own check (a walk of the nodes).  A rewrite then checks only
+ * what it adds.  What a change tells of the graph it leaves is the new
+ * revision's answer (_graft_document_learners_told()); a graph changed or
+ * freed before its revision is counted makes both forget
+ * (_graft_document_learners_forget()); one changed for a moment drops
+ * their walks (_graft_document_code_drop()).
  */
 #include "config.h"
 
@@ -66,7 +77,7 @@ _graft_document_peek_code (GraftDocument *self)
 static inline gboolean
 code_error_current (GraftDocument *self)
 {
-  return self->code_error_known && self->code_error_revision == self->revision;
+  return graft_learner_knows (&self->code_learner);
 }
 
 /**
@@ -132,8 +143,7 @@ _graft_document_set_code_error (GraftDocument *self,
 {
   g_clear_error (&self->code_error);
   self->code_error = error;
-  self->code_error_revision = self->revision;
-  self->code_error_known = TRUE;
+  graft_learner_know (&self->code_learner);
 }
 
 /**
@@ -171,6 +181,184 @@ _graft_document_make_code (GraftDocument *self)
   return graft_codegen_python (self->graph);
 }
 
+/* The code check as a learner's walk: a GraftCodegenCheck of the graph,
+ * CHECK_STEP_FACTOR nodes a turn per node of a code step. */
+static gboolean
+wanted (gpointer owner)
+{
+  GraftDocument *self = owner;
+
+  return self->load_error == NULL;
+}
+
+static gpointer
+code_begin (gpointer owner)
+{
+  GraftDocument *self = owner;
+
+  return graft_codegen_check_new (self->graph);
+}
+
+static gboolean
+code_step (gpointer owner,
+           gpointer walk)
+{
+  return graft_codegen_check_step (walk, step_nodes * CHECK_STEP_FACTOR);
+}
+
+static void
+code_finish (gpointer owner,
+             gpointer walk)
+{
+  GError *error = NULL;
+
+  graft_codegen_check_finish (walk, &error);
+  _graft_document_set_code_error (owner, error);
+}
+
+static const GraftLearnerClass code_class = {
+  .wanted = wanted,
+  .begin = code_begin,
+  .step = code_step,
+  .finish = code_finish,
+  .free_walk = (GDestroyNotify) graft_codegen_check_free,
+};
+
+/* The rewriter's own check as a learner's walk: the next node to look at
+ * (borrowed; NULL at the end), as many nodes a turn as the code check's. */
+typedef struct
+{
+  GraftNode *next;
+  gboolean   failed;
+} RewriteWalk;
+
+static gpointer
+rewrite_begin (gpointer owner)
+{
+  GraftDocument *self = owner;
+  RewriteWalk   *walk = g_new0 (RewriteWalk, 1);
+
+  walk->next = graft_graph_get_first (self->graph);
+  return walk;
+}
+
+/* Looks at @n nodes of @walk, or every node left if @n is 0; %TRUE at its
+ * end, or at the first node that fails. */
+static gboolean
+rewrite_walk (RewriteWalk *walk,
+              guint        n)
+{
+  for (guint i = 0; walk->next != NULL && (n == 0 || i < n); i++)
+    {
+      if (!graft_rewriter_check_node (walk->next, NULL))
+        {
+          /* The rewrite checks the whole graph, and fails as it should. */
+          walk->failed = TRUE;
+          return TRUE;
+        }
+      walk->next = graft_node_get_next (walk->next);
+    }
+  return walk->next == NULL;
+}
+
+static gboolean
+rewrite_step (gpointer owner,
+              gpointer walk)
+{
+  return rewrite_walk (walk, step_nodes * CHECK_STEP_FACTOR);
+}
+
+static void
+rewrite_finish (gpointer owner,
+                gpointer walk)
+{
+  GraftDocument *self = owner;
+  RewriteWalk   *w = walk;
+
+  rewrite_walk (w, 0);
+  self->rewrite_ok = !w->failed;
+  g_free (w);
+}
+
+static const GraftLearnerClass rewrite_class = {
+  .wanted = wanted,
+  .begin = rewrite_begin,
+  .step = rewrite_step,
+  .finish = rewrite_finish,
+  .free_walk = g_free,
+};
+
+/**
+ * _graft_document_learners_init:
+ * @self: a document being made
+ */
+void
+_graft_document_learners_init (GraftDocument *self)
+{
+  graft_learner_init (&self->code_learner, &code_class, self, &self->revision);
+  graft_learner_init (&self->rewrite_learner, &rewrite_class, self, &self->revision);
+}
+
+/**
+ * _graft_document_learners_told:
+ * @self: a document whose revision has just changed
+ *
+ * What the change said of the graph it left (a rewrite checked it, a
+ * deletion kept what the graph before passed) is the new revision's
+ * answer.
+ */
+void
+_graft_document_learners_told (GraftDocument *self)
+{
+  if (self->code_holds_next)
+    _graft_document_set_code_error (self, NULL);
+  self->code_holds_next = FALSE;
+  if (self->rewrite_ok_next)
+    {
+      self->rewrite_ok = TRUE;
+      graft_learner_know (&self->rewrite_learner);
+    }
+  self->rewrite_ok_next = FALSE;
+}
+
+/**
+ * _graft_document_learners_due:
+ * @self: a document whose graph has just changed
+ *
+ * What is not known of the new graph (a graph read or restored, the
+ * graph after a run of the rules or an undo, one the check did not pass
+ * before) is learnt, for an exported program, in the turns to come, a
+ * share of the nodes a turn: whether its code compiles (the next rewrite,
+ * which needs it (_graft_document_check_rewritten()), then checks only
+ * what it adds, where the whole graph at once took 20-34 ms at a million
+ * nodes), and whether every node passes the rewriter's own check (the next
+ * Replace then checks only the nodes it adds, where the rewriter's walk
+ * of every node took 8-12 ms).
+ */
+void
+_graft_document_learners_due (GraftDocument *self)
+{
+  if (graft_graph_get_program (self->graph) == NULL)
+    return;
+  graft_learner_due (&self->code_learner);
+  graft_learner_due (&self->rewrite_learner);
+}
+
+/**
+ * _graft_document_learners_forget:
+ * @self: a document
+ *
+ * The graph is not the revision's any more, which is not counted yet (a
+ * change recorded before its revision, or the graph freed): no walk under
+ * way reads it again, and what was known of the revision is forgotten.
+ */
+void
+_graft_document_learners_forget (GraftDocument *self)
+{
+  graft_learner_forget (&self->code_learner);
+  graft_learner_forget (&self->rewrite_learner);
+}
+
 /**
  * _graft_document_learn_code_holds:
  * @self: a document
@@ -190,55 +378,24 @@ gboolean
 _graft_document_learn_code_holds (GraftDocument *self,
                                   gboolean       at_once)
 {
-  GError *error = NULL;
-
   if (self->load_error != NULL || code_error_current (self))
     return TRUE;
-  if (self->code_check != NULL && self->code_check_revision != self->revision)
-    g_clear_pointer (&self->code_check, graft_codegen_check_free);
-  if (self->code_check == NULL)
-    {
-      self->code_check = graft_codegen_check_new (self->graph);
-      self->code_check_revision = self->revision;
-    }
   if (at_once)
     self->n_code_checks++;
-  else if (!graft_codegen_check_step (self->code_check, step_nodes * CHECK_STEP_FACTOR))
-    return FALSE;
-  graft_codegen_check_finish (g_steal_pointer (&self->code_check), &error);
-  _graft_document_set_code_error (self, error);
-  return TRUE;
-}
-
-static gboolean
-check_step_cb (gpointer user_data)
-{
-  GraftDocument *self = user_data;
-
-  if (!_graft_document_learn_code_holds (self, FALSE))
-    return G_SOURCE_CONTINUE;
-  self->check_job = 0;
-  return G_SOURCE_REMOVE;
+  return graft_learner_learn (&self->code_learner, at_once);
 }
 
 /**
- * _graft_document_code_holds_due:
- * @self: a document whose graph has just changed
+ * _graft_document_code_learning:
+ * @self: a document
  *
- * When the check's answer for the new graph is not known (a graph read
- * or restored, the graph after a run of the rules, one the check did not
- * pass before), an exported program's is found in the turns to come, a
- * share of the nodes a turn: the next rewrite, which needs it
- * (_graft_document_check_rewritten()), then checks only what it adds,
- * where the whole graph at once took 20-34 ms at a million nodes.
+ * Returns: whether a check of the code is under way, begun on the graph
+ *   as it is unless the revision changed since
  */
-void
-_graft_document_code_holds_due (GraftDocument *self)
+gboolean
+_graft_document_code_learning (GraftDocument *self)
 {
-  if (self->check_job != 0 || self->load_error != NULL || code_error_current (self) ||
-      graft_graph_get_program (self->graph) == NULL)
-    return;
-  self->check_job = graft_turns_add (check_step_cb, self, NULL);
+  return graft_learner_is_walking (&self->code_learner);
 }
 
 /**
@@ -253,7 +410,7 @@ _graft_document_code_holds_due (GraftDocument *self)
 gboolean
 _graft_document_rewrite_ok (GraftDocument *self)
 {
-  return self->rewrite_ok_known && self->rewrite_ok_revision == self->revision;
+  return graft_learner_knows (&self->rewrite_learner) && self->rewrite_ok;
 }
 
 /**
@@ -268,83 +425,7 @@ _graft_document_rewrite_ok (GraftDocument *self)
 guint
 _graft_document_get_n_rewrite_walks (GraftDocument *self)
 {
-  return self->n_rewrite_walks;
-}
-
-/**
- * _graft_document_rewrite_walk_drop:
- * @self: a document
- *
- * The graph changes (for a moment, or before its revision does): a walk
- * under way starts again from the first node, and what is known of the
- * revision is forgotten.
- */
-void
-_graft_document_rewrite_walk_drop (GraftDocument *self)
-{
-  self->rewrite_walk_next = NULL;
-  self->rewrite_walked = FALSE;
-  self->rewrite_ok_known = FALSE;
-}
-
-/* A turn of the walk: as many nodes as the code check's turn. */
-static gboolean
-rewrite_walk_cb (gpointer user_data)
-{
-  GraftDocument *self = user_data;
-  GraftNode     *node;
-  guint          n = step_nodes * CHECK_STEP_FACTOR;
-
-  if (_graft_document_rewrite_ok (self) || self->load_error != NULL ||
-      (self->rewrite_walked && self->rewrite_walk_revision == self->revision))
-    {
-      self->rewrite_walk_job = 0;
-      return G_SOURCE_REMOVE;
-    }
-  if (self->rewrite_walk_revision != self->revision)
-    self->rewrite_walk_next = NULL;
-  node = self->rewrite_walk_next;
-  if (node == NULL)
-    {
-      self->n_rewrite_walks++;
-      self->rewrite_walk_revision = self->revision;
-      node = graft_graph_get_first (self->graph);
-    }
-  for (; node != NULL && n > 0; node = graft_node_get_next (node), n--)
-    if (!graft_rewriter_check_node (node, NULL))
-      {
-        /* The rewrite checks the whole graph, and fails as it should. */
-        self->rewrite_walked = TRUE;
-        self->rewrite_walk_next = NULL;
-        self->rewrite_walk_job = 0;
-        return G_SOURCE_REMOVE;
-      }
-  self->rewrite_walk_next = node;
-  if (node != NULL)
-    return G_SOURCE_CONTINUE;
-  self->rewrite_walked = TRUE;
-  self->rewrite_ok_known = TRUE;
-  self->rewrite_ok_revision = self->revision;
-  self->rewrite_walk_job = 0;
-  return G_SOURCE_REMOVE;
-}
-
-/**
- * _graft_document_rewrite_ok_due:
- * @self: a document whose graph has just changed
- *
- * When a program's graph is not known to pass the rewriter's own check
- * (_graft_document_rewrite_ok()), walks it in the turns to come: the
- * next Replace then checks only the nodes it adds, where the rewriter's
- * walk of every node took 8-12 ms at a million nodes.
- */
-void
-_graft_document_rewrite_ok_due (GraftDocument *self)
-{
-  if (self->rewrite_walk_job != 0 || self->load_error != NULL ||
-      _graft_document_rewrite_ok (self) || graft_graph_get_program (self->graph) == NULL)
-    return;
-  self->rewrite_walk_job = graft_turns_add (rewrite_walk_cb, self, NULL);
+  return self->rewrite_learner.n_walks;
 }
 
 /**
@@ -414,7 +495,7 @@ code_step_cb (gpointer user_data)
     {
       /* Made meanwhile, synchronously. */
       g_clear_pointer (&self->codegen, graft_codegen_job_free);
-      g_clear_pointer (&self->code_check, graft_codegen_check_free);
+      graft_learner_drop (&self->code_learner);
       self->code_job = 0;
       complete_waiting (self);
       return G_SOURCE_REMOVE;
@@ -537,8 +618,8 @@ graft_document_get_code_pending (GraftDocument *self)
 void
 _graft_document_code_drop (GraftDocument *self)
 {
-  g_clear_pointer (&self->code_check, graft_codegen_check_free);
-  self->rewrite_walk_next = NULL;
+  graft_learner_drop (&self->code_learner);
+  graft_learner_drop (&self->rewrite_learner);
   graft_turns_free_later (g_steal_pointer (&self->codegen),
                           (GDestroyNotify) graft_codegen_job_free);
 }
@@ -555,7 +636,7 @@ _graft_document_code_finish_now (GraftDocument *self)
 {
   _graft_document_settle (self);
   g_clear_pointer (&self->codegen, graft_codegen_job_free);
-  g_clear_pointer (&self->code_check, graft_codegen_check_free);
+  graft_learner_drop (&self->code_learner);
   if (self->code_job == 0)
     return;
   graft_turns_remove (self->code_job);
@@ -575,13 +656,10 @@ _graft_document_code_dispose (GraftDocument *self)
   GPtrArray *waiting = g_steal_pointer (&self->code_waiting);
 
   g_clear_pointer (&self->codegen, graft_codegen_job_free);
-  g_clear_pointer (&self->code_check, graft_codegen_check_free);
   graft_turns_remove (self->code_job);
   self->code_job = 0;
-  graft_turns_remove (self->check_job);
-  self->check_job = 0;
-  graft_turns_remove (self->rewrite_walk_job);
-  self->rewrite_walk_job = 0;
+  graft_learner_clear (&self->code_learner);
+  graft_learner_clear (&self->rewrite_learner);
   if (waiting == NULL)
     return;
   for (guint i = 0; i < waiting->len; i++)

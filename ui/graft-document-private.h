@@ -9,6 +9,7 @@
 #pragma once
 
 #include "graft-document.h"
+#include "graft-learner.h"
 #include "graft-match-model.h"
 
 G_BEGIN_DECLS
@@ -110,6 +111,7 @@ typedef struct
 } HistoryEntry;
 
 typedef struct _GraftRewriting GraftRewriting;
+typedef struct _GraftRunning   GraftRunning;
 
 struct _GraftDocument
 {
@@ -151,14 +153,14 @@ struct _GraftDocument
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
 
-  /* Why torch's module of the graph of revision code_error_revision does not hold its code
-   * (graft_codegen_check_module(); owned, NULL if it does), when code_error_known. */
-  GError  *code_error;
-  guint    code_error_revision;
-  gboolean code_error_known;
-  gboolean code_holds_next;  /* a rewrite checked the graph it records next: it holds */
-  guint    pushed_unchanged; /* changes of the graph recorded since the revision changed */
-  guint    n_code_checks;    /* graft_codegen_check_module() of the whole graph (tests) */
+  /* Why torch's module of the graph does not hold its code (graft_codegen_check_module();
+   * owned, NULL if it does), of the revision code_learner knows; learnt in turns
+   * (graft-document-code.c) with a GraftCodegenCheck as its walk. */
+  GError      *code_error;
+  GraftLearner code_learner;
+  gboolean     code_holds_next;  /* a rewrite checked the graph it records next: it holds */
+  guint        pushed_unchanged; /* changes of the graph recorded since the revision changed */
+  guint        n_code_checks;    /* graft_codegen_check_module() of the whole graph (tests) */
 
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
@@ -169,6 +171,9 @@ struct _GraftDocument
   FoundMatches     *found;          /* Owned: found or being found, not shown yet, or NULL */
   GraftMatchSearch *search;         /* Owned: the search by steps for found, or NULL */
   GraftPattern     *search_pattern; /* Owned: its pattern, or NULL */
+  GraftMatchSearch *count_search;   /* Owned: the count by steps of rule count_at, or NULL */
+  GraftPattern     *count_pattern;  /* Owned: its pattern, or NULL */
+  guint             count_at;       /* the rule the count of the others is at */
   gboolean          recount_due;    /* the other rules are to be counted again */
   gboolean          next_due;       /* the next step is to be worked out again */
 
@@ -177,26 +182,14 @@ struct _GraftDocument
   guint                    code_job;
   struct _GraftCodegenJob *codegen;
   guint                    codegen_revision;
-  /* Whether the module of the graph of revision code_check_revision
-   * holds its code, checked in steps before the job starts (owned). */
-  struct _GraftCodegenCheck *code_check;
-  guint                      code_check_revision;
-  guint                      check_job; /* the check alone, in turns, or 0 */
-  /* Whether every node of the graph of revision rewrite_ok_revision passes the rewriter's own
-   * check (graft_rewriter_check_node()), when rewrite_ok_known: its next rewrite then checks only
-   * what it adds.  A rewrite or a deletion tells the revision it records next
-   * (rewrite_ok_next); else a program's is learnt in turns (rewrite_walk_job), from
-   * rewrite_walk_next (borrowed; NULL: from the first node) on the graph of revision
-   * rewrite_walk_revision, walked once per revision. */
-  gboolean   rewrite_ok_known;
-  guint      rewrite_ok_revision;
-  gboolean   rewrite_ok_next;
-  GraftNode *rewrite_walk_next;
-  guint      rewrite_walk_revision;
-  gboolean   rewrite_walked;
-  guint      rewrite_walk_job;
-  guint      n_rewrite_walks; /* walks of the whole graph begun (tests) */
-  GPtrArray *code_waiting;
+  /* Whether every node of the graph passes the rewriter's own check (graft_rewriter_check_node()),
+   * of the revision rewrite_learner knows: its next rewrite then checks only what it adds.  A
+   * rewrite or a deletion tells the revision it records next (rewrite_ok_next); else a
+   * program's is learnt in turns, a walk of the nodes. */
+  gboolean     rewrite_ok;
+  gboolean     rewrite_ok_next;
+  GraftLearner rewrite_learner;
+  GPtrArray   *code_waiting;
 
   /* The graph's scopes, made while its file was read, and the revision they are of (owned,
    * or NULL): graft_document_steal_scopes() hands them to the layout runner. */
@@ -214,6 +207,10 @@ struct _GraftDocument
    * under way (owned, or NULL). */
   guint           rewrite_job;
   GraftRewriting *rewriting;
+  /* Run All by steps (graft-document-steps.c): the job of graft-turns.c that runs alone, or
+   * 0, and the run under way (owned, or NULL). */
+  guint         run_job;
+  GraftRunning *running;
 
   /* A move in the history by steps (graft_document_begin_go_to()): the job of graft-turns.c
    * that runs alone, or 0; the position it goes to and the one its edits are replayed to so
@@ -268,6 +265,24 @@ GraftLayoutRequest *_graft_document_steal_loaded_request (GraftDocument *self,
                                                           GHashTable   **out_collapsed);
 gboolean            _graft_document_get_marks_need_names (GraftDocument *self);
 
+/* How long a turn of the main loop rewrites (Replace All, Run All by steps), in the main
+ * thread's processor time: with GTK's frame beside it a turn stays under 16 ms, and a loaded
+ * machine, whose wall clock runs on while other processes have the cores, does not make the
+ * rewrite take more turns.  The jobs are stepped by _GRAFT_DOCUMENT_STEP_WORK (about as many
+ * nodes added or erased, a fraction of a millisecond) between looks at the clock. */
+#define _GRAFT_DOCUMENT_STEP_USEC 8000
+#define _GRAFT_DOCUMENT_STEP_WORK 1024
+
+gint64 _graft_document_thread_time (void);
+void   _graft_document_emit_ran_all (GraftDocument *self,
+                                     guint          n_replaced,
+                                     const GError  *error);
+
+/* graft-document-steps.c */
+void _graft_document_ran_all (GraftDocument *self);
+void _graft_document_running_drop (GraftDocument *self);
+void _graft_document_set_run_step (guint work);
+
 /* graft-document-code.c */
 const GError *_graft_document_code_error (GraftDocument *self);
 void          _graft_document_set_code_error (GraftDocument *self,
@@ -276,14 +291,16 @@ char         *_graft_document_make_code (GraftDocument *self) G_GNUC_WARN_UNUSED
 gboolean      _graft_document_check_rewritten (GraftDocument *self,
                                                GPtrArray     *added,
                                                GError       **error);
+void          _graft_document_learners_init (GraftDocument *self);
+void          _graft_document_learners_told (GraftDocument *self);
+void          _graft_document_learners_due (GraftDocument *self);
+void          _graft_document_learners_forget (GraftDocument *self);
 gboolean      _graft_document_learn_code_holds (GraftDocument *self,
                                                 gboolean       at_once);
-void          _graft_document_code_holds_due (GraftDocument *self);
+gboolean      _graft_document_code_learning (GraftDocument *self);
 void          _graft_document_set_code_step (guint n_nodes);
 guint         _graft_document_get_n_code_checks (GraftDocument *self);
 gboolean      _graft_document_rewrite_ok (GraftDocument *self);
-void          _graft_document_rewrite_ok_due (GraftDocument *self);
-void          _graft_document_rewrite_walk_drop (GraftDocument *self);
 guint         _graft_document_get_n_rewrite_walks (GraftDocument *self);
 gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);

@@ -26,6 +26,7 @@
 #include "graft-document.h"
 #include "graft-document-private.h"
 #include "graft-rule.h"
+#include "graft-turns.h"
 
 #include <string.h>
 
@@ -744,63 +745,222 @@ make_rule_set (GraftDocument *self,
   return g_steal_pointer (&set);
 }
 
-/**
- * graft_document_run_all:
- * @self: a document
- * @out_n_replaced: (out) (optional): how many matches were replaced
- * @error: return location for an error
- *
- * Run All: graft_rules_apply() with the enabled rules on the graph as it
- * is, in the passes the fixpoint option allows, then, if asked,
- * graft_eliminate_dead_code(): the CLI's `graft rewrite --rules FILE
- * [--fixpoint N] [--dce]`.  Each call that replaced something is a change
- * of the history of its own (`pass 1 · relu_add → clamp_add · 3
- * matches`), and so is the dead-code removal; on error nothing changes.
- *
- * Returns: whether the rules ran
- */
-gboolean
-graft_document_run_all (GraftDocument *self,
-                        guint         *out_n_replaced,
-                        GError       **error)
+/* A run of the rules, at once or by steps (graft_document_begin_run_all()). */
+struct _GraftRunning
+{
+  /* Owned */
+  GraftRuleSet      *set;
+  GArray            *positions; /* guint: where each rule of set stands in the document's */
+  GraftRulesJob     *job;       /* the run under way, or NULL once it is over */
+  GraftRulesRun     *run;       /* what it did, once it is over, or NULL */
+  GError            *error;     /* why it failed, once it is over */
+  GraftCodegenCheck *check;     /* the check of the graph it left, by steps, or NULL */
+  char              *before;    /* the code before the run, if it was known */
+  gboolean           checked;   /* the check is done: the names are found next */
+  /* The names of the nodes the run added that are still there, found by
+   * steps (running_names_some()) from the node names_at of the call
+   * names_step on, once names_done; seen borrows them. */
+  GPtrArray  *names;
+  GHashTable *seen;
+  guint       names_step;
+  guint       names_at;
+  gboolean    names_done;
+  gboolean    stepped; /* only the end is left (running_end()) */
+};
+
+static void
+running_free (GraftRunning *r)
+{
+  g_clear_pointer (&r->seen, g_hash_table_unref);
+  g_clear_pointer (&r->names, g_ptr_array_unref);
+  g_clear_pointer (&r->check, graft_codegen_check_free);
+  /* A run not over undoes itself. */
+  g_clear_pointer (&r->job, graft_rules_job_free);
+  if (r->run != NULL)
+    graft_rules_run_undo (r->run);
+  g_clear_pointer (&r->run, graft_rules_run_free);
+  g_clear_pointer (&r->set, graft_rule_set_free);
+  g_clear_pointer (&r->positions, g_array_unref);
+  g_clear_error (&r->error);
+  g_free (r->before);
+  g_free (r);
+}
+
+/* Begins a run of the enabled rules on the graph as it is, or says why
+ * it cannot. */
+static GraftRunning *
+running_new (GraftDocument *self,
+             GError       **error)
 {
   g_autoptr (GraftRuleSet) set = NULL;
   g_autoptr (GArray) positions = NULL;
-  g_autoptr (GraftRulesRun) run = NULL;
-  g_autoptr (GHashTable) added = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree char  *before = NULL;
   GraftRulesOptions options;
-  guint             pushed = 0;
-  guint             pass_replaced = 0;
-  guint             pass = 0;
+  GraftRunning     *r;
 
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
-  _graft_document_settle (self);
   if (graft_document_get_load_error (self) != NULL)
     {
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "there is no graph");
-      return FALSE;
+      return NULL;
     }
   set = make_rule_set (self, &positions, error);
   if (set == NULL)
-    return FALSE;
+    return NULL;
   if (graft_rule_set_get_n_rules (set) == 0)
     {
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "every rule is left out");
-      return FALSE;
+      return NULL;
     }
   graft_rules_options_init (&options);
   options.fixpoint = self->fixpoint;
-  before = graft_document_dup_code (self);
-  run = graft_rules_apply (self->graph, set, &options, error);
-  if (run == NULL)
-    return FALSE;
-  /* As `graft rewrite --rules` ends. */
-  if (!_graft_document_check_rewritten (self, NULL, error))
+  r = g_new0 (GraftRunning, 1);
+  r->set = g_steal_pointer (&set);
+  r->positions = g_steal_pointer (&positions);
+  r->job = graft_rules_job_new (self->graph, r->set, &options);
+  /* The code now is the code before the run, when it is known: else it
+   * is made if Show Changes asks for it (graft_document_dup_last_change()),
+   * not here, where it took half a second at a million nodes. */
+  r->before = g_steal_pointer (&self->code);
+  return r;
+}
+
+/* Nodes of the check of the graph a run left, per look at the clock:
+ * 1-2 ms. */
+#define RUN_CHECK_NODES 50000
+/* Added nodes looked up per look at the clock (about 0.5 us each). */
+#define RUN_NAMES_NODES 8192
+
+/* Finds, @n nodes at most, the names of the nodes the run added that are
+ * still there (running_end() records them, which at a million nodes took
+ * 110 ms at once); returns whether every one is looked at. */
+static gboolean
+running_names_some (GraftDocument *self,
+                    GraftRunning  *r,
+                    guint          n)
+{
+  guint n_steps = graft_rules_run_get_n_steps (r->run);
+
+  if (r->names == NULL)
     {
-      graft_rules_run_undo (run);
+      r->names = g_ptr_array_new_with_free_func (g_free);
+      r->seen = g_hash_table_new (g_str_hash, g_str_equal);
+    }
+  for (; r->names_step < n_steps; r->names_step++, r->names_at = 0)
+    {
+      GPtrArray *nodes =
+          graft_rewrite_get_added_nodes (graft_rules_run_get_rewrite (r->run, r->names_step));
+
+      for (; r->names_at < nodes->len; r->names_at++)
+        {
+          const char *name;
+
+          if (n-- == 0)
+            return FALSE;
+          /* A node a later call erased is its edit's, still there to read. */
+          name = graft_node_get_name (nodes->pdata[r->names_at]);
+          if (!g_hash_table_contains (r->seen, name) &&
+              graft_graph_find_node (self->graph, name) != NULL)
+            {
+              char *copy = g_strdup (name);
+
+              g_hash_table_add (r->seen, copy);
+              g_ptr_array_add (r->names, copy);
+            }
+        }
+    }
+  r->names_done = TRUE;
+  return TRUE;
+}
+
+/* Runs the rules for about a turn's share of processor time from @start
+ * (_graft_document_thread_time()), then checks, as `graft rewrite
+ * --rules` ends, whether the module of the graph they left holds its
+ * code, by steps too (the whole graph at once took 20-34 ms at a million
+ * nodes). */
+static void
+running_some (GraftDocument *self,
+              GraftRunning  *r,
+              gint64         start,
+              guint          work)
+{
+  gint64 deadline = start + _GRAFT_DOCUMENT_STEP_USEC;
+
+  do
+    {
+      if (r->job != NULL)
+        {
+          if (!graft_rules_job_step (r->job, work))
+            continue;
+          r->run = graft_rules_job_finish (r->job, &r->error);
+          g_clear_pointer (&r->job, graft_rules_job_free);
+          if (r->run == NULL)
+            {
+              r->stepped = TRUE;
+              return;
+            }
+          r->check = graft_codegen_check_new (self->graph);
+        }
+      else if (!r->checked)
+        r->checked = graft_codegen_check_step (r->check, RUN_CHECK_NODES);
+      else if (running_names_some (self, r, RUN_NAMES_NODES))
+        {
+          r->stepped = TRUE;
+          return;
+        }
+    }
+  while (_graft_document_thread_time () < deadline);
+}
+
+/* Ends the run @r (taken), done or not: on error (the rules', or a program
+ * left with code torch cannot compile) the graph is as it was and nothing
+ * is recorded; else each call that replaced something is a change of the
+ * history, and so is the dead-code removal. */
+static gboolean
+running_end (GraftDocument *self,
+             GraftRunning  *r,
+             guint         *out_n_replaced,
+             GError       **error)
+{
+  g_autoptr (GHashTable) added = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GraftRulesRun) run = NULL;
+  g_autofree char *before = g_steal_pointer (&r->before);
+  GArray          *positions = r->positions;
+  guint            pushed = 0;
+  guint            pass_replaced = 0;
+  guint            pass = 0;
+  gboolean         dce_removed = FALSE;
+  gboolean         ok;
+
+  *out_n_replaced = 0;
+  if (r->job != NULL)
+    {
+      r->run = graft_rules_job_finish (r->job, &r->error);
+      g_clear_pointer (&r->job, graft_rules_job_free);
+    }
+  if (r->run == NULL)
+    ok = FALSE;
+  else if (r->check == NULL)
+    /* As `graft rewrite --rules` ends, at once. */
+    ok = _graft_document_check_rewritten (self, NULL, &r->error);
+  else
+    {
+      /* The same check, by steps: what is left of it now. */
+      if (!r->checked)
+        self->n_code_checks++;
+      ok = graft_codegen_check_finish (g_steal_pointer (&r->check), &r->error);
+    }
+  if (!ok)
+    {
+      if (r->run != NULL)
+        graft_rules_run_undo (r->run);
+      g_clear_pointer (&r->run, graft_rules_run_free);
+      /* The graph is as it was: its code too. */
+      g_free (self->code);
+      self->code = g_steal_pointer (&before);
+      g_propagate_error (error, g_steal_pointer (&r->error));
+      running_free (r);
       return FALSE;
     }
+  run = g_steal_pointer (&r->run);
 
   g_ptr_array_set_size (self->warnings, 0);
   for (guint i = 0; i < graft_rules_run_get_n_steps (run); i++)
@@ -823,8 +983,9 @@ graft_document_run_all (GraftDocument *self,
       pass_replaced += step->n_replaced;
       for (guint k = 0; k < warnings->len; k++)
         g_ptr_array_add (self->warnings, g_strdup (warnings->pdata[k]));
-      for (guint k = 0; k < nodes->len; k++)
-        g_hash_table_add (added, g_strdup (graft_node_get_name (nodes->pdata[k])));
+      if (!r->names_done)
+        for (guint k = 0; k < nodes->len; k++)
+          g_hash_table_add (added, g_strdup (graft_node_get_name (nodes->pdata[k])));
       entry = new_step (rule, step->pass, g_array_index (positions, guint, step->rule));
       entry->edit = graft_rewrite_steal_edit (rewrite);
       entry->n_replaced = step->n_replaced;
@@ -847,6 +1008,8 @@ graft_document_run_all (GraftDocument *self,
 
       if (dead > 0 && remove_dead_code (self, MAX (pass, 1), TRUE, &dce_error))
         {
+          /* It may have taken out nodes the run added. */
+          dce_removed = TRUE;
           if (pushed == 0)
             ((HistoryEntry *) self->history->pdata[self->position - 1])->before =
                 g_steal_pointer (&before);
@@ -857,20 +1020,231 @@ graft_document_run_all (GraftDocument *self,
     }
   /* The nodes the run added that are still there keep their ring. */
   g_ptr_array_set_size (self->added_names, 0);
-  {
-    GHashTableIter iter;
-    gpointer       key;
+  if (r->names_done)
+    {
+      /* Found by steps. */
+      for (guint k = 0; k < r->names->len; k++)
+        if (!dce_removed || graft_graph_find_node (self->graph, r->names->pdata[k]) != NULL)
+          g_ptr_array_add (self->added_names, g_strdup (r->names->pdata[k]));
+    }
+  else
+    {
+      GHashTableIter iter;
+      gpointer       key;
 
-    g_hash_table_iter_init (&iter, added);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      if (graft_graph_find_node (self->graph, key) != NULL)
-        g_ptr_array_add (self->added_names, g_strdup (key));
-  }
-  if (out_n_replaced != NULL)
-    *out_n_replaced = graft_rules_run_get_n_replaced (run);
+      g_hash_table_iter_init (&iter, added);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (graft_graph_find_node (self->graph, key) != NULL)
+          g_ptr_array_add (self->added_names, g_strdup (key));
+    }
+  *out_n_replaced = graft_rules_run_get_n_replaced (run);
   if (pushed > 0)
     _graft_document_changed (self);
+  else
+    {
+      /* Nothing changed: the code is still the graph's. */
+      g_free (self->code);
+      self->code = g_steal_pointer (&before);
+    }
+  running_free (r);
   return TRUE;
+}
+
+/**
+ * graft_document_run_all:
+ * @self: a document
+ * @out_n_replaced: (out) (optional): how many matches were replaced
+ * @error: return location for an error
+ *
+ * Run All: graft_rules_apply() with the enabled rules on the graph as it
+ * is, in the passes the fixpoint option allows, then, if asked,
+ * graft_eliminate_dead_code(): the CLI's `graft rewrite --rules FILE
+ * [--fixpoint N] [--dce]`.  Each call that replaced something is a change
+ * of the history of its own (`pass 1 · relu_add → clamp_add · 3
+ * matches`), and so is the dead-code removal; on error nothing changes.
+ *
+ * Returns: whether the rules ran
+ */
+gboolean
+graft_document_run_all (GraftDocument *self,
+                        guint         *out_n_replaced,
+                        GError       **error)
+{
+  GraftRunning *r;
+  guint         n;
+  gboolean      ok;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
+  r = running_new (self, error);
+  if (r == NULL)
+    return FALSE;
+  ok = running_end (self, r, &n, error);
+  if (out_n_replaced != NULL)
+    *out_n_replaced = n;
+  return ok;
+}
+
+/**
+ * _graft_document_ran_all:
+ * @self: a document running the rules by steps
+ *
+ * Ends the run under way, what is left of it at once, and says so
+ * (::ran-all).
+ */
+void
+_graft_document_ran_all (GraftDocument *self)
+{
+  GraftRunning *r = g_steal_pointer (&self->running);
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  graft_turns_remove (self->run_job);
+  self->run_job = 0;
+  running_end (self, r, &n, &error);
+  _graft_document_emit_ran_all (self, n, error);
+}
+
+/* For tests: when not 0, each turn of a run makes one step of this much
+ * work (_graft_document_set_run_step()). */
+static guint run_step_work;
+
+/**
+ * _graft_document_set_run_step:
+ * @work: the work of a turn's one step, or 0 for the usual time budget
+ *
+ * Makes Run All by steps go by a fixed amount of work a turn (for tests,
+ * which then know a small graph's run takes many turns).
+ */
+void
+_graft_document_set_run_step (guint work)
+{
+  run_step_work = work;
+}
+
+/* A turn's share of the run. */
+static void
+run_some (GraftDocument *self,
+          gint64         start)
+{
+  GraftRunning *r = self->running;
+
+  if (run_step_work == 0)
+    running_some (self, r, start, _GRAFT_DOCUMENT_STEP_WORK);
+  else if (r->job != NULL || r->check != NULL)
+    /* One step of the given work, with no look at the clock. */
+    running_some (self, r, G_MININT64 / 2, run_step_work);
+}
+
+/* A turn of Run All: its steps for about a turn's share, then, in a turn
+ * of its own, its end (the history, ::graph-changed). */
+static gboolean
+run_step_cb (gpointer user_data)
+{
+  GraftDocument *self = user_data;
+
+  if (self->running->stepped)
+    {
+      /* _graft_document_ran_all() removes this job: from inside its step,
+       * once the step returns. */
+      _graft_document_ran_all (self);
+      return G_SOURCE_REMOVE;
+    }
+  run_some (self, _graft_document_thread_time ());
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * graft_document_begin_run_all:
+ * @self: a document
+ * @error: return location for why the rules cannot run
+ *
+ * graft_document_run_all() over the turns to come, a turn's share of
+ * processor time each (the rules' searches and rewrites, then the check
+ * of the code of the graph they left), then its end in a turn of its
+ * own: at a million nodes the run took seconds in one turn.  Meanwhile
+ * the document shows the graph, the matches and the history as they were
+ * (graft_document_get_running_all()); whatever reads or changes them
+ * finishes the run first, at once (graft_document_settle()), and
+ * graft_document_cancel_run_all() gives the graph back as it was.
+ * ::ran-all says when it is over, how many matches it replaced and why
+ * it failed, if it did.
+ *
+ * Returns: whether the run began (%FALSE with @error: it cannot run)
+ */
+gboolean
+graft_document_begin_run_all (GraftDocument *self,
+                              GError       **error)
+{
+  gint64 start;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  _graft_document_settle (self);
+  start = _graft_document_thread_time ();
+  self->running = running_new (self, error);
+  if (self->running == NULL)
+    return FALSE;
+  /* A first step now: a small graph's run is over at once. */
+  run_some (self, start);
+  if (self->running->stepped)
+    _graft_document_ran_all (self);
+  else
+    self->run_job = graft_turns_add_alone (run_step_cb, self, NULL);
+  return TRUE;
+}
+
+/**
+ * graft_document_get_running_all:
+ * @self: a document
+ *
+ * Returns: whether a Run All is under way (graft_document_begin_run_all())
+ */
+gboolean
+graft_document_get_running_all (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->running != NULL;
+}
+
+/**
+ * graft_document_cancel_run_all:
+ * @self: a document
+ *
+ * Stops the Run All under way, if any: the graph is as it was before it,
+ * nothing is recorded, and ::ran-all says it was cancelled.
+ */
+void
+graft_document_cancel_run_all (GraftDocument *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  if (self->running == NULL)
+    return;
+  _graft_document_running_drop (self);
+  g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "the run was cancelled");
+  _graft_document_emit_ran_all (self, 0, error);
+}
+
+/**
+ * _graft_document_running_drop:
+ * @self: a document
+ *
+ * Drops a run under way, if any: the graph is as it was before it, and so
+ * is its code.
+ */
+void
+_graft_document_running_drop (GraftDocument *self)
+{
+  GraftRunning *r = g_steal_pointer (&self->running);
+
+  graft_turns_remove (self->run_job);
+  self->run_job = 0;
+  if (r == NULL)
+    return;
+  g_free (self->code);
+  self->code = g_steal_pointer (&r->before);
+  running_free (r);
 }
 
 /**

@@ -123,6 +123,7 @@ enum {
   SIGNAL_RULE_TEXTS_CHANGED,
   SIGNAL_HISTORY_CHANGED,
   SIGNAL_REPLACED_ALL,
+  SIGNAL_RAN_ALL,
   SIGNAL_MOVED,
   N_SIGNALS,
 };
@@ -191,6 +192,7 @@ graft_document_finalize (GObject *object)
   /* A Replace All under way gives the graph back as it was; a move by
    * steps stops half-way, its graphs and edits freed as they are. */
   rewriting_drop (self);
+  _graft_document_running_drop (self);
   graft_turns_remove (self->move_job);
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
@@ -322,6 +324,11 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_REPLACED_ALL] =
       g_signal_new ("replaced-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
+  /* A Run All begun by graft_document_begin_run_all() is over: the matches
+   * it replaced, and why it failed (nothing changed), if it did. */
+  signals[SIGNAL_RAN_ALL] =
+      g_signal_new ("ran-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
   /* A move in the history begun by graft_document_begin_go_to() is over:
    * from that position to that one. */
   signals[SIGNAL_MOVED] =
@@ -335,6 +342,7 @@ graft_document_init (GraftDocument *self)
   self->dialect = graft_dialect_get_default ();
   self->graph = graft_graph_new (self->dialect);
   self->title = g_strdup ("Untitled");
+  _graft_document_learners_init (self);
   self->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   self->match_items = graft_match_model_new ();
   self->match_of = g_hash_table_new (g_str_hash, g_str_equal);
@@ -580,6 +588,10 @@ search_drop (GraftDocument *self)
 {
   g_clear_pointer (&self->search, graft_match_search_free);
   g_clear_pointer (&self->search_pattern, graft_pattern_unref);
+  /* And the count of the other rules, which goes on from the first. */
+  g_clear_pointer (&self->count_search, graft_match_search_free);
+  g_clear_pointer (&self->count_pattern, graft_pattern_unref);
+  self->count_at = 0;
 }
 
 /* Begins finding the chosen rule's matches on the graph as it is now, by
@@ -631,7 +643,8 @@ search_some (GraftDocument *self,
       matches = graft_match_search_finish (self->search, &dropped, NULL);
       /* Taken whole. */
       found_matches_take (self->found, matches, dropped);
-      search_drop (self);
+      g_clear_pointer (&self->search, graft_match_search_free);
+      g_clear_pointer (&self->search_pattern, graft_pattern_unref);
     }
   while (!found_matches_add_rows (self->found, rows))
     if (g_get_monotonic_time () >= deadline)
@@ -664,6 +677,60 @@ install_matches (GraftDocument *self)
   g_signal_emit (self, signals[SIGNAL_MATCHES_CHANGED], 0);
 }
 
+/* Goes on counting the other rules than the chosen one (count_rule()),
+ * a search by steps each, until the monotonic clock passes @deadline (at
+ * least one step): at a million nodes each took a second or two, all in
+ * one turn.  Nothing changed the graph or the rules since: a change drops
+ * the count (search_drop()).  Returns whether every rule is counted. */
+static gboolean
+count_some (GraftDocument *self,
+            gint64         deadline)
+{
+  guint work = match_step_work > 0 ? match_step_work : MATCH_STEP_WORK;
+
+  if (match_step_work > 0)
+    deadline = 0;
+  for (; self->count_at < graft_document_get_n_rules (self); self->count_at++)
+    {
+      GraftRule    *rule = graft_document_get_rule (self, self->count_at);
+      GraftPattern *pattern = graft_rule_get_pattern (rule);
+      GPtrArray    *found;
+
+      if (rule == _graft_document_get_selected (self))
+        continue;
+      if (pattern == NULL || self->load_error != NULL)
+        {
+          _graft_rule_take_matches (rule, NULL, 0);
+          continue;
+        }
+      if (self->count_search == NULL)
+        {
+          /* The search borrows it. */
+          self->count_pattern = graft_pattern_ref (pattern);
+          self->count_search = graft_match_search_new (pattern, self->graph, NULL);
+        }
+      while (!graft_match_search_step (self->count_search, work))
+        if (g_get_monotonic_time () >= deadline)
+          return FALSE;
+      /* Where torch fails, no match (graft_matcher_find()). */
+      found = graft_match_search_finish (self->count_search, NULL, NULL);
+      g_clear_pointer (&self->count_search, graft_match_search_free);
+      g_clear_pointer (&self->count_pattern, graft_pattern_unref);
+      _graft_rule_take_matches (rule, found, found != NULL ? found->len : 0);
+      if (g_get_monotonic_time () >= deadline &&
+          self->count_at + 1 < graft_document_get_n_rules (self))
+        {
+          self->count_at++;
+          return FALSE;
+        }
+    }
+  self->count_at = 0;
+  /* Counted: the next step is what is left to work out. */
+  self->recount_due = FALSE;
+  self->next_due = TRUE;
+  return TRUE;
+}
+
 /* Counts the other rules again if due, and works out the next step. */
 static void
 finish_counts (GraftDocument *self)
@@ -671,6 +738,10 @@ finish_counts (GraftDocument *self)
   gboolean recount = self->recount_due;
   gboolean next = self->next_due;
 
+  /* A count by steps under way is made again whole. */
+  g_clear_pointer (&self->count_search, graft_match_search_free);
+  g_clear_pointer (&self->count_pattern, graft_pattern_unref);
+  self->count_at = 0;
   self->recount_due = self->next_due = FALSE;
   if (recount)
     _graft_document_recount (self);
@@ -707,6 +778,8 @@ match_step_cb (gpointer user_data)
       self->match_job = 0;
       return G_SOURCE_REMOVE;
     }
+  if (self->recount_due && !count_some (self, deadline))
+    return G_SOURCE_CONTINUE;
   self->match_job = 0;
   finish_counts (self);
   return G_SOURCE_REMOVE;
@@ -799,15 +872,7 @@ graph_changed_with_code (GraftDocument *self,
                          char          *code)
 {
   self->revision++;
-  if (self->code_holds_next)
-    _graft_document_set_code_error (self, NULL);
-  self->code_holds_next = FALSE;
-  if (self->rewrite_ok_next)
-    {
-      self->rewrite_ok_known = TRUE;
-      self->rewrite_ok_revision = self->revision;
-    }
-  self->rewrite_ok_next = FALSE;
+  _graft_document_learners_told (self);
   self->pushed_unchanged = 0;
   /* Made of the graph before. */
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
@@ -816,8 +881,7 @@ graph_changed_with_code (GraftDocument *self,
   graft_turns_free_later (self->code, g_free);
   self->code = code;
   matches_stale (self, TRUE);
-  _graft_document_code_holds_due (self);
-  _graft_document_rewrite_ok_due (self);
+  _graft_document_learners_due (self);
   g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
 }
 
@@ -1850,10 +1914,10 @@ _graft_document_push (GraftDocument *self,
       entry->holds_after = !quiet && self->pushed_unchanged == 0 && self->code_holds_next;
       if (quiet || self->pushed_unchanged > 0)
         self->rewrite_ok_next = FALSE;
-      _graft_document_rewrite_walk_drop (self);
       self->pushed_unchanged++;
-      /* The graph changed: a check under way read the one before. */
-      g_clear_pointer (&self->code_check, graft_codegen_check_free);
+      /* The graph changed: a walk under way read the one before, and what
+       * is known is of that one. */
+      _graft_document_learners_forget (self);
     }
   entry->label = g_strdup (label);
   entry->before = before;
@@ -2061,6 +2125,22 @@ rewriting_end (GraftDocument  *self,
   return ok;
 }
 
+/**
+ * _graft_document_emit_ran_all:
+ * @self: a document
+ * @n_replaced: the matches the run replaced
+ * @error: (nullable): why it failed
+ *
+ * Says a Run All by steps is over (::ran-all).
+ */
+void
+_graft_document_emit_ran_all (GraftDocument *self,
+                              guint          n_replaced,
+                              const GError  *error)
+{
+  g_signal_emit (self, signals[SIGNAL_RAN_ALL], 0, n_replaced, error);
+}
+
 /* Ends the Replace All under way and says so (::replaced-all). */
 static void
 replaced_all (GraftDocument *self)
@@ -2074,15 +2154,6 @@ replaced_all (GraftDocument *self)
   rewriting_end (self, rw, &n, &error);
   g_signal_emit (self, signals[SIGNAL_REPLACED_ALL], 0, n, error);
 }
-
-/* How long a turn of the main loop rewrites (rewrite_step_cb()), in the
- * main thread's processor time: with GTK's frame beside it a turn stays
- * under 16 ms, and a loaded machine, whose wall clock runs on while other
- * processes have the cores, does not make the rewrite take more turns.
- * The job is stepped by REWRITE_STEP_WORK (about as many nodes added or
- * erased, a fraction of a millisecond) between looks at the clock. */
-#define REWRITE_STEP_USEC 8000
-#define REWRITE_STEP_WORK 1024
 
 /* For tests: when not 0, each turn makes one step of this much work
  * (_graft_document_set_rewrite_step()). */
@@ -2101,9 +2172,13 @@ _graft_document_set_rewrite_step (guint work)
   rewrite_step_work = work;
 }
 
-/* The main thread's processor time, in microseconds. */
-static gint64
-thread_time (void)
+/**
+ * _graft_document_thread_time:
+ *
+ * Returns: the main thread's processor time, in microseconds
+ */
+gint64
+_graft_document_thread_time (void)
 {
   struct timespec ts;
 
@@ -2111,19 +2186,19 @@ thread_time (void)
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
-/* Rewrites for about REWRITE_STEP_USEC of processor time from @start
+/* Rewrites for about _GRAFT_DOCUMENT_STEP_USEC of processor time from @start
  * (thread_time()). */
 static void
 rewrite_some (GraftRewriting *rw,
               gint64          start)
 {
-  gint64 deadline = start + REWRITE_STEP_USEC;
+  gint64 deadline = start + _GRAFT_DOCUMENT_STEP_USEC;
 
   if (rewrite_step_work > 0)
     rw->stepped = graft_rewrite_job_step (rw->job, rewrite_step_work);
   else
-    while (!(rw->stepped = graft_rewrite_job_step (rw->job, REWRITE_STEP_WORK)) &&
-           thread_time () < deadline)
+    while (!(rw->stepped = graft_rewrite_job_step (rw->job, _GRAFT_DOCUMENT_STEP_WORK)) &&
+           _graft_document_thread_time () < deadline)
       ;
 }
 
@@ -2145,7 +2220,7 @@ rewriting_some (GraftDocument *self,
     rewrite_some (rw, start);
 }
 
-/* A turn of Replace All: the rewrite for about REWRITE_STEP_USEC, then,
+/* A turn of Replace All: the rewrite for about _GRAFT_DOCUMENT_STEP_USEC, then,
  * in a turn of its own, its end (the history, ::graph-changed). */
 static gboolean
 rewrite_step_cb (gpointer user_data)
@@ -2160,7 +2235,7 @@ rewrite_step_cb (gpointer user_data)
       replaced_all (self);
       return G_SOURCE_REMOVE;
     }
-  rewriting_some (self, thread_time ());
+  rewriting_some (self, _graft_document_thread_time ());
   return G_SOURCE_CONTINUE;
 }
 
@@ -2180,6 +2255,8 @@ _graft_document_settle (GraftDocument *self)
     self->away_back (self->away_data);
   if (self->rewriting != NULL)
     replaced_all (self);
+  if (self->running != NULL)
+    _graft_document_ran_all (self);
   if (self->moving)
     {
       move_some (self, 0, TRUE);
@@ -2254,7 +2331,7 @@ _graft_document_apply_rewrite (GraftDocument *self,
   /* A check of the graph before under way (_graft_document_code_holds_due())
    * is finished while the graph is the one it began on: the rewrite then
    * checks only what it adds. */
-  if (self->code_check != NULL)
+  if (_graft_document_code_learning (self))
     _graft_document_learn_code_holds (self, TRUE);
   /* As in rewriting_new(). */
   before = g_steal_pointer (&self->code);
@@ -2408,10 +2485,9 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
-  /* A walk or a code check under way read the graph freed (the revision
-   * stays: a session reads its input next). */
-  _graft_document_rewrite_walk_drop (self);
-  g_clear_pointer (&self->code_check, graft_codegen_check_free);
+  /* A walk under way read the graph freed, and what is known is of it
+   * (the revision stays: a session reads its input next). */
+  _graft_document_learners_forget (self);
   self->graph = graft_graph_new (dialect);
   speak (self, dialect);
 }
@@ -2752,7 +2828,7 @@ graft_document_begin_replace_all (GraftDocument *self,
     return FALSE;
   if (self->matches->len == 0)
     return FALSE;
-  start = thread_time ();
+  start = _graft_document_thread_time ();
   self->rewriting = rewriting_new (self, _graft_document_get_selected (self),
                                    dup_all_matches (self), new_rule_entry (self, -1),
                                    "Replace all");
@@ -3212,7 +3288,7 @@ _graft_document_replay (GraftDocument *self,
 }
 
 /* Replays the edits of the move under way, towards self->move_to, for
- * about REWRITE_STEP_USEC of processor time from @start (thread_time()),
+ * about _GRAFT_DOCUMENT_STEP_USEC of processor time from @start (thread_time()),
  * or all of them (@unbounded).  The other changes (of the rules, a graph
  * swapped) wait for its end: an edit replays on its own graph, so the
  * order between them does not matter.
@@ -3224,9 +3300,9 @@ move_some (GraftDocument *self,
            gboolean       unbounded)
 {
   return _graft_document_replay (self, &self->move_at, self->move_to,
-                                 move_step_work > 0 ? move_step_work : REWRITE_STEP_WORK,
-                                 move_step_work > 0, thread_time,
-                                 unbounded ? 0 : start + REWRITE_STEP_USEC);
+                                 move_step_work > 0 ? move_step_work : _GRAFT_DOCUMENT_STEP_WORK,
+                                 move_step_work > 0, _graft_document_thread_time,
+                                 unbounded ? 0 : start + _GRAFT_DOCUMENT_STEP_USEC);
 }
 
 /* Ends the move under way, its edits replayed: the other changes, then
@@ -3266,7 +3342,7 @@ moved (GraftDocument *self)
   g_signal_emit (self, signals[SIGNAL_MOVED], 0, from, to);
 }
 
-/* A turn of a move by steps: its edits for about REWRITE_STEP_USEC, then,
+/* A turn of a move by steps: its edits for about _GRAFT_DOCUMENT_STEP_USEC, then,
  * in a turn of its own, its end. */
 static gboolean
 move_step_cb (gpointer user_data)
@@ -3279,7 +3355,7 @@ move_step_cb (gpointer user_data)
       moved (self);
       return G_SOURCE_REMOVE;
     }
-  self->move_replayed = move_some (self, thread_time (), FALSE);
+  self->move_replayed = move_some (self, _graft_document_thread_time (), FALSE);
   return G_SOURCE_CONTINUE;
 }
 
@@ -3313,7 +3389,7 @@ graft_document_begin_go_to (GraftDocument *self,
 
   if (position == self->position)
     return FALSE;
-  start = thread_time ();
+  start = _graft_document_thread_time ();
   note_code_holds (self);
   self->moving = TRUE;
   self->move_to = position;
@@ -3696,7 +3772,7 @@ layout_marks_stale (GraftLayoutMarks *m)
 {
   GraftDocument *self = m->document;
 
-  return self->rewriting != NULL || m->revision != self->revision ||
+  return self->rewriting != NULL || self->running != NULL || m->revision != self->revision ||
          m->serial != self->matches_serial;
 }
 

@@ -219,6 +219,10 @@ gboolean graft_document_skip_match (GraftDocument *self);
 gboolean graft_document_run_all (GraftDocument *self,
                                  guint         *out_n_replaced,
                                  GError       **error);
+gboolean graft_document_begin_run_all (GraftDocument *self,
+                                       GError       **error);
+gboolean graft_document_get_running_all (GraftDocument *self);
+void     graft_document_cancel_run_all (GraftDocument *self);
 
 char          *graft_document_dup_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_document_code_async (GraftDocument      *self,

@@ -97,6 +97,9 @@ struct _GraftWindow
   gboolean  syncing_texts;      /* the rules' buffers are being set from the document */
   guint     undo_run_serial;    /* the last change of the last Run All, which its toast undoes */
   guint     undo_run_from;      /* the position before that run */
+  guint     run_from;           /* the position before the Run All under way */
+  gboolean  follow_due;         /* the next step's rule is to be chosen once matches are known */
+  gboolean  follow_match;       /* and its match shown */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
 
   /* A move in the history by steps the window began (graft_document_begin_go_to()): the

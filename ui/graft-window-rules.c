@@ -404,24 +404,46 @@ run_all_cb (GSimpleAction *action,
 {
   GraftWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
-  guint            before = graft_document_get_position (self->document);
-  guint            n = 0;
 
   _graft_window_flush_editors (self);
-  if (!graft_document_run_all (self->document, &n, &error))
+  graft_document_settle (self->document);
+  self->run_from = graft_document_get_position (self->document);
+  /* The run goes over the turns to come (a million-node graph's took
+   * seconds in one): the window shows the graph as it was until
+   * ::ran-all. */
+  if (!graft_document_begin_run_all (self->document, &error))
+    _graft_window_report_error (self, "The rules did not run", error);
+}
+
+/* Run All is over (graft_document_begin_run_all()). */
+static void
+ran_all_cb (GraftDocument *document,
+            guint          n,
+            const GError  *error,
+            gpointer       user_data)
+{
+  GraftWindow     *self = user_data;
+  g_autofree char *text = NULL;
+  guint            before = self->run_from;
+  guint            steps = graft_document_get_position (self->document) - before;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      _graft_window_toast (self, "Run All cancelled: nothing changed", FALSE);
+      return;
+    }
+  if (error != NULL)
     {
       _graft_window_report_error (self, "The rules did not run", error);
       return;
     }
-  if (graft_document_get_position (self->document) == before)
+  if (steps == 0)
     {
       _graft_window_toast (self, "The rules replaced nothing", FALSE);
       return;
     }
   text = g_strdup_printf ("Ran the rules: replaced %u match%s in %u step%s", n, n == 1 ? "" : "es",
-                          graft_document_get_position (self->document) - before,
-                          graft_document_get_position (self->document) - before == 1 ? "" : "s");
+                          steps, steps == 1 ? "" : "s");
   after_step (self, text);
   /* The toast's Undo takes the whole run back. */
   self->undo_run_from = before;
@@ -536,6 +558,8 @@ _graft_window_init_rule_actions (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), rule_entries,
                                    G_N_ELEMENTS (rule_entries), self);
+  /* Disconnected with the window's other handlers at dispose. */
+  g_signal_connect (self->document, "ran-all", G_CALLBACK (ran_all_cb), self);
 }
 
 static void

@@ -136,6 +136,7 @@ graft_window_get_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   return graft_document_get_rewriting (self->document) ||
+         graft_document_get_running_all (self->document) ||
          graft_document_get_moving (self->document) ||
          graft_document_get_matches_pending (self->document);
 }
@@ -975,11 +976,19 @@ autosave_code_cb (GObject      *source,
     autosave_copy_start (self);
 }
 
+/* Seconds from a change to its autosave. */
+static guint autosave_delay = 2;
+
 static void
 autosave_wait_code (GraftWindow *self)
 {
-  self->autosave_code = g_cancellable_new ();
-  graft_document_code_async (self->document, self->autosave_code, autosave_code_cb, self);
+  /* A reference of its own: the wait settles the document first, and a
+   * change that ends there cancels the autosave, which drops the window's
+   * (the wait then ends cancelled). */
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+
+  self->autosave_code = g_object_ref (cancellable);
+  graft_document_code_async (self->document, cancellable, autosave_code_cb, self);
 }
 
 static void
@@ -1002,6 +1011,17 @@ autosave_cb (gpointer user_data)
   self->autosave_id = 0;
   if (!graft_document_get_modified (self->document))
     return G_SOURCE_REMOVE;
+  /* Work that holds the graph over turns (a Replace All or a Run All, a
+   * move in the history) would be finished at once by the wait for the
+   * code, its end cancelling this autosave (autosave_cancel()) under the
+   * wait's feet: the autosave waits for another delay instead. */
+  if (graft_document_get_rewriting (self->document) ||
+      graft_document_get_running_all (self->document) ||
+      graft_document_get_moving (self->document))
+    {
+      self->autosave_id = g_timeout_add_seconds (autosave_delay, autosave_cb, self);
+      return G_SOURCE_REMOVE;
+    }
   autosave_wait_code (self);
   return G_SOURCE_REMOVE;
 }
@@ -1060,9 +1080,6 @@ graft_window_get_autosave_pending (GraftWindow *self)
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   return self->autosave_id != 0 || self->autosave_code != NULL || self->autosave_copy != 0;
 }
-
-/* Seconds from a change to its autosave. */
-static guint autosave_delay = 2;
 
 /**
  * _graft_window_set_autosave_delay:
@@ -1384,6 +1401,8 @@ rules_changed_cb (GraftDocument *document,
     patterns_changed_cb (document, self);
   update_title (self);
   _graft_window_update_actions (self);
+  if (self->follow_due && !graft_document_get_matches_pending (document))
+    _graft_window_follow_next (self, self->follow_match);
 }
 
 /* The editors show the chosen rule's texts as the document has them (a
@@ -1456,6 +1475,17 @@ _graft_window_follow_next (GraftWindow *self,
    * would find the matches at once, rather than in the turns to come. */
   if (!show_match && graft_document_get_n_rules (self->document) == 1)
     return;
+  /* Nor while they are found in turns (a million-node graph's searches
+   * and counts of every rule took seconds at once): the rule is chosen
+   * when they are known (rules_changed_cb()). */
+  if (graft_document_get_matches_pending (self->document))
+    {
+      self->follow_due = TRUE;
+      self->follow_match |= show_match;
+      return;
+    }
+  self->follow_due = FALSE;
+  self->follow_match = FALSE;
   graft_document_get_next_step (self->document, &next);
   if (next.kind != GRAFT_NEXT_RULE)
     return;

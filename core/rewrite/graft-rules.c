@@ -20,6 +20,7 @@
 
 #include "graft-rules.h"
 #include "graft-edit.h"
+#include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-pattern.h"
 
@@ -185,6 +186,236 @@ run_new (void)
   return self;
 }
 
+/* A run by steps --------------------------------------------------------- */
+
+/* Where a GraftRulesJob stands: in a call, its search, then its rewrite. */
+enum {
+  JOB_SEARCHING,
+  JOB_REWRITING,
+  JOB_DONE,
+  JOB_FAILED,
+};
+
+struct _GraftRulesJob
+{
+  /* Borrowed */
+  GraftGraph   *graph;
+  GraftRuleSet *rules;
+  /* Owned */
+  GraftRulesOptions options; /* a copy */
+  GraftRulesRun    *run;
+  GraftMatchSearch *search;  /* the call's search, or NULL */
+  GPtrArray        *matches; /* what it found, which rewrite borrows */
+  GraftRewriteJob  *rewrite; /* the call's rewrite, or NULL */
+  GError           *error;
+  /* Where the loop stands */
+  guint phase;
+  guint pass;
+  guint rule;
+  guint replaced; /* in the pass so far */
+  guint max_passes;
+};
+
+/**
+ * graft_rules_job_new:
+ * @graph: the graph to rewrite
+ * @rules: the rules, in the order they run
+ * @options: (nullable): %NULL for one pass with `replace_pattern`'s matcher
+ *
+ * Begins graft_rules_apply() by steps (graft_rules_job_step()): each
+ * `replace_pattern` call is its search (graft_match_search_step()) and
+ * its rewrite (graft_rewrite_job_step()), each by steps.  @graph and
+ * @rules are borrowed until the job is freed; nothing else may change
+ * @graph meanwhile.
+ *
+ * Returns: (transfer full): the job
+ */
+GraftRulesJob *
+graft_rules_job_new (GraftGraph              *graph,
+                     GraftRuleSet            *rules,
+                     const GraftRulesOptions *options)
+{
+  GraftRulesJob *self;
+
+  g_return_val_if_fail (graph != NULL && rules != NULL, NULL);
+  self = g_new0 (GraftRulesJob, 1);
+  self->graph = graph;
+  self->rules = rules;
+  if (options != NULL)
+    self->options = *options;
+  else
+    graft_rules_options_init (&self->options);
+  self->run = run_new ();
+  self->max_passes = MAX (self->options.fixpoint, 1);
+  self->pass = 1;
+  self->run->n_passes = 1;
+  self->phase = rules->rules->len > 0 ? JOB_SEARCHING : JOB_DONE;
+  return self;
+}
+
+/* The run failed in the call under way (the error set): every call
+ * before it undone. */
+static void
+job_fail (GraftRulesJob *self)
+{
+  Rule *rule = &g_array_index (self->rules->rules, Rule, self->rule);
+
+  g_prefix_error (&self->error, "pass %u, rule %u (%s -> %s): ", self->pass, self->rule + 1,
+                  rule->pattern_name, rule->replacement_name);
+  graft_rules_run_undo (self->run);
+  self->phase = JOB_FAILED;
+}
+
+/* The call under way is over with @rewrite (taken): the next call, or
+ * the next pass, or the end of the run. */
+static void
+job_called (GraftRulesJob *self,
+            GraftRewrite  *rewrite)
+{
+  GraftRuleStep step;
+
+  step.pass = self->pass;
+  step.rule = self->rule;
+  step.n_replaced = graft_rewrite_get_n_replaced (rewrite);
+  g_array_append_val (self->run->steps, step);
+  g_ptr_array_add (self->run->rewrites, rewrite);
+  self->replaced += step.n_replaced;
+  self->phase = JOB_SEARCHING;
+  if (++self->rule < self->rules->rules->len)
+    return;
+  self->run->n_replaced += self->replaced;
+  if (self->replaced == 0)
+    {
+      self->phase = JOB_DONE;
+      return;
+    }
+  if (self->pass == self->max_passes)
+    {
+      if (self->options.fixpoint > 0)
+        self->run->bound_reached = TRUE;
+      self->phase = JOB_DONE;
+      return;
+    }
+  self->pass++;
+  self->run->n_passes = self->pass;
+  self->rule = 0;
+  self->replaced = 0;
+}
+
+/**
+ * graft_rules_job_step:
+ * @self: a job
+ * @work: about how much to do, as the matcher's and the rewriter's
+ *   steps count it; %G_MAXUINT for all
+ *
+ * Goes on with the run, for about @work (a call's search and its rewrite
+ * each take at least one step of their own).
+ *
+ * Returns: whether the job is done (graft_rules_job_finish()), or failed,
+ *   the graph as it was
+ */
+gboolean
+graft_rules_job_step (GraftRulesJob *self,
+                      guint          work)
+{
+  g_return_val_if_fail (self != NULL, TRUE);
+  while (self->phase == JOB_SEARCHING || self->phase == JOB_REWRITING)
+    {
+      Rule *rule = &g_array_index (self->rules->rules, Rule, self->rule);
+
+      if (self->phase == JOB_SEARCHING)
+        {
+          if (self->search == NULL)
+            self->search = graft_match_search_new (rule->pattern, self->graph,
+                                                   &self->options.match);
+          if (!graft_match_search_step (self->search, work))
+            return FALSE;
+          self->matches = graft_match_search_finish (self->search, NULL, &self->error);
+          g_clear_pointer (&self->search, graft_match_search_free);
+          if (self->matches == NULL)
+            {
+              job_fail (self);
+              return TRUE;
+            }
+          self->rewrite = graft_rewrite_job_new (self->graph, rule->pattern, rule->replacement,
+                                                 self->matches);
+          self->phase = JOB_REWRITING;
+          if (work != G_MAXUINT)
+            return FALSE;
+        }
+      if (!graft_rewrite_job_step (self->rewrite, work))
+        return FALSE;
+      {
+        GraftRewrite *rewrite = graft_rewrite_job_finish (self->rewrite, &self->error);
+
+        g_clear_pointer (&self->rewrite, graft_rewrite_job_free);
+        g_clear_pointer (&self->matches, g_ptr_array_unref);
+        if (rewrite == NULL)
+          {
+            job_fail (self);
+            return TRUE;
+          }
+        job_called (self, rewrite);
+      }
+      if (work != G_MAXUINT)
+        return self->phase == JOB_DONE;
+    }
+  return TRUE;
+}
+
+/**
+ * graft_rules_job_finish:
+ * @self: a job
+ * @error: return location for an error; it names the pass and the rule
+ *
+ * Does what is left of the run at once, if anything.
+ *
+ * Returns: (transfer full) (nullable): the run, with each call's rewrite;
+ *   %NULL if it failed, the graph as it was
+ */
+GraftRulesRun *
+graft_rules_job_finish (GraftRulesJob *self,
+                        GError       **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  graft_rules_job_step (self, G_MAXUINT);
+  if (self->phase == JOB_FAILED)
+    {
+      if (self->error != NULL)
+        g_propagate_error (error, g_steal_pointer (&self->error));
+      else
+        g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the run was finished");
+      return NULL;
+    }
+  self->phase = JOB_FAILED;
+  return g_steal_pointer (&self->run);
+}
+
+/**
+ * graft_rules_job_free:
+ * @self: (nullable): a job
+ *
+ * Frees the job; one not done undoes what it did first (its calls, and the
+ * call under way), the graph as it was.
+ */
+void
+graft_rules_job_free (GraftRulesJob *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->search, graft_match_search_free);
+  /* Rolls back the call under way. */
+  g_clear_pointer (&self->rewrite, graft_rewrite_job_free);
+  g_clear_pointer (&self->matches, g_ptr_array_unref);
+  if (self->run != NULL)
+    {
+      graft_rules_run_undo (self->run);
+      graft_rules_run_free (self->run);
+    }
+  g_clear_error (&self->error);
+  g_free (self);
+}
+
 /**
  * graft_rules_apply:
  * @graph: the graph to rewrite
@@ -192,8 +423,8 @@ run_new (void)
  * @options: (nullable): %NULL for one pass with `replace_pattern`'s matcher
  * @error: return location for an error; it names the pass and the rule
  *
- * Runs the rules over @graph as cli.md's "Rules" says.  On failure the
- * graph is as it was before the run.
+ * Runs the rules over @graph as cli.md's "Rules" says: a GraftRulesJob
+ * finished at once.  On failure the graph is as it was before the run.
  *
  * Returns: (transfer full) (nullable): the run, with each call's rewrite
  */
@@ -203,52 +434,14 @@ graft_rules_apply (GraftGraph              *graph,
                    const GraftRulesOptions *options,
                    GError                 **error)
 {
-  g_autoptr (GraftRulesRun) self = NULL;
-  GraftRulesOptions defaults;
-  guint             max_passes;
+  GraftRulesJob *job;
+  GraftRulesRun *run;
 
   g_return_val_if_fail (graph != NULL && rules != NULL, NULL);
-  if (options == NULL)
-    {
-      graft_rules_options_init (&defaults);
-      options = &defaults;
-    }
-  self = run_new ();
-  max_passes = MAX (options->fixpoint, 1);
-  for (guint pass = 1; pass <= max_passes; pass++)
-    {
-      guint replaced = 0;
-
-      self->n_passes = pass;
-      for (guint i = 0; i < rules->rules->len; i++)
-        {
-          Rule         *rule = get_rule (rules, i);
-          GraftRewrite *rewrite;
-          GraftRuleStep step;
-
-          rewrite = graft_replace_pattern (graph, rule->pattern, rule->replacement,
-                                           &options->match, error);
-          if (rewrite == NULL)
-            {
-              g_prefix_error (error, "pass %u, rule %u (%s -> %s): ", pass, i + 1,
-                              rule->pattern_name, rule->replacement_name);
-              graft_rules_run_undo (self);
-              return NULL;
-            }
-          step.pass = pass;
-          step.rule = i;
-          step.n_replaced = graft_rewrite_get_n_replaced (rewrite);
-          g_array_append_val (self->steps, step);
-          g_ptr_array_add (self->rewrites, rewrite);
-          replaced += step.n_replaced;
-        }
-      self->n_replaced += replaced;
-      if (replaced == 0)
-        break;
-      if (pass == max_passes && options->fixpoint > 0)
-        self->bound_reached = TRUE;
-    }
-  return g_steal_pointer (&self);
+  job = graft_rules_job_new (graph, rules, options);
+  run = graft_rules_job_finish (job, error);
+  graft_rules_job_free (job);
+  return run;
 }
 
 guint

@@ -84,7 +84,24 @@ gboolean             graft_rules_run_get_bound_reached (GraftRulesRun *self);
 void                 graft_rules_run_undo (GraftRulesRun *self);
 void                 graft_rules_run_free (GraftRulesRun *self);
 
+/**
+ * GraftRulesJob:
+ *
+ * graft_rules_apply() as work done by steps (graft-rules.c).
+ */
+typedef struct _GraftRulesJob GraftRulesJob;
+
+GraftRulesJob *graft_rules_job_new (GraftGraph              *graph,
+                                    GraftRuleSet            *rules,
+                                    const GraftRulesOptions *options) G_GNUC_WARN_UNUSED_RESULT;
+gboolean       graft_rules_job_step (GraftRulesJob *self,
+                                     guint          work);
+GraftRulesRun *graft_rules_job_finish (GraftRulesJob *self,
+                                       GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_rules_job_free (GraftRulesJob *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRuleSet, graft_rule_set_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRulesRun, graft_rules_run_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRulesJob, graft_rules_job_free)
 
 G_END_DECLS

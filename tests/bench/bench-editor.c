@@ -43,6 +43,10 @@
  * `--rule FILE` gives the windows opened after it the pattern and the
  * replacement FILE defines (`pattern` and `replacement`) instead of the
  * default ones, whose `torch.relu` a torch.export program has none of.
+ * `--run-all RULES`, once the graph is drawn, reads the rules file RULES
+ * into the document and times, as `--ops` times its edits, Run All, the
+ * toast's Undo of the whole run and Run All again, the autosave's timer
+ * held off (`--run-all-autosave RULES`: not).
  *
  * With `--pan`, once the graph is drawn: the frame times of panning (40
  * steps across the drawing, each from the call that moves the view to
@@ -71,6 +75,7 @@
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
+#include "graft-window-private.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -794,6 +799,8 @@ typedef enum {
   OP_REDO,
   OP_TYPE,
   OP_FIND,
+  OP_RUN_ALL,
+  OP_UNDO_RUN,
 } OpKind;
 
 /* The pattern editor's text with the first `relu(` turned into `rel(`,
@@ -881,6 +888,15 @@ run_op (GraftWindow *window,
       break;
     case OP_TYPE:
       type_in_pattern (window);
+      break;
+    case OP_RUN_ALL:
+      g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+      break;
+    case OP_UNDO_RUN:
+      /* The toast's Undo, which takes the whole run back. */
+      g_action_group_activate_action (
+          G_ACTION_GROUP (window), "undo-change",
+          g_variant_new_uint32 (graft_document_get_last_change_serial (document)));
       break;
     case OP_FIND:
       gtk_editable_set_text (entry, text);
@@ -972,6 +988,38 @@ time_ops (GraftWindow *window,
           ops_longest_own / 1e3, ops_longest_label);
 }
 
+/* --run-all RULES: the rules panel's Run All of the rules of RULES (read
+ * into the document first, not timed), the toast's Undo of the whole run,
+ * and Run All again, each timed as an edit of --ops. */
+static void
+time_run_all (GraftWindow *window,
+              Watchdog    *w,
+              const char  *path,
+              gboolean     autosave_too)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  GraftDocument *document = graft_window_get_document (window);
+
+  /* The rules make the document a session, whose autosave writes the
+   * input with it (a .pt2 in base64, seconds at a million nodes, on the
+   * main thread): not Run All's, timed by --run-all-autosave. */
+  if (!autosave_too)
+    _graft_window_set_autosave_delay (3600);
+  if (!graft_document_load_rules (document, file, &error))
+    g_error ("%s", error->message);
+  printf ("  %-22s %9s %8s %7s\n", "edit", "to drawn", "stall", "own");
+  ops_longest_own = 0;
+  run_op (window, w, OP_RUN_ALL, "run all", NULL);
+  printf ("    %u changes: %s\n", graft_document_get_position (document),
+          graft_window_get_last_toast (window));
+  run_op (window, w, OP_UNDO_RUN, "undo run all (toast)", NULL);
+  printf ("    at change %u: %s\n", graft_document_get_position (document),
+          graft_window_get_last_toast (window));
+  run_op (window, w, OP_RUN_ALL, "run all again", NULL);
+  printf ("  longest own turn: %.1f ms (%s)\n", ops_longest_own / 1e3, ops_longest_label);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -988,6 +1036,8 @@ main (int    argc,
   gboolean pan = FALSE;
   gboolean ops = FALSE;
   char    *rule = NULL;
+  char    *run_all = NULL;
+  gboolean run_all_autosave = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1059,6 +1109,13 @@ main (int    argc,
       if (strcmp (argv[i], "--code") == 0)
         {
           code_page = TRUE;
+          continue;
+        }
+      if ((strcmp (argv[i], "--run-all") == 0 || strcmp (argv[i], "--run-all-autosave") == 0) &&
+          i + 1 < argc)
+        {
+          run_all_autosave = strcmp (argv[i], "--run-all-autosave") == 0;
+          run_all = argv[++i];
           continue;
         }
       if (strcmp (argv[i], "--rule") == 0 && i + 1 < argc)
@@ -1150,11 +1207,14 @@ main (int    argc,
           time_export (window, &w, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
           time_export (window, &w, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
         }
-      if (ops)
+      if (ops || run_all != NULL)
         {
           printf ("%s, %u nodes, opened in %.3fs, stall %.0f ms, own %.0f ms\n", base, n, open_s,
                   open_stall, open_own);
-          time_ops (window, &w);
+          if (run_all != NULL)
+            time_run_all (window, &w, run_all, run_all_autosave);
+          else
+            time_ops (window, &w);
           fflush (stdout);
           g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
           g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);

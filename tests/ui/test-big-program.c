@@ -1072,6 +1072,336 @@ test_rewrite_check_learnt (void)
   _graft_document_set_code_step (0);
 }
 
+/* A learner's owner for /ui/program/learner-revisions: its "graph" is an
+ * array of items, replaced (the generation counted) when it changes; the
+ * answer is their sum.  A walk remembers the generation it began on and
+ * fails the test if it steps on another: no walk reads a graph that went. */
+typedef struct
+{
+  guint    revision;
+  guint    generation;
+  guint   *items;
+  guint    n_items;
+  gboolean wanted;
+  guint    answer;
+  guint    n_freed;
+} Owner;
+
+typedef struct
+{
+  Owner *owner;
+  guint  generation;
+  guint  at;
+  guint  sum;
+} OwnerWalk;
+
+/* Items a turn. */
+#define OWNER_STEP 3
+
+static gboolean
+owner_wanted (gpointer owner)
+{
+  return ((Owner *) owner)->wanted;
+}
+
+static gpointer
+owner_begin (gpointer owner)
+{
+  OwnerWalk *walk = g_new0 (OwnerWalk, 1);
+
+  walk->owner = owner;
+  walk->generation = walk->owner->generation;
+  return walk;
+}
+
+static gboolean
+owner_walk (OwnerWalk *walk,
+            guint      n)
+{
+  g_assert_cmpuint (walk->generation, ==, walk->owner->generation);
+  for (guint i = 0; walk->at < walk->owner->n_items && (n == 0 || i < n); i++)
+    walk->sum += walk->owner->items[walk->at++];
+  return walk->at == walk->owner->n_items;
+}
+
+static gboolean
+owner_step (gpointer owner,
+            gpointer walk)
+{
+  return owner_walk (walk, OWNER_STEP);
+}
+
+static void
+owner_walk_free (gpointer walk)
+{
+  ((OwnerWalk *) walk)->owner->n_freed++;
+  g_free (walk);
+}
+
+static void
+owner_finish (gpointer owner,
+              gpointer walk)
+{
+  owner_walk (walk, 0);
+  ((Owner *) owner)->answer = ((OwnerWalk *) walk)->sum;
+  owner_walk_free (walk);
+}
+
+static const GraftLearnerClass owner_class = {
+  .wanted = owner_wanted,
+  .begin = owner_begin,
+  .step = owner_step,
+  .finish = owner_finish,
+  .free_walk = owner_walk_free,
+};
+
+/* The owner's graph replaced by @n items of value @value; a new revision
+ * unless @same_revision. */
+static void
+owner_set (Owner   *owner,
+           guint    n,
+           guint    value,
+           gboolean same_revision)
+{
+  g_free (owner->items);
+  owner->items = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    owner->items[i] = value;
+  owner->n_items = n;
+  owner->generation++;
+  if (!same_revision)
+    owner->revision++;
+}
+
+/* Runs the main loop while @learner's job is queued; returns the turns. */
+static guint
+turns_while_learning (GraftLearner *learner)
+{
+  guint turns = 0;
+
+  while (learner->job != 0)
+    {
+      g_assert_cmpuint (turns, <, 1000);
+      g_main_context_iteration (NULL, FALSE);
+      turns++;
+    }
+  return turns;
+}
+
+/* The learner's rules, on a graph of its own: an answer learnt in turns of
+ * a share each; one begun on an older revision begun again on the graph
+ * as it is; a walk dropped for a change of a moment (the answer kept) or
+ * forgotten with the graph (the answer gone), never stepping on a graph
+ * that went; finished at once from where it stands; not walked while the
+ * owner does not want it; its job and walk gone with it. */
+static void
+test_learner_revisions (void)
+{
+  Owner        owner = { .wanted = TRUE };
+  GraftLearner learner = { 0 };
+
+  graft_learner_init (&learner, &owner_class, &owner, &owner.revision);
+  owner_set (&owner, 10, 1, FALSE);
+  g_assert_false (graft_learner_knows (&learner));
+
+  /* Learnt in turns: 10 items, 3 a turn. */
+  graft_learner_due (&learner);
+  g_assert_cmpuint (turns_while_learning (&learner), ==, 4);
+  g_assert_true (graft_learner_knows (&learner));
+  g_assert_cmpuint (owner.answer, ==, 10);
+  g_assert_cmpuint (learner.n_walks, ==, 1);
+  /* Known: nothing queued. */
+  graft_learner_due (&learner);
+  g_assert_cmpuint (learner.job, ==, 0);
+
+  /* A new revision: not known; a walk under way when the revision changes
+   * again is begun again on the new graph. */
+  owner_set (&owner, 10, 2, FALSE);
+  g_assert_false (graft_learner_knows (&learner));
+  graft_learner_due (&learner);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_true (graft_learner_is_walking (&learner));
+  owner.generation++; /* as the revision changes, the graph may go */
+  owner_set (&owner, 7, 3, FALSE);
+  g_assert_cmpuint (turns_while_learning (&learner), ==, 3);
+  g_assert_cmpuint (owner.answer, ==, 21);
+  g_assert_cmpuint (learner.n_walks, ==, 3);
+  g_assert_cmpuint (owner.n_freed, ==, 3);
+
+  /* A change of a moment, the answer known: dropped, kept. */
+  graft_learner_drop (&learner);
+  g_assert_true (graft_learner_knows (&learner));
+
+  /* A change of a moment mid-walk: the walk begins again once it is back. */
+  owner_set (&owner, 9, 1, FALSE);
+  graft_learner_due (&learner);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_true (graft_learner_is_walking (&learner));
+  graft_learner_drop (&learner);
+  owner.generation++;
+  g_assert_false (graft_learner_is_walking (&learner));
+  g_assert_cmpuint (turns_while_learning (&learner), ==, 3);
+  g_assert_cmpuint (owner.answer, ==, 9);
+  g_assert_cmpuint (learner.n_walks, ==, 5);
+
+  /* The graph freed without a new revision: forgotten, walk and answer. */
+  graft_learner_forget (&learner);
+  g_assert_false (graft_learner_knows (&learner));
+  owner_set (&owner, 5, 4, TRUE);
+  graft_learner_due (&learner);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_true (graft_learner_is_walking (&learner));
+  graft_learner_forget (&learner);
+  owner_set (&owner, 6, 5, TRUE);
+  g_assert_false (graft_learner_is_walking (&learner));
+  /* What is left at once, from where the turns left it. */
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_true (graft_learner_is_walking (&learner));
+  g_assert_true (graft_learner_learn (&learner, TRUE));
+  g_assert_cmpuint (owner.answer, ==, 30);
+  g_assert_cmpuint (learner.n_walks, ==, 7);
+  g_assert_cmpuint (turns_while_learning (&learner), ==, 1);
+
+  /* Not wanted: the turns stop, nothing learnt; due queues nothing. */
+  owner_set (&owner, 12, 1, FALSE);
+  graft_learner_due (&learner);
+  g_main_context_iteration (NULL, FALSE);
+  owner.wanted = FALSE;
+  g_assert_cmpuint (turns_while_learning (&learner), ==, 1);
+  g_assert_false (graft_learner_knows (&learner));
+  graft_learner_due (&learner);
+  g_assert_cmpuint (learner.job, ==, 0);
+
+  /* Cleared mid-walk: the job and the walk go. */
+  owner.wanted = TRUE;
+  graft_learner_due (&learner);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_true (graft_learner_is_walking (&learner));
+  graft_learner_clear (&learner);
+  g_assert_false (graft_learner_is_walking (&learner));
+  g_assert_cmpuint (learner.job, ==, 0);
+  g_assert_cmpuint (owner.n_freed, ==, learner.n_walks);
+  g_free (owner.items);
+}
+
+/* The rewriter's walk, like the code check, goes with a graph freed
+ * without a new revision (a session speaks its torch first): it read the
+ * freed graph in the next turn otherwise (AddressSanitizer tells). */
+static void
+test_rewrite_walk_dropped_by_session (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  guint walks;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  _graft_document_set_code_step (16);
+  walks = _graft_document_get_n_rewrite_walks (document);
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
+  g_assert_false (_graft_document_rewrite_ok (document));
+  _graft_document_speak (document, graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_false (_graft_document_rewrite_ok (document));
+  iterate_pending ();
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 0);
+  _graft_document_set_code_step (0);
+}
+
+/* Runs the main loop until the document knows both answers of its graph. */
+static void
+turns_until_learnt (GraftDocument *document)
+{
+  guint turns = 0;
+
+  while (!_graft_document_code_holds (document) || !_graft_document_rewrite_ok (document))
+    {
+      g_assert_cmpuint (turns, <, 100000);
+      g_main_context_iteration (NULL, FALSE);
+      turns++;
+    }
+}
+
+/* Both learners through the history: after a run of the rules neither
+ * answer is known; before Show Changes undoes and redoes the run for a
+ * moment, the walks under way go and begin again (what is known stays);
+ * an undo mid-walk begins them again on the graph it leaves; a redo of a
+ * change the walks never saw learns again, once; then undo and redo need
+ * no whole check of the code (what the learner found is kept in the
+ * history). */
+static void
+test_learners_through_history (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  guint walks;
+  guint checks;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  graft_document_set_pattern_text (document, RELU_PATTERN);
+  graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
+  _graft_document_set_code_step (16);
+  turns_until_learnt (document);
+
+  g_assert_true (graft_document_run_all (document, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (_graft_document_code_holds (document));
+  g_assert_false (_graft_document_rewrite_ok (document));
+  walks = _graft_document_get_n_rewrite_walks (document);
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
+  g_assert_true (_graft_document_code_learning (document));
+  /* Before a change of a moment (Show Changes' job, a step undone and
+   * redone): the walks begin again. */
+  _graft_document_code_drop (document);
+  g_assert_false (_graft_document_code_learning (document));
+  turns_until_learnt (document);
+  g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 2);
+  /* Known, then dropped for a moment again: kept. */
+  _graft_document_code_drop (document);
+  g_assert_true (_graft_document_code_holds (document));
+  g_assert_true (_graft_document_rewrite_ok (document));
+
+  /* An undo mid-walk: begun again on the graph it leaves. */
+  graft_document_set_pattern_text (document, CLAMP_PATTERN);
+  graft_document_set_replacement_text (document, RELU_REPLACEMENT);
+  g_assert_true (graft_document_run_all (document, NULL, &error));
+  g_assert_no_error (error);
+  walks = _graft_document_get_n_rewrite_walks (document);
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
+  g_assert_nonnull (graft_document_undo (document));
+  turns_until_learnt (document);
+  g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 2);
+  /* The redo's graph was never learnt: learnt again, once. */
+  g_assert_nonnull (graft_document_redo (document));
+  g_assert_false (_graft_document_rewrite_ok (document));
+  turns_until_learnt (document);
+  g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 3);
+  /* Both sides known to the history's code check now: no check at once. */
+  checks = _graft_document_get_n_code_checks (document);
+  g_assert_nonnull (graft_document_undo (document));
+  g_assert_null (graft_document_get_code_error (document));
+  g_assert_nonnull (graft_document_redo (document));
+  g_assert_null (graft_document_get_code_error (document));
+  g_assert_cmpuint (_graft_document_get_n_code_checks (document), ==, checks);
+  _graft_document_set_code_step (0);
+}
+
 static gboolean
 autosave_done (gpointer window)
 {
@@ -1205,5 +1535,9 @@ main (int    argc,
   g_test_add_func ("/ui/program/code-check-in-turns", test_code_check_in_turns);
   g_test_add_func ("/ui/program/rewrite-check-learnt", test_rewrite_check_learnt);
   g_test_add_func ("/ui/program/code-check-dropped-by-session", test_code_check_dropped_by_session);
+  g_test_add_func ("/ui/program/learner-revisions", test_learner_revisions);
+  g_test_add_func ("/ui/program/rewrite-walk-dropped-by-session",
+                   test_rewrite_walk_dropped_by_session);
+  g_test_add_func ("/ui/program/learners-through-history", test_learners_through_history);
   return g_test_run ();
 }

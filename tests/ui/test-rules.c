@@ -40,6 +40,7 @@
 #include "graft-application.h"
 #include "graft-autosave.h"
 #include "graft-canvas.h"
+#include "graft-document-private.h"
 #include "graft-document.h"
 #include "graft-pattern-editor.h"
 #include "graft-rules-panel.h"
@@ -1281,6 +1282,294 @@ test_rules_cases (void)
     }
 }
 
+/* Reads tests/data/rules/@name.args: the input, the rules file, the
+ * options. */
+static void
+read_case (const char *folder,
+           const char *name,
+           char      **out_input,
+           char      **out_rules,
+           guint      *out_fixpoint,
+           gboolean   *out_dce)
+{
+  g_autofree char *file = g_strconcat (name, ".args", NULL);
+  g_autofree char *path = g_build_filename (folder, file, NULL);
+  g_autofree char *args = NULL;
+  g_auto (GStrv) argv = NULL;
+
+  g_assert_true (g_file_get_contents (path, &args, NULL, NULL));
+  argv = g_strsplit_set (g_strstrip (args), " ", -1);
+  *out_input = g_build_filename (folder, argv[0], NULL);
+  *out_rules = NULL;
+  *out_fixpoint = 0;
+  *out_dce = FALSE;
+  for (guint i = 1; argv[i] != NULL; i++)
+    if (strcmp (argv[i], "--rules") == 0 && argv[i + 1] != NULL)
+      *out_rules = g_build_filename (folder, argv[++i], NULL);
+    else if (strcmp (argv[i], "--fixpoint") == 0 && argv[i + 1] != NULL)
+      *out_fixpoint = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
+    else if (strcmp (argv[i], "--dce") == 0)
+      *out_dce = TRUE;
+    else
+      g_error ("%s: the editor has no %s", name, argv[i]);
+  g_assert_nonnull (*out_rules);
+}
+
+/* @code (taken) as the goldens hold it: Python's str.strip() plus one
+ * newline, fx-reference's output form (tests/golden.c). */
+static char *
+as_golden (char *code)
+{
+  char *text = g_strconcat (g_strstrip (code), "\n", NULL);
+
+  g_free (code);
+  return text;
+}
+
+/* A document of @input in @dialect with the rules and options of a case. */
+static GraftDocument *
+case_document (const GraftDialect *dialect,
+               const char         *input,
+               const char         *rules,
+               guint               fixpoint,
+               gboolean            dce)
+{
+  GraftDocument *document = graft_document_new ();
+  g_autoptr (GFile) file = g_file_new_for_path (input);
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  g_autoptr (GError) error = NULL;
+
+  graft_document_set_dialect (document, dialect);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (graft_document_load_rules (document, rules_file, &error));
+  g_assert_no_error (error);
+  graft_document_set_fixpoint (document, fixpoint);
+  graft_document_set_dce (document, dce);
+  return document;
+}
+
+/* Runs the main loop until @document's Run All by steps is over; returns
+ * the turns it took. */
+static guint
+turns_until_ran (GraftDocument *document)
+{
+  guint turns = 0;
+
+  while (graft_document_get_running_all (document))
+    {
+      g_assert_cmpuint (turns, <, 1000000);
+      g_main_context_iteration (NULL, FALSE);
+      turns++;
+    }
+  return turns;
+}
+
+static void
+ran_all_cb (GraftDocument *document,
+            guint          n,
+            const GError  *error,
+            gpointer       user_data)
+{
+  guint *out = user_data;
+
+  g_assert_no_error (error);
+  *out = n;
+}
+
+/* Run All by steps (graft_document_begin_run_all(), a small share of work
+ * a turn) gives, in both torches, the code `graft rewrite --rules` prints
+ * (the cases' goldens of tests/data/rules, from the oracles), the same
+ * history as Run All at once, and the same count; settled half-way it
+ * finishes at once with the same result; cancelled half-way, or undone by
+ * the toast's Undo (by steps too), the graph is as it was. */
+static void
+test_run_all_by_steps (void)
+{
+  static const char *cases[] = {
+    "tutorial_fixpoint",
+    "collapse_fixpoint_hit",
+    "dropout",
+    "swish",
+    "aten_resnet18",
+    "aten_resnet18_program",
+  };
+  g_autofree char *folder = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "rules", NULL);
+  guint            compared = 0;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint torch = 0; torch < 2; torch++)
+      {
+        const GraftDialect *dialect =
+            graft_dialect_get (torch == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+        g_autofree char *golden_name =
+            g_strconcat (cases[c], torch == 0 ? ".code" : ".torch26.code", NULL);
+        g_autofree char *golden_path = g_build_filename (folder, golden_name, NULL);
+        g_autofree char *expected = NULL;
+        g_autofree char *input = NULL;
+        g_autofree char *rules = NULL;
+        g_autofree char *original = NULL;
+        g_autofree char *code = NULL;
+        g_autofree char *at_once_code = NULL;
+        g_autoptr (GraftDocument) at_once = NULL;
+        g_autoptr (GraftDocument) document = NULL;
+        g_autoptr (GError) error = NULL;
+        guint    fixpoint;
+        gboolean dce;
+        guint    n_at_once = 0;
+        guint    n = G_MAXUINT;
+        guint    turns;
+        guint    from;
+
+        if (!g_file_get_contents (golden_path, &expected, NULL, NULL))
+          continue;
+        read_case (folder, cases[c], &input, &rules, &fixpoint, &dce);
+        g_test_message ("%s, %s", cases[c], golden_name);
+
+        /* At once, as the CLI. */
+        at_once = case_document (dialect, input, rules, fixpoint, dce);
+        from = graft_document_get_position (at_once);
+        g_assert_true (graft_document_run_all (at_once, &n_at_once, &error));
+        g_assert_no_error (error);
+        at_once_code = graft_document_dup_code (at_once);
+        {
+          g_autofree char *printed = as_golden (g_strdup (at_once_code));
+
+          g_assert_cmpstr (printed, ==, expected);
+        }
+
+        /* By steps, a unit of work a turn. */
+        document = case_document (dialect, input, rules, fixpoint, dce);
+        original = graft_document_dup_code (document);
+        g_signal_connect (document, "ran-all", G_CALLBACK (ran_all_cb), &n);
+        _graft_document_set_run_step (1);
+        g_assert_true (graft_document_begin_run_all (document, &error));
+        g_assert_no_error (error);
+        g_assert_true (graft_document_get_running_all (document));
+        /* Meanwhile the document is as it was. */
+        g_assert_cmpuint (graft_document_get_position (document), ==, from);
+        turns = turns_until_ran (document);
+        g_assert_cmpuint (turns, >, 10);
+        g_assert_cmpuint (n, ==, n_at_once);
+        code = graft_document_dup_code (document);
+        g_assert_cmpstr (code, ==, at_once_code);
+        g_assert_cmpuint (graft_document_get_position (document), ==,
+                          graft_document_get_position (at_once));
+        for (guint i = from; i < graft_document_get_position (document); i++)
+          g_assert_cmpstr (graft_document_get_history_label (document, i), ==,
+                           graft_document_get_history_label (at_once, i));
+        /* The same nodes keep their ring (found by steps, in another order). */
+        {
+          GPtrArray *a = graft_document_get_added_names (at_once);
+          GPtrArray *b = graft_document_get_added_names (document);
+          g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+
+          g_assert_cmpuint (a->len, ==, b->len);
+          for (guint i = 0; i < a->len; i++)
+            g_hash_table_add (names, a->pdata[i]);
+          for (guint i = 0; i < b->len; i++)
+            g_assert_true (g_hash_table_contains (names, b->pdata[i]));
+        }
+
+        /* Undone: as it was. */
+        graft_document_go_to (document, from);
+        g_clear_pointer (&code, g_free);
+        code = graft_document_dup_code (document);
+        g_assert_cmpstr (code, ==, original);
+
+        /* Cancelled half-way: as it was, nothing recorded. */
+        g_assert_true (graft_document_begin_run_all (document, &error));
+        for (guint i = 0; i < turns / 2; i++)
+          g_main_context_iteration (NULL, FALSE);
+        g_assert_true (graft_document_get_running_all (document));
+        g_signal_handlers_disconnect_by_func (document, ran_all_cb, &n);
+        graft_document_cancel_run_all (document);
+        g_assert_false (graft_document_get_running_all (document));
+        g_clear_pointer (&code, g_free);
+        code = graft_document_dup_code (document);
+        g_assert_cmpstr (code, ==, original);
+        g_assert_cmpuint (graft_document_get_position (document), ==, from);
+        g_assert_true (graft_document_get_can_redo (document));
+
+        /* Settled half-way: finished at once, the same. */
+        g_signal_connect (document, "ran-all", G_CALLBACK (ran_all_cb), &n);
+        n = G_MAXUINT;
+        g_assert_true (graft_document_begin_run_all (document, &error));
+        for (guint i = 0; i < turns / 2; i++)
+          g_main_context_iteration (NULL, FALSE);
+        g_assert_true (graft_document_get_running_all (document));
+        g_clear_pointer (&code, g_free);
+        code = graft_document_dup_code (document);
+        g_assert_false (graft_document_get_running_all (document));
+        g_assert_cmpstr (code, ==, at_once_code);
+        g_assert_cmpuint (n, ==, n_at_once);
+        _graft_document_set_run_step (0);
+        compared++;
+      }
+  /* Both torches' goldens of most cases. */
+  g_assert_cmpuint (compared, >=, 8);
+}
+
+static gboolean
+autosave_settled (gpointer window)
+{
+  return !graft_window_get_autosave_pending (window);
+}
+
+/* The autosave's timer runs out while a Run All goes by steps: it waits
+ * for another delay rather than finish the run at once, which cancelled
+ * the autosave under its own wait for the code (the window's cancellable
+ * freed while the wait still used it: a crash at a million nodes); once
+ * the run is over the autosave writes its result. */
+static void
+test_run_all_autosave (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-rules-run-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "resnet18.py", NULL);
+  g_autofree char *original = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autofree char *expected = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *autosave = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  GraftWindow   *window;
+  GraftDocument *document;
+
+  g_assert_true (g_file_get_contents (original, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (model, contents, -1, NULL));
+  file = g_file_new_for_path (model);
+  autosave = graft_autosave_path_for (file);
+  expected = core_code (model, rules, 0, FALSE);
+  window = open_path (model);
+  graft_window_open_rules (window, rules_file);
+  document = graft_window_get_document (window);
+  g_assert_true (graft_document_get_modified (document));
+
+  _graft_document_set_run_step (1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+  g_assert_true (graft_document_get_running_all (document));
+  /* The timer runs out now. */
+  graft_window_autosave_start (window);
+  g_assert_true (graft_document_get_running_all (document));
+  g_assert_true (graft_window_get_autosave_pending (window));
+  while (graft_document_get_running_all (document))
+    g_main_context_iteration (NULL, FALSE);
+  _graft_document_set_run_step (0);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, expected);
+  graft_window_autosave_start (window);
+  iterate_until (autosave_settled, window);
+  graft_autosave_flush ();
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  close_window (window);
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 /* What is typed in a rule's editor stays that rule's: choosing another
  * rule before the editor's pause sends it to the rule it was typed in,
  * and each rule keeps its own text history (Ctrl+Z in its editor). */
@@ -1405,6 +1694,8 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/rules/run-all", test_run_all);
+  g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
+  g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
   g_test_add_func ("/ui/rules/step-match-skip", test_step_match_skip);
