@@ -24,8 +24,13 @@ GtkWidget     *graft_diff_window_new_for_document (GtkWindow     *parent,
                                                    GraftDocument *document);
 gboolean       graft_diff_window_get_ready (GraftDiffWindow *self);
 gboolean       graft_diff_window_get_busy (GraftDiffWindow *self);
-GtkTextBuffer *graft_diff_window_get_buffer (GraftDiffWindow *self,
-                                             gboolean         after);
+char          *graft_diff_window_dup_side (GraftDiffWindow *self,
+                                           gboolean         after) G_GNUC_WARN_UNUSED_RESULT;
+char          *graft_diff_window_dup_selected_text (GraftDiffWindow *self) G_GNUC_WARN_UNUSED_RESULT;
+GtkListView   *graft_diff_window_get_list (GraftDiffWindow *self);
+guint          graft_diff_window_get_n_changes (GraftDiffWindow *self);
+guint          graft_diff_window_get_change_row (GraftDiffWindow *self,
+                                                 guint            change);
 const char    *graft_diff_window_get_subtitle (GraftDiffWindow *self);
 guint          graft_diff_window_get_n_removed (GraftDiffWindow *self);
 guint          graft_diff_window_get_n_added (GraftDiffWindow *self);

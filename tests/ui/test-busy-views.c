@@ -63,42 +63,6 @@ long_example_path (const char *dir)
   return path;
 }
 
-/* Each line of @buffer with the window's tags at its start: the text and
- * tints a side of the Changes window shows. */
-static char *
-buffer_lines (GtkTextBuffer *buffer)
-{
-  GString    *out = g_string_new (NULL);
-  GtkTextIter line;
-  GtkTextIter end;
-
-  gtk_text_buffer_get_start_iter (buffer, &line);
-  do
-    {
-      g_autoptr (GSList) tags = gtk_text_iter_get_tags (&line);
-      g_autofree char *text = NULL;
-
-      end = line;
-      if (!gtk_text_iter_ends_line (&end))
-        gtk_text_iter_forward_to_line_end (&end);
-      text = gtk_text_iter_get_text (&line, &end);
-      for (GSList *t = tags; t != NULL; t = t->next)
-        {
-          g_autofree char *name = NULL;
-
-          g_object_get (t->data, "name", &name, NULL);
-          /* GtkSourceView's own tags come with its highlighting, in an
-           * idle of its own: there or not depending on when the buffer
-           * is read; the window's tints are what is compared. */
-          if (name != NULL && !g_str_has_prefix (name, "gtksourceview:"))
-            g_string_append_printf (out, "[%s]", name);
-        }
-      g_string_append_printf (out, "|%s\n", text);
-    }
-  while (gtk_text_iter_forward_line (&line));
-  return g_string_free (out, FALSE);
-}
-
 static gboolean
 diff_ready (gpointer diff)
 {
@@ -141,9 +105,8 @@ assert_same_as_sync (GraftDiffWindow *diff,
                    graft_diff_window_get_subtitle (GRAFT_DIFF_WINDOW (sync)));
   for (guint s = 0; s < 2; s++)
     {
-      g_autofree char *got = buffer_lines (graft_diff_window_get_buffer (diff, s == 1));
-      g_autofree char *want =
-          buffer_lines (graft_diff_window_get_buffer (GRAFT_DIFF_WINDOW (sync), s == 1));
+      g_autofree char *got = graft_diff_window_dup_side (diff, s == 1);
+      g_autofree char *want = graft_diff_window_dup_side (GRAFT_DIFF_WINDOW (sync), s == 1);
 
       g_assert_cmpstr (got, ==, want);
     }
