@@ -161,10 +161,10 @@ struct _GraftDiffWindow
   GtkWidget          *busy;
   GtkWidget          *list;
   GtkMultiSelection  *selection;
-  GtkWidget          *previous_button;
-  GtkWidget          *next_button;
 
   guint    busy_timeout; /* shows the spinner, or 0 */
+  guint    scroll_to;    /* the row to scroll to once the list is placed, or G_MAXUINT */
+  guint    scroll_tick;  /* the list's tick callback that scrolls, or 0 */
   gboolean ready;
   guint    n_removed;
   guint    n_added;
@@ -406,19 +406,65 @@ other_hunk (GraftDiffWindow *self,
 
 /* The rows of the hunk that starts at @first selected, in view, and the
  * keyboard's focus on it. */
+/* Scrolls to the row asked for once the list has an allocation: GTK
+ * scrolls to a row it has placed, or whose place it can estimate. */
+static gboolean
+scroll_tick_cb (GtkWidget     *list,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  GraftDiffWindow *self = user_data;
+  guint            row = self->scroll_to;
+
+  if (gtk_widget_get_height (list) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->scroll_tick = 0;
+  self->scroll_to = G_MAXUINT;
+  if (self->rows != NULL && row < self->rows->rows->len)
+    gtk_widget_activate_action (list, "list.scroll-to-item", "u", row);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+scroll_later (GraftDiffWindow *self)
+{
+  if (self->scroll_to != G_MAXUINT && self->scroll_tick == 0 && gtk_widget_get_mapped (self->list))
+    self->scroll_tick = gtk_widget_add_tick_callback (self->list, scroll_tick_cb, self, NULL);
+}
+
+/* The rows of the hunk that starts at @first selected, and in view. */
 static void
 go_to_row (GraftDiffWindow *self,
            guint            first)
 {
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), first, TRUE);
-  gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", first);
+  self->scroll_to = first;
+  scroll_later (self);
+}
+
+static void
+list_mapped_cb (GtkWidget       *list,
+                GraftDiffWindow *self)
+{
+  scroll_later (self);
+}
+
+static void
+list_unmapped_cb (GtkWidget       *list,
+                  GraftDiffWindow *self)
+{
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (list, self->scroll_tick);
+  self->scroll_tick = 0;
 }
 
 static void
 update_arrows (GraftDiffWindow *self)
 {
-  gtk_widget_set_sensitive (self->next_button, other_hunk (self, TRUE) != G_MAXUINT);
-  gtk_widget_set_sensitive (self->previous_button, other_hunk (self, FALSE) != G_MAXUINT);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "diff.next-change",
+                                 other_hunk (self, TRUE) != G_MAXUINT);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "diff.previous-change",
+                                 other_hunk (self, FALSE) != G_MAXUINT);
 }
 
 static void
@@ -474,6 +520,7 @@ graft_diff_window_class_init (GraftDiffWindowClass *klass)
 static void
 graft_diff_window_init (GraftDiffWindow *self)
 {
+  self->scroll_to = G_MAXUINT;
 }
 
 /* A row's widget: for each side, its line number and its text. */
@@ -722,13 +769,11 @@ diff_window_new (GtkWindow *parent)
 
   self->title = ADW_WINDOW_TITLE (adw_window_title_new ("Changes", ""));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  self->previous_button = arrow_button ("go-up-symbolic", "diff.previous-change",
-                                        "Previous change (Alt+Up)");
-  self->next_button = arrow_button ("go-down-symbolic", "diff.next-change",
-                                    "Next change (Alt+Down)");
   gtk_widget_add_css_class (arrows, "linked");
-  gtk_box_append (GTK_BOX (arrows), self->previous_button);
-  gtk_box_append (GTK_BOX (arrows), self->next_button);
+  gtk_box_append (GTK_BOX (arrows), arrow_button ("go-up-symbolic", "diff.previous-change",
+                                                  "Previous change (Alt+Up)"));
+  gtk_box_append (GTK_BOX (arrows), arrow_button ("go-down-symbolic", "diff.next-change",
+                                                  "Next change (Alt+Down)"));
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), arrows);
 
   self->model = g_object_new (ROW_TYPE_MODEL, NULL);
@@ -738,6 +783,8 @@ diff_window_new (GtkWindow *parent)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
   self->list = gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory);
   gtk_widget_add_css_class (self->list, "graft-diff");
+  g_signal_connect (self->list, "map", G_CALLBACK (list_mapped_cb), self);
+  g_signal_connect (self->list, "unmap", G_CALLBACK (list_unmapped_cb), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   "The code before and after the change", -1);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,

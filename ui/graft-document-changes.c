@@ -73,9 +73,26 @@ typedef struct
 
 /* Replaying the change and making its code: this much a turn, at most. */
 #define TURN_USEC 8000
-/* Copying the texts: this much a turn, in pieces of COPY_PIECE bytes. */
-#define COPY_USEC  4000
-#define COPY_PIECE (1024 * 1024)
+/* Copying the texts: this much a turn, in pieces of copy_piece bytes. */
+#define COPY_USEC          4000
+#define DEFAULT_COPY_PIECE (1024 * 1024)
+
+static gsize    copy_piece = DEFAULT_COPY_PIECE;
+static gboolean copy_one_piece; /* a turn, for tests */
+
+/**
+ * _graft_document_set_change_copy_piece:
+ * @n_bytes: bytes copied at a time, or 0 for the default
+ *
+ * For tests: a small graph's texts copied over several turns, a piece a
+ * turn.
+ */
+void
+_graft_document_set_change_copy_piece (gsize n_bytes)
+{
+  copy_piece = n_bytes > 0 ? n_bytes : DEFAULT_COPY_PIECE;
+  copy_one_piece = n_bytes > 0;
+}
 
 static void
 change_job_free (ChangeJob *job)
@@ -125,21 +142,21 @@ copy_some (ChangeJob *job,
     {
       const char *end;
 
-      if (job->room[s] - job->copied[s] < COPY_PIECE + 1)
+      if (job->room[s] - job->copied[s] < copy_piece + 1)
         {
           /* Large blocks are mapped: growing one moves no bytes. */
-          job->room[s] = MAX (job->room[s] * 2, job->copied[s] + COPY_PIECE + 1);
+          job->room[s] = MAX (job->room[s] * 2, job->copied[s] + copy_piece + 1);
           job->to[s] = g_realloc (job->to[s], job->room[s]);
         }
-      end = memccpy (job->to[s] + job->copied[s], job->from[s] + job->copied[s], '\0', COPY_PIECE);
+      end = memccpy (job->to[s] + job->copied[s], job->from[s] + job->copied[s], '\0', copy_piece);
       if (end != NULL)
         {
           job->copied[s] = (gsize) (end - job->to[s]) - 1;
           job->whole[s] = TRUE;
         }
       else
-        job->copied[s] += COPY_PIECE;
-      if (g_get_monotonic_time () >= deadline)
+        job->copied[s] += copy_piece;
+      if (copy_one_piece || g_get_monotonic_time () >= deadline)
         break;
     }
   return job->whole[s];
