@@ -29,6 +29,7 @@
 #include "graft-document-changes.h"
 #include "graft-toplevel.h"
 
+#include <gtksourceview/gtksource.h>
 #include <string.h>
 
 /* The spinner shows once the work takes longer than this. */
@@ -54,6 +55,172 @@ typedef struct
   guint   n_removed;
   guint   n_added;
 } DiffRows;
+
+/* What the highlighting tells apart in a line of Python: the colours of
+ * the Adwaita source style the code views use (light or dark). */
+typedef enum {
+  HL_KEYWORD,
+  HL_CONSTANT,
+  HL_STRING,
+  HL_NUMBER,
+  HL_COMMENT,
+  HL_FUNCTION,
+  N_HL,
+} Highlight;
+
+typedef struct
+{
+  gboolean set;
+  GdkRGBA  color;
+  gboolean bold;
+} HighlightStyle;
+
+/* Each highlight's style ids in the scheme, the first found wins (as
+ * python3.lang maps them, and their fallbacks). */
+static const char *const highlight_ids[N_HL][4] = {
+  [HL_KEYWORD] = { "python:keyword", "def:keyword", "def:statement", NULL },
+  [HL_CONSTANT] = { "python:builtin-constant", "def:special-constant", "def:constant", NULL },
+  [HL_STRING] = { "python:string", "def:string", NULL },
+  [HL_NUMBER] = { "python:decimal", "def:decimal", "def:number", NULL },
+  [HL_COMMENT] = { "python:comment", "def:comment", NULL },
+  [HL_FUNCTION] = { "python:function-name", "def:function", NULL },
+};
+
+static const char *const python_keywords[] = {
+  "and",    "as",   "assert", "async", "await",  "break", "class",  "continue", "def",
+  "del",    "elif", "else",   "except", "finally", "for", "from",   "global",   "if",
+  "import", "in",   "is",     "lambda", "nonlocal", "not", "or",    "pass",     "raise",
+  "return", "try",  "while",  "with",   "yield",  NULL,
+};
+
+static const char *const python_constants[] = { "None", "True", "False", "Ellipsis", NULL };
+
+static gboolean
+word_in (const char        *word,
+         gsize              len,
+         const char *const *words)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strlen (words[i]) == len && memcmp (words[i], word, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+styles_load (HighlightStyle styles[N_HL])
+{
+  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
+      gtk_source_style_scheme_manager_get_default (),
+      adw_style_manager_get_dark (adw_style_manager_get_default ()) ? "Adwaita-dark" : "Adwaita");
+
+  memset (styles, 0, sizeof (HighlightStyle) * N_HL);
+  for (guint h = 0; scheme != NULL && h < N_HL; h++)
+    for (guint i = 0; highlight_ids[h][i] != NULL; i++)
+      {
+        GtkSourceStyle  *style = gtk_source_style_scheme_get_style (scheme, highlight_ids[h][i]);
+        g_autofree char *foreground = NULL;
+        gboolean         foreground_set = FALSE;
+        gboolean         bold = FALSE;
+        gboolean         bold_set = FALSE;
+
+        if (style == NULL)
+          continue;
+        g_object_get (style, "foreground", &foreground, "foreground-set", &foreground_set, "bold",
+                      &bold, "bold-set", &bold_set, NULL);
+        styles[h].set = foreground_set && foreground != NULL &&
+                        gdk_rgba_parse (&styles[h].color, foreground);
+        styles[h].bold = bold_set && bold;
+        break;
+      }
+}
+
+static void
+add_highlight (PangoAttrList        *attrs,
+               const HighlightStyle *style,
+               gsize                 start,
+               gsize                 end)
+{
+  PangoAttribute *attr;
+
+  if (!style->set || start >= end)
+    return;
+  attr = pango_attr_foreground_new ((guint16) (style->color.red * 65535),
+                                    (guint16) (style->color.green * 65535),
+                                    (guint16) (style->color.blue * 65535));
+  attr->start_index = (guint) start;
+  attr->end_index = (guint) end;
+  pango_attr_list_insert (attrs, attr);
+  if (style->bold)
+    {
+      attr = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+      attr->start_index = (guint) start;
+      attr->end_index = (guint) end;
+      pango_attr_list_insert (attrs, attr);
+    }
+}
+
+/* The colours of a line of Python code, as a source view gives the
+ * graph's code: keywords, constants, strings, numbers, comments and the
+ * name a `def` defines.  One pass over the line, when its row comes into
+ * view. */
+static PangoAttrList *
+highlight_line (const char           *line,
+                const HighlightStyle *styles)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+  gboolean       after_def = FALSE;
+  gsize          i = 0;
+
+  while (line[i] != '\0')
+    {
+      char  c = line[i];
+      gsize start = i;
+
+      if (c == '#')
+        {
+          add_highlight (attrs, &styles[HL_COMMENT], i, strlen (line));
+          break;
+        }
+      if (c == '\'' || c == '"')
+        {
+          for (i++; line[i] != '\0' && line[i] != c; i++)
+            if (line[i] == '\\' && line[i + 1] != '\0')
+              i++;
+          if (line[i] != '\0')
+            i++;
+          add_highlight (attrs, &styles[HL_STRING], start, i);
+          continue;
+        }
+      if (g_ascii_isdigit (c))
+        {
+          while (g_ascii_isalnum (line[i]) || line[i] == '.' || line[i] == '_')
+            i++;
+          add_highlight (attrs, &styles[HL_NUMBER], start, i);
+          continue;
+        }
+      if (g_ascii_isalpha (c) || c == '_')
+        {
+          while (g_ascii_isalnum (line[i]) || line[i] == '_')
+            i++;
+          if (after_def)
+            add_highlight (attrs, &styles[HL_FUNCTION], start, i);
+          else if (word_in (line + start, i - start, python_keywords))
+            add_highlight (attrs, &styles[HL_KEYWORD], start, i);
+          else if (word_in (line + start, i - start, python_constants))
+            add_highlight (attrs, &styles[HL_CONSTANT], start, i);
+          after_def = i - start == 3 && memcmp (line + start, "def", 3) == 0;
+          /* An attribute's name is not a keyword: `x.is_cuda`, `torch.ops.aten.add`. */
+          while (line[i] == '.' && (g_ascii_isalpha (line[i + 1]) || line[i + 1] == '_'))
+            for (i++; g_ascii_isalnum (line[i]) || line[i] == '_'; i++)
+              ;
+          continue;
+        }
+      if (c != ' ')
+        after_def = FALSE;
+      i++;
+    }
+  return attrs;
+}
 
 /* The list's items: a row's index, made when a row comes into view. */
 #define ROW_TYPE_ITEM (row_item_get_type ())
@@ -161,6 +328,8 @@ struct _GraftDiffWindow
   GtkWidget          *busy;
   GtkWidget          *list;
   GtkMultiSelection  *selection;
+
+  HighlightStyle styles[N_HL];
 
   guint    busy_timeout; /* shows the spinner, or 0 */
   guint    scroll_to;    /* the row to scroll to once the list is placed, or G_MAXUINT */
@@ -581,8 +750,20 @@ bind_row_cb (GtkSignalListItemFactory *factory,
       if (row->line[s] >= 0)
         g_snprintf (digits, sizeof digits, "%d", row->line[s] + 1);
       gtk_label_set_text (GTK_LABEL (number), digits);
-      gtk_label_set_text (GTK_LABEL (text), row->line[s] >= 0 ? self->rows->lines[s][row->line[s]]
-                                                               : "");
+      if (row->line[s] >= 0)
+        {
+          const char    *line = self->rows->lines[s][row->line[s]];
+          PangoAttrList *attrs = highlight_line (line, self->styles);
+
+          gtk_label_set_text (GTK_LABEL (text), line);
+          gtk_label_set_attributes (GTK_LABEL (text), attrs);
+          pango_attr_list_unref (attrs);
+        }
+      else
+        {
+          gtk_label_set_text (GTK_LABEL (text), "");
+          gtk_label_set_attributes (GTK_LABEL (text), NULL);
+        }
       gtk_widget_remove_css_class (side, "removed");
       gtk_widget_remove_css_class (side, "added");
       gtk_widget_remove_css_class (side, "filler");
@@ -750,6 +931,14 @@ arrow_button (const char *icon,
   return button;
 }
 
+static void
+style_changed_cb (AdwStyleManager *manager,
+                  GParamSpec      *pspec,
+                  GraftDiffWindow *self)
+{
+  styles_load (self->styles);
+}
+
 static GraftDiffWindow *
 diff_window_new (GtkWindow *parent)
 {
@@ -776,6 +965,9 @@ diff_window_new (GtkWindow *parent)
                                                   "Next change (Alt+Down)"));
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), arrows);
 
+  styles_load (self->styles);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (style_changed_cb), self, 0);
   self->model = g_object_new (ROW_TYPE_MODEL, NULL);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
@@ -875,6 +1067,20 @@ graft_diff_window_get_ready (GraftDiffWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), FALSE);
   return self->ready;
+}
+
+/**
+ * graft_diff_window_get_settled:
+ * @self: a diff window
+ *
+ * Returns: whether it is ready and its list is where it goes: at the
+ * first change once it is made, or where the keys sent it
+ */
+gboolean
+graft_diff_window_get_settled (GraftDiffWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), FALSE);
+  return self->ready && self->scroll_to == G_MAXUINT;
 }
 
 /**

@@ -23,6 +23,7 @@ G_GNUC_WARN_UNUSED_RESULT
 GtkWidget     *graft_diff_window_new_for_document (GtkWindow     *parent,
                                                    GraftDocument *document);
 gboolean       graft_diff_window_get_ready (GraftDiffWindow *self);
+gboolean       graft_diff_window_get_settled (GraftDiffWindow *self);
 gboolean       graft_diff_window_get_busy (GraftDiffWindow *self);
 char          *graft_diff_window_dup_side (GraftDiffWindow *self,
                                            gboolean         after) G_GNUC_WARN_UNUSED_RESULT;
