@@ -34,6 +34,11 @@
 
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
+/* A row shows this many bytes of a longer line, and says how long it is:
+ * a torch.export program's code at a million nodes has a line of 42 MB
+ * (its outputs), which Pango would lay out for minutes.  Copying a row
+ * copies its whole line. */
+#define SHOWN_BYTES 2000
 
 /* A row: a line of each side (its index in that side's lines, or -1 for
  * filler), and whether it is in a run of changed lines (a line removed
@@ -50,6 +55,7 @@ typedef struct
 {
   char   *texts[2]; /* before, after */
   char  **lines[2]; /* NULL-terminated */
+  char   *ends[2];  /* where each text's last line ends */
   GArray *rows;     /* of Row */
   GArray *hunks;    /* of guint: the first row of each run of changed rows */
   guint   n_removed;
@@ -363,7 +369,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DiffRows, diff_rows_free)
  * lines point into it.  No copy: a side's text of 150 MB is split in a
  * pass over it. */
 static char **
-split_in_place (char *text)
+split_in_place (char  *text,
+                char **out_end)
 {
   char  *start = text;
   char  *end = text + strlen (text);
@@ -376,6 +383,7 @@ split_in_place (char *text)
   while (end > start && g_ascii_isspace (end[-1]))
     end--;
   *end = '\0';
+  *out_end = end;
   if (start == end)
     return g_new0 (char *, 1);
   for (char *at = start; (at = memchr (at, '\n', (gsize) (end - at))) != NULL; at++)
@@ -414,7 +422,7 @@ diff_rows_new (char *before,
   self->texts[0] = before;
   self->texts[1] = after;
   for (guint s = 0; s < 2; s++)
-    self->lines[s] = split_in_place (self->texts[s]);
+    self->lines[s] = split_in_place (self->texts[s], &self->ends[s]);
   lines = graft_diff_lines ((const char *const *) self->lines[0],
                             (const char *const *) self->lines[1]);
   self->rows = g_array_sized_new (FALSE, FALSE, sizeof (Row), lines->len);
@@ -692,6 +700,25 @@ graft_diff_window_init (GraftDiffWindow *self)
   self->scroll_to = G_MAXUINT;
 }
 
+/* Line @k of side @s as a row shows it: whole, or its first SHOWN_BYTES
+ * (whole characters) and how long it is. */
+static char *
+shown_line (DiffRows *rows,
+            guint     s,
+            gint32    k)
+{
+  const char *line = rows->lines[s][k];
+  const char *next = rows->lines[s][k + 1];
+  gsize       len = (gsize) ((next != NULL ? next - 1 : rows->ends[s]) - line);
+  const char *end;
+
+  if (len <= SHOWN_BYTES)
+    return g_strdup (line);
+  end = g_utf8_find_prev_char (line, line + SHOWN_BYTES + 1);
+  return g_strdup_printf ("%.*s … (the line goes on: %" G_GSIZE_FORMAT " bytes in all)",
+                          (int) (end - line), line, len);
+}
+
 /* A row's widget: for each side, its line number and its text. */
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
@@ -752,12 +779,15 @@ bind_row_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_text (GTK_LABEL (number), digits);
       if (row->line[s] >= 0)
         {
-          const char    *line = self->rows->lines[s][row->line[s]];
-          PangoAttrList *attrs = highlight_line (line, self->styles);
+          g_autofree char *line = shown_line (self->rows, s, row->line[s]);
+          PangoAttrList   *attrs = highlight_line (line, self->styles);
 
           gtk_label_set_text (GTK_LABEL (text), line);
           gtk_label_set_attributes (GTK_LABEL (text), attrs);
           pango_attr_list_unref (attrs);
+          g_string_append_printf (label, "%s%s %d: %s. ", s == 0 ? "Before" : "After",
+                                  tint != NULL ? (s == 0 ? ", removed," : ", added,") : "",
+                                  row->line[s] + 1, line);
         }
       else
         {
@@ -769,10 +799,6 @@ bind_row_cb (GtkSignalListItemFactory *factory,
       gtk_widget_remove_css_class (side, "filler");
       if (tint != NULL)
         gtk_widget_add_css_class (side, tint);
-      if (row->line[s] >= 0)
-        g_string_append_printf (label, "%s%s %d: %s. ", s == 0 ? "Before" : "After",
-                                tint != NULL ? (s == 0 ? ", removed," : ", added,") : "",
-                                row->line[s] + 1, self->rows->lines[s][row->line[s]]);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_list_item_get_child (item)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);

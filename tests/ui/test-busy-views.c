@@ -660,6 +660,77 @@ test_changes_keys (void)
   gtk_window_destroy (GTK_WINDOW (diff));
 }
 
+typedef struct
+{
+  GtkWidget  *list;
+  const char *suffix;
+} LabelWanted;
+
+static GtkWidget *
+find_label_ending (GtkWidget  *widget,
+                   const char *suffix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_ending (child, suffix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+label_ending_shown (gpointer data)
+{
+  LabelWanted *wanted = data;
+
+  return find_label_ending (wanted->list, wanted->suffix) != NULL;
+}
+
+/* A line too long to lay out (a program's outputs at a million nodes: 42
+ * MB) is shown shortened, with its length; copied, it is whole. */
+static void
+test_changes_long_line (void)
+{
+  g_autoptr (GString) before = g_string_new ("def forward(self, x):\n    a = 1\n    return (");
+  g_autoptr (GString) after = NULL;
+  GraftDiffWindow *diff;
+  LabelWanted      wanted = { NULL, NULL };
+  g_autofree char *suffix = NULL;
+  GtkWidget       *label;
+  g_autofree char *copied = NULL;
+  g_autofree char *expected = NULL;
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (before, "xé, ");
+  g_string_append (before, ")");
+  after = g_string_new (before->str);
+  g_string_replace (after, "a = 1", "a = 2", 1);
+  g_string_replace (after, "(xé", "(yé", 1);
+  diff = GRAFT_DIFF_WINDOW (graft_diff_window_new (NULL, "Edit", before->str, after->str));
+  gtk_window_present (GTK_WINDOW (diff));
+  suffix = g_strdup_printf ("(the line goes on: %zu bytes in all)",
+                            strlen (strrchr (after->str, '\n') + 1));
+  wanted.suffix = suffix;
+  wanted.list = GTK_WIDGET (graft_diff_window_get_list (diff));
+  iterate_until (label_ending_shown, &wanted);
+  label = find_label_ending (wanted.list, wanted.suffix);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), "    return (xé, xé"));
+  g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (label))), <, 2100);
+  g_assert_true (g_utf8_validate (gtk_label_get_text (GTK_LABEL (label)), -1, NULL));
+  gtk_selection_model_select_range (gtk_list_view_get_model (GTK_LIST_VIEW (wanted.list)), 1, 2,
+                                    TRUE);
+  copied = graft_diff_window_dup_selected_text (diff);
+  expected = g_strdup_printf ("-    a = 1\n-%s\n+    a = 2\n+%s\n", strrchr (before->str, '\n') + 1,
+                              strrchr (after->str, '\n') + 1);
+  g_assert_cmpstr (copied, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (diff));
+}
+
 /* The small comparison's copy: a run of changed rows gives its removed
  * lines, then its added ones. */
 static void
@@ -1374,6 +1445,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/rows", test_changes_rows);
   g_test_add_func ("/busy-views/changes/keys", test_changes_keys);
   g_test_add_func ("/busy-views/changes/copy-text", test_changes_copy_text);
+  g_test_add_func ("/busy-views/changes/long-line", test_changes_long_line);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
