@@ -39,6 +39,8 @@
  * (its outputs), which Pango would lay out for minutes.  Copying a row
  * copies its whole line. */
 #define SHOWN_BYTES 2000
+/* A line longer than this may not fit its side: it is its own tooltip. */
+#define TOOLTIP_BYTES 60
 
 /* A row: a line of each side (its index in that side's lines, or -1 for
  * filler), and whether it is in a run of changed lines (a line removed
@@ -743,8 +745,11 @@ setup_row_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_xalign (GTK_LABEL (number), 1);
       gtk_label_set_yalign (GTK_LABEL (number), 0);
       gtk_label_set_xalign (GTK_LABEL (text), 0);
-      gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+      /* Not wrapped: a wrapped label finds its smallest width by laying
+       * its text out a character a line, which at a million nodes made
+       * a frame of 20 s.  The end of a line too long for its side is
+       * left out, and the line is its tooltip. */
+      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
       gtk_widget_set_hexpand (text, TRUE);
       gtk_box_append (GTK_BOX (side), number);
       gtk_box_append (GTK_BOX (side), text);
@@ -784,6 +789,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 
           gtk_label_set_text (GTK_LABEL (text), line);
           gtk_label_set_attributes (GTK_LABEL (text), attrs);
+          gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
           pango_attr_list_unref (attrs);
           g_string_append_printf (label, "%s%s %d: %s. ", s == 0 ? "Before" : "After",
                                   tint != NULL ? (s == 0 ? ", removed," : ", added,") : "",
@@ -793,6 +799,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
         {
           gtk_label_set_text (GTK_LABEL (text), "");
           gtk_label_set_attributes (GTK_LABEL (text), NULL);
+          gtk_widget_set_tooltip_text (text, NULL);
         }
       gtk_widget_remove_css_class (side, "removed");
       gtk_widget_remove_css_class (side, "added");
