@@ -28,10 +28,16 @@
 #include "graft-diff-window.h"
 #include "graft-document-changes.h"
 #include "graft-toplevel.h"
+#include "graft-turns.h"
 
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
+/* The list gets its first FILL_WIDGET_ROWS rows FILL_STEP at a time, for
+ * FILL_TURN_USEC a turn at most (each row a widget made), then the rest. */
+#define FILL_WIDGET_ROWS 256
+#define FILL_STEP        8
+#define FILL_TURN_USEC   4000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 /* A row shows this many bytes of a longer line, and says how long it is:
@@ -167,17 +173,24 @@ add_highlight (PangoAttrList        *attrs,
     }
 }
 
-/* The colours of a line of Python code, as a source view gives the
- * graph's code: keywords, constants, strings, numbers, comments and the
- * name a `def` defines.  One pass over the line, when its row comes into
- * view. */
+/* The colours of a line of Python code after its number (@number_bytes),
+ * as a source view gives the graph's code: keywords, constants, strings,
+ * numbers, comments and the name a `def` defines.  One pass over the
+ * line, when its row comes into view. */
 static PangoAttrList *
 highlight_line (const char           *line,
+                gsize                 number_bytes,
                 const HighlightStyle *styles)
 {
-  PangoAttrList *attrs = pango_attr_list_new ();
-  gboolean       after_def = FALSE;
-  gsize          i = 0;
+  PangoAttrList  *attrs = pango_attr_list_new ();
+  gboolean        after_def = FALSE;
+  gsize           i = number_bytes;
+  PangoAttribute *dim = pango_attr_foreground_alpha_new (65535 * 45 / 100);
+
+  /* The line number, dimmed as a source view's gutter. */
+  dim->start_index = 0;
+  dim->end_index = (guint) number_bytes;
+  pango_attr_list_insert (attrs, dim);
 
   while (line[i] != '\0')
     {
@@ -340,6 +353,7 @@ struct _GraftDiffWindow
   HighlightStyle styles[N_HL];
 
   guint    busy_timeout; /* shows the spinner, or 0 */
+  guint    fill_turn;    /* gives the list its rows (graft-turns.c), or 0 */
   guint    scroll_to;    /* the row to scroll to once the list is placed, or G_MAXUINT */
   guint    scroll_tick;  /* the list's tick callback that scrolls, or 0 */
   gboolean ready;
@@ -500,6 +514,9 @@ stop (GraftDiffWindow *self)
 {
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  if (self->fill_turn != 0)
+    graft_turns_remove (self->fill_turn);
+  self->fill_turn = 0;
   g_clear_handle_id (&self->busy_timeout, g_source_remove);
 }
 
@@ -721,7 +738,9 @@ shown_line (DiffRows *rows,
                           (int) (end - line), line, len);
 }
 
-/* A row's widget: for each side, its line number and its text. */
+/* A row's widget: for each side one label, its line number and its
+ * text.  Few widgets a row: the list makes a screenful and more of rows
+ * at once when the comparison comes in, all in one turn. */
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
@@ -732,31 +751,23 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   gtk_box_set_homogeneous (GTK_BOX (row), TRUE);
   for (guint s = 0; s < 2; s++)
     {
-      GtkWidget *side = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *number = gtk_label_new (NULL);
       GtkWidget *text = gtk_label_new (NULL);
 
-      gtk_widget_add_css_class (side, "diff-side");
-      gtk_widget_add_css_class (number, "diff-number");
-      gtk_widget_add_css_class (number, "dim-label");
-      gtk_widget_add_css_class (number, "monospace");
+      gtk_widget_add_css_class (text, "diff-side");
       gtk_widget_add_css_class (text, "monospace");
-      gtk_label_set_width_chars (GTK_LABEL (number), 7);
-      gtk_label_set_xalign (GTK_LABEL (number), 1);
-      gtk_label_set_yalign (GTK_LABEL (number), 0);
       gtk_label_set_xalign (GTK_LABEL (text), 0);
       /* Not wrapped: a wrapped label finds its smallest width by laying
-       * its text out a character a line, which at a million nodes made
-       * a frame of 20 s.  The end of a line too long for its side is
-       * left out, and the line is its tooltip. */
+       * its text out a character a line.  The end of a line too long for
+       * its side is left out, and the line is its tooltip. */
       gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
       gtk_widget_set_hexpand (text, TRUE);
-      gtk_box_append (GTK_BOX (side), number);
-      gtk_box_append (GTK_BOX (side), text);
-      gtk_box_append (GTK_BOX (row), side);
+      gtk_box_append (GTK_BOX (row), text);
     }
   gtk_list_item_set_child (item, row);
 }
+
+/* The width of the line numbers' column, in characters. */
+#define NUMBER_CHARS 7
 
 static void
 bind_row_cb (GtkSignalListItemFactory *factory,
@@ -765,29 +776,29 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 {
   GraftDiffWindow *self = user_data;
   RowItem         *row_item = gtk_list_item_get_item (item);
-  GtkWidget       *side = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget       *text = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   const Row       *row;
   g_autoptr (GString) label = g_string_new (NULL);
 
   if (self->rows == NULL || row_item->row >= self->rows->rows->len)
     return;
   row = &g_array_index (self->rows->rows, Row, row_item->row);
-  for (guint s = 0; s < 2; s++, side = gtk_widget_get_next_sibling (side))
+  for (guint s = 0; s < 2; s++, text = gtk_widget_get_next_sibling (text))
     {
-      GtkWidget  *number = gtk_widget_get_first_child (side);
-      GtkWidget  *text = gtk_widget_get_next_sibling (number);
       const char *tint = row_tint (row, s);
-      char        digits[16] = "";
 
-      if (row->line[s] >= 0)
-        g_snprintf (digits, sizeof digits, "%d", row->line[s] + 1);
-      gtk_label_set_text (GTK_LABEL (number), digits);
+      gtk_widget_remove_css_class (text, "removed");
+      gtk_widget_remove_css_class (text, "added");
+      gtk_widget_remove_css_class (text, "filler");
+      if (tint != NULL)
+        gtk_widget_add_css_class (text, tint);
       if (row->line[s] >= 0)
         {
           g_autofree char *line = shown_line (self->rows, s, row->line[s]);
-          PangoAttrList   *attrs = highlight_line (line, self->styles);
+          g_autofree char *shown = g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
+          PangoAttrList   *attrs = highlight_line (shown, NUMBER_CHARS, self->styles);
 
-          gtk_label_set_text (GTK_LABEL (text), line);
+          gtk_label_set_text (GTK_LABEL (text), shown);
           gtk_label_set_attributes (GTK_LABEL (text), attrs);
           gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
           pango_attr_list_unref (attrs);
@@ -801,11 +812,6 @@ bind_row_cb (GtkSignalListItemFactory *factory,
           gtk_label_set_attributes (GTK_LABEL (text), NULL);
           gtk_widget_set_tooltip_text (text, NULL);
         }
-      gtk_widget_remove_css_class (side, "removed");
-      gtk_widget_remove_css_class (side, "added");
-      gtk_widget_remove_css_class (side, "filler");
-      if (tint != NULL)
-        gtk_widget_add_css_class (side, tint);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_list_item_get_child (item)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);
@@ -831,29 +837,64 @@ show_error (GraftDiffWindow *self,
   self->ready = TRUE;
 }
 
-/* The rows are made: the list takes them all in one go (its rows are
- * made as they come into view), the first change selected and in view. */
+/* The rows are in the list: the title says what changed, the first
+ * change is selected and scrolled to. */
 static void
-take_rows (GraftDiffWindow *self,
-           DiffRows        *rows)
+finish (GraftDiffWindow *self)
 {
   g_autofree char *subtitle = NULL;
 
-  row_model_set_n_items (self->model, 0);
-  g_clear_pointer (&self->rows, diff_rows_free);
-  self->rows = rows;
-  self->n_removed = rows->n_removed;
-  self->n_added = rows->n_added;
-  row_model_set_n_items (self->model, rows->rows->len);
   g_clear_handle_id (&self->busy_timeout, g_source_remove);
   gtk_widget_set_visible (self->busy, FALSE);
   subtitle = g_strdup_printf ("%s: %u line%s removed, %u added", self->what, self->n_removed,
                               self->n_removed == 1 ? "" : "s", self->n_added);
   adw_window_title_set_subtitle (self->title, subtitle);
-  if (rows->hunks->len > 0)
-    go_to_row (self, g_array_index (rows->hunks, guint, 0));
+  if (self->rows->hunks->len > 0)
+    go_to_row (self, g_array_index (self->rows->hunks, guint, 0));
   update_arrows (self);
   self->ready = TRUE;
+}
+
+/* Gives the list a few more rows: it makes the widgets of the rows it
+ * may show (up to 200 in GTK 4.8) as they come, which for all at once
+ * took 100 ms of one turn.  Once it has more than it makes widgets for,
+ * the rest come in one go (no widget is made for them). */
+static gboolean
+fill_cb (gpointer user_data)
+{
+  GraftDiffWindow *self = user_data;
+  gint64           deadline = g_get_monotonic_time () + FILL_TURN_USEC;
+  guint            n = self->rows->rows->len;
+
+  do
+    {
+      guint have = self->model->n_items;
+      guint more = have < FILL_WIDGET_ROWS ? MIN (FILL_STEP, n - have) : n - have;
+
+      self->model->n_items += more;
+      g_list_model_items_changed (G_LIST_MODEL (self->model), have, 0, more);
+    }
+  while (self->model->n_items < n && g_get_monotonic_time () < deadline);
+  if (self->model->n_items < n)
+    return G_SOURCE_CONTINUE;
+  self->fill_turn = 0;
+  finish (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The rows are made: the list takes them over the next turns. */
+static void
+take_rows (GraftDiffWindow *self,
+           DiffRows        *rows)
+{
+  row_model_set_n_items (self->model, 0);
+  g_clear_pointer (&self->rows, diff_rows_free);
+  self->rows = rows;
+  self->n_removed = rows->n_removed;
+  self->n_added = rows->n_added;
+  if (self->fill_turn != 0)
+    graft_turns_remove (self->fill_turn);
+  self->fill_turn = graft_turns_add (fill_cb, self, NULL);
 }
 
 static void
@@ -1060,6 +1101,10 @@ graft_diff_window_new (GtkWindow  *parent,
 
   self->what = g_strdup (what);
   take_rows (self, diff_rows_new (g_strdup (before), g_strdup (after)));
+  graft_turns_remove (self->fill_turn);
+  self->fill_turn = 0;
+  row_model_set_n_items (self->model, self->rows->rows->len);
+  finish (self);
   return GTK_WIDGET (self);
 }
 
