@@ -100,24 +100,29 @@ static const char *const highlight_ids[N_HL][4] = {
   [HL_FUNCTION] = { "python:function-name", "def:function", NULL },
 };
 
-static const char *const python_keywords[] = {
-  "and",    "as",   "assert", "async", "await",  "break", "class",  "continue", "def",
-  "del",    "elif", "else",   "except", "finally", "for", "from",   "global",   "if",
-  "import", "in",   "is",     "lambda", "nonlocal", "not", "or",    "pass",     "raise",
-  "return", "try",  "while",  "with",   "yield",  NULL,
-};
+/* Separated by spaces. */
+static const char python_keywords[] =
+    "and as assert async await break class continue def del elif else except finally for from "
+    "global if import in is lambda nonlocal not or pass raise return try while with yield";
+static const char python_constants[] = "None True False Ellipsis";
 
-static const char *const python_constants[] = { "None", "True", "False", "Ellipsis", NULL };
-
+/* Whether @word (@len bytes) is one of @words. */
 static gboolean
-word_in (const char        *word,
-         gsize              len,
-         const char *const *words)
+word_in (const char *word,
+         gsize       len,
+         const char *words)
 {
-  for (guint i = 0; words[i] != NULL; i++)
-    if (strlen (words[i]) == len && memcmp (words[i], word, len) == 0)
-      return TRUE;
-  return FALSE;
+  for (const char *w = words;;)
+    {
+      const char *end = strchr (w, ' ');
+      gsize       n = end != NULL ? (gsize) (end - w) : strlen (w);
+
+      if (n == len && memcmp (w, word, len) == 0)
+        return TRUE;
+      if (end == NULL)
+        return FALSE;
+      w = end + 1;
+    }
 }
 
 static void
@@ -308,9 +313,10 @@ row_model_list_model_init (GListModelInterface *iface)
   iface->get_item = row_model_get_item;
 }
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (RowModel, row_model, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
-                                                      row_model_list_model_init))
+G_DEFINE_FINAL_TYPE_WITH_CODE (RowModel,
+                               row_model,
+                               G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, row_model_list_model_init))
 
 static void
 row_model_class_init (RowModelClass *klass)
@@ -345,10 +351,10 @@ struct _GraftDiffWindow
   char          *what;
 
   /* Borrowed: children */
-  AdwWindowTitle     *title;
-  GtkWidget          *busy;
-  GtkWidget          *list;
-  GtkMultiSelection  *selection;
+  AdwWindowTitle    *title;
+  GtkWidget         *busy;
+  GtkWidget         *list;
+  GtkMultiSelection *selection;
 
   HighlightStyle styles[N_HL];
 
@@ -551,7 +557,7 @@ other_hunk (GraftDiffWindow *self,
             gboolean         forward)
 {
   g_autoptr (GtkBitset) selected = NULL;
-  guint  at = G_MAXUINT;
+  guint   at = G_MAXUINT;
   GArray *hunks;
 
   if (self->rows == NULL || self->rows->hunks->len == 0)
@@ -795,8 +801,9 @@ bind_row_cb (GtkSignalListItemFactory *factory,
       if (row->line[s] >= 0)
         {
           g_autofree char *line = shown_line (self->rows, s, row->line[s]);
-          g_autofree char *shown = g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
-          PangoAttrList   *attrs = highlight_line (shown, NUMBER_CHARS, self->styles);
+          g_autofree char *shown =
+              g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
+          PangoAttrList *attrs = highlight_line (shown, NUMBER_CHARS, self->styles);
 
           gtk_label_set_text (GTK_LABEL (text), shown);
           gtk_label_set_attributes (GTK_LABEL (text), attrs);
@@ -1224,10 +1231,10 @@ graft_diff_window_dup_selected_text (GraftDiffWindow *self)
 {
   g_autoptr (GtkBitset) selected = NULL;
   g_autoptr (GString) added = g_string_new (NULL);
-  GString        *out;
-  GtkBitsetIter   iter;
-  guint           r;
-  guint           previous = G_MAXUINT;
+  GString      *out;
+  GtkBitsetIter iter;
+  guint         r;
+  guint         previous = G_MAXUINT;
 
   g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), NULL);
   out = g_string_new (NULL);

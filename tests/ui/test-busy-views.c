@@ -441,7 +441,8 @@ test_changes_copy (void)
           {
             activate (window, "undo", NULL);
             iterate_until (diff_ready, diff);
-            g_assert_false (g_str_has_prefix (graft_diff_window_get_subtitle (diff), "Replace all"));
+            g_assert_false (
+                g_str_has_prefix (graft_diff_window_get_subtitle (diff), "Replace all"));
             assert_same_as_sync (diff, document);
           }
         gtk_window_destroy (GTK_WINDOW (diff));
@@ -501,9 +502,9 @@ selected_rows (GraftDiffWindow *diff)
 {
   GtkSelectionModel *model = gtk_list_view_get_model (graft_diff_window_get_list (diff));
   g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
-  GString           *out = g_string_new (NULL);
-  GtkBitsetIter      iter;
-  guint              r;
+  GString      *out = g_string_new (NULL);
+  GtkBitsetIter iter;
+  guint         r;
 
   for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
        more = gtk_bitset_iter_next (&iter, &r))
@@ -544,7 +545,8 @@ row_in_view (GraftDiffWindow *diff,
   if (label == NULL || !gtk_widget_get_mapped (label) ||
       !gtk_widget_compute_bounds (label, scroller, &bounds))
     return FALSE;
-  return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller);
+  return bounds.origin.y >= 0 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller);
 }
 
 typedef struct
