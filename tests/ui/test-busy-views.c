@@ -512,6 +512,24 @@ selected_rows (GraftDiffWindow *diff)
   return g_string_free (out, FALSE);
 }
 
+/* The label under @widget whose text ends with @suffix, or NULL. */
+static GtkWidget *
+find_label_ending (GtkWidget  *widget,
+                   const char *suffix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_ending (child, suffix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The label under @widget showing @text after a line number, or NULL. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -519,17 +537,7 @@ find_label (GtkWidget  *widget,
 {
   g_autofree char *numbered = g_strconcat ("   ", text, NULL);
 
-  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), numbered))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_label_ending (widget, numbered);
 }
 
 /* Whether a row showing @text is drawn inside the list's view. */
@@ -669,23 +677,6 @@ typedef struct
   GtkWidget  *list;
   const char *suffix;
 } LabelWanted;
-
-static GtkWidget *
-find_label_ending (GtkWidget  *widget,
-                   const char *suffix)
-{
-  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_ending (child, suffix);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static gboolean
 label_ending_shown (gpointer data)
