@@ -75,7 +75,7 @@ typedef struct
 #define TURN_USEC 8000
 /* Copying the texts: this much a turn, in pieces of copy_piece bytes. */
 #define COPY_USEC          4000
-#define DEFAULT_COPY_PIECE (1024 * 1024)
+#define DEFAULT_COPY_PIECE (256 * 1024)
 
 static gsize    copy_piece = DEFAULT_COPY_PIECE;
 static gboolean copy_one_piece; /* a turn, for tests */

@@ -582,6 +582,21 @@ wait_row_in_view (GraftDiffWindow *diff,
   iterate_until (row_shown, &wanted);
 }
 
+/* Presses @accel, which does something if @done, and then the rows
+ * @rows are selected. */
+static void
+press_and_select (GraftDiffWindow *diff,
+                  const char      *accel,
+                  gboolean         done,
+                  const char      *rows)
+{
+  g_autofree char *selected = NULL;
+
+  g_assert_true (press_shortcut (GTK_WIDGET (diff), accel) == done);
+  selected = selected_rows (diff);
+  g_assert_cmpstr (selected, ==, rows);
+}
+
 /* Appends @n lines `    NAMEi = i` to @text, i from @first. */
 static void
 append_lines (GString    *text,
@@ -632,28 +647,16 @@ test_changes_keys (void)
   g_clear_pointer (&rows, g_free);
   wait_row_in_view (diff, "    changed_0 = 0");
 
-  g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Alt>Down"));
-  rows = selected_rows (diff);
-  g_assert_cmpstr (rows, ==, "402");
-  g_clear_pointer (&rows, g_free);
+  press_and_select (diff, "<Alt>Down", TRUE, "402");
   wait_row_in_view (diff, "    changed_1 = 1");
   g_assert_false (row_in_view (diff, "    changed_0 = 0"));
   /* The last change: no further (the action is off, and its arrow). */
-  g_assert_false (press_shortcut (GTK_WIDGET (diff), "<Alt>Down"));
-  rows = selected_rows (diff);
-  g_assert_cmpstr (rows, ==, "402");
-  g_clear_pointer (&rows, g_free);
+  press_and_select (diff, "<Alt>Down", FALSE, "402");
 
-  g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Alt>Up"));
-  rows = selected_rows (diff);
-  g_assert_cmpstr (rows, ==, "201");
-  g_clear_pointer (&rows, g_free);
+  press_and_select (diff, "<Alt>Up", TRUE, "201");
   wait_row_in_view (diff, "    changed_0 = 0");
   g_assert_false (row_in_view (diff, "    changed_1 = 1"));
-  g_assert_false (press_shortcut (GTK_WIDGET (diff), "<Alt>Up"));
-  rows = selected_rows (diff);
-  g_assert_cmpstr (rows, ==, "201");
-  g_clear_pointer (&rows, g_free);
+  press_and_select (diff, "<Alt>Up", FALSE, "201");
 
   /* A change and the line after it. */
   gtk_selection_model_select_range (gtk_list_view_get_model (graft_diff_window_get_list (diff)),
