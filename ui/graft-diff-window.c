@@ -37,7 +37,7 @@
  * FILL_TURN_USEC a turn at most (each row a widget made), then the rest. */
 #define FILL_WIDGET_ROWS 256
 #define FILL_STEP        8
-#define FILL_TURN_USEC   4000
+#define FILL_TURN_USEC   8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 /* A row shows this many bytes of a longer line, and says how long it is:
