@@ -3,72 +3,341 @@
  * graft-diff-window.c: "Show Changes": the code before the last change on
  * the left and after it on the right, lines aligned (graft_diff_lines()),
  * removed lines tinted red, added ones green, blank filler where one side
- * has nothing; both sides scroll together.  Built in code: two read-only
- * source views in a paned, under a header bar that says what changed.
+ * has nothing, each side's line numbers beside it.  Built in code: one
+ * list of rows (a GtkListView: only the rows in view are widgets, so a
+ * million changed lines cost what forty do), each row a line of both
+ * sides, under a header bar that says what changed and whose arrows (and
+ * Alt+Down, Alt+Up) go to the next and previous change.  Rows are
+ * selected as in any list; Ctrl+C copies them as a unified diff would
+ * show them ("-" removed, "+" added, " " the same).
  *
  * Opened on a document (graft_diff_window_new_for_document()) it never
  * stops the main loop for long: the document makes the two texts in steps
- * (graft-document-changes.c), a worker thread splits and aligns them into
- * the two sides' texts and tints, and the sides go into their buffers a
- * few thousand lines per main-loop turn, their tints after them, one tag
- * per run of tinted lines.  A spinner says it is at work when it takes
- * more than a moment.  A change of the document meanwhile starts it all
- * again, so what it shows is the document's last change when it is done;
- * after that it stays as it is.  Closing the window cancels the work: the
- * worker's task has no source object and holds only texts.
+ * (graft-document-changes.c) and hands them over; a worker thread strips
+ * them, splits them into lines in place and aligns them into rows, and
+ * the list then takes all the rows at once (no text is copied into a
+ * widget: a row's labels are set when it scrolls into view).  A spinner
+ * says it is at work when it takes more than a moment.  A change of the
+ * document meanwhile starts it all again, so what it shows is the
+ * document's last change when it is done; after that it stays as it is.
+ * Closing the window cancels the work: the worker's task has no source
+ * object and holds only the texts, which it owns.
  */
 #include "config.h"
 
 #include "graft-diff-window.h"
 #include "graft-document-changes.h"
-#include "graft-pattern-editor.h"
 #include "graft-toplevel.h"
 #include "graft-turns.h"
-#include "graft-view.h"
 
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
-/* Filling the buffers takes about this much of a turn, in chunks of about
- * FILL_CHUNK bytes or FILL_RUNS tinted runs. */
-#define FILL_TURN_USEC 4000
-#define FILL_CHUNK     4096
-#define FILL_RUNS      16
+/* The list gets its first FILL_WIDGET_ROWS rows FILL_STEP at a time, for
+ * FILL_TURN_USEC a turn at most (each row a widget made), then the rest. */
+#define FILL_WIDGET_ROWS 256
+#define FILL_STEP        8
+#define FILL_TURN_USEC   8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
+/* A row shows this many bytes of a longer line, and says how long it is:
+ * a torch.export program's code at a million nodes has a line of 42 MB
+ * (its outputs), which Pango would lay out for minutes.  Copying a row
+ * copies its whole line. */
+#define SHOWN_BYTES 2000
+/* A line longer than this may not fit its side: it is its own tooltip. */
+#define TOOLTIP_BYTES 60
 
+/* A row: a line of each side (its index in that side's lines, or -1 for
+ * filler), and whether it is in a run of changed lines (a line removed
+ * faces a line added there, if any) or the same on both sides. */
+typedef struct
+{
+  gint32 line[2];
+  gint32 changed;
+} Row;
+
+/* Both sides as rows, made from the two texts without GTK: on a worker.
+ * The lines point into the texts, split in place. */
+typedef struct
+{
+  char   *texts[2]; /* before, after */
+  char  **lines[2]; /* NULL-terminated */
+  char   *ends[2];  /* where each text's last line ends */
+  GArray *rows;     /* of Row */
+  GArray *hunks;    /* of guint: the first row of each run of changed rows */
+  guint   n_removed;
+  guint   n_added;
+} DiffRows;
+
+/* What the highlighting tells apart in a line of Python: the colours of
+ * the Adwaita source style the code views use (light or dark). */
 typedef enum {
-  TINT_REMOVED,
-  TINT_ADDED,
-  TINT_FILLER,
-  N_TINTS,
-} Tint;
+  HL_KEYWORD,
+  HL_CONSTANT,
+  HL_STRING,
+  HL_NUMBER,
+  HL_COMMENT,
+  HL_FUNCTION,
+  N_HL,
+} Highlight;
 
-/* A run of lines [first, end) with one tint. */
 typedef struct
 {
-  guint first;
-  guint end;
-  Tint  tint;
-} Run;
+  gboolean set;
+  GdkRGBA  color;
+  gboolean bold;
+} HighlightStyle;
 
-/* One side as it is built: its text, and the runs of lines each tint
- * covers (one insertion and one tag per run, not per line: a 50,000-line
- * diff stays fast). */
-typedef struct
-{
-  GString *text;
-  guint    n_lines;
-  GArray  *runs; /* of Run */
-} Side;
+/* Each highlight's style ids in the scheme, the first found wins (as
+ * python3.lang maps them, and their fallbacks). */
+static const char *const highlight_ids[N_HL][4] = {
+  [HL_KEYWORD] = { "python:keyword", "def:keyword", "def:statement", NULL },
+  [HL_CONSTANT] = { "python:builtin-constant", "def:special-constant", "def:constant", NULL },
+  [HL_STRING] = { "python:string", "def:string", NULL },
+  [HL_NUMBER] = { "python:decimal", "def:decimal", "def:number", NULL },
+  [HL_COMMENT] = { "python:comment", "def:comment", NULL },
+  [HL_FUNCTION] = { "python:function-name", "def:function", NULL },
+};
 
-/* Both sides, made from the two texts without GTK: on a worker. */
-typedef struct
+/* Separated by spaces. */
+static const char python_keywords[] =
+    "and as assert async await break class continue def del elif else except finally for from "
+    "global if import in is lambda nonlocal not or pass raise return try while with yield";
+static const char python_constants[] = "None True False Ellipsis";
+
+/* Whether @word (@len bytes) is one of @words. */
+static gboolean
+word_in (const char *word,
+         gsize       len,
+         const char *words)
 {
-  Side  sides[2]; /* before, after */
-  guint n_removed;
-  guint n_added;
-} DiffText;
+  for (const char *w = words;;)
+    {
+      const char *end = strchr (w, ' ');
+      gsize       n = end != NULL ? (gsize) (end - w) : strlen (w);
+
+      if (n == len && memcmp (w, word, len) == 0)
+        return TRUE;
+      if (end == NULL)
+        return FALSE;
+      w = end + 1;
+    }
+}
+
+static void
+styles_load (HighlightStyle styles[N_HL])
+{
+  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
+      gtk_source_style_scheme_manager_get_default (),
+      adw_style_manager_get_dark (adw_style_manager_get_default ()) ? "Adwaita-dark" : "Adwaita");
+
+  memset (styles, 0, sizeof (HighlightStyle) * N_HL);
+  for (guint h = 0; scheme != NULL && h < N_HL; h++)
+    for (guint i = 0; highlight_ids[h][i] != NULL; i++)
+      {
+        GtkSourceStyle  *style = gtk_source_style_scheme_get_style (scheme, highlight_ids[h][i]);
+        g_autofree char *foreground = NULL;
+        gboolean         foreground_set = FALSE;
+        gboolean         bold = FALSE;
+        gboolean         bold_set = FALSE;
+
+        if (style == NULL)
+          continue;
+        g_object_get (style, "foreground", &foreground, "foreground-set", &foreground_set, "bold",
+                      &bold, "bold-set", &bold_set, NULL);
+        styles[h].set = foreground_set && foreground != NULL &&
+                        gdk_rgba_parse (&styles[h].color, foreground);
+        styles[h].bold = bold_set && bold;
+        break;
+      }
+}
+
+static void
+add_highlight (PangoAttrList        *attrs,
+               const HighlightStyle *style,
+               gsize                 start,
+               gsize                 end)
+{
+  PangoAttribute *attr;
+
+  if (!style->set || start >= end)
+    return;
+  attr = pango_attr_foreground_new ((guint16) (style->color.red * 65535),
+                                    (guint16) (style->color.green * 65535),
+                                    (guint16) (style->color.blue * 65535));
+  attr->start_index = (guint) start;
+  attr->end_index = (guint) end;
+  pango_attr_list_insert (attrs, attr);
+  if (style->bold)
+    {
+      attr = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+      attr->start_index = (guint) start;
+      attr->end_index = (guint) end;
+      pango_attr_list_insert (attrs, attr);
+    }
+}
+
+/* The colours of a line of Python code after its number (@number_bytes),
+ * as a source view gives the graph's code: keywords, constants, strings,
+ * numbers, comments and the name a `def` defines.  One pass over the
+ * line, when its row comes into view. */
+static PangoAttrList *
+highlight_line (const char           *line,
+                gsize                 number_bytes,
+                const HighlightStyle *styles)
+{
+  PangoAttrList  *attrs = pango_attr_list_new ();
+  gboolean        after_def = FALSE;
+  gsize           i = number_bytes;
+  PangoAttribute *dim = pango_attr_foreground_alpha_new (65535 * 45 / 100);
+
+  /* The line number, dimmed as a source view's gutter. */
+  dim->start_index = 0;
+  dim->end_index = (guint) number_bytes;
+  pango_attr_list_insert (attrs, dim);
+
+  while (line[i] != '\0')
+    {
+      char  c = line[i];
+      gsize start = i;
+
+      if (c == '#')
+        {
+          add_highlight (attrs, &styles[HL_COMMENT], i, strlen (line));
+          break;
+        }
+      if (c == '\'' || c == '"')
+        {
+          for (i++; line[i] != '\0' && line[i] != c; i++)
+            if (line[i] == '\\' && line[i + 1] != '\0')
+              i++;
+          if (line[i] != '\0')
+            i++;
+          add_highlight (attrs, &styles[HL_STRING], start, i);
+          continue;
+        }
+      if (g_ascii_isdigit (c))
+        {
+          while (g_ascii_isalnum (line[i]) || line[i] == '.' || line[i] == '_')
+            i++;
+          add_highlight (attrs, &styles[HL_NUMBER], start, i);
+          continue;
+        }
+      if (g_ascii_isalpha (c) || c == '_')
+        {
+          while (g_ascii_isalnum (line[i]) || line[i] == '_')
+            i++;
+          if (after_def)
+            add_highlight (attrs, &styles[HL_FUNCTION], start, i);
+          else if (word_in (line + start, i - start, python_keywords))
+            add_highlight (attrs, &styles[HL_KEYWORD], start, i);
+          else if (word_in (line + start, i - start, python_constants))
+            add_highlight (attrs, &styles[HL_CONSTANT], start, i);
+          after_def = i - start == 3 && memcmp (line + start, "def", 3) == 0;
+          /* An attribute's name is not a keyword: `x.is_cuda`, `torch.ops.aten.add`. */
+          while (line[i] == '.' && (g_ascii_isalpha (line[i + 1]) || line[i + 1] == '_'))
+            for (i++; g_ascii_isalnum (line[i]) || line[i] == '_'; i++)
+              ;
+          continue;
+        }
+      if (c != ' ')
+        after_def = FALSE;
+      i++;
+    }
+  return attrs;
+}
+
+/* The list's items: a row's index, made when a row comes into view. */
+#define ROW_TYPE_ITEM (row_item_get_type ())
+G_DECLARE_FINAL_TYPE (RowItem, row_item, ROW, ITEM, GObject)
+
+struct _RowItem
+{
+  GObject parent_instance;
+  guint   row;
+};
+
+G_DEFINE_FINAL_TYPE (RowItem, row_item, G_TYPE_OBJECT)
+
+static void
+row_item_class_init (RowItemClass *klass)
+{
+}
+
+static void
+row_item_init (RowItem *self)
+{
+}
+
+/* The list's model: n items, each a RowItem made when asked for. */
+#define ROW_TYPE_MODEL (row_model_get_type ())
+G_DECLARE_FINAL_TYPE (RowModel, row_model, ROW, MODEL, GObject)
+
+struct _RowModel
+{
+  GObject parent_instance;
+  guint   n_items;
+};
+
+static GType
+row_model_get_item_type (GListModel *list)
+{
+  return ROW_TYPE_ITEM;
+}
+
+static guint
+row_model_get_n_items (GListModel *list)
+{
+  return ROW_MODEL (list)->n_items;
+}
+
+static gpointer
+row_model_get_item (GListModel *list,
+                    guint       position)
+{
+  RowItem *item;
+
+  if (position >= ROW_MODEL (list)->n_items)
+    return NULL;
+  item = g_object_new (ROW_TYPE_ITEM, NULL);
+  item->row = position;
+  return item;
+}
+
+static void
+row_model_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = row_model_get_item_type;
+  iface->get_n_items = row_model_get_n_items;
+  iface->get_item = row_model_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (RowModel,
+                               row_model,
+                               G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, row_model_list_model_init))
+
+static void
+row_model_class_init (RowModelClass *klass)
+{
+}
+
+static void
+row_model_init (RowModel *self)
+{
+}
+
+static void
+row_model_set_n_items (RowModel *self,
+                       guint     n_items)
+{
+  guint removed = self->n_items;
+
+  self->n_items = n_items;
+  if (removed != 0 || n_items != 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_items);
+}
 
 struct _GraftDiffWindow
 {
@@ -77,20 +346,22 @@ struct _GraftDiffWindow
   /* Owned */
   GraftDocument *document; /* the document shown, or NULL for fixed texts */
   GCancellable  *cancellable;
-  DiffText      *text; /* going into the buffers, or NULL */
+  DiffRows      *rows; /* shown, or NULL */
+  RowModel      *model;
   char          *what;
 
   /* Borrowed: children */
-  AdwWindowTitle *title;
-  GtkWidget      *busy;
-  GtkWidget      *paned;
-  GtkTextBuffer  *buffers[2];
-  GtkTextTag     *tags[2][N_TINTS]; /* per side; NULL where the side has no such tint */
+  AdwWindowTitle    *title;
+  GtkWidget         *busy;
+  GtkWidget         *list;
+  GtkMultiSelection *selection;
 
-  guint    fill_turn;    /* the filling's turn (graft-turns.c), or 0 */
+  HighlightStyle styles[N_HL];
+
   guint    busy_timeout; /* shows the spinner, or 0 */
-  gsize    filled[2];    /* bytes of each side's text in its buffer */
-  guint    tinted[2];    /* runs of each side tinted */
+  guint    fill_turn;    /* gives the list its rows (graft-turns.c), or 0 */
+  guint    scroll_to;    /* the row to scroll to once the list is placed, or G_MAXUINT */
+  guint    scroll_tick;  /* the list's tick callback that scrolls, or 0 */
   gboolean ready;
   guint    n_removed;
   guint    n_added;
@@ -99,19 +370,150 @@ struct _GraftDiffWindow
 G_DEFINE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, ADW_TYPE_WINDOW)
 
 static void
-diff_text_free (DiffText *text)
+diff_rows_free (DiffRows *rows)
 {
-  if (text == NULL)
+  if (rows == NULL)
     return;
   for (guint s = 0; s < 2; s++)
     {
-      g_string_free (text->sides[s].text, TRUE);
-      g_array_unref (text->sides[s].runs);
+      g_free (rows->texts[s]);
+      g_free (rows->lines[s]);
     }
-  g_free (text);
+  g_clear_pointer (&rows->rows, g_array_unref);
+  g_clear_pointer (&rows->hunks, g_array_unref);
+  g_free (rows);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (DiffText, diff_text_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DiffRows, diff_rows_free)
+
+/* The lines of @text as g_strsplit (g_strstrip (@text), "\n", -1) gives
+ * them, made in place: @text's newlines become ends of strings and the
+ * lines point into it.  No copy: a side's text of 150 MB is split in a
+ * pass over it. */
+static char **
+split_in_place (char  *text,
+                char **out_end)
+{
+  char  *start = text;
+  char  *end = text + strlen (text);
+  char **lines;
+  guint  n = 1;
+  guint  k = 0;
+
+  while (start < end && g_ascii_isspace (*start))
+    start++;
+  while (end > start && g_ascii_isspace (end[-1]))
+    end--;
+  *end = '\0';
+  *out_end = end;
+  if (start == end)
+    return g_new0 (char *, 1);
+  for (char *at = start; (at = memchr (at, '\n', (gsize) (end - at))) != NULL; at++)
+    n++;
+  lines = g_new (char *, n + 1);
+  lines[k++] = start;
+  for (char *at = start; (at = memchr (at, '\n', (gsize) (end - at))) != NULL;)
+    {
+      *at++ = '\0';
+      lines[k++] = at;
+    }
+  lines[k] = NULL;
+  return lines;
+}
+
+static void
+add_row (GArray *rows,
+         gint32  before,
+         gint32  after,
+         gint32  changed)
+{
+  Row row = { { before, after }, changed };
+
+  g_array_append_val (rows, row);
+}
+
+/* The rows of the code @before and @after a change; takes both texts.
+ * Uses no GTK: runs on a worker. */
+static DiffRows *
+diff_rows_new (char *before,
+               char *after)
+{
+  DiffRows *self = g_new0 (DiffRows, 1);
+  g_autoptr (GArray) lines = NULL;
+
+  self->texts[0] = before;
+  self->texts[1] = after;
+  for (guint s = 0; s < 2; s++)
+    self->lines[s] = split_in_place (self->texts[s], &self->ends[s]);
+  lines = graft_diff_lines ((const char *const *) self->lines[0],
+                            (const char *const *) self->lines[1]);
+  self->rows = g_array_sized_new (FALSE, FALSE, sizeof (Row), lines->len);
+  self->hunks = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  /* Each run of changed lines is one hunk: its removed lines face its
+   * added ones row by row, filler pads the shorter side. */
+  for (guint i = 0; i < lines->len;)
+    {
+      GraftDiffLine *line = &g_array_index (lines, GraftDiffLine, i);
+      guint          first = i;
+      guint          n_gone = 0;
+      guint          n_come = 0;
+      guint          gone = 0;
+      guint          come = 0;
+
+      if (line->kind == GRAFT_DIFF_SAME)
+        {
+          add_row (self->rows, line->before, line->after, FALSE);
+          i++;
+          continue;
+        }
+      for (; i < lines->len && g_array_index (lines, GraftDiffLine, i).kind != GRAFT_DIFF_SAME; i++)
+        {
+          if (g_array_index (lines, GraftDiffLine, i).kind == GRAFT_DIFF_REMOVED)
+            n_gone++;
+          else
+            n_come++;
+        }
+      g_array_append_val (self->hunks, self->rows->len);
+      /* The hunk's removed lines in order, and its added ones, walked
+       * side by side. */
+      for (guint k = 0; k < MAX (n_gone, n_come); k++)
+        {
+          gint32 left = -1;
+          gint32 right = -1;
+
+          if (k < n_gone)
+            {
+              while (g_array_index (lines, GraftDiffLine, first + gone).kind != GRAFT_DIFF_REMOVED)
+                gone++;
+              left = g_array_index (lines, GraftDiffLine, first + gone++).before;
+            }
+          if (k < n_come)
+            {
+              while (g_array_index (lines, GraftDiffLine, first + come).kind != GRAFT_DIFF_ADDED)
+                come++;
+              right = g_array_index (lines, GraftDiffLine, first + come++).after;
+            }
+          add_row (self->rows, left, right, TRUE);
+        }
+      self->n_removed += n_gone;
+      self->n_added += n_come;
+    }
+  return self;
+}
+
+/* The tint of @row's side @s: a CSS class, or NULL for a line the same on
+ * both sides. */
+static const char *
+row_tint (const Row *row,
+          guint      s)
+{
+  if (!row->changed)
+    return NULL;
+  if (row->line[s] < 0)
+    return "filler";
+  return s == 0 ? "removed" : "added";
+}
 
 static void
 stop (GraftDiffWindow *self)
@@ -122,7 +524,6 @@ stop (GraftDiffWindow *self)
     graft_turns_remove (self->fill_turn);
   self->fill_turn = 0;
   g_clear_handle_id (&self->busy_timeout, g_source_remove);
-  g_clear_pointer (&self->text, diff_text_free);
 }
 
 static void
@@ -142,8 +543,154 @@ graft_diff_window_finalize (GObject *object)
 {
   GraftDiffWindow *self = GRAFT_DIFF_WINDOW (object);
 
+  /* The list is gone: no row reads the rows any more. */
+  g_clear_pointer (&self->rows, diff_rows_free);
+  g_clear_object (&self->model);
   g_free (self->what);
   G_OBJECT_CLASS (graft_diff_window_parent_class)->finalize (object);
+}
+
+/* The first row of the hunk after (@forward) or before the selected row,
+ * or G_MAXUINT. */
+static guint
+other_hunk (GraftDiffWindow *self,
+            gboolean         forward)
+{
+  g_autoptr (GtkBitset) selected = NULL;
+  guint   at = G_MAXUINT;
+  GArray *hunks;
+
+  if (self->rows == NULL || self->rows->hunks->len == 0)
+    return G_MAXUINT;
+  hunks = self->rows->hunks;
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (!gtk_bitset_is_empty (selected))
+    at = forward ? gtk_bitset_get_maximum (selected) : gtk_bitset_get_minimum (selected);
+  if (forward)
+    {
+      /* The first hunk that starts after the selection. */
+      guint lo = 0;
+      guint hi = hunks->len;
+
+      if (at == G_MAXUINT)
+        return g_array_index (hunks, guint, 0);
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (g_array_index (hunks, guint, mid) <= at)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      return lo < hunks->len ? g_array_index (hunks, guint, lo) : G_MAXUINT;
+    }
+  else
+    {
+      /* The last hunk that starts before it. */
+      guint lo = 0;
+      guint hi = hunks->len;
+
+      if (at == G_MAXUINT)
+        return G_MAXUINT;
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (g_array_index (hunks, guint, mid) < at)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      return lo > 0 ? g_array_index (hunks, guint, lo - 1) : G_MAXUINT;
+    }
+}
+
+/* The rows of the hunk that starts at @first selected, in view, and the
+ * keyboard's focus on it. */
+/* Scrolls to the row asked for once the list has an allocation: GTK
+ * scrolls to a row it has placed, or whose place it can estimate. */
+static gboolean
+scroll_tick_cb (GtkWidget     *list,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  GraftDiffWindow *self = user_data;
+  guint            row = self->scroll_to;
+
+  if (gtk_widget_get_height (list) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->scroll_tick = 0;
+  self->scroll_to = G_MAXUINT;
+  if (self->rows != NULL && row < self->rows->rows->len)
+    gtk_widget_activate_action (list, "list.scroll-to-item", "u", row);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+scroll_later (GraftDiffWindow *self)
+{
+  if (self->scroll_to != G_MAXUINT && self->scroll_tick == 0 && gtk_widget_get_mapped (self->list))
+    self->scroll_tick = gtk_widget_add_tick_callback (self->list, scroll_tick_cb, self, NULL);
+}
+
+/* The rows of the hunk that starts at @first selected, and in view. */
+static void
+go_to_row (GraftDiffWindow *self,
+           guint            first)
+{
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), first, TRUE);
+  self->scroll_to = first;
+  scroll_later (self);
+}
+
+static void
+list_mapped_cb (GtkWidget       *list,
+                GraftDiffWindow *self)
+{
+  scroll_later (self);
+}
+
+static void
+list_unmapped_cb (GtkWidget       *list,
+                  GraftDiffWindow *self)
+{
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (list, self->scroll_tick);
+  self->scroll_tick = 0;
+}
+
+static void
+update_arrows (GraftDiffWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "diff.next-change",
+                                 other_hunk (self, TRUE) != G_MAXUINT);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "diff.previous-change",
+                                 other_hunk (self, FALSE) != G_MAXUINT);
+}
+
+static void
+go_cb (GtkWidget  *widget,
+       const char *action_name,
+       GVariant   *parameter)
+{
+  GraftDiffWindow *self = GRAFT_DIFF_WINDOW (widget);
+  guint            first = other_hunk (self, g_str_equal (action_name, "diff.next-change"));
+
+  if (first != G_MAXUINT)
+    go_to_row (self, first);
+}
+
+static void
+copy_cb (GtkWidget  *widget,
+         const char *action_name,
+         GVariant   *parameter)
+{
+  GraftDiffWindow *self = GRAFT_DIFF_WINDOW (widget);
+  g_autofree char *text = graft_diff_window_dup_selected_text (self);
+
+  if (text != NULL && *text != '\0')
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
 static void
@@ -157,6 +704,15 @@ graft_diff_window_class_init (GraftDiffWindowClass *klass)
 
   object_class->dispose = graft_diff_window_dispose;
   object_class->finalize = graft_diff_window_finalize;
+  gtk_widget_class_install_action (widget_class, "diff.next-change", NULL, go_cb);
+  gtk_widget_class_install_action (widget_class, "diff.previous-change", NULL, go_cb);
+  gtk_widget_class_install_action (widget_class, "diff.copy", NULL, copy_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
+                                       "diff.next-change", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
+                                       "diff.previous-change", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "diff.copy",
+                                       NULL);
   /* A window to glance at: Escape and Ctrl+W close it. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
@@ -166,202 +722,186 @@ graft_diff_window_class_init (GraftDiffWindowClass *klass)
 static void
 graft_diff_window_init (GraftDiffWindow *self)
 {
+  self->scroll_to = G_MAXUINT;
 }
 
-static GtkWidget *
-make_view (GtkTextBuffer **out_buffer,
-           GtkAdjustment  *vadjustment)
+/* Line @k of side @s as a row shows it: whole, or its first SHOWN_BYTES
+ * (whole characters) and how long it is. */
+static char *
+shown_line (DiffRows *rows,
+            guint     s,
+            gint32    k)
 {
-  GtkSourceLanguage *python =
-      gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
-                                                "python3");
-  GtkSourceBuffer *buffer = gtk_source_buffer_new_with_language (python);
-  GtkWidget       *view = gtk_source_view_new_with_buffer (buffer);
-  GtkWidget       *scroller = gtk_scrolled_window_new ();
+  const char *line = rows->lines[s][k];
+  const char *next = rows->lines[s][k + 1];
+  gsize       len = (gsize) ((next != NULL ? next - 1 : rows->ends[s]) - line);
+  const char *end;
 
-  graft_source_buffer_follow_style (buffer);
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_source_view_set_show_line_numbers (GTK_SOURCE_VIEW (view), FALSE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
-  if (vadjustment != NULL)
-    gtk_scrolled_window_set_vadjustment (GTK_SCROLLED_WINDOW (scroller), vadjustment);
-  gtk_widget_set_hexpand (scroller, TRUE);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  *out_buffer = GTK_TEXT_BUFFER (buffer);
-  g_object_unref (buffer);
-  return scroller;
+  if (len <= SHOWN_BYTES)
+    return g_strdup (line);
+  end = g_utf8_find_prev_char (line, line + SHOWN_BYTES + 1);
+  return g_strdup_printf ("%.*s … (the line goes on: %" G_GSIZE_FORMAT " bytes in all)",
+                          (int) (end - line), line, len);
+}
+
+/* A row's widget: for each side one label, its line number and its
+ * text.  Few widgets a row: the list makes a screenful and more of rows
+ * at once when the comparison comes in, all in one turn. */
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_box_set_homogeneous (GTK_BOX (row), TRUE);
+  for (guint s = 0; s < 2; s++)
+    {
+      GtkWidget *text = gtk_label_new (NULL);
+
+      gtk_widget_add_css_class (text, "diff-side");
+      gtk_widget_add_css_class (text, "monospace");
+      gtk_label_set_xalign (GTK_LABEL (text), 0);
+      /* Not wrapped: a wrapped label finds its smallest width by laying
+       * its text out a character a line.  The end of a line too long for
+       * its side is left out, and the line is its tooltip. */
+      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_hexpand (text, TRUE);
+      gtk_box_append (GTK_BOX (row), text);
+    }
+  gtk_list_item_set_child (item, row);
+}
+
+/* The width of the line numbers' column, in characters. */
+#define NUMBER_CHARS 7
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  GraftDiffWindow *self = user_data;
+  RowItem         *row_item = gtk_list_item_get_item (item);
+  GtkWidget       *text = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  const Row       *row;
+  g_autoptr (GString) label = g_string_new (NULL);
+
+  if (self->rows == NULL || row_item->row >= self->rows->rows->len)
+    return;
+  row = &g_array_index (self->rows->rows, Row, row_item->row);
+  for (guint s = 0; s < 2; s++, text = gtk_widget_get_next_sibling (text))
+    {
+      const char *tint = row_tint (row, s);
+
+      gtk_widget_remove_css_class (text, "removed");
+      gtk_widget_remove_css_class (text, "added");
+      gtk_widget_remove_css_class (text, "filler");
+      if (tint != NULL)
+        gtk_widget_add_css_class (text, tint);
+      if (row->line[s] >= 0)
+        {
+          g_autofree char *line = shown_line (self->rows, s, row->line[s]);
+          g_autofree char *shown =
+              g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
+          PangoAttrList *attrs = highlight_line (shown, NUMBER_CHARS, self->styles);
+
+          gtk_label_set_text (GTK_LABEL (text), shown);
+          gtk_label_set_attributes (GTK_LABEL (text), attrs);
+          gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
+          pango_attr_list_unref (attrs);
+          g_string_append_printf (label, "%s%s %d: %s. ", s == 0 ? "Before" : "After",
+                                  tint != NULL ? (s == 0 ? ", removed," : ", added,") : "",
+                                  row->line[s] + 1, line);
+        }
+      else
+        {
+          gtk_label_set_text (GTK_LABEL (text), "");
+          gtk_label_set_attributes (GTK_LABEL (text), NULL);
+          gtk_widget_set_tooltip_text (text, NULL);
+        }
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_list_item_get_child (item)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);
+}
+
+static gboolean
+show_busy_cb (gpointer user_data)
+{
+  GraftDiffWindow *self = user_data;
+
+  self->busy_timeout = 0;
+  gtk_widget_set_visible (self->busy, TRUE);
+  return G_SOURCE_REMOVE;
 }
 
 static void
-append_line (Side       *side,
-             const char *text,
-             gint        tint)
+show_error (GraftDiffWindow *self,
+            const char      *message)
 {
-  Run *last = side->runs->len > 0 ? &g_array_index (side->runs, Run, side->runs->len - 1) : NULL;
-
-  g_string_append (side->text, text);
-  g_string_append_c (side->text, '\n');
-  if (tint >= 0)
-    {
-      if (last != NULL && last->tint == (Tint) tint && last->end == side->n_lines)
-        last->end++;
-      else
-        {
-          Run run = { side->n_lines, side->n_lines + 1, (Tint) tint };
-
-          g_array_append_val (side->runs, run);
-        }
-    }
-  side->n_lines++;
+  g_clear_handle_id (&self->busy_timeout, g_source_remove);
+  gtk_widget_set_visible (self->busy, FALSE);
+  adw_window_title_set_subtitle (self->title, message);
+  self->ready = TRUE;
 }
 
-/* The two sides of the code @before and @after a change.  Uses no GTK:
- * runs on a worker. */
-static DiffText *
-diff_text_new (const char *before,
-               const char *after)
-{
-  g_auto (GStrv) a = g_strsplit (before, "\n", -1);
-  g_auto (GStrv) b = g_strsplit (after, "\n", -1);
-  g_autoptr (GArray) lines = graft_diff_lines ((const char *const *) a, (const char *const *) b);
-  DiffText *self = g_new0 (DiffText, 1);
-  Side     *left = &self->sides[0];
-  Side     *right = &self->sides[1];
-
-  left->text = g_string_sized_new (strlen (before) + 1024);
-  left->runs = g_array_new (FALSE, FALSE, sizeof (Run));
-  right->text = g_string_sized_new (strlen (after) + 1024);
-  right->runs = g_array_new (FALSE, FALSE, sizeof (Run));
-
-  /* Each run of changed lines is one hunk: its removed lines face its
-   * added ones row by row, filler pads the shorter side. */
-  for (guint i = 0; i < lines->len;)
-    {
-      GraftDiffLine *line = &g_array_index (lines, GraftDiffLine, i);
-      g_autoptr (GPtrArray) gone = NULL;
-      g_autoptr (GPtrArray) come = NULL;
-
-      if (line->kind == GRAFT_DIFF_SAME)
-        {
-          append_line (left, a[line->before], -1);
-          append_line (right, b[line->after], -1);
-          i++;
-          continue;
-        }
-      gone = g_ptr_array_new ();
-      come = g_ptr_array_new ();
-      for (; i < lines->len && g_array_index (lines, GraftDiffLine, i).kind != GRAFT_DIFF_SAME; i++)
-        {
-          line = &g_array_index (lines, GraftDiffLine, i);
-          if (line->kind == GRAFT_DIFF_REMOVED)
-            g_ptr_array_add (gone, a[line->before]);
-          else
-            g_ptr_array_add (come, b[line->after]);
-        }
-      for (guint k = 0; k < MAX (gone->len, come->len); k++)
-        {
-          if (k < gone->len)
-            append_line (left, gone->pdata[k], TINT_REMOVED);
-          else
-            append_line (left, "", TINT_FILLER);
-          if (k < come->len)
-            append_line (right, come->pdata[k], TINT_ADDED);
-          else
-            append_line (right, "", TINT_FILLER);
-        }
-      self->n_removed += gone->len;
-      self->n_added += come->len;
-    }
-  return self;
-}
-
-/* Puts more of side @s of self->text into its buffer: a chunk of its text
- * while there is text left, else a batch of its tints.  Returns whether
- * the side is all in. */
-static gboolean
-fill_some (GraftDiffWindow *self,
-           guint            s,
-           gsize            max_bytes,
-           guint            max_runs)
-{
-  Side          *side = &self->text->sides[s];
-  GtkTextBuffer *buffer = self->buffers[s];
-  GtkTextIter    start;
-  GtkTextIter    end;
-
-  if (self->filled[s] < side->text->len)
-    {
-      gsize       from = self->filled[s];
-      gsize       to = from + MIN (max_bytes, side->text->len - from);
-      const char *newline;
-
-      /* Whole lines: a chunk never splits a character. */
-      if (to < side->text->len &&
-          (newline = memchr (side->text->str + to, '\n', side->text->len - to)) != NULL)
-        to = (gsize) (newline - side->text->str) + 1;
-      else
-        to = side->text->len;
-      gtk_text_buffer_get_end_iter (buffer, &end);
-      gtk_text_buffer_insert (buffer, &end, side->text->str + from, (int) (to - from));
-      self->filled[s] = to;
-      return FALSE;
-    }
-  for (guint k = 0; k < max_runs && self->tinted[s] < side->runs->len; k++, self->tinted[s]++)
-    {
-      Run *run = &g_array_index (side->runs, Run, self->tinted[s]);
-
-      gtk_text_buffer_get_iter_at_line (buffer, &start, (int) run->first);
-      gtk_text_buffer_get_iter_at_line (buffer, &end, (int) run->end);
-      gtk_text_buffer_apply_tag (buffer, self->tags[s][run->tint], &start, &end);
-    }
-  return self->tinted[s] == side->runs->len;
-}
-
-/* The texts are in: the title says what changed. */
+/* The rows are in the list: the title says what changed, the first
+ * change is selected and scrolled to. */
 static void
 finish (GraftDiffWindow *self)
 {
   g_autofree char *subtitle = NULL;
 
-  g_clear_pointer (&self->text, diff_text_free);
   g_clear_handle_id (&self->busy_timeout, g_source_remove);
   gtk_widget_set_visible (self->busy, FALSE);
-  gtk_widget_set_visible (self->paned, TRUE);
   subtitle = g_strdup_printf ("%s: %u line%s removed, %u added", self->what, self->n_removed,
                               self->n_removed == 1 ? "" : "s", self->n_added);
   adw_window_title_set_subtitle (self->title, subtitle);
+  if (self->rows->hunks->len > 0)
+    go_to_row (self, g_array_index (self->rows->hunks, guint, 0));
+  update_arrows (self);
   self->ready = TRUE;
 }
 
+/* Gives the list a few more rows: it makes the widgets of the rows it
+ * may show (up to 200 in GTK 4.8) as they come, which for all at once
+ * took 100 ms of one turn.  Once it has more than it makes widgets for,
+ * the rest come in one go (no widget is made for them). */
 static gboolean
 fill_cb (gpointer user_data)
 {
   GraftDiffWindow *self = user_data;
-  gint64           start = g_get_monotonic_time ();
-  gboolean         done;
+  gint64           deadline = g_get_monotonic_time () + FILL_TURN_USEC;
+  guint            n = self->rows->rows->len;
 
   do
-    done = fill_some (self, 0, FILL_CHUNK, FILL_RUNS) & fill_some (self, 1, FILL_CHUNK, FILL_RUNS);
-  while (!done && g_get_monotonic_time () - start < FILL_TURN_USEC);
-  if (!done)
+    {
+      guint have = self->model->n_items;
+      guint more = have < FILL_WIDGET_ROWS ? MIN (FILL_STEP, n - have) : n - have;
+
+      self->model->n_items += more;
+      g_list_model_items_changed (G_LIST_MODEL (self->model), have, 0, more);
+    }
+  while (self->model->n_items < n && g_get_monotonic_time () < deadline);
+  if (self->model->n_items < n)
     return G_SOURCE_CONTINUE;
   self->fill_turn = 0;
   finish (self);
   return G_SOURCE_REMOVE;
 }
 
+/* The rows are made: the list takes them over the next turns. */
 static void
-take_text (GraftDiffWindow *self,
-           DiffText        *text)
+take_rows (GraftDiffWindow *self,
+           DiffRows        *rows)
 {
-  self->text = text;
-  self->n_removed = text->n_removed;
-  self->n_added = text->n_added;
-  self->filled[0] = self->filled[1] = 0;
-  self->tinted[0] = self->tinted[1] = 0;
+  row_model_set_n_items (self->model, 0);
+  g_clear_pointer (&self->rows, diff_rows_free);
+  self->rows = rows;
+  self->n_removed = rows->n_removed;
+  self->n_added = rows->n_added;
+  if (self->fill_turn != 0)
+    graft_turns_remove (self->fill_turn);
+  self->fill_turn = graft_turns_add (fill_cb, self, NULL);
 }
 
 static void
@@ -374,8 +914,10 @@ diff_thread_cb (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
-  g_task_return_pointer (task, diff_text_new (texts->before, texts->after),
-                         (GDestroyNotify) diff_text_free);
+  g_task_return_pointer (task,
+                         diff_rows_new (g_steal_pointer (&texts->before),
+                                        g_steal_pointer (&texts->after)),
+                         (GDestroyNotify) diff_rows_free);
 }
 
 /* Called on the main thread.  The window is not referenced: its dispose
@@ -386,23 +928,12 @@ diff_done_cb (GObject      *object,
               gpointer      user_data)
 {
   GTask *task = G_TASK (result);
-  g_autoptr (DiffText) text = g_task_propagate_pointer (task, NULL);
+  g_autoptr (DiffRows) rows = g_task_propagate_pointer (task, NULL);
   GraftDiffWindow *self = user_data;
 
-  if (text == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+  if (rows == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     return;
-  take_text (self, g_steal_pointer (&text));
-  self->fill_turn = graft_turns_add (fill_cb, self, NULL);
-}
-
-static void
-show_error (GraftDiffWindow *self,
-            const char      *message)
-{
-  g_clear_handle_id (&self->busy_timeout, g_source_remove);
-  gtk_widget_set_visible (self->busy, FALSE);
-  adw_window_title_set_subtitle (self->title, message);
-  self->ready = TRUE;
+  take_rows (self, g_steal_pointer (&rows));
 }
 
 static void
@@ -425,22 +956,12 @@ texts_cb (GObject      *object,
     }
   g_free (self->what);
   self->what = g_strdup (texts->label);
-  g_strstrip (texts->before);
-  g_strstrip (texts->after);
+  /* The texts are stripped and split on the worker: they are the size of
+   * the graph's code. */
   task = g_task_new (NULL, self->cancellable, diff_done_cb, self);
   g_task_set_source_tag (task, texts_cb);
   g_task_set_task_data (task, g_steal_pointer (&texts), (GDestroyNotify) graft_change_texts_free);
   g_task_run_in_thread (task, diff_thread_cb);
-}
-
-static gboolean
-show_busy_cb (gpointer user_data)
-{
-  GraftDiffWindow *self = user_data;
-
-  self->busy_timeout = 0;
-  gtk_widget_set_visible (self->busy, TRUE);
-  return G_SOURCE_REMOVE;
 }
 
 /* Starts again from the document's last change. */
@@ -450,11 +971,9 @@ start (GraftDiffWindow *self)
   stop (self);
   self->ready = FALSE;
   self->cancellable = g_cancellable_new ();
-  /* The texts are shown whole: views that grow as they are filled get
-   * drawn before they are allocated again. */
-  gtk_widget_set_visible (self->paned, FALSE);
-  for (guint s = 0; s < 2; s++)
-    gtk_text_buffer_set_text (self->buffers[s], "", 0);
+  row_model_set_n_items (self->model, 0);
+  g_clear_pointer (&self->rows, diff_rows_free);
+  update_arrows (self);
   adw_window_title_set_subtitle (self->title, "Comparing the code before and after…");
   if (!gtk_widget_get_visible (self->busy))
     self->busy_timeout = g_timeout_add (BUSY_DELAY_MS, show_busy_cb, self);
@@ -470,41 +989,83 @@ document_changed_cb (GraftDocument   *document,
     start (self);
 }
 
+static void
+selection_changed_cb (GtkSelectionModel *model,
+                      guint              position,
+                      guint              n_items,
+                      GraftDiffWindow   *self)
+{
+  update_arrows (self);
+}
+
+static GtkWidget *
+arrow_button (const char *icon,
+              const char *action,
+              const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+  return button;
+}
+
+static void
+style_changed_cb (AdwStyleManager *manager,
+                  GParamSpec      *pspec,
+                  GraftDiffWindow *self)
+{
+  styles_load (self->styles);
+}
+
 static GraftDiffWindow *
 diff_window_new (GtkWindow *parent)
 {
-  GraftDiffWindow *self = g_object_new (GRAFT_TYPE_DIFF_WINDOW,
-                                        "transient-for", parent,
-                                        "default-width", 1100,
-                                        "default-height", 700,
-                                        "title", "Changes",
-                                        NULL);
-  GtkWidget       *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget       *header = adw_header_bar_new ();
-  GtkWidget       *overlay = gtk_overlay_new ();
-  GtkWidget       *spinner = gtk_spinner_new ();
-  GtkWidget       *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  GtkWidget       *left_view = make_view (&self->buffers[0], NULL);
-  GtkWidget       *right_view =
-      make_view (&self->buffers[1],
-                 gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (left_view)));
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-
-  self->tags[0][TINT_REMOVED] = gtk_text_buffer_create_tag (
-      self->buffers[0], "removed", "paragraph-background", dark ? "#5c2a2a" : "#fbdada", NULL);
-  self->tags[1][TINT_ADDED] = gtk_text_buffer_create_tag (
-      self->buffers[1], "added", "paragraph-background", dark ? "#1f4a2c" : "#d6f2dd", NULL);
-  for (guint s = 0; s < 2; s++)
-    self->tags[s][TINT_FILLER] = gtk_text_buffer_create_tag (
-        self->buffers[s], "filler", "paragraph-background", dark ? "#2a2a2a" : "#efefef", NULL);
+  GraftDiffWindow    *self = g_object_new (GRAFT_TYPE_DIFF_WINDOW,
+                                           "transient-for", parent,
+                                           "default-width", 1100,
+                                           "default-height", 700,
+                                           "title", "Changes",
+                                           NULL);
+  GtkWidget          *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget          *header = adw_header_bar_new ();
+  GtkWidget          *overlay = gtk_overlay_new ();
+  GtkWidget          *spinner = gtk_spinner_new ();
+  GtkWidget          *scroller = gtk_scrolled_window_new ();
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget          *arrows = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
   self->title = ADW_WINDOW_TITLE (adw_window_title_new ("Changes", ""));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  gtk_paned_set_start_child (GTK_PANED (paned), left_view);
-  gtk_paned_set_end_child (GTK_PANED (paned), right_view);
-  gtk_paned_set_position (GTK_PANED (paned), 550);
-  self->paned = paned;
-  gtk_overlay_set_child (GTK_OVERLAY (overlay), paned);
+  gtk_widget_add_css_class (arrows, "linked");
+  gtk_box_append (GTK_BOX (arrows), arrow_button ("go-up-symbolic", "diff.previous-change",
+                                                  "Previous change (Alt+Up)"));
+  gtk_box_append (GTK_BOX (arrows), arrow_button ("go-down-symbolic", "diff.next-change",
+                                                  "Next change (Alt+Down)"));
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), arrows);
+
+  styles_load (self->styles);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (style_changed_cb), self, 0);
+  self->model = g_object_new (ROW_TYPE_MODEL, NULL);
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  g_signal_connect (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
+  self->list = gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory);
+  gtk_widget_add_css_class (self->list, "graft-diff");
+  g_signal_connect (self->list, "map", G_CALLBACK (list_mapped_cb), self);
+  g_signal_connect (self->list, "unmap", G_CALLBACK (list_unmapped_cb), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "The code before and after the change", -1);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->list);
+  gtk_widget_set_hexpand (scroller, TRUE);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), scroller);
 
   /* The spinner on an OSD backdrop, as the split view's bars. */
   self->busy = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -522,6 +1083,7 @@ diff_window_new (GtkWindow *parent)
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), overlay);
   adw_window_set_content (ADW_WINDOW (self), box);
+  update_arrows (self);
   return self;
 }
 
@@ -545,9 +1107,10 @@ graft_diff_window_new (GtkWindow  *parent,
   GraftDiffWindow *self = diff_window_new (parent);
 
   self->what = g_strdup (what);
-  take_text (self, diff_text_new (before, after));
-  while (!(fill_some (self, 0, G_MAXSIZE, G_MAXUINT) & fill_some (self, 1, G_MAXSIZE, G_MAXUINT)))
-    ;
+  take_rows (self, diff_rows_new (g_strdup (before), g_strdup (after)));
+  graft_turns_remove (self->fill_turn);
+  self->fill_turn = 0;
+  row_model_set_n_items (self->model, self->rows->rows->len);
   finish (self);
   return GTK_WIDGET (self);
 }
@@ -592,6 +1155,20 @@ graft_diff_window_get_ready (GraftDiffWindow *self)
 }
 
 /**
+ * graft_diff_window_get_settled:
+ * @self: a diff window
+ *
+ * Returns: whether it is ready and its list is where it goes: at the
+ * first change once it is made, or where the keys sent it
+ */
+gboolean
+graft_diff_window_get_settled (GraftDiffWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), FALSE);
+  return self->ready && self->scroll_to == G_MAXUINT;
+}
+
+/**
  * graft_diff_window_get_busy:
  * @self: a diff window
  *
@@ -605,18 +1182,135 @@ graft_diff_window_get_busy (GraftDiffWindow *self)
 }
 
 /**
- * graft_diff_window_get_buffer:
+ * graft_diff_window_dup_side:
  * @self: a diff window
  * @after: the side after the change, else the side before
  *
- * Returns: (transfer none): that side's text, with its tints
+ * That side's rows as the list shows them, one line each: its tint in
+ * brackets (`[removed]`, `[added]`, `[filler]`; none for a line the same
+ * on both sides), a bar, and the line's text.
+ *
+ * Returns: (transfer full): the rows, empty before the comparison is made
  */
-GtkTextBuffer *
-graft_diff_window_get_buffer (GraftDiffWindow *self,
-                              gboolean         after)
+char *
+graft_diff_window_dup_side (GraftDiffWindow *self,
+                            gboolean         after)
+{
+  GString *out;
+  guint    s = after ? 1 : 0;
+
+  g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), NULL);
+  out = g_string_new (NULL);
+  for (guint r = 0; self->rows != NULL && r < self->rows->rows->len; r++)
+    {
+      const Row  *row = &g_array_index (self->rows->rows, Row, r);
+      const char *tint = row_tint (row, s);
+
+      if (tint != NULL)
+        g_string_append_printf (out, "[%s]", tint);
+      g_string_append_c (out, '|');
+      if (row->line[s] >= 0)
+        g_string_append (out, self->rows->lines[s][row->line[s]]);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_diff_window_dup_selected_text:
+ * @self: a diff window
+ *
+ * The selected rows as Ctrl+C copies them: each run of changed lines as
+ * its removed lines, each after a `-`, then its added ones after a `+`;
+ * a line the same on both sides after a space.
+ *
+ * Returns: (transfer full): the text, empty when no row is selected
+ */
+char *
+graft_diff_window_dup_selected_text (GraftDiffWindow *self)
+{
+  g_autoptr (GtkBitset) selected = NULL;
+  g_autoptr (GString) added = g_string_new (NULL);
+  GString      *out;
+  GtkBitsetIter iter;
+  guint         r;
+  guint         previous = G_MAXUINT;
+
+  g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), NULL);
+  out = g_string_new (NULL);
+  if (self->rows == NULL)
+    return g_string_free (out, FALSE);
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
+       more = gtk_bitset_iter_next (&iter, &r))
+    {
+      const Row *row;
+
+      if (r >= self->rows->rows->len)
+        break;
+      row = &g_array_index (self->rows->rows, Row, r);
+      /* A hunk's added lines follow its removed ones, at its end or where
+       * the selection leaves it. */
+      if (!row->changed || (previous != G_MAXUINT && r != previous + 1))
+        {
+          g_string_append_len (out, added->str, (gssize) added->len);
+          g_string_truncate (added, 0);
+        }
+      previous = r;
+      if (!row->changed)
+        {
+          g_string_append_printf (out, " %s\n", self->rows->lines[1][row->line[1]]);
+          continue;
+        }
+      if (row->line[0] >= 0)
+        g_string_append_printf (out, "-%s\n", self->rows->lines[0][row->line[0]]);
+      if (row->line[1] >= 0)
+        g_string_append_printf (added, "+%s\n", self->rows->lines[1][row->line[1]]);
+    }
+  g_string_append_len (out, added->str, (gssize) added->len);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_diff_window_get_list:
+ * @self: a diff window
+ *
+ * Returns: (transfer none): the list of rows
+ */
+GtkListView *
+graft_diff_window_get_list (GraftDiffWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), NULL);
-  return self->buffers[after ? 1 : 0];
+  return GTK_LIST_VIEW (self->list);
+}
+
+/**
+ * graft_diff_window_get_n_changes:
+ * @self: a diff window
+ *
+ * Returns: the runs of changed lines shown
+ */
+guint
+graft_diff_window_get_n_changes (GraftDiffWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), 0);
+  return self->rows != NULL ? self->rows->hunks->len : 0;
+}
+
+/**
+ * graft_diff_window_get_change_row:
+ * @self: a diff window
+ * @change: a run of changed lines, below graft_diff_window_get_n_changes()
+ *
+ * Returns: the row it starts at
+ */
+guint
+graft_diff_window_get_change_row (GraftDiffWindow *self,
+                                  guint            change)
+{
+  g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), 0);
+  g_return_val_if_fail (change < graft_diff_window_get_n_changes (self), 0);
+  return g_array_index (self->rows->hunks, guint, change);
 }
 
 /**

@@ -19,6 +19,13 @@
  * starts the work again from the new last change, so what completes is
  * never stale.  The task holds a reference to the document and drops it
  * on the main thread; it has no source object.
+ *
+ * The texts handed over are copies (the caller's to keep, the document's
+ * stay its own), and at a million nodes each is 150 MB: copying one took
+ * half a second of one turn.  They are copied a few megabytes a turn,
+ * each turn first making sure that the texts copied from are still the
+ * document's (the same revision, history entry and strings): if not, the
+ * work starts again.
  */
 #include "config.h"
 
@@ -26,6 +33,8 @@
 #include "graft-comparison-private.h"
 #include "graft-document-private.h"
 #include "graft-turns.h"
+
+#include <string.h>
 
 /* Nodes of the code made before the change per turn: about a millisecond
  * or two, beside undoing and redoing the change. */
@@ -49,16 +58,42 @@ typedef struct
 {
   GraftDocument   *document; /* Owned */
   GraftCodegenJob *job;      /* Owned: the code before the change, in steps, or NULL */
-  char            *after;    /* Owned: the code after it, once known */
   guint            revision; /* of the graph the work is for */
   guint            change;   /* the change of the history shown */
   guint            turn;     /* the job's turn in graft-turns.c, or 0 */
   gboolean         alone;    /* it runs alone: the graph is away */
   GraftVisit       visit;    /* the graph taken to the position before the change */
+  HistoryEntry    *entry;    /* Borrowed: the change's entry, while the texts are copied */
+  const char      *from[2];  /* Borrowed: the texts being copied (the entry's, the document's) */
+  char            *to[2];    /* Owned: their copies so far */
+  gsize            copied[2];
+  gsize            room[2]; /* bytes to copy, the end of string's included, once known (to[] made);
+                             * until then how many were looked at */
+  gboolean whole[2];        /* copied up to their end */
 } ChangeJob;
 
 /* Replaying the change and making its code: this much a turn, at most. */
 #define TURN_USEC 8000
+/* Copying the texts: this much a turn, in pieces of copy_piece bytes. */
+#define COPY_USEC          4000
+#define DEFAULT_COPY_PIECE (256 * 1024)
+
+static gsize    copy_piece = DEFAULT_COPY_PIECE;
+static gboolean copy_one_piece; /* a turn, for tests */
+
+/**
+ * _graft_document_set_change_copy_piece:
+ * @n_bytes: bytes copied at a time, or 0 for the default
+ *
+ * For tests: a small graph's texts copied over several turns, a piece a
+ * turn.
+ */
+void
+_graft_document_set_change_copy_piece (gsize n_bytes)
+{
+  copy_piece = n_bytes > 0 ? n_bytes : DEFAULT_COPY_PIECE;
+  copy_one_piece = n_bytes > 0;
+}
 
 static void
 change_job_free (ChangeJob *job)
@@ -66,7 +101,8 @@ change_job_free (ChangeJob *job)
   /* A queued turn holds the task: none is queued when this runs. */
   _graft_visit_come_back (&job->visit);
   g_clear_pointer (&job->job, graft_codegen_job_free);
-  g_free (job->after);
+  for (guint s = 0; s < 2; s++)
+    graft_turns_free_later (g_steal_pointer (&job->to[s]), g_free);
   g_object_unref (job->document);
   g_free (job);
 }
@@ -84,18 +120,113 @@ graft_change_texts_free (GraftChangeTexts *texts)
 
 static void start (GTask *task);
 
-/* Hands the texts over: the change's code before it is known now. */
+/* Whether the texts being copied are still the document's. */
+static gboolean
+copy_still_valid (ChangeJob *job)
+{
+  GraftDocument *self = job->document;
+
+  return self->revision == job->revision && job->change < self->history->len &&
+         self->history->pdata[job->change] == job->entry && job->entry->before == job->from[0] &&
+         self->code == job->from[1] && self->code_job == 0;
+}
+
+/* Copies more of text @s until its end or @deadline; returns whether it
+ * is whole.  Its length is found first, a piece at a time too (finding
+ * it at once would read it all in one turn), and then the copy is made
+ * into a block of that size: a copy grown as it goes was moved by
+ * realloc() (up to 32 MB, under glibc's mmap threshold), 17 ms a turn. */
+static gboolean
+copy_some (ChangeJob *job,
+           guint      s,
+           gint64     deadline)
+{
+  while (!job->whole[s])
+    {
+      if (job->to[s] == NULL)
+        {
+          const char *end = memchr (job->from[s] + job->room[s], '\0', copy_piece);
+
+          if (end != NULL)
+            {
+              job->room[s] = (gsize) (end - job->from[s]) + 1;
+              job->to[s] = g_malloc (job->room[s]);
+            }
+          else
+            job->room[s] += copy_piece;
+        }
+      else
+        {
+          gsize n = MIN (copy_piece, job->room[s] - job->copied[s]);
+
+          memcpy (job->to[s] + job->copied[s], job->from[s] + job->copied[s], n);
+          job->copied[s] += n;
+          job->whole[s] = job->copied[s] == job->room[s];
+        }
+      if (copy_one_piece || g_get_monotonic_time () >= deadline)
+        break;
+    }
+  return job->whole[s];
+}
+
+static void
+copy_drop (ChangeJob *job)
+{
+  for (guint s = 0; s < 2; s++)
+    {
+      graft_turns_free_later (g_steal_pointer (&job->to[s]), g_free);
+      job->from[s] = NULL;
+      job->copied[s] = job->room[s] = 0;
+      job->whole[s] = FALSE;
+    }
+  job->entry = NULL;
+}
+
+/* A turn of copying the texts; at their end, hands them over. */
+static gboolean
+copy_step_cb (gpointer user_data)
+{
+  GTask            *task = user_data;
+  ChangeJob        *job = g_task_get_task_data (task);
+  gint64            deadline = g_get_monotonic_time () + COPY_USEC;
+  GraftChangeTexts *texts;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      job->turn = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (!copy_still_valid (job))
+    {
+      job->turn = 0;
+      copy_drop (job);
+      start (g_object_ref (task));
+      return G_SOURCE_REMOVE;
+    }
+  if (!copy_some (job, 0, deadline) || !copy_some (job, 1, deadline))
+    return G_SOURCE_CONTINUE;
+  job->turn = 0;
+  texts = g_new0 (GraftChangeTexts, 1);
+  texts->label = g_strdup (job->entry->label);
+  texts->before = g_steal_pointer (&job->to[0]);
+  texts->after = g_steal_pointer (&job->to[1]);
+  copy_drop (job);
+  g_task_return_pointer (task, texts, (GDestroyNotify) graft_change_texts_free);
+  return G_SOURCE_REMOVE;
+}
+
+/* The change's code before it is known now, and the code after it: hands
+ * copies of them over, made over the next turns. */
 static void
 complete (GTask *task)
 {
-  ChangeJob        *job = g_task_get_task_data (task);
-  HistoryEntry     *entry = job->document->history->pdata[job->change];
-  GraftChangeTexts *texts = g_new0 (GraftChangeTexts, 1);
+  ChangeJob *job = g_task_get_task_data (task);
 
-  texts->label = g_strdup (entry->label);
-  texts->before = g_strdup (entry->before);
-  texts->after = g_steal_pointer (&job->after);
-  g_task_return_pointer (task, texts, (GDestroyNotify) graft_change_texts_free);
+  copy_drop (job);
+  job->entry = job->document->history->pdata[job->change];
+  job->from[0] = job->entry->before;
+  job->from[1] = job->document->code;
+  job->turn = graft_turns_add (copy_step_cb, g_object_ref (task), g_object_unref);
 }
 
 static gboolean before_step_cb (gpointer user_data);
@@ -198,7 +329,6 @@ code_ready_cb (GObject      *object,
       start (g_steal_pointer (&task));
       return;
     }
-  job->after = g_strdup (graft_document_get_code (self));
   entry = self->history->pdata[job->change];
   if (entry->before != NULL)
     {
@@ -218,7 +348,6 @@ start (GTask *task)
   gint           change = graft_document_get_compared_change (self);
   HistoryEntry  *entry;
 
-  g_clear_pointer (&job->after, g_free);
   if (change < 0 || self->graph == NULL)
     {
       g_task_return_new_error (task, GRAFT_ERROR, GRAFT_ERROR_REWRITE,

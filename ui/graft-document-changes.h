@@ -27,6 +27,7 @@ GraftChangeTexts *graft_document_last_change_finish (GAsyncResult *result,
                                                      GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 void _graft_document_set_change_step (guint n_nodes);
+void _graft_document_set_change_copy_piece (gsize n_bytes);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftChangeTexts, graft_change_texts_free)
 

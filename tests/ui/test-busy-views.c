@@ -63,42 +63,6 @@ long_example_path (const char *dir)
   return path;
 }
 
-/* Each line of @buffer with the window's tags at its start: the text and
- * tints a side of the Changes window shows. */
-static char *
-buffer_lines (GtkTextBuffer *buffer)
-{
-  GString    *out = g_string_new (NULL);
-  GtkTextIter line;
-  GtkTextIter end;
-
-  gtk_text_buffer_get_start_iter (buffer, &line);
-  do
-    {
-      g_autoptr (GSList) tags = gtk_text_iter_get_tags (&line);
-      g_autofree char *text = NULL;
-
-      end = line;
-      if (!gtk_text_iter_ends_line (&end))
-        gtk_text_iter_forward_to_line_end (&end);
-      text = gtk_text_iter_get_text (&line, &end);
-      for (GSList *t = tags; t != NULL; t = t->next)
-        {
-          g_autofree char *name = NULL;
-
-          g_object_get (t->data, "name", &name, NULL);
-          /* GtkSourceView's own tags come with its highlighting, in an
-           * idle of its own: there or not depending on when the buffer
-           * is read; the window's tints are what is compared. */
-          if (name != NULL && !g_str_has_prefix (name, "gtksourceview:"))
-            g_string_append_printf (out, "[%s]", name);
-        }
-      g_string_append_printf (out, "|%s\n", text);
-    }
-  while (gtk_text_iter_forward_line (&line));
-  return g_string_free (out, FALSE);
-}
-
 static gboolean
 diff_ready (gpointer diff)
 {
@@ -141,9 +105,8 @@ assert_same_as_sync (GraftDiffWindow *diff,
                    graft_diff_window_get_subtitle (GRAFT_DIFF_WINDOW (sync)));
   for (guint s = 0; s < 2; s++)
     {
-      g_autofree char *got = buffer_lines (graft_diff_window_get_buffer (diff, s == 1));
-      g_autofree char *want =
-          buffer_lines (graft_diff_window_get_buffer (GRAFT_DIFF_WINDOW (sync), s == 1));
+      g_autofree char *got = graft_diff_window_dup_side (diff, s == 1);
+      g_autofree char *want = graft_diff_window_dup_side (GRAFT_DIFF_WINDOW (sync), s == 1);
 
       g_assert_cmpstr (got, ==, want);
     }
@@ -426,6 +389,373 @@ test_changes_close (void)
         g_assert_true (gone.on_main);
         iterate_until (no_windows, NULL);
       }
+}
+
+/* The texts copied a few bytes a turn: closing the Changes window, or an
+ * undo, at every point of the copy and of the worker's comparison after
+ * it.  Closed, nothing is left running and the document goes on the main
+ * thread; undone, the window shows the change that is last then. */
+static void
+test_changes_copy (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+
+  _graft_document_set_change_copy_piece (256);
+  for (guint how = 0; how < 2; how++)
+    for (guint turns = 0; turns < 64; turns += 7)
+      {
+        GraftWindow     *window = open_path (path);
+        GraftDocument   *document = graft_window_get_document (window);
+        Gone             gone = { g_thread_self (), FALSE, FALSE };
+        GraftDiffWindow *diff;
+
+        activate (window, "replace-match", g_variant_new_uint32 (0));
+        activate (window, "replace-all", NULL);
+        diff = open_changes (window);
+        g_object_weak_ref (G_OBJECT (document), document_gone_cb, &gone);
+        run_turns (turns);
+        if (how == 0)
+          {
+            gtk_window_destroy (GTK_WINDOW (diff));
+            run_turns (turns);
+            close_window (window);
+            iterate_until (is_gone, &gone);
+            g_assert_true (gone.on_main);
+            iterate_until (no_windows, NULL);
+            continue;
+          }
+        if (graft_diff_window_get_ready (diff))
+          {
+            /* Done: it stays as it is. */
+            g_autofree char *shown = graft_diff_window_dup_side (diff, TRUE);
+            g_autofree char *still = NULL;
+
+            activate (window, "undo", NULL);
+            g_assert_true (graft_diff_window_get_ready (diff));
+            g_assert_true (g_str_has_prefix (graft_diff_window_get_subtitle (diff), "Replace all"));
+            still = graft_diff_window_dup_side (diff, TRUE);
+            g_assert_cmpstr (still, ==, shown);
+          }
+        else
+          {
+            activate (window, "undo", NULL);
+            iterate_until (diff_ready, diff);
+            g_assert_false (
+                g_str_has_prefix (graft_diff_window_get_subtitle (diff), "Replace all"));
+            assert_same_as_sync (diff, document);
+          }
+        gtk_window_destroy (GTK_WINDOW (diff));
+        close_window (window);
+        iterate_until (is_gone, &gone);
+      }
+  _graft_document_set_change_copy_piece (0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static const char rows_before[] = "def forward(self, x):\n"
+                                  "    a = torch.relu(x)\n"
+                                  "    b = a + 1\n"
+                                  "    c = b * 2\n"
+                                  "    return c";
+static const char rows_after[] = "def forward(self, x):\n"
+                                 "    a = F.relu(x)\n"
+                                 "    b = a + 1\n"
+                                 "    return b";
+
+/* A small comparison, row by row: lines the same on both sides face each
+ * other, a run of changed lines puts its removed lines beside its added
+ * ones and pads the shorter side; each change's first row is known. */
+static void
+test_changes_rows (void)
+{
+  GtkWidget       *widget = graft_diff_window_new (NULL, "Edit", rows_before, rows_after);
+  GraftDiffWindow *diff = GRAFT_DIFF_WINDOW (widget);
+  g_autofree char *left = graft_diff_window_dup_side (diff, FALSE);
+  g_autofree char *right = graft_diff_window_dup_side (diff, TRUE);
+
+  g_assert_cmpstr (left, ==,
+                   "|def forward(self, x):\n"
+                   "[removed]|    a = torch.relu(x)\n"
+                   "|    b = a + 1\n"
+                   "[removed]|    c = b * 2\n"
+                   "[removed]|    return c\n");
+  g_assert_cmpstr (right, ==,
+                   "|def forward(self, x):\n"
+                   "[added]|    a = F.relu(x)\n"
+                   "|    b = a + 1\n"
+                   "[added]|    return b\n"
+                   "[filler]|\n");
+  g_assert_cmpuint (graft_diff_window_get_n_removed (diff), ==, 3);
+  g_assert_cmpuint (graft_diff_window_get_n_added (diff), ==, 2);
+  g_assert_cmpstr (graft_diff_window_get_subtitle (diff), ==, "Edit: 3 lines removed, 2 added");
+  g_assert_cmpuint (graft_diff_window_get_n_changes (diff), ==, 2);
+  g_assert_cmpuint (graft_diff_window_get_change_row (diff, 0), ==, 1);
+  g_assert_cmpuint (graft_diff_window_get_change_row (diff, 1), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (widget));
+}
+
+/* The rows selected, as a set of positions. */
+static char *
+selected_rows (GraftDiffWindow *diff)
+{
+  GtkSelectionModel *model = gtk_list_view_get_model (graft_diff_window_get_list (diff));
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
+  GString      *out = g_string_new (NULL);
+  GtkBitsetIter iter;
+  guint         r;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
+       more = gtk_bitset_iter_next (&iter, &r))
+    g_string_append_printf (out, "%s%u", out->len > 0 ? " " : "", r);
+  return g_string_free (out, FALSE);
+}
+
+/* The label under @widget whose text ends with @suffix, or NULL. */
+static GtkWidget *
+find_label_ending (GtkWidget  *widget,
+                   const char *suffix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_ending (child, suffix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label under @widget showing @text after a line number, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  g_autofree char *numbered = g_strconcat ("   ", text, NULL);
+
+  return find_label_ending (widget, numbered);
+}
+
+/* Whether a row showing @text is drawn inside the list's view. */
+static gboolean
+row_in_view (GraftDiffWindow *diff,
+             const char      *text)
+{
+  GtkWidget      *list = GTK_WIDGET (graft_diff_window_get_list (diff));
+  GtkWidget      *scroller = gtk_widget_get_parent (list);
+  GtkWidget      *label = find_label (list, text);
+  graphene_rect_t bounds;
+
+  if (label == NULL || !gtk_widget_get_mapped (label) ||
+      !gtk_widget_compute_bounds (label, scroller, &bounds))
+    return FALSE;
+  return bounds.origin.y >= 0 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller);
+}
+
+typedef struct
+{
+  GraftDiffWindow *diff;
+  const char      *text;
+} RowWanted;
+
+static gboolean
+row_shown (gpointer data)
+{
+  RowWanted *wanted = data;
+
+  return row_in_view (wanted->diff, wanted->text);
+}
+
+/* Waits until the row showing @text is in view: the list scrolls to a
+ * row in its next frames, once it knows where the row is. */
+static void
+wait_row_in_view (GraftDiffWindow *diff,
+                  const char      *text)
+{
+  RowWanted wanted = { diff, text };
+
+  iterate_until (row_shown, &wanted);
+}
+
+/* Presses @accel, which does something if @done, and then the rows
+ * @rows are selected. */
+static void
+press_and_select (GraftDiffWindow *diff,
+                  const char      *accel,
+                  gboolean         done,
+                  const char      *rows)
+{
+  g_autofree char *selected = NULL;
+
+  g_assert_true (press_shortcut (GTK_WIDGET (diff), accel) == done);
+  selected = selected_rows (diff);
+  g_assert_cmpstr (selected, ==, rows);
+}
+
+/* Appends @n lines `    NAMEi = i` to @text, i from @first. */
+static void
+append_lines (GString    *text,
+              guint       first,
+              guint       n,
+              const char *name)
+{
+  for (guint i = first; i < first + n; i++)
+    g_string_append_printf (text, "    %s%u = %u\n", name, i, i);
+}
+
+/* Alt+Down and Alt+Up go from change to change: the change's first row
+ * selected and in view, the arrows off where there is none further.
+ * Ctrl+C copies the selected rows as a unified diff shows them. */
+static void
+test_changes_keys (void)
+{
+  g_autoptr (GString) before = g_string_new ("def forward(self, x):\n");
+  g_autoptr (GString) after = g_string_new ("def forward(self, x):\n");
+  GraftDiffWindow    *diff;
+  g_autofree char    *rows = NULL;
+  g_autofree char    *copied = NULL;
+  GdkContentProvider *content;
+  GValue              value = G_VALUE_INIT;
+
+  /* Changes at rows 201 and 402 of 603: far apart. */
+  for (guint k = 0; k < 3; k++)
+    {
+      append_lines (before, k * 200, 200, "l");
+      append_lines (after, k * 200, 200, "l");
+      if (k < 2)
+        {
+          append_lines (before, k, 1, "old_");
+          append_lines (after, k, 1, "changed_");
+        }
+    }
+  diff = GRAFT_DIFF_WINDOW (graft_diff_window_new (NULL, "Edit", before->str, after->str));
+  gtk_window_set_default_size (GTK_WINDOW (diff), 900, 400);
+  gtk_window_present (GTK_WINDOW (diff));
+  iterate_until_drawn (GTK_WIDGET (diff));
+  g_assert_cmpuint (graft_diff_window_get_n_changes (diff), ==, 2);
+  g_assert_cmpuint (graft_diff_window_get_change_row (diff, 0), ==, 201);
+  g_assert_cmpuint (graft_diff_window_get_change_row (diff, 1), ==, 402);
+
+  /* Opened on the first change. */
+  rows = selected_rows (diff);
+  g_assert_cmpstr (rows, ==, "201");
+  g_clear_pointer (&rows, g_free);
+  wait_row_in_view (diff, "    changed_0 = 0");
+
+  press_and_select (diff, "<Alt>Down", TRUE, "402");
+  wait_row_in_view (diff, "    changed_1 = 1");
+  g_assert_false (row_in_view (diff, "    changed_0 = 0"));
+  /* The last change: no further (the action is off, and its arrow). */
+  press_and_select (diff, "<Alt>Down", FALSE, "402");
+
+  press_and_select (diff, "<Alt>Up", TRUE, "201");
+  wait_row_in_view (diff, "    changed_0 = 0");
+  g_assert_false (row_in_view (diff, "    changed_1 = 1"));
+  press_and_select (diff, "<Alt>Up", FALSE, "201");
+
+  /* A change and the line after it. */
+  gtk_selection_model_select_range (gtk_list_view_get_model (graft_diff_window_get_list (diff)),
+                                    200, 3, TRUE);
+  g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Control>c"));
+  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_assert_cmpstr (g_value_get_string (&value), ==,
+                   "     l199 = 199\n"
+                   "-    old_0 = 0\n"
+                   "+    changed_0 = 0\n"
+                   "     l200 = 200\n");
+  g_value_unset (&value);
+  gtk_window_destroy (GTK_WINDOW (diff));
+}
+
+typedef struct
+{
+  GtkWidget  *list;
+  const char *suffix;
+} LabelWanted;
+
+static gboolean
+label_ending_shown (gpointer data)
+{
+  LabelWanted *wanted = data;
+
+  return find_label_ending (wanted->list, wanted->suffix) != NULL;
+}
+
+/* A line too long to lay out (a program's outputs at a million nodes: 42
+ * MB) is shown shortened, with its length; copied, it is whole. */
+static void
+test_changes_long_line (void)
+{
+  g_autoptr (GString) before = g_string_new ("def forward(self, x):\n    a = 1\n    return (");
+  g_autoptr (GString) after = NULL;
+  GraftDiffWindow *diff;
+  LabelWanted      wanted = { NULL, NULL };
+  g_autofree char *suffix = NULL;
+  GtkWidget       *label;
+  g_autofree char *copied = NULL;
+  g_autofree char *expected = NULL;
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (before, "xé, ");
+  g_string_append (before, ")");
+  after = g_string_new (before->str);
+  g_string_replace (after, "a = 1", "a = 2", 1);
+  g_string_replace (after, "(xé", "(yé", 1);
+  diff = GRAFT_DIFF_WINDOW (graft_diff_window_new (NULL, "Edit", before->str, after->str));
+  gtk_window_present (GTK_WINDOW (diff));
+  suffix = g_strdup_printf ("(the line goes on: %zu bytes in all)",
+                            strlen (strrchr (after->str, '\n') + 1));
+  wanted.suffix = suffix;
+  wanted.list = GTK_WIDGET (graft_diff_window_get_list (diff));
+  iterate_until (label_ending_shown, &wanted);
+  label = find_label_ending (wanted.list, wanted.suffix);
+  /* Its number, then its start. */
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)),
+                                   "      3       return (xé, xé"));
+  g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (label))), <, 2100);
+  g_assert_true (g_utf8_validate (gtk_label_get_text (GTK_LABEL (label)), -1, NULL));
+  gtk_selection_model_select_range (gtk_list_view_get_model (GTK_LIST_VIEW (wanted.list)), 1, 2,
+                                    TRUE);
+  copied = graft_diff_window_dup_selected_text (diff);
+  expected = g_strdup_printf ("-    a = 1\n-%s\n+    a = 2\n+%s\n", strrchr (before->str, '\n') + 1,
+                              strrchr (after->str, '\n') + 1);
+  g_assert_cmpstr (copied, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (diff));
+}
+
+/* The small comparison's copy: a run of changed rows gives its removed
+ * lines, then its added ones. */
+static void
+test_changes_copy_text (void)
+{
+  GraftDiffWindow *diff =
+      GRAFT_DIFF_WINDOW (graft_diff_window_new (NULL, "Edit", rows_before, rows_after));
+  GtkSelectionModel *model = gtk_list_view_get_model (graft_diff_window_get_list (diff));
+  g_autofree char   *text = NULL;
+
+  gtk_selection_model_select_range (model, 1, 4, TRUE);
+  text = graft_diff_window_dup_selected_text (diff);
+  g_assert_cmpstr (text, ==,
+                   "-    a = torch.relu(x)\n"
+                   "+    a = F.relu(x)\n"
+                   "     b = a + 1\n"
+                   "-    c = b * 2\n"
+                   "-    return c\n"
+                   "+    return b\n");
+  g_clear_pointer (&text, g_free);
+  /* Part of a run: its rows only. */
+  gtk_selection_model_select_range (model, 4, 1, TRUE);
+  text = graft_diff_window_dup_selected_text (diff);
+  g_assert_cmpstr (text, ==, "-    return c\n");
+  gtk_window_destroy (GTK_WINDOW (diff));
 }
 
 /* What Match in Context showed when it worked at once: the nodes within
@@ -1247,6 +1577,11 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/close", test_changes_close);
   g_test_add_func ("/busy-views/changes/document", test_changes_document);
   g_test_add_func ("/busy-views/changes/away", test_changes_away);
+  g_test_add_func ("/busy-views/changes/copy", test_changes_copy);
+  g_test_add_func ("/busy-views/changes/rows", test_changes_rows);
+  g_test_add_func ("/busy-views/changes/keys", test_changes_keys);
+  g_test_add_func ("/busy-views/changes/copy-text", test_changes_copy_text);
+  g_test_add_func ("/busy-views/changes/long-line", test_changes_long_line);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
