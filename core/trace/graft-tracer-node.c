@@ -700,7 +700,8 @@ _graft_tracer_truth (Tracer            *t,
       return FALSE;
     case VAL_OBJECT:
       if (v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_SEQUENTIAL ||
-          v->obj->kind == OBJ_MODULE_DICT || v->obj->kind == OBJ_PARAMETER_LIST)
+          v->obj->kind == OBJ_MODULE_DICT || v->obj->kind == OBJ_PARAMETER_LIST ||
+          v->obj->kind == OBJ_PARAMETER_DICT)
         {
           *out = v->obj->modules.keys->len + v->obj->params.keys->len != 0;
           return TRUE;
@@ -780,9 +781,21 @@ _graft_tracer_iterate (Tracer            *t,
           for (guint i = 0; i < v->obj->modules.keys->len; i++)
             _graft_value_seq_add (out, _graft_value_str (t, v->obj->modules.keys->pdata[i], -1));
           return out;
+        case OBJ_PARAMETER_DICT:
+          for (guint i = 0; i < v->obj->params.keys->len; i++)
+            _graft_value_seq_add (out, _graft_value_str (t, v->obj->params.keys->pdata[i], -1));
+          return out;
         case OBJ_PARAMETER_LIST:
+          /* Through `self[i]`, as ParameterList.__iter__ goes: while
+           * tracing, the parameters' get_attr nodes. */
           for (guint i = 0; i < v->obj->params.values->len; i++)
-            _graft_value_seq_add (out, v->obj->params.values->pdata[i]);
+            {
+              Value *item = _graft_tracer_index_object (t, v, _graft_value_int (t, i), at);
+
+              if (item == NULL)
+                return NULL;
+              _graft_value_seq_add (out, item);
+            }
           return out;
         case OBJ_PLAIN:
         case OBJ_USER_MODULE:

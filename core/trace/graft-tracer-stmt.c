@@ -719,35 +719,141 @@ static const char nn_models[] =
     "    def forward(self, input):\n"
     "        return F.adaptive_avg_pool2d(input, self.output_size)\n";
 
+/* Python models of what more torch.nn layers store (their settings, and
+ * which parameters and buffers they hold), from the __init__ of torch
+ * 1.13.1 and 2.6 (the same for these): read from a leaf of these classes
+ * (`self.bn.eps`, `named_parameters()`) by _graft_tracer_leaf_model().
+ * Without a forward, they are not models a file class may extend. */
+static const char nn_settings[] =
+    "import torch\n"
+    "from torch.nn import Module, Parameter\n"
+    "\n"
+    "class _NormBase(Module):\n"
+    "    def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=True,\n"
+    "                 track_running_stats=True, device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.num_features = num_features\n"
+    "        self.eps = eps\n"
+    "        self.momentum = momentum\n"
+    "        self.affine = affine\n"
+    "        self.track_running_stats = track_running_stats\n"
+    "        if self.affine:\n"
+    "            self.weight = Parameter(torch.empty(num_features))\n"
+    "            self.bias = Parameter(torch.empty(num_features))\n"
+    "        else:\n"
+    "            self.register_parameter('weight', None)\n"
+    "            self.register_parameter('bias', None)\n"
+    "        if self.track_running_stats:\n"
+    "            self.register_buffer('running_mean', torch.zeros(num_features))\n"
+    "            self.register_buffer('running_var', torch.ones(num_features))\n"
+    "            self.register_buffer('num_batches_tracked', torch.tensor(0, dtype=torch.long))\n"
+    "        else:\n"
+    "            self.register_buffer('running_mean', None)\n"
+    "            self.register_buffer('running_var', None)\n"
+    "            self.register_buffer('num_batches_tracked', None)\n"
+    "\n"
+    "class BatchNorm1d(_NormBase):\n"
+    "    pass\n"
+    "\n"
+    "class BatchNorm2d(_NormBase):\n"
+    "    pass\n"
+    "\n"
+    "class BatchNorm3d(_NormBase):\n"
+    "    pass\n"
+    "\n"
+    "class _InstanceNorm(_NormBase):\n"
+    "    def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=False,\n"
+    "                 track_running_stats=False, device=None, dtype=None):\n"
+    "        super().__init__(num_features, eps, momentum, affine, track_running_stats)\n"
+    "\n"
+    "class InstanceNorm1d(_InstanceNorm):\n"
+    "    pass\n"
+    "\n"
+    "class InstanceNorm2d(_InstanceNorm):\n"
+    "    pass\n"
+    "\n"
+    "class InstanceNorm3d(_InstanceNorm):\n"
+    "    pass\n"
+    "\n"
+    "class GroupNorm(Module):\n"
+    "    def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, device=None,\n"
+    "                 dtype=None):\n"
+    "        super().__init__()\n"
+    "        if num_channels % num_groups != 0:\n"
+    "            raise ValueError('num_channels must be divisible by num_groups')\n"
+    "        self.num_groups = num_groups\n"
+    "        self.num_channels = num_channels\n"
+    "        self.eps = eps\n"
+    "        self.affine = affine\n"
+    "        if self.affine:\n"
+    "            self.weight = Parameter(torch.empty(num_channels))\n"
+    "            self.bias = Parameter(torch.empty(num_channels))\n"
+    "        else:\n"
+    "            self.register_parameter('weight', None)\n"
+    "            self.register_parameter('bias', None)\n";
+
+/* The class @name (`Linear`; a dotted path's last part) of the models
+ * @text, run once into *@frame. */
+static Value *
+models_class (Tracer     *t,
+              Frame     **frame,
+              const char *label,
+              const char *text,
+              const char *path)
+{
+  const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
+  Value      *cls;
+
+  if (*frame == NULL)
+    {
+      g_autoptr (GraftSource) source = graft_source_new (label, text, -1);
+      g_autoptr (GError) error = NULL;
+      GraftPyModule         *module = graft_py_parse (source, &error);
+      const GraftPyStmtList *body;
+      GError                *saved = t->error;
+      gboolean               tracing = t->tracing;
+
+      g_assert (module != NULL);
+      g_ptr_array_add (t->parsed, module);
+      *frame = _graft_tracer_frame_new (t, NULL, NULL);
+      body = graft_py_module_get_body (module);
+      t->error = NULL;
+      t->tracing = FALSE;
+      for (guint i = 0; i < body->len; i++)
+        if (_graft_tracer_exec_stmt (t, *frame, body->items[i], NULL) == FLOW_ERROR)
+          g_assert_not_reached ();
+      t->error = saved;
+      t->tracing = tracing;
+    }
+  cls = _graft_strmap_get (&(*frame)->vars, name);
+  if (cls == NULL || cls->kind != VAL_CLASS)
+    return NULL;
+  return cls;
+}
+
 static Value *
 nn_model_class (Tracer            *t,
                 const char        *path,
                 const GraftPyExpr *at)
 {
-  const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
-  Value      *cls;
+  return models_class (t, &t->nn_frame, "<graft torch.nn models>", nn_models, path);
+}
 
-  if (t->nn_frame == NULL)
-    {
-      g_autoptr (GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
-      g_autoptr (GError) error = NULL;
-      GraftPyModule         *module = graft_py_parse (source, &error);
-      const GraftPyStmtList *body;
-      GError                *saved = t->error;
+/**
+ * _graft_tracer_nn_settings_class:
+ * @name: a torch.nn class name (`BatchNorm2d`)
+ *
+ * Returns: (nullable): the Python model of what a layer of class @name
+ *   stores (nn_models, then nn_settings), or %NULL when Graft has none
+ */
+Value *
+_graft_tracer_nn_settings_class (Tracer     *t,
+                                 const char *name)
+{
+  Value *cls = nn_model_class (t, name, NULL);
 
-      g_assert (module != NULL);
-      g_ptr_array_add (t->parsed, module);
-      t->nn_frame = _graft_tracer_frame_new (t, NULL, NULL);
-      body = graft_py_module_get_body (module);
-      t->error = NULL;
-      for (guint i = 0; i < body->len; i++)
-        if (_graft_tracer_exec_stmt (t, t->nn_frame, body->items[i], NULL) == FLOW_ERROR)
-          g_assert_not_reached ();
-      t->error = saved;
-    }
-  cls = _graft_strmap_get (&t->nn_frame->vars, name);
-  if (cls == NULL || cls->kind != VAL_CLASS)
-    return NULL;
+  if (cls == NULL)
+    cls = models_class (t, &t->nn_settings, "<graft torch.nn settings>", nn_settings, name);
   return cls;
 }
 
@@ -907,6 +1013,25 @@ exec_for (Tracer            *t,
 
   if (iter == NULL)
     return FLOW_ERROR;
+  if (iter->kind == VAL_OBJECT && iter->obj->kind == OBJ_PARAMETER_LIST)
+    {
+      /* ParameterList.__iter__ is a generator of `self[i]`: each item is
+       * indexed (while tracing, the get_attr made, or the one made before)
+       * as the loop reaches it, not all at once. */
+      for (guint i = 0; i < iter->obj->params.keys->len; i++)
+        {
+          Value *item = _graft_tracer_index_object (t, iter, _graft_value_int (t, i),
+                                                    s->for_stmt.iter);
+          Flow   flow;
+
+          if (item == NULL)
+            return FLOW_ERROR;
+          if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item,
+                              &s->for_stmt.body, out_return, &flow))
+            return flow;
+        }
+      return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
+    }
   items = _graft_tracer_iterate (t, iter, s->for_stmt.iter);
   if (items == NULL)
     return FLOW_ERROR;
@@ -960,6 +1085,28 @@ exec_while (Tracer            *t,
         return flow;
     }
   return _graft_tracer_exec_block (t, frame, &s->while_stmt.orelse, out_return);
+}
+
+/* A try statement as Python runs it when its body raises nothing: the
+ * body, its else, then its finally (whose own return, break or continue
+ * wins).  What the body raises stops the trace where it is raised: Graft's
+ * errors are not Python exceptions, so no handler can catch them, and the
+ * handlers never run. */
+static Flow
+exec_try (Tracer            *t,
+          Frame             *frame,
+          const GraftPyStmt *s,
+          Value            **out_return)
+{
+  Flow flow = _graft_tracer_exec_block (t, frame, &s->try_stmt.body, out_return);
+  Flow last;
+
+  if (flow == FLOW_NORMAL)
+    flow = _graft_tracer_exec_block (t, frame, &s->try_stmt.orelse, out_return);
+  if (flow == FLOW_ERROR || s->try_stmt.finalbody.len == 0)
+    return flow;
+  last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
+  return last != FLOW_NORMAL ? last : flow;
 }
 
 static Flow
@@ -1158,9 +1305,7 @@ exec_stmt_inner (Tracer            *t,
       return FLOW_ERROR;
 
     case GRAFT_PY_STMT_TRY:
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "try statements are not supported: tracing cannot catch exceptions");
-      return FLOW_ERROR;
+      return exec_try (t, frame, s, out_return);
 
     case GRAFT_PY_STMT_IMPORT:
       return exec_import (t, frame, s);

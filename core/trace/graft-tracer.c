@@ -517,6 +517,11 @@ scan_self_stmts (Tracer                *t,
         case GRAFT_PY_STMT_ASSERT:
           scan_self_paths (t, s->assert_stmt.test, called, read);
           break;
+        case GRAFT_PY_STMT_TRY:
+          scan_self_stmts (t, &s->try_stmt.body, called, read);
+          scan_self_stmts (t, &s->try_stmt.orelse, called, read);
+          scan_self_stmts (t, &s->try_stmt.finalbody, called, read);
+          break;
         case GRAFT_PY_STMT_PASS:
         case GRAFT_PY_STMT_BREAK:
         case GRAFT_PY_STMT_CONTINUE:
@@ -525,7 +530,6 @@ scan_self_stmts (Tracer                *t,
         case GRAFT_PY_STMT_DELETE:
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:
-        case GRAFT_PY_STMT_TRY:
         case GRAFT_PY_STMT_IMPORT:
         case GRAFT_PY_STMT_IMPORT_FROM:
         case GRAFT_PY_STMT_FUNCTION_DEF:
