@@ -342,10 +342,9 @@ own_tensors (Tracer            *t,
 
       if (model == NULL)
         {
-          if (t->error == NULL)
-            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                "Graft does not know the %s of torch.nn.%s",
-                                buffers ? "buffers" : "parameters", obj->class_name);
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "the %s of torch.nn.%s are not known to Graft",
+                              buffers ? "buffers" : "parameters", obj->class_name);
           return FALSE;
         }
       map = buffers ? &model->buffers : &model->params;

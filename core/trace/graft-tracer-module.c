@@ -161,7 +161,7 @@ is_leaf_param_name (const char *name)
  * parameters and buffers in their order.
  *
  * Returns: (nullable): the model, or %NULL when Graft has none of the
- *   class, or, with t->error set, when building it failed
+ *   class or of these arguments
  */
 Object *
 _graft_tracer_leaf_model (Tracer            *t,
@@ -170,21 +170,27 @@ _graft_tracer_leaf_model (Tracer            *t,
 {
   if (leaf->model == NULL)
     {
-      Value   *cls = _graft_tracer_nn_settings_class (t, leaf->class_name);
-      gboolean tracing = t->tracing;
-      Value   *made;
+      Value      *cls = _graft_tracer_nn_settings_class (t, leaf->class_name);
+      gboolean    tracing = t->tracing;
+      GError     *saved = t->error;
+      const char *saved_raised = t->raised;
+      Value      *made;
 
       if (cls == NULL || leaf->ctor_args == NULL)
         {
           leaf->model = leaf;
           return NULL;
         }
+      /* Arguments the model does not take (torch 2.6's LayerNorm `bias`,
+       * say) leave the layer without a model, as one Graft has none of. */
       t->tracing = FALSE;
+      t->error = NULL;
       made = _graft_tracer_instantiate (t, cls->cls, leaf->ctor_args, leaf->ctor_kwargs, at);
+      g_clear_error (&t->error);
+      t->error = saved;
+      t->raised = saved_raised;
       t->tracing = tracing;
-      if (made == NULL)
-        return NULL;
-      leaf->model = made->obj;
+      leaf->model = made != NULL ? made->obj : leaf;
       t->n_kept++;
     }
   return leaf->model != leaf ? leaf->model : NULL;
@@ -293,8 +299,6 @@ module_getattr (Tracer            *t,
           if ((v = _graft_strmap_get (&model->attrs, name)) != NULL)
             return v;
         }
-      else if (t->error != NULL)
-        return NULL;
       else if (is_leaf_buffer_name (name))
         return _graft_tracer_leaf_tensor (t, obj, name, TRUE);
       else if (is_leaf_param_name (name))
@@ -800,8 +804,15 @@ _graft_tracer_index_object (Tracer            *t,
           GString *repr = g_string_new (NULL);
 
           _graft_value_append_str (repr, index, TRUE);
-          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "KeyError: %s",
-                              repr->str);
+          if (index->kind == VAL_STR)
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "AttributeError: 'ParameterDict' object has no attribute %s",
+                                repr->str);
+          else
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "TypeError: Index given to ParameterDict cannot be used as a key "
+                                "as it is not a string (type is '%s')",
+                                _graft_value_type_name (index));
           g_string_free (repr, TRUE);
           return NULL;
         }

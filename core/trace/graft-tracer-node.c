@@ -731,6 +731,96 @@ _graft_tracer_truth (Tracer            *t,
 }
 
 /**
+ * _graft_tracer_loop_items:
+ * @iter: the iterable of a for loop or a comprehension
+ * @out_lazy: (out): how each item is made
+ *
+ * The items a loop over @iter goes through, with the steps torch's
+ * generators take: a ParameterList's __iter__ and a ParameterDict's
+ * values() and items() index the container as the loop reaches each item
+ * (while tracing: the get_attr node made then, or the one made before), so
+ * their items are made by _graft_tracer_loop_item() at each step.
+ *
+ * Returns: (nullable): a list value of the raw items
+ */
+Value *
+_graft_tracer_loop_items (Tracer            *t,
+                          Frame             *frame,
+                          const GraftPyExpr *iter,
+                          LazyIter          *out_lazy)
+{
+  Value *v;
+
+  out_lazy->container = NULL;
+  out_lazy->what = 0;
+  if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE &&
+      iter->call.args.len == 0 && iter->call.n_keywords == 0)
+    {
+      const char *name = iter->call.func->attribute.attr;
+      Value      *recv, *method;
+
+      if (strcmp (name, "items") != 0 && strcmp (name, "values") != 0 &&
+          strcmp (name, "keys") != 0)
+        return (v = _graft_tracer_eval (t, frame, iter)) != NULL
+                   ? _graft_tracer_iterate (t, v, iter)
+                   : NULL;
+      /* The receiver once: `recv.items()` called on it as eval would. */
+      recv = _graft_tracer_eval (t, frame, iter->call.func->attribute.value);
+      if (recv == NULL)
+        return NULL;
+      if (recv->kind == VAL_OBJECT && recv->obj->kind == OBJ_PARAMETER_DICT)
+        {
+          out_lazy->container = recv;
+          out_lazy->what = name[0];
+          return _graft_tracer_iterate (t, recv, iter);
+        }
+      method = _graft_tracer_getattr (t, recv, name, iter->call.func);
+      v = method != NULL ? _graft_tracer_call (t, method, _graft_tracer_vec (t), NULL, iter)
+                         : NULL;
+      return v != NULL ? _graft_tracer_iterate (t, v, iter) : NULL;
+    }
+  v = _graft_tracer_eval (t, frame, iter);
+  if (v == NULL)
+    return NULL;
+  if (v->kind == VAL_OBJECT && v->obj->kind == OBJ_PARAMETER_LIST)
+    {
+      Value *out = _graft_value_seq (t, VAL_LIST, v->obj->params.keys->len);
+
+      out_lazy->container = v;
+      out_lazy->what = 'p';
+      for (guint i = 0; i < v->obj->params.keys->len; i++)
+        _graft_value_seq_add (out, _graft_value_int (t, i));
+      return out;
+    }
+  return _graft_tracer_iterate (t, v, iter);
+}
+
+/**
+ * _graft_tracer_loop_item:
+ * @raw: an item of _graft_tracer_loop_items()'s list
+ *
+ * Returns: (nullable): what the loop's step binds
+ */
+Value *
+_graft_tracer_loop_item (Tracer            *t,
+                         const LazyIter    *lazy,
+                         Value             *raw,
+                         const GraftPyExpr *at)
+{
+  Value *item, *pair;
+
+  if (lazy->what == 0 || lazy->what == 'k')
+    return raw;
+  item = _graft_tracer_index_object (t, lazy->container, raw, at);
+  if (item == NULL || lazy->what != 'i')
+    return item;
+  pair = _graft_value_seq (t, VAL_TUPLE, 2);
+  _graft_value_seq_add (pair, raw);
+  _graft_value_seq_add (pair, item);
+  return pair;
+}
+
+/**
  * _graft_tracer_iterate:
  *
  * `list(v)` for a value Python can iterate: sequences, dict keys, the

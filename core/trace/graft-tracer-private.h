@@ -226,8 +226,9 @@ struct _Value
     } seq;
     struct
     {
-      PtrVec *keys;
-      PtrVec *values;
+      PtrVec  *keys;
+      PtrVec  *values;
+      gboolean ordered; /* made by collections.OrderedDict() (ParameterDict keeps its order) */
     } dict;
     struct
     {
@@ -376,6 +377,11 @@ struct _Tracer
   Frame      *nn_frame;        /* the Python models of torch.nn layers, once needed */
   Frame      *nn_settings;     /* the models of what other layers store, once needed */
   GError     *error;
+  /* The Python exception t->error stands for, when Python code could
+   * catch it (exec_try()): `TraceError` (torch.fx's, for control flow on
+   * a traced value), `RuntimeError` (its len()), the class a raise
+   * statement names; or NULL. */
+  const char *raised;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */
@@ -918,6 +924,24 @@ Value  *_graft_tracer_instantiate (Tracer            *t,
                                    StrMap            *kwargs,
                                    const GraftPyExpr *at);
 Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
+
+/* A loop over a generator of a module container (graft-tracer-node.c):
+ * the container, and what each step gives of it: 0 the item as it is,
+ * 'p' a ParameterList's `self[i]`, 'k', 'v', 'i' a ParameterDict's keys,
+ * values, items. */
+typedef struct
+{
+  Value *container;
+  char   what;
+} LazyIter;
+Value  *_graft_tracer_loop_items (Tracer            *t,
+                                  Frame             *frame,
+                                  const GraftPyExpr *iter,
+                                  LazyIter          *out_lazy);
+Value  *_graft_tracer_loop_item (Tracer            *t,
+                                 const LazyIter    *lazy,
+                                 Value             *raw,
+                                 const GraftPyExpr *at);
 Object *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value  *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
 Value  *_graft_tracer_call_leaf (Tracer            *t,

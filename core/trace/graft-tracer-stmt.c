@@ -790,7 +790,48 @@ static const char nn_settings[] =
     "            self.bias = Parameter(torch.empty(num_channels))\n"
     "        else:\n"
     "            self.register_parameter('weight', None)\n"
-    "            self.register_parameter('bias', None)\n";
+    "            self.register_parameter('bias', None)\n"
+    "\n"
+    "class RNNBase(Module):\n"
+    "    def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True,\n"
+    "                 batch_first=False, dropout=0.0, bidirectional=False, proj_size=0,\n"
+    "                 device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.mode = mode\n"
+    "        self.input_size = input_size\n"
+    "        self.hidden_size = hidden_size\n"
+    "        self.num_layers = num_layers\n"
+    "        self.bias = bias\n"
+    "        self.batch_first = batch_first\n"
+    "        self.dropout = float(dropout)\n"
+    "        self.bidirectional = bidirectional\n"
+    "        self.proj_size = proj_size\n"
+    "        num_directions = 2 if bidirectional else 1\n"
+    "        gate_size = 4 * hidden_size if mode == 'LSTM' else 3 * hidden_size\n"
+    "        real_hidden_size = proj_size if proj_size > 0 else hidden_size\n"
+    "        for layer in range(num_layers):\n"
+    "            for direction in range(num_directions):\n"
+    "                layer_input_size = input_size if layer == 0 else real_hidden_size * "
+    "num_directions\n"
+    "                suffix = '_reverse' if direction == 1 else ''\n"
+    "                names = ['weight_ih_l{}{}', 'weight_hh_l{}{}']\n"
+    "                shapes = [(gate_size, layer_input_size), (gate_size, real_hidden_size)]\n"
+    "                if bias:\n"
+    "                    names += ['bias_ih_l{}{}', 'bias_hh_l{}{}']\n"
+    "                    shapes += [(gate_size,), (gate_size,)]\n"
+    "                if proj_size > 0:\n"
+    "                    names += ['weight_hr_l{}{}']\n"
+    "                    shapes += [(proj_size, hidden_size)]\n"
+    "                for name, shape in zip(names, shapes):\n"
+    "                    setattr(self, name.format(layer, suffix), Parameter(torch.empty(shape)))\n"
+    "\n"
+    "class LSTM(RNNBase):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__('LSTM', *args, **kwargs)\n"
+    "\n"
+    "class GRU(RNNBase):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__('GRU', *args, **kwargs)\n";
 
 /* The class @name (`Linear`; a dotted path's last part) of the models
  * @text, run once into *@frame. */
@@ -1008,39 +1049,21 @@ exec_for (Tracer            *t,
           const GraftPyStmt *s,
           Value            **out_return)
 {
-  Value *iter = _graft_tracer_eval (t, frame, s->for_stmt.iter);
-  Value *items;
+  LazyIter lazy;
+  Value   *items = _graft_tracer_loop_items (t, frame, s->for_stmt.iter, &lazy);
 
-  if (iter == NULL)
-    return FLOW_ERROR;
-  if (iter->kind == VAL_OBJECT && iter->obj->kind == OBJ_PARAMETER_LIST)
-    {
-      /* ParameterList.__iter__ is a generator of `self[i]`: each item is
-       * indexed (while tracing, the get_attr made, or the one made before)
-       * as the loop reaches it, not all at once. */
-      for (guint i = 0; i < iter->obj->params.keys->len; i++)
-        {
-          Value *item = _graft_tracer_index_object (t, iter, _graft_value_int (t, i),
-                                                    s->for_stmt.iter);
-          Flow   flow;
-
-          if (item == NULL)
-            return FLOW_ERROR;
-          if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item,
-                              &s->for_stmt.body, out_return, &flow))
-            return flow;
-        }
-      return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
-    }
-  items = _graft_tracer_iterate (t, iter, s->for_stmt.iter);
   if (items == NULL)
     return FLOW_ERROR;
   for (guint i = 0; i < items->seq.items->len; i++)
     {
-      Flow flow;
+      Value *item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i],
+                                             s->for_stmt.iter);
+      Flow   flow;
 
-      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target,
-                          items->seq.items->pdata[i], &s->for_stmt.body, out_return, &flow))
+      if (item == NULL)
+        return FLOW_ERROR;
+      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item, &s->for_stmt.body,
+                          out_return, &flow))
         return flow;
     }
   return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
@@ -1087,11 +1110,69 @@ exec_while (Tracer            *t,
   return _graft_tracer_exec_block (t, frame, &s->while_stmt.orelse, out_return);
 }
 
-/* A try statement as Python runs it when its body raises nothing: the
- * body, its else, then its finally (whose own return, break or continue
- * wins).  What the body raises stops the trace where it is raised: Graft's
- * errors are not Python exceptions, so no handler can catch them, and the
- * handlers never run. */
+/* The class an except clause or a raise statement names, as written:
+ * `ValueError`, `ValueError("...")`, `torch.fx.proxy.TraceError` (its
+ * last part); or NULL. */
+static const char *
+handler_class_name (const GraftPyExpr *e)
+{
+  if (e->kind == GRAFT_PY_EXPR_CALL)
+    e = e->call.func;
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    return e->name.id;
+  if (e->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+    return e->attribute.attr;
+  return NULL;
+}
+
+/* Whether `except @handler:` catches the exception of class @raised:
+ * the class itself, or one of its bases among Python's (and torch.fx's
+ * TraceError, a ValueError). */
+static gboolean
+handler_catches (const char  *raised,
+                 GraftPyExpr *handler)
+{
+  static const char *const bases[][2] = {
+    { "TraceError", "ValueError" },
+    { "KeyError", "LookupError" },
+    { "IndexError", "LookupError" },
+    { "ZeroDivisionError", "ArithmeticError" },
+    { "OverflowError", "ArithmeticError" },
+    { "NotImplementedError", "RuntimeError" },
+    { "ModuleNotFoundError", "ImportError" },
+  };
+  const char *name;
+
+  if (handler == NULL)
+    return TRUE;
+  if (handler->kind == GRAFT_PY_EXPR_TUPLE)
+    {
+      for (guint i = 0; i < handler->sequence.elts.len; i++)
+        if (handler_catches (raised, handler->sequence.elts.items[i]))
+          return TRUE;
+      return FALSE;
+    }
+  if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
+    return FALSE;
+  if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)
+    return TRUE;
+  if (strcmp (name, "Exception") == 0)
+    return strcmp (raised, "KeyboardInterrupt") != 0 && strcmp (raised, "SystemExit") != 0 &&
+           strcmp (raised, "GeneratorExit") != 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A try statement as Python runs it: the body; if it raised an exception
+ * Python code can catch (Tracer.raised: torch.fx's TraceError for control
+ * flow on a traced value, a raise statement's class), the first handler
+ * that catches it, with the nodes the body recorded before it kept, as
+ * torch.fx keeps them; else the else clause; then the finally clause
+ * (whose own return, break or continue wins).  Graft's other errors are
+ * not Python exceptions (an unsupported construct, a limit): no handler
+ * catches them. */
 static Flow
 exec_try (Tracer            *t,
           Frame             *frame,
@@ -1103,6 +1184,25 @@ exec_try (Tracer            *t,
 
   if (flow == FLOW_NORMAL)
     flow = _graft_tracer_exec_block (t, frame, &s->try_stmt.orelse, out_return);
+  else if (flow == FLOW_ERROR && t->raised != NULL && !t->error_is_fatal && !s->try_stmt.is_star)
+    for (guint i = 0; i < s->try_stmt.n_handlers; i++)
+      {
+        const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
+
+        if (!handler_catches (t->raised, h->type))
+          continue;
+        g_clear_error (&t->error);
+        t->raised = NULL;
+        if (h->name != NULL)
+          {
+            _graft_tracer_fail (t, h->start, h->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "binding the exception caught (`as %s`) is not supported",
+                                h->name);
+            return FLOW_ERROR;
+          }
+        flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
+        break;
+      }
   if (flow == FLOW_ERROR || s->try_stmt.finalbody.len == 0)
     return flow;
   last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
@@ -1258,6 +1358,7 @@ exec_stmt_inner (Tracer            *t,
     case GRAFT_PY_STMT_RAISE:
       _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
                           "the code raises an exception while tracing");
+      t->raised = s->raise_stmt.exc != NULL ? handler_class_name (s->raise_stmt.exc) : NULL;
       return FLOW_ERROR;
 
     case GRAFT_PY_STMT_DELETE:

@@ -1557,7 +1557,13 @@ call_path (Tracer             *t,
         return v;
       }
     case PATH_ORDERED_DICT:
-      return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+      {
+        Value *d = _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+
+        if (d != NULL && d->kind == VAL_DICT)
+          d->dict.ordered = TRUE;
+        return d;
+      }
     case PATH_DEVICE:
       return make_device (t, args, kwargs, at);
     case PATH_WRAP:
@@ -1789,6 +1795,26 @@ constructor_text (Tracer     *t,
   return _graft_tracer_strdup (t, out->str, (gssize) out->len);
 }
 
+/* Orders positions of @keys (string values, or others last, as they
+ * come) by their strings, as Python's sorted() orders str keys. */
+static gint
+compare_str_keys_cb (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      user_data)
+{
+  PtrVec      *keys = user_data;
+  const Value *ka = keys->pdata[*(const guint *) a];
+  const Value *kb = keys->pdata[*(const guint *) b];
+  gint         c;
+
+  if (ka->kind != VAL_STR || kb->kind != VAL_STR)
+    return (ka->kind != VAL_STR) - (kb->kind != VAL_STR);
+  c = memcmp (ka->str.s, kb->str.s, MIN (ka->str.len, kb->str.len));
+  if (c != 0)
+    return c;
+  return (ka->str.len > kb->str.len) - (ka->str.len < kb->str.len);
+}
+
 /**
  * _graft_tracer_new_nn:
  * @path: `torch.nn.Conv2d`, `torch.nn.Sequential`, ...
@@ -1838,8 +1864,18 @@ _graft_tracer_new_nn (Tracer            *t,
         return v;
       if (items->kind == VAL_DICT)
         {
+          g_autofree guint *order = g_new (guint, items->dict.keys->len + 1);
+
           for (guint i = 0; i < items->dict.keys->len; i++)
+            order[i] = i;
+          /* ParameterDict.update() takes a plain dict's items sorted (an
+           * OrderedDict's in their order); its keys are strings. */
+          if (kind == OBJ_PARAMETER_DICT && !items->dict.ordered)
+            g_qsort_with_data (order, items->dict.keys->len, sizeof (guint), compare_str_keys_cb,
+                               items->dict.keys);
+          for (guint k = 0; k < items->dict.keys->len; k++)
             {
+              guint  i = order[k];
               Value *key = items->dict.keys->pdata[i];
               Value *child = items->dict.values->pdata[i];
 

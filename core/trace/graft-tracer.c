@@ -73,6 +73,15 @@ _graft_tracer_fail (Tracer             *t,
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
   graft_set_error_at_offset (&t->error, t->source, start, end, code, "%s", message);
+  /* The errors that are torch.fx's own exceptions say so, in these words. */
+  t->raised = NULL;
+  if (code == GRAFT_PARSE_ERROR_TRACE &&
+      (strstr (message, _graft_tracer_control_flow_reason) != NULL ||
+       strstr (message, "(torch.fx: Proxy object cannot be iterated)") != NULL))
+    t->raised = "TraceError";
+  else if (code == GRAFT_PARSE_ERROR_TRACE &&
+           strstr (message, "(torch.fx: 'len' is not supported") != NULL)
+    t->raised = "RuntimeError";
   return NULL;
 }
 
