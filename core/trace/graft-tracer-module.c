@@ -315,6 +315,10 @@ module_getattr (Tracer            *t,
       m->method.name = _graft_tracer_strdup (t, name, -1);
       return m;
     }
+  if (obj->kind == OBJ_LEAF && obj->model == obj)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "the attribute '%s' of torch.nn.%s is not known to Graft", name,
+                               obj->class_name);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "'%s' object has no attribute '%s'", obj->class_name, name);
 }
