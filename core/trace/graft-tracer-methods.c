@@ -140,6 +140,19 @@ float_fromhex (Tracer            *t,
   return _graft_value_float (t, f);
 }
 
+/* The tuple (@a, @b). */
+static Value *
+pair_new (Tracer *t,
+          Value  *a,
+          Value  *b)
+{
+  Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+  _graft_value_seq_add (pair, a);
+  _graft_value_seq_add (pair, b);
+  return pair;
+}
+
 static Value *
 list_of_pairs (Tracer *t,
                StrMap *map,
@@ -303,14 +316,9 @@ walk_modules (Tracer     *t,
               GHashTable *seen,
               Value      *out)
 {
-  Value *pair;
-
   if (!g_hash_table_add (seen, mod->obj))
     return;
-  pair = _graft_value_seq (t, VAL_TUPLE, 2);
-  _graft_value_seq_add (pair, _graft_value_str (t, prefix, -1));
-  _graft_value_seq_add (pair, mod);
-  _graft_value_seq_add (out, pair);
+  _graft_value_seq_add (out, pair_new (t, _graft_value_str (t, prefix, -1), mod));
   for (guint i = 0; i < mod->obj->modules.keys->len; i++)
     {
       Value      *child = mod->obj->modules.values->pdata[i];
@@ -353,7 +361,6 @@ own_tensors (Tracer            *t,
     {
       const char *key = map->keys->pdata[i];
       Value      *v = map->values->pdata[i];
-      Value      *pair;
 
       if (v->kind == VAL_NONE)
         continue;
@@ -361,14 +368,12 @@ own_tensors (Tracer            *t,
         v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
       if (!g_hash_table_add (seen, v))
         continue;
-      pair = _graft_value_seq (t, VAL_TUPLE, 2);
-      _graft_value_seq_add (pair, _graft_value_str (t,
-                                                    *prefix != '\0'
-                                                        ? _graft_tracer_join_path (t, prefix, key)
-                                                        : key,
-                                                    -1));
-      _graft_value_seq_add (pair, v);
-      _graft_value_seq_add (out, pair);
+      _graft_value_seq_add (
+          out,
+          pair_new (t,
+                    _graft_value_str (
+                        t, *prefix != '\0' ? _graft_tracer_join_path (t, prefix, key) : key, -1),
+                    v));
     }
   return TRUE;
 }
@@ -434,11 +439,7 @@ module_listing (Tracer            *t,
     walk_modules (t, recv, prefix, seen, mods);
   else
     {
-      Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-      _graft_value_seq_add (pair, _graft_value_str (t, prefix, -1));
-      _graft_value_seq_add (pair, recv);
-      _graft_value_seq_add (mods, pair);
+      _graft_value_seq_add (mods, pair_new (t, _graft_value_str (t, prefix, -1), recv));
     }
   if (modules)
     out = mods;
@@ -571,19 +572,10 @@ module_method (Tracer            *t,
         {
           Value *key = _graft_value_str (t, obj->params.keys->pdata[i], -1);
           Value *item = name[0] == 'k' ? key : _graft_tracer_index_object (t, recv, key, at);
-          Value *pair;
 
           if (item == NULL)
             return NULL;
-          if (name[0] != 'i')
-            {
-              _graft_value_seq_add (out, item);
-              continue;
-            }
-          pair = _graft_value_seq (t, VAL_TUPLE, 2);
-          _graft_value_seq_add (pair, key);
-          _graft_value_seq_add (pair, item);
-          _graft_value_seq_add (out, pair);
+          _graft_value_seq_add (out, name[0] != 'i' ? item : pair_new (t, key, item));
         }
       return out;
     }

@@ -857,11 +857,6 @@ static const char nn_settings[] =
     "        else:\n"
     "            self.register_parameter('bias', None)\n"
     "\n"
-    "def _tuple_of(n, value):\n"
-    "    if isinstance(value, (tuple, list)):\n"
-    "        return tuple(value)\n"
-    "    return tuple([value] * n)\n"
-    "\n"
     "class ConvTranspose1d(_ConvTransposeNd):\n"
     "    def __init__(self, *args, **kwargs):\n"
     "        super().__init__(1, *args, **kwargs)\n"
@@ -875,13 +870,16 @@ static const char nn_settings[] =
     "        super().__init__(3, *args, **kwargs)\n";
 
 /* The class @name (`Linear`; a dotted path's last part) of the models
- * @text, run once into *@frame. */
+ * @text, run once into *@frame; the names of @shared (NULL-terminated)
+ * are first taken from @from, a frame of models run before. */
 static Value *
-models_class (Tracer     *t,
-              Frame     **frame,
-              const char *label,
-              const char *text,
-              const char *path)
+models_class (Tracer            *t,
+              Frame            **frame,
+              const char        *label,
+              const char        *text,
+              const Frame       *from,
+              const char *const *shared,
+              const char        *path)
 {
   const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
   Value      *cls;
@@ -898,6 +896,8 @@ models_class (Tracer     *t,
       g_assert (module != NULL);
       g_ptr_array_add (t->parsed, module);
       *frame = _graft_tracer_frame_new (t, NULL, NULL);
+      for (guint i = 0; shared != NULL && shared[i] != NULL; i++)
+        _graft_strmap_set (&(*frame)->vars, shared[i], _graft_strmap_get (&from->vars, shared[i]));
       body = graft_py_module_get_body (module);
       t->error = NULL;
       t->tracing = FALSE;
@@ -918,7 +918,7 @@ nn_model_class (Tracer            *t,
                 const char        *path,
                 const GraftPyExpr *at)
 {
-  return models_class (t, &t->nn_frame, "<graft torch.nn models>", nn_models, path);
+  return models_class (t, &t->nn_frame, "<graft torch.nn models>", nn_models, NULL, NULL, path);
 }
 
 /**
@@ -932,10 +932,12 @@ Value *
 _graft_tracer_nn_settings_class (Tracer     *t,
                                  const char *name)
 {
-  Value *cls = nn_model_class (t, name, NULL);
+  static const char *const shared[] = { "_tuple_of", NULL };
+  Value                   *cls = nn_model_class (t, name, NULL); /* (runs nn_models) */
 
   if (cls == NULL)
-    cls = models_class (t, &t->nn_settings, "<graft torch.nn settings>", nn_settings, name);
+    cls = models_class (t, &t->nn_settings, "<graft torch.nn settings>", nn_settings, t->nn_frame,
+                        shared, name);
   return cls;
 }
 
