@@ -730,6 +730,52 @@ _graft_tracer_truth (Tracer            *t,
     }
 }
 
+/* _graft_tracer_loop_items() of `zip(a, b, ...)` or `enumerate(a)`: the
+ * raw items of each argument, as tuples; the steps go through each
+ * argument's own LazyIter (@out_lazy->parts). */
+static Value *
+loop_items_zip (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *iter,
+                LazyIter          *out_lazy)
+{
+  guint    n = iter->call.args.len;
+  gboolean enumerate = iter->call.func->name.id[0] == 'e';
+  Value  **lists = _graft_tracer_alloc (t, n * sizeof (Value *));
+  guint    len = G_MAXUINT;
+  Value   *out;
+
+  for (guint k = 0; k < n; k++)
+    if (iter->call.args.items[k]->kind == GRAFT_PY_EXPR_STARRED)
+      {
+        Value *v = _graft_tracer_eval (t, frame, iter);
+
+        return v != NULL ? _graft_tracer_iterate (t, v, iter) : NULL;
+      }
+  out_lazy->what = enumerate ? 'e' : 'z';
+  out_lazy->parts = _graft_tracer_alloc (t, n * sizeof (LazyIter));
+  out_lazy->n_parts = n;
+  for (guint k = 0; k < n; k++)
+    {
+      lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], &out_lazy->parts[k]);
+      if (lists[k] == NULL)
+        return NULL;
+      len = MIN (len, lists[k]->seq.items->len);
+    }
+  out = _graft_value_seq (t, VAL_LIST, len);
+  for (guint i = 0; i < len; i++)
+    {
+      Value *tuple = _graft_value_seq (t, VAL_TUPLE, enumerate ? 2 : n);
+
+      if (enumerate)
+        _graft_value_seq_add (tuple, _graft_value_int (t, i));
+      for (guint k = 0; k < n; k++)
+        _graft_value_seq_add (tuple, lists[k]->seq.items->pdata[i]);
+      _graft_value_seq_add (out, tuple);
+    }
+  return out;
+}
+
 /**
  * _graft_tracer_loop_items:
  * @iter: the iterable of a for loop or a comprehension
@@ -753,6 +799,22 @@ _graft_tracer_loop_items (Tracer            *t,
 
   out_lazy->container = NULL;
   out_lazy->what = 0;
+  out_lazy->parts = NULL;
+  out_lazy->n_parts = 0;
+  if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
+      iter->call.n_keywords == 0 && iter->call.args.len > 0 &&
+      (strcmp (iter->call.func->name.id, "zip") == 0 ||
+       (strcmp (iter->call.func->name.id, "enumerate") == 0 && iter->call.args.len == 1)))
+    {
+      /* zip() and enumerate() are lazy too: a generator among their
+       * arguments makes its item at the step that takes it. */
+      Value *fn = _graft_tracer_eval (t, frame, iter->call.func);
+
+      if (fn == NULL)
+        return NULL;
+      if (fn->kind == VAL_BUILTIN && strcmp (fn->path, iter->call.func->name.id) == 0)
+        return loop_items_zip (t, frame, iter, out_lazy);
+    }
   if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE &&
       iter->call.args.len == 0 && iter->call.n_keywords == 0)
     {
@@ -809,6 +871,24 @@ _graft_tracer_loop_item (Tracer            *t,
 {
   Value *item, *pair;
 
+  if (lazy->what == 'z' || lazy->what == 'e')
+    {
+      guint  first = lazy->what == 'e';
+      Value *tuple = _graft_value_seq (t, VAL_TUPLE, raw->seq.items->len);
+
+      if (first)
+        _graft_value_seq_add (tuple, raw->seq.items->pdata[0]);
+      for (guint k = 0; k < lazy->n_parts; k++)
+        {
+          Value *part =
+              _graft_tracer_loop_item (t, &lazy->parts[k], raw->seq.items->pdata[first + k], at);
+
+          if (part == NULL)
+            return NULL;
+          _graft_value_seq_add (tuple, part);
+        }
+      return tuple;
+    }
   if (lazy->what == 0 || lazy->what == 'k')
     return raw;
   item = _graft_tracer_index_object (t, lazy->container, raw, at);

@@ -928,12 +928,15 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
 /* A loop over a generator of a module container (graft-tracer-node.c):
  * the container, and what each step gives of it: 0 the item as it is,
  * 'p' a ParameterList's `self[i]`, 'k', 'v', 'i' a ParameterDict's keys,
- * values, items. */
-typedef struct
+ * values, items; 'z' and 'e' a zip() or enumerate() of @parts. */
+typedef struct _LazyIter LazyIter;
+struct _LazyIter
 {
-  Value *container;
-  char   what;
-} LazyIter;
+  Value    *container;
+  char      what;
+  LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
+  guint     n_parts;
+};
 Value  *_graft_tracer_loop_items (Tracer            *t,
                                   Frame             *frame,
                                   const GraftPyExpr *iter,
