@@ -178,7 +178,7 @@ builtin_len (Tracer            *t,
     return _graft_value_int (t, v->dict.keys->len);
   if (v->kind == VAL_OBJECT)
     {
-      if (v->obj->kind == OBJ_PARAMETER_LIST)
+      if (v->obj->kind == OBJ_PARAMETER_LIST || v->obj->kind == OBJ_PARAMETER_DICT)
         return _graft_value_int (t, v->obj->params.keys->len);
       if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST ||
           v->obj->kind == OBJ_MODULE_DICT)

@@ -597,6 +597,7 @@ call_module (Tracer            *t,
     case OBJ_MODULE_LIST:
     case OBJ_MODULE_DICT:
     case OBJ_PARAMETER_LIST:
+    case OBJ_PARAMETER_DICT:
     case OBJ_PLAIN:
     default:
       if (obj->cls != NULL)

@@ -1378,7 +1378,8 @@ eval_comprehension (Tracer            *t,
                     Value             *out)
 {
   const GraftPyComprehension *gen;
-  Value                      *iter, *items;
+  Value                      *items;
+  LazyIter                    lazy;
 
   if (level == e->comp.n_generators)
     {
@@ -1404,20 +1405,19 @@ eval_comprehension (Tracer            *t,
   gen = e->comp.generators[level];
   /* The first iterable is evaluated in the enclosing scope, the rest in
    * the comprehension's own. */
-  iter = _graft_tracer_eval (t, level == 0 ? frame : inner, gen->iter);
-  if (iter == NULL)
-    return NULL;
-  items = _graft_tracer_iterate (t, iter, gen->iter);
+  items = _graft_tracer_loop_items (t, level == 0 ? frame : inner, gen->iter, &lazy);
   if (items == NULL)
     return NULL;
   for (guint i = 0; i < items->seq.items->len; i++)
     {
       gboolean keep = TRUE;
+      Value   *item;
 
       if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
         return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
                                       "the loop runs too many times to unroll");
-      if (!_graft_tracer_assign (t, inner, gen->target, items->seq.items->pdata[i]))
+      item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], gen->iter);
+      if (item == NULL || !_graft_tracer_assign (t, inner, gen->target, item))
         return NULL;
       for (guint k = 0; k < gen->ifs.len && keep; k++)
         {

@@ -39,6 +39,7 @@ static const char *const module_methods[] = { "register_buffer",
                                               "named_modules",
                                               "named_parameters",
                                               "buffers",
+                                              "named_buffers",
                                               "items",
                                               "keys",
                                               "values",
@@ -137,6 +138,19 @@ float_fromhex (Tracer            *t,
         t, at, GRAFT_PARSE_ERROR_TRACE,
         "OverflowError: hexadecimal value too large to represent as a float");
   return _graft_value_float (t, f);
+}
+
+/* The tuple (@a, @b). */
+static Value *
+pair_new (Tracer *t,
+          Value  *a,
+          Value  *b)
+{
+  Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+  _graft_value_seq_add (pair, a);
+  _graft_value_seq_add (pair, b);
+  return pair;
 }
 
 static Value *
@@ -293,6 +307,162 @@ module_get_by_target (Tracer            *t,
   return v;
 }
 
+/* nn.Module.named_modules(): @mod and its submodules, depth first, each
+ * once (by identity), as (path, module) pairs added to @out. */
+static void
+walk_modules (Tracer     *t,
+              Value      *mod,
+              const char *prefix,
+              GHashTable *seen,
+              Value      *out)
+{
+  if (!g_hash_table_add (seen, mod->obj))
+    return;
+  _graft_value_seq_add (out, pair_new (t, _graft_value_str (t, prefix, -1), mod));
+  for (guint i = 0; i < mod->obj->modules.keys->len; i++)
+    {
+      Value      *child = mod->obj->modules.values->pdata[i];
+      const char *key = mod->obj->modules.keys->pdata[i];
+
+      if (child->kind == VAL_OBJECT)
+        walk_modules (t, child, *prefix != '\0' ? _graft_tracer_join_path (t, prefix, key) : key,
+                      seen, out);
+    }
+}
+
+/* The tensors @obj holds itself (`_parameters` or `_buffers`, @buffers),
+ * None left out, as (name, tensor) pairs added to @out: a leaf's are its
+ * model's (_graft_tracer_leaf_model()), made as they are listed. */
+static gboolean
+own_tensors (Tracer            *t,
+             Object            *obj,
+             gboolean           buffers,
+             const char        *prefix,
+             GHashTable        *seen,
+             Value             *out,
+             const GraftPyExpr *at)
+{
+  StrMap *map = buffers ? &obj->buffers : &obj->params;
+
+  if (obj->kind == OBJ_LEAF)
+    {
+      Object *model = _graft_tracer_leaf_model (t, obj, at);
+
+      if (model == NULL)
+        {
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "the %s of torch.nn.%s are not known to Graft",
+                              buffers ? "buffers" : "parameters", obj->class_name);
+          return FALSE;
+        }
+      map = buffers ? &model->buffers : &model->params;
+    }
+  for (guint i = 0; i < map->keys->len; i++)
+    {
+      const char *key = map->keys->pdata[i];
+      Value      *v = map->values->pdata[i];
+
+      if (v->kind == VAL_NONE)
+        continue;
+      if (obj->kind == OBJ_LEAF)
+        v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
+      if (!g_hash_table_add (seen, v))
+        continue;
+      _graft_value_seq_add (
+          out,
+          pair_new (t,
+                    _graft_value_str (
+                        t, *prefix != '\0' ? _graft_tracer_join_path (t, prefix, key) : key, -1),
+                    v));
+    }
+  return TRUE;
+}
+
+/* `named_parameters()`, `parameters()`, `named_buffers()`, `buffers()`,
+ * `named_modules()`, `modules()` of @recv, as nn.Module lists them: through
+ * the submodules unless `recurse=False`, each tensor and module once (by
+ * identity), None left out, names prefixed with `prefix`.  What is listed
+ * are the tensors themselves, not proxies: passed to an op, each is a
+ * get_attr of its first path (torch.fx's create_arg). */
+static Value *
+module_listing (Tracer            *t,
+                Value             *recv,
+                const char        *name,
+                PtrVec            *args,
+                StrMap            *kwargs,
+                const GraftPyExpr *at)
+{
+  gboolean named = g_str_has_prefix (name, "named_");
+  gboolean modules = g_str_has_suffix (name, "modules");
+  gboolean buffers = g_str_has_suffix (name, "buffers");
+  /* Positional parameters: named_x(prefix, recurse), x(recurse);
+   * named_modules(memo, prefix). */
+  const char *params[2] = { named ? (modules ? "memo" : "prefix") : "recurse",
+                            named ? (modules ? "prefix" : "recurse") : NULL };
+  Value      *given[2] = { NULL, NULL };
+  const char *prefix = "";
+  gboolean    recurse = TRUE;
+  Value      *mods, *out;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  if (_graft_tracer_n_args (args) > (params[1] != NULL ? 2u : 1u))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s() takes too many arguments", name);
+  for (guint i = 0; i < _graft_tracer_n_args (args); i++)
+    given[i] = _graft_tracer_arg (args, i);
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      guint       k = strcmp (key, params[0]) == 0                        ? 0
+                      : params[1] != NULL && strcmp (key, params[1]) == 0 ? 1
+                                                                          : 2;
+
+      if (k == 2 || given[k] != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s(): the argument '%s' is not supported", name, key);
+      given[k] = kwargs->values->pdata[i];
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      if (given[k] == NULL)
+        continue;
+      if (strcmp (params[k], "prefix") == 0 && given[k]->kind == VAL_STR)
+        prefix = given[k]->str.s;
+      else if (strcmp (params[k], "recurse") == 0 && given[k]->kind == VAL_BOOL)
+        recurse = given[k]->b;
+      else if (!(strcmp (params[k], "memo") == 0 && given[k]->kind == VAL_NONE))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s(): this %s is not supported", name, params[k]);
+    }
+  mods = _graft_value_seq (t, VAL_LIST, 0);
+  if (modules || recurse)
+    walk_modules (t, recv, prefix, seen, mods);
+  else
+    {
+      _graft_value_seq_add (mods, pair_new (t, _graft_value_str (t, prefix, -1), recv));
+    }
+  if (modules)
+    out = mods;
+  else
+    {
+      g_hash_table_remove_all (seen);
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = 0; i < mods->seq.items->len; i++)
+        {
+          Value *pair = mods->seq.items->pdata[i];
+          Value *path = pair->seq.items->pdata[0];
+          Value *mod = pair->seq.items->pdata[1];
+
+          if (!own_tensors (t, mod->obj, buffers, path->str.s, seen, out, at))
+            return NULL;
+        }
+    }
+  if (!named)
+    for (guint i = 0; i < out->seq.items->len; i++)
+      out->seq.items->pdata[i] = ((Value *) out->seq.items->pdata[i])->seq.items->pdata[1];
+  return out;
+}
+
 static Value *
 module_method (Tracer            *t,
                Value             *recv,
@@ -385,22 +555,32 @@ module_method (Tracer            *t,
     }
   if (strncmp (name, "get_", 4) == 0)
     return module_get_by_target (t, recv, name, args, kwargs, at);
-  if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 ||
-      strcmp (name, "parameters") == 0 || strcmp (name, "buffers") == 0)
+  if (strcmp (name, "children") == 0)
+    return list_of_pairs (t, &obj->modules, 1);
+  if (strcmp (name, "modules") == 0 || strcmp (name, "parameters") == 0 ||
+      strcmp (name, "buffers") == 0 || strcmp (name, "named_modules") == 0 ||
+      strcmp (name, "named_parameters") == 0 || strcmp (name, "named_buffers") == 0)
+    return module_listing (t, recv, name, args, kwargs, at);
+  if (obj->kind == OBJ_PARAMETER_DICT &&
+      (strcmp (name, "keys") == 0 || strcmp (name, "values") == 0 || strcmp (name, "items") == 0))
     {
-      if (strcmp (name, "children") == 0)
-        return list_of_pairs (t, &obj->modules, 1);
-      if (strcmp (name, "parameters") == 0)
-        return list_of_pairs (t, &obj->params, 1);
-      if (strcmp (name, "buffers") == 0)
-        return list_of_pairs (t, &obj->buffers, 1);
-      return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                    "modules() is not supported");
+      /* ParameterDict's values go through `self[key]`: while tracing,
+       * the parameters' get_attr nodes. */
+      Value *out = _graft_value_seq (t, VAL_LIST, 0);
+
+      for (guint i = 0; i < obj->params.keys->len; i++)
+        {
+          Value *key = _graft_value_str (t, obj->params.keys->pdata[i], -1);
+          Value *item = name[0] == 'k' ? key : _graft_tracer_index_object (t, recv, key, at);
+
+          if (item == NULL)
+            return NULL;
+          _graft_value_seq_add (out, name[0] != 'i' ? item : pair_new (t, key, item));
+        }
+      return out;
     }
   if (strcmp (name, "named_children") == 0 || strcmp (name, "items") == 0)
     return list_of_pairs (t, &obj->modules, 2);
-  if (strcmp (name, "named_parameters") == 0)
-    return list_of_pairs (t, &obj->params, 2);
   if (strcmp (name, "keys") == 0)
     return list_of_pairs (t, &obj->modules, 0);
   if (strcmp (name, "values") == 0)

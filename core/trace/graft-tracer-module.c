@@ -151,6 +151,93 @@ is_leaf_param_name (const char *name)
          g_str_has_prefix (name, "in_proj") || strcmp (name, "out_proj") == 0;
 }
 
+/**
+ * _graft_tracer_leaf_model:
+ * @leaf: a torch.nn leaf module (OBJ_LEAF)
+ *
+ * The instance of @leaf's Python model (_graft_tracer_nn_settings_class())
+ * built with @leaf's own arguments, once, outside the trace: what the
+ * layer stores (`in_features`, `eps`, `bias` None), and the names of its
+ * parameters and buffers in their order.
+ *
+ * Returns: (nullable): the model, or %NULL when Graft has none of the
+ *   class or of these arguments
+ */
+Object *
+_graft_tracer_leaf_model (Tracer            *t,
+                          Object            *leaf,
+                          const GraftPyExpr *at)
+{
+  if (leaf->model == NULL)
+    {
+      Value      *cls = _graft_tracer_nn_settings_class (t, leaf->class_name);
+      gboolean    tracing = t->tracing;
+      GError     *saved = t->error;
+      const char *saved_raised = t->raised;
+      Value      *made;
+
+      if (cls == NULL || leaf->ctor_args == NULL)
+        {
+          leaf->model = leaf;
+          return NULL;
+        }
+      /* Arguments the model does not take (torch 2.6's LayerNorm `bias`,
+       * say) leave the layer without a model, as one Graft has none of. */
+      t->tracing = FALSE;
+      t->error = NULL;
+      made = _graft_tracer_instantiate (t, cls->cls, leaf->ctor_args, leaf->ctor_kwargs, at);
+      g_clear_error (&t->error);
+      t->error = saved;
+      t->raised = saved_raised;
+      t->tracing = tracing;
+      leaf->model = made != NULL ? made->obj : leaf;
+      t->n_kept++;
+    }
+  return leaf->model != leaf ? leaf->model : NULL;
+}
+
+/**
+ * _graft_tracer_leaf_tensor:
+ * @leaf: a torch.nn leaf module
+ * @name: one of its parameters (@buffer %FALSE) or buffers
+ *
+ * A leaf's tensors are made on first access so that they keep their
+ * identity afterwards.  One made after the trace collected the tensors'
+ * paths still gets its path: passed to an op, it is `self.bn.running_mean`,
+ * as torch finds it in named_buffers(), not a constant of its own.
+ *
+ * Returns: the parameter or tensor
+ */
+Value *
+_graft_tracer_leaf_tensor (Tracer     *t,
+                           Object     *leaf,
+                           const char *name,
+                           gboolean    buffer)
+{
+  StrMap     *map = buffer ? &leaf->buffers : &leaf->params;
+  Value      *v = _graft_strmap_get (map, name);
+  const char *base;
+
+  if (v != NULL)
+    return v;
+  if (buffer)
+    v = _graft_value_tensor (t);
+  else
+    {
+      v = _graft_value_new (t, VAL_PARAMETER);
+      v->tensor.id = ++t->n_tensors;
+    }
+  name = _graft_tracer_strdup (t, name, -1);
+  _graft_strmap_set (map, name, v);
+  base = g_hash_table_lookup (t->module_paths, leaf);
+  if (base != NULL && !g_hash_table_contains (t->tensor_paths, v))
+    {
+      g_hash_table_insert (t->tensor_paths, v, (gpointer) _graft_tracer_join_path (t, base, name));
+      t->n_kept++;
+    }
+  return v;
+}
+
 static Value *
 module_getattr (Tracer            *t,
                 Value             *self,
@@ -195,28 +282,28 @@ module_getattr (Tracer            *t,
     return _graft_value_bool (TRUE);
   if (obj->kind == OBJ_LEAF)
     {
-      /* A leaf's tensors are made on first access so that they keep their
-       * identity afterwards. */
-      if (is_leaf_buffer_name (name))
-        {
-          const char *base = g_hash_table_lookup (t->module_paths, obj);
+      /* A layer Graft has a model of holds what its model's __init__
+       * stores: its parameters and buffers (None where a setting leaves
+       * one out: `bias=False`), and its settings. */
+      Object *model = _graft_tracer_leaf_model (t, obj, at);
 
-          v = _graft_value_tensor (t);
-          name = _graft_tracer_strdup (t, name, -1);
-          _graft_strmap_set (&obj->buffers, name, v);
-          /* Made after the trace collected the buffers' paths: passed to
-           * an op, it is still `self.bn.running_mean`, as torch finds it
-           * in named_buffers(), not a constant of its own. */
-          if (base != NULL)
-            g_hash_table_insert (t->tensor_paths, v,
-                                 (gpointer) _graft_tracer_join_path (t, base, name));
-          return v;
-        }
-      if (is_leaf_param_name (name))
+      if (model != NULL)
         {
-          v = _graft_value_new (t, VAL_PARAMETER);
-          v->tensor.id = ++t->n_tensors;
-          _graft_strmap_set (&obj->params, _graft_tracer_strdup (t, name, -1), v);
+          if (_graft_strmap_get (&model->params, name) != NULL)
+            {
+              _graft_tracer_leaf_tensor (t, obj, name, FALSE);
+              return module_getattr (t, self, name, at);
+            }
+          if ((v = _graft_strmap_get (&model->buffers, name)) != NULL)
+            return v->kind == VAL_NONE ? v : _graft_tracer_leaf_tensor (t, obj, name, TRUE);
+          if ((v = _graft_strmap_get (&model->attrs, name)) != NULL)
+            return v;
+        }
+      else if (is_leaf_buffer_name (name))
+        return _graft_tracer_leaf_tensor (t, obj, name, TRUE);
+      else if (is_leaf_param_name (name))
+        {
+          _graft_tracer_leaf_tensor (t, obj, name, FALSE);
           return module_getattr (t, self, name, at);
         }
     }
@@ -228,6 +315,10 @@ module_getattr (Tracer            *t,
       m->method.name = _graft_tracer_strdup (t, name, -1);
       return m;
     }
+  if (obj->kind == OBJ_LEAF && obj->model == obj)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "the attribute '%s' of torch.nn.%s is not known to Graft", name,
+                               obj->class_name);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "'%s' object has no attribute '%s'", obj->class_name, name);
 }
@@ -705,6 +796,35 @@ _graft_tracer_index_object (Tracer            *t,
                                     at);
         }
       return children->values->pdata[i];
+    }
+  if (o->kind == OBJ_PARAMETER_DICT)
+    {
+      const char *base = g_hash_table_lookup (t->module_paths, o);
+      Value      *v;
+
+      if (index->kind != VAL_STR || memchr (index->str.s, '\0', index->str.len) != NULL ||
+          (v = _graft_strmap_get (&o->params, index->str.s)) == NULL)
+        {
+          GString *repr = g_string_new (NULL);
+
+          _graft_value_append_str (repr, index, TRUE);
+          if (index->kind == VAL_STR)
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "AttributeError: 'ParameterDict' object has no attribute %s",
+                                repr->str);
+          else
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "TypeError: Index given to ParameterDict cannot be used as a key "
+                                "as it is not a string (type is '%s')",
+                                _graft_value_type_name (index));
+          g_string_free (repr, TRUE);
+          return NULL;
+        }
+      /* ParameterDict.__getitem__ is getattr(self, key): while tracing,
+       * the parameter's get_attr node (`self.pd.a`), made once. */
+      if (t->tracing && base != NULL)
+        return parameter_proxy (t, _graft_tracer_join_path (t, base, index->str.s), at);
+      return v;
     }
   if (o->kind == OBJ_MODULE_DICT)
     {

@@ -700,7 +700,8 @@ _graft_tracer_truth (Tracer            *t,
       return FALSE;
     case VAL_OBJECT:
       if (v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_SEQUENTIAL ||
-          v->obj->kind == OBJ_MODULE_DICT || v->obj->kind == OBJ_PARAMETER_LIST)
+          v->obj->kind == OBJ_MODULE_DICT || v->obj->kind == OBJ_PARAMETER_LIST ||
+          v->obj->kind == OBJ_PARAMETER_DICT)
         {
           *out = v->obj->modules.keys->len + v->obj->params.keys->len != 0;
           return TRUE;
@@ -727,6 +728,176 @@ _graft_tracer_truth (Tracer            *t,
       *out = TRUE;
       return TRUE;
     }
+}
+
+/* _graft_tracer_loop_items() of `zip(a, b, ...)` or `enumerate(a)`: the
+ * raw items of each argument, as tuples; the steps go through each
+ * argument's own LazyIter (@out_lazy->parts). */
+static Value *
+loop_items_zip (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *iter,
+                LazyIter          *out_lazy)
+{
+  guint    n = iter->call.args.len;
+  gboolean enumerate = iter->call.func->name.id[0] == 'e';
+  Value  **lists = _graft_tracer_alloc (t, n * sizeof (Value *));
+  guint    len = G_MAXUINT;
+  Value   *out;
+
+  for (guint k = 0; k < n; k++)
+    if (iter->call.args.items[k]->kind == GRAFT_PY_EXPR_STARRED)
+      {
+        Value *v = _graft_tracer_eval (t, frame, iter);
+
+        return v != NULL ? _graft_tracer_iterate (t, v, iter) : NULL;
+      }
+  out_lazy->what = enumerate ? 'e' : 'z';
+  out_lazy->parts = _graft_tracer_alloc (t, n * sizeof (LazyIter));
+  out_lazy->n_parts = n;
+  for (guint k = 0; k < n; k++)
+    {
+      lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], &out_lazy->parts[k]);
+      if (lists[k] == NULL)
+        return NULL;
+      len = MIN (len, lists[k]->seq.items->len);
+    }
+  out = _graft_value_seq (t, VAL_LIST, len);
+  for (guint i = 0; i < len; i++)
+    {
+      Value *tuple = _graft_value_seq (t, VAL_TUPLE, enumerate ? 2 : n);
+
+      if (enumerate)
+        _graft_value_seq_add (tuple, _graft_value_int (t, i));
+      for (guint k = 0; k < n; k++)
+        _graft_value_seq_add (tuple, lists[k]->seq.items->pdata[i]);
+      _graft_value_seq_add (out, tuple);
+    }
+  return out;
+}
+
+/**
+ * _graft_tracer_loop_items:
+ * @iter: the iterable of a for loop or a comprehension
+ * @out_lazy: (out): how each item is made
+ *
+ * The items a loop over @iter goes through, with the steps torch's
+ * generators take: a ParameterList's __iter__ and a ParameterDict's
+ * values() and items() index the container as the loop reaches each item
+ * (while tracing: the get_attr node made then, or the one made before), so
+ * their items are made by _graft_tracer_loop_item() at each step.
+ *
+ * Returns: (nullable): a list value of the raw items
+ */
+Value *
+_graft_tracer_loop_items (Tracer            *t,
+                          Frame             *frame,
+                          const GraftPyExpr *iter,
+                          LazyIter          *out_lazy)
+{
+  Value *v;
+
+  out_lazy->container = NULL;
+  out_lazy->what = 0;
+  out_lazy->parts = NULL;
+  out_lazy->n_parts = 0;
+  if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
+      iter->call.n_keywords == 0 && iter->call.args.len > 0 &&
+      (strcmp (iter->call.func->name.id, "zip") == 0 ||
+       (strcmp (iter->call.func->name.id, "enumerate") == 0 && iter->call.args.len == 1)))
+    {
+      /* zip() and enumerate() are lazy too: a generator among their
+       * arguments makes its item at the step that takes it. */
+      Value *fn = _graft_tracer_eval (t, frame, iter->call.func);
+
+      if (fn == NULL)
+        return NULL;
+      if (fn->kind == VAL_BUILTIN && strcmp (fn->path, iter->call.func->name.id) == 0)
+        return loop_items_zip (t, frame, iter, out_lazy);
+    }
+  if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE &&
+      iter->call.args.len == 0 && iter->call.n_keywords == 0)
+    {
+      const char *name = iter->call.func->attribute.attr;
+      Value      *recv, *method;
+
+      if (strcmp (name, "items") != 0 && strcmp (name, "values") != 0 &&
+          strcmp (name, "keys") != 0)
+        return (v = _graft_tracer_eval (t, frame, iter)) != NULL
+                   ? _graft_tracer_iterate (t, v, iter)
+                   : NULL;
+      /* The receiver once: `recv.items()` called on it as eval would. */
+      recv = _graft_tracer_eval (t, frame, iter->call.func->attribute.value);
+      if (recv == NULL)
+        return NULL;
+      if (recv->kind == VAL_OBJECT && recv->obj->kind == OBJ_PARAMETER_DICT)
+        {
+          out_lazy->container = recv;
+          out_lazy->what = name[0];
+          return _graft_tracer_iterate (t, recv, iter);
+        }
+      method = _graft_tracer_getattr (t, recv, name, iter->call.func);
+      v = method != NULL ? _graft_tracer_call (t, method, _graft_tracer_vec (t), NULL, iter)
+                         : NULL;
+      return v != NULL ? _graft_tracer_iterate (t, v, iter) : NULL;
+    }
+  v = _graft_tracer_eval (t, frame, iter);
+  if (v == NULL)
+    return NULL;
+  if (v->kind == VAL_OBJECT && v->obj->kind == OBJ_PARAMETER_LIST)
+    {
+      Value *out = _graft_value_seq (t, VAL_LIST, v->obj->params.keys->len);
+
+      out_lazy->container = v;
+      out_lazy->what = 'p';
+      for (guint i = 0; i < v->obj->params.keys->len; i++)
+        _graft_value_seq_add (out, _graft_value_int (t, i));
+      return out;
+    }
+  return _graft_tracer_iterate (t, v, iter);
+}
+
+/**
+ * _graft_tracer_loop_item:
+ * @raw: an item of _graft_tracer_loop_items()'s list
+ *
+ * Returns: (nullable): what the loop's step binds
+ */
+Value *
+_graft_tracer_loop_item (Tracer            *t,
+                         const LazyIter    *lazy,
+                         Value             *raw,
+                         const GraftPyExpr *at)
+{
+  Value *item, *pair;
+
+  if (lazy->what == 'z' || lazy->what == 'e')
+    {
+      guint  first = lazy->what == 'e';
+      Value *tuple = _graft_value_seq (t, VAL_TUPLE, raw->seq.items->len);
+
+      if (first)
+        _graft_value_seq_add (tuple, raw->seq.items->pdata[0]);
+      for (guint k = 0; k < lazy->n_parts; k++)
+        {
+          Value *part =
+              _graft_tracer_loop_item (t, &lazy->parts[k], raw->seq.items->pdata[first + k], at);
+
+          if (part == NULL)
+            return NULL;
+          _graft_value_seq_add (tuple, part);
+        }
+      return tuple;
+    }
+  if (lazy->what == 0 || lazy->what == 'k')
+    return raw;
+  item = _graft_tracer_index_object (t, lazy->container, raw, at);
+  if (item == NULL || lazy->what != 'i')
+    return item;
+  pair = _graft_value_seq (t, VAL_TUPLE, 2);
+  _graft_value_seq_add (pair, raw);
+  _graft_value_seq_add (pair, item);
+  return pair;
 }
 
 /**
@@ -780,9 +951,21 @@ _graft_tracer_iterate (Tracer            *t,
           for (guint i = 0; i < v->obj->modules.keys->len; i++)
             _graft_value_seq_add (out, _graft_value_str (t, v->obj->modules.keys->pdata[i], -1));
           return out;
+        case OBJ_PARAMETER_DICT:
+          for (guint i = 0; i < v->obj->params.keys->len; i++)
+            _graft_value_seq_add (out, _graft_value_str (t, v->obj->params.keys->pdata[i], -1));
+          return out;
         case OBJ_PARAMETER_LIST:
+          /* Through `self[i]`, as ParameterList.__iter__ goes: while
+           * tracing, the parameters' get_attr nodes. */
           for (guint i = 0; i < v->obj->params.values->len; i++)
-            _graft_value_seq_add (out, v->obj->params.values->pdata[i]);
+            {
+              Value *item = _graft_tracer_index_object (t, v, _graft_value_int (t, i), at);
+
+              if (item == NULL)
+                return NULL;
+              _graft_value_seq_add (out, item);
+            }
           return out;
         case OBJ_PLAIN:
         case OBJ_USER_MODULE:

@@ -749,12 +749,16 @@ contains (Value    *container,
     }
   if (container->kind == VAL_DICT)
     return _graft_dict_get (container, item) != NULL;
-  if (container->kind == VAL_OBJECT && container->obj->kind == OBJ_MODULE_DICT &&
+  if (container->kind == VAL_OBJECT &&
+      (container->obj->kind == OBJ_MODULE_DICT || container->obj->kind == OBJ_PARAMETER_DICT) &&
       item->kind != VAL_LIST && item->kind != VAL_DICT)
     /* ModuleDict.__contains__: `key in self._modules`, whose keys are
-     * strings (an unhashable key is left to the caller's error) */
+     * strings (an unhashable key is left to the caller's error);
+     * ParameterDict's: `key in self._keys`, the same keys */
     return item->kind == VAL_STR && memchr (item->str.s, '\0', item->str.len) == NULL &&
-           _graft_strmap_get (&container->obj->modules, item->str.s) != NULL;
+           _graft_strmap_get (container->obj->kind == OBJ_MODULE_DICT ? &container->obj->modules
+                                                                      : &container->obj->params,
+                              item->str.s) != NULL;
   if (container->kind == VAL_OBJECT && (container->obj->kind == OBJ_MODULE_LIST ||
                                         container->obj->kind == OBJ_SEQUENTIAL))
     {

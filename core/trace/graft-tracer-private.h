@@ -151,6 +151,7 @@ typedef enum {
   OBJ_MODULE_LIST,
   OBJ_MODULE_DICT,
   OBJ_PARAMETER_LIST,
+  OBJ_PARAMETER_DICT, /* its parameters in params, by string keys */
 } ObjectKind;
 
 struct _Object
@@ -165,6 +166,14 @@ struct _Object
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
+  /* A leaf: the arguments it was built with (Value *), and the instance of
+   * its Python model built from them on first need
+   * (_graft_tracer_leaf_model(): what it stores, `in_features`, its
+   * parameters' names), or NULL; @model is the object itself when the
+   * class has no model. */
+  PtrVec *ctor_args;
+  StrMap *ctor_kwargs;
+  Object *model;
 };
 
 struct _Class
@@ -217,8 +226,9 @@ struct _Value
     } seq;
     struct
     {
-      PtrVec *keys;
-      PtrVec *values;
+      PtrVec  *keys;
+      PtrVec  *values;
+      gboolean ordered; /* made by collections.OrderedDict() (ParameterDict keeps its order) */
     } dict;
     struct
     {
@@ -365,7 +375,13 @@ struct _Tracer
   GPtrArray  *parsed;          /* GraftPyModules parsed from the torch table */
   Frame      *table_frame;     /* where the torch table's literals are evaluated */
   Frame      *nn_frame;        /* the Python models of torch.nn layers, once needed */
+  Frame      *nn_settings;     /* the models of what other layers store, once needed */
   GError     *error;
+  /* The Python exception t->error stands for, when Python code could
+   * catch it (exec_try()): `TraceError` (torch.fx's, for control flow on
+   * a traced value), `RuntimeError` (its len()), the class a raise
+   * statement names; or NULL. */
+  const char *raised;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */
@@ -907,6 +923,30 @@ Value  *_graft_tracer_instantiate (Tracer            *t,
                                    PtrVec            *args,
                                    StrMap            *kwargs,
                                    const GraftPyExpr *at);
+Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
+
+/* A loop over a generator of a module container (graft-tracer-node.c):
+ * the container, and what each step gives of it: 0 the item as it is,
+ * 'p' a ParameterList's `self[i]`, 'k', 'v', 'i' a ParameterDict's keys,
+ * values, items; 'z' and 'e' a zip() or enumerate() of @parts. */
+typedef struct _LazyIter LazyIter;
+struct _LazyIter
+{
+  Value    *container;
+  char      what;
+  LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
+  guint     n_parts;
+};
+Value  *_graft_tracer_loop_items (Tracer            *t,
+                                  Frame             *frame,
+                                  const GraftPyExpr *iter,
+                                  LazyIter          *out_lazy);
+Value  *_graft_tracer_loop_item (Tracer            *t,
+                                 const LazyIter    *lazy,
+                                 Value             *raw,
+                                 const GraftPyExpr *at);
+Object *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
+Value  *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
 Value  *_graft_tracer_call_leaf (Tracer            *t,
                                  Value             *module,
                                  PtrVec            *args,

@@ -719,35 +719,225 @@ static const char nn_models[] =
     "    def forward(self, input):\n"
     "        return F.adaptive_avg_pool2d(input, self.output_size)\n";
 
+/* Python models of what more torch.nn layers store (their settings, and
+ * which parameters and buffers they hold), from the __init__ of torch
+ * 1.13.1 and 2.6 (the same for these): read from a leaf of these classes
+ * (`self.bn.eps`, `named_parameters()`) by _graft_tracer_leaf_model().
+ * Without a forward, they are not models a file class may extend. */
+static const char nn_settings[] =
+    "import torch\n"
+    "from torch.nn import Module, Parameter\n"
+    "\n"
+    "class _NormBase(Module):\n"
+    "    def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=True,\n"
+    "                 track_running_stats=True, device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.num_features = num_features\n"
+    "        self.eps = eps\n"
+    "        self.momentum = momentum\n"
+    "        self.affine = affine\n"
+    "        self.track_running_stats = track_running_stats\n"
+    "        if self.affine:\n"
+    "            self.weight = Parameter(torch.empty(num_features))\n"
+    "            self.bias = Parameter(torch.empty(num_features))\n"
+    "        else:\n"
+    "            self.register_parameter('weight', None)\n"
+    "            self.register_parameter('bias', None)\n"
+    "        if self.track_running_stats:\n"
+    "            self.register_buffer('running_mean', torch.zeros(num_features))\n"
+    "            self.register_buffer('running_var', torch.ones(num_features))\n"
+    "            self.register_buffer('num_batches_tracked', torch.tensor(0, dtype=torch.long))\n"
+    "        else:\n"
+    "            self.register_buffer('running_mean', None)\n"
+    "            self.register_buffer('running_var', None)\n"
+    "            self.register_buffer('num_batches_tracked', None)\n"
+    "\n"
+    "class BatchNorm1d(_NormBase):\n"
+    "    pass\n"
+    "\n"
+    "class BatchNorm2d(_NormBase):\n"
+    "    pass\n"
+    "\n"
+    "class BatchNorm3d(_NormBase):\n"
+    "    pass\n"
+    "\n"
+    "class _InstanceNorm(_NormBase):\n"
+    "    def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=False,\n"
+    "                 track_running_stats=False, device=None, dtype=None):\n"
+    "        super().__init__(num_features, eps, momentum, affine, track_running_stats)\n"
+    "\n"
+    "class InstanceNorm1d(_InstanceNorm):\n"
+    "    pass\n"
+    "\n"
+    "class InstanceNorm2d(_InstanceNorm):\n"
+    "    pass\n"
+    "\n"
+    "class InstanceNorm3d(_InstanceNorm):\n"
+    "    pass\n"
+    "\n"
+    "class GroupNorm(Module):\n"
+    "    def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, device=None,\n"
+    "                 dtype=None):\n"
+    "        super().__init__()\n"
+    "        if num_channels % num_groups != 0:\n"
+    "            raise ValueError('num_channels must be divisible by num_groups')\n"
+    "        self.num_groups = num_groups\n"
+    "        self.num_channels = num_channels\n"
+    "        self.eps = eps\n"
+    "        self.affine = affine\n"
+    "        if self.affine:\n"
+    "            self.weight = Parameter(torch.empty(num_channels))\n"
+    "            self.bias = Parameter(torch.empty(num_channels))\n"
+    "        else:\n"
+    "            self.register_parameter('weight', None)\n"
+    "            self.register_parameter('bias', None)\n"
+    "\n"
+    "class RNNBase(Module):\n"
+    "    def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True,\n"
+    "                 batch_first=False, dropout=0.0, bidirectional=False, proj_size=0,\n"
+    "                 device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.mode = mode\n"
+    "        self.input_size = input_size\n"
+    "        self.hidden_size = hidden_size\n"
+    "        self.num_layers = num_layers\n"
+    "        self.bias = bias\n"
+    "        self.batch_first = batch_first\n"
+    "        self.dropout = float(dropout)\n"
+    "        self.bidirectional = bidirectional\n"
+    "        self.proj_size = proj_size\n"
+    "        num_directions = 2 if bidirectional else 1\n"
+    "        gate_size = 4 * hidden_size if mode == 'LSTM' else 3 * hidden_size\n"
+    "        real_hidden_size = proj_size if proj_size > 0 else hidden_size\n"
+    "        for layer in range(num_layers):\n"
+    "            for direction in range(num_directions):\n"
+    "                layer_input_size = input_size if layer == 0 else real_hidden_size * "
+    "num_directions\n"
+    "                suffix = '_reverse' if direction == 1 else ''\n"
+    "                names = ['weight_ih_l{}{}', 'weight_hh_l{}{}']\n"
+    "                shapes = [(gate_size, layer_input_size), (gate_size, real_hidden_size)]\n"
+    "                if bias:\n"
+    "                    names += ['bias_ih_l{}{}', 'bias_hh_l{}{}']\n"
+    "                    shapes += [(gate_size,), (gate_size,)]\n"
+    "                if proj_size > 0:\n"
+    "                    names += ['weight_hr_l{}{}']\n"
+    "                    shapes += [(proj_size, hidden_size)]\n"
+    "                for name, shape in zip(names, shapes):\n"
+    "                    setattr(self, name.format(layer, suffix), Parameter(torch.empty(shape)))\n"
+    "\n"
+    "class LSTM(RNNBase):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__('LSTM', *args, **kwargs)\n"
+    "\n"
+    "class GRU(RNNBase):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__('GRU', *args, **kwargs)\n"
+    "\n"
+    "class _ConvTransposeNd(Module):\n"
+    "    def __init__(self, n, in_channels, out_channels, kernel_size, stride=1, padding=0,\n"
+    "                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros',\n"
+    "                 device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        if padding_mode != 'zeros':\n"
+    "            raise ValueError('Only \"zeros\" padding mode is supported')\n"
+    "        self.in_channels = in_channels\n"
+    "        self.out_channels = out_channels\n"
+    "        self.kernel_size = _tuple_of(n, kernel_size)\n"
+    "        self.stride = _tuple_of(n, stride)\n"
+    "        self.padding = _tuple_of(n, padding)\n"
+    "        self.dilation = _tuple_of(n, dilation)\n"
+    "        self.transposed = True\n"
+    "        self.output_padding = _tuple_of(n, output_padding)\n"
+    "        self.groups = groups\n"
+    "        self.padding_mode = padding_mode\n"
+    "        self.weight = Parameter(torch.empty((in_channels, out_channels // groups) + "
+    "self.kernel_size))\n"
+    "        if bias:\n"
+    "            self.bias = Parameter(torch.empty(out_channels))\n"
+    "        else:\n"
+    "            self.register_parameter('bias', None)\n"
+    "\n"
+    "class ConvTranspose1d(_ConvTransposeNd):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(1, *args, **kwargs)\n"
+    "\n"
+    "class ConvTranspose2d(_ConvTransposeNd):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(2, *args, **kwargs)\n"
+    "\n"
+    "class ConvTranspose3d(_ConvTransposeNd):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(3, *args, **kwargs)\n";
+
+/* The class @name (`Linear`; a dotted path's last part) of the models
+ * @text, run once into *@frame; the names of @shared (NULL-terminated)
+ * are first taken from @from, a frame of models run before. */
+static Value *
+models_class (Tracer            *t,
+              Frame            **frame,
+              const char        *label,
+              const char        *text,
+              const Frame       *from,
+              const char *const *shared,
+              const char        *path)
+{
+  const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
+  Value      *cls;
+
+  if (*frame == NULL)
+    {
+      g_autoptr (GraftSource) source = graft_source_new (label, text, -1);
+      g_autoptr (GError) error = NULL;
+      GraftPyModule         *module = graft_py_parse (source, &error);
+      const GraftPyStmtList *body;
+      GError                *saved = t->error;
+      gboolean               tracing = t->tracing;
+
+      g_assert (module != NULL);
+      g_ptr_array_add (t->parsed, module);
+      *frame = _graft_tracer_frame_new (t, NULL, NULL);
+      for (guint i = 0; shared != NULL && shared[i] != NULL; i++)
+        _graft_strmap_set (&(*frame)->vars, shared[i], _graft_strmap_get (&from->vars, shared[i]));
+      body = graft_py_module_get_body (module);
+      t->error = NULL;
+      t->tracing = FALSE;
+      for (guint i = 0; i < body->len; i++)
+        if (_graft_tracer_exec_stmt (t, *frame, body->items[i], NULL) == FLOW_ERROR)
+          g_assert_not_reached ();
+      t->error = saved;
+      t->tracing = tracing;
+    }
+  cls = _graft_strmap_get (&(*frame)->vars, name);
+  if (cls == NULL || cls->kind != VAL_CLASS)
+    return NULL;
+  return cls;
+}
+
 static Value *
 nn_model_class (Tracer            *t,
                 const char        *path,
                 const GraftPyExpr *at)
 {
-  const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
-  Value      *cls;
+  return models_class (t, &t->nn_frame, "<graft torch.nn models>", nn_models, NULL, NULL, path);
+}
 
-  if (t->nn_frame == NULL)
-    {
-      g_autoptr (GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
-      g_autoptr (GError) error = NULL;
-      GraftPyModule         *module = graft_py_parse (source, &error);
-      const GraftPyStmtList *body;
-      GError                *saved = t->error;
+/**
+ * _graft_tracer_nn_settings_class:
+ * @name: a torch.nn class name (`BatchNorm2d`)
+ *
+ * Returns: (nullable): the Python model of what a layer of class @name
+ *   stores (nn_models, then nn_settings), or %NULL when Graft has none
+ */
+Value *
+_graft_tracer_nn_settings_class (Tracer     *t,
+                                 const char *name)
+{
+  static const char *const shared[] = { "_tuple_of", NULL };
+  Value                   *cls = nn_model_class (t, name, NULL); /* (runs nn_models) */
 
-      g_assert (module != NULL);
-      g_ptr_array_add (t->parsed, module);
-      t->nn_frame = _graft_tracer_frame_new (t, NULL, NULL);
-      body = graft_py_module_get_body (module);
-      t->error = NULL;
-      for (guint i = 0; i < body->len; i++)
-        if (_graft_tracer_exec_stmt (t, t->nn_frame, body->items[i], NULL) == FLOW_ERROR)
-          g_assert_not_reached ();
-      t->error = saved;
-    }
-  cls = _graft_strmap_get (&t->nn_frame->vars, name);
-  if (cls == NULL || cls->kind != VAL_CLASS)
-    return NULL;
+  if (cls == NULL)
+    cls = models_class (t, &t->nn_settings, "<graft torch.nn settings>", nn_settings, t->nn_frame,
+                        shared, name);
   return cls;
 }
 
@@ -902,20 +1092,21 @@ exec_for (Tracer            *t,
           const GraftPyStmt *s,
           Value            **out_return)
 {
-  Value *iter = _graft_tracer_eval (t, frame, s->for_stmt.iter);
-  Value *items;
+  LazyIter lazy;
+  Value   *items = _graft_tracer_loop_items (t, frame, s->for_stmt.iter, &lazy);
 
-  if (iter == NULL)
-    return FLOW_ERROR;
-  items = _graft_tracer_iterate (t, iter, s->for_stmt.iter);
   if (items == NULL)
     return FLOW_ERROR;
   for (guint i = 0; i < items->seq.items->len; i++)
     {
-      Flow flow;
+      Value *item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i],
+                                             s->for_stmt.iter);
+      Flow   flow;
 
-      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target,
-                          items->seq.items->pdata[i], &s->for_stmt.body, out_return, &flow))
+      if (item == NULL)
+        return FLOW_ERROR;
+      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item, &s->for_stmt.body,
+                          out_return, &flow))
         return flow;
     }
   return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
@@ -960,6 +1151,105 @@ exec_while (Tracer            *t,
         return flow;
     }
   return _graft_tracer_exec_block (t, frame, &s->while_stmt.orelse, out_return);
+}
+
+/* The class an except clause or a raise statement names, as written:
+ * `ValueError`, `ValueError("...")`, `torch.fx.proxy.TraceError` (its
+ * last part); or NULL. */
+static const char *
+handler_class_name (const GraftPyExpr *e)
+{
+  if (e->kind == GRAFT_PY_EXPR_CALL)
+    e = e->call.func;
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    return e->name.id;
+  if (e->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+    return e->attribute.attr;
+  return NULL;
+}
+
+/* Whether `except @handler:` catches the exception of class @raised:
+ * the class itself, or one of its bases among Python's (and torch.fx's
+ * TraceError, a ValueError). */
+static gboolean
+handler_catches (const char  *raised,
+                 GraftPyExpr *handler)
+{
+  static const char *const bases[][2] = {
+    { "TraceError", "ValueError" },
+    { "KeyError", "LookupError" },
+    { "IndexError", "LookupError" },
+    { "ZeroDivisionError", "ArithmeticError" },
+    { "OverflowError", "ArithmeticError" },
+    { "NotImplementedError", "RuntimeError" },
+    { "ModuleNotFoundError", "ImportError" },
+  };
+  const char *name;
+
+  if (handler == NULL)
+    return TRUE;
+  if (handler->kind == GRAFT_PY_EXPR_TUPLE)
+    {
+      for (guint i = 0; i < handler->sequence.elts.len; i++)
+        if (handler_catches (raised, handler->sequence.elts.items[i]))
+          return TRUE;
+      return FALSE;
+    }
+  if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
+    return FALSE;
+  if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)
+    return TRUE;
+  if (strcmp (name, "Exception") == 0)
+    return strcmp (raised, "KeyboardInterrupt") != 0 && strcmp (raised, "SystemExit") != 0 &&
+           strcmp (raised, "GeneratorExit") != 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A try statement as Python runs it: the body; if it raised an exception
+ * Python code can catch (Tracer.raised: torch.fx's TraceError for control
+ * flow on a traced value, a raise statement's class), the first handler
+ * that catches it, with the nodes the body recorded before it kept, as
+ * torch.fx keeps them; else the else clause; then the finally clause
+ * (whose own return, break or continue wins).  Graft's other errors are
+ * not Python exceptions (an unsupported construct, a limit): no handler
+ * catches them. */
+static Flow
+exec_try (Tracer            *t,
+          Frame             *frame,
+          const GraftPyStmt *s,
+          Value            **out_return)
+{
+  Flow flow = _graft_tracer_exec_block (t, frame, &s->try_stmt.body, out_return);
+  Flow last;
+
+  if (flow == FLOW_NORMAL)
+    flow = _graft_tracer_exec_block (t, frame, &s->try_stmt.orelse, out_return);
+  else if (flow == FLOW_ERROR && t->raised != NULL && !t->error_is_fatal && !s->try_stmt.is_star)
+    for (guint i = 0; i < s->try_stmt.n_handlers; i++)
+      {
+        const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
+
+        if (!handler_catches (t->raised, h->type))
+          continue;
+        g_clear_error (&t->error);
+        t->raised = NULL;
+        if (h->name != NULL)
+          {
+            _graft_tracer_fail (t, h->start, h->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "binding the exception caught (`as %s`) is not supported",
+                                h->name);
+            return FLOW_ERROR;
+          }
+        flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
+        break;
+      }
+  if (flow == FLOW_ERROR || s->try_stmt.finalbody.len == 0)
+    return flow;
+  last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
+  return last != FLOW_NORMAL ? last : flow;
 }
 
 static Flow
@@ -1111,6 +1401,7 @@ exec_stmt_inner (Tracer            *t,
     case GRAFT_PY_STMT_RAISE:
       _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
                           "the code raises an exception while tracing");
+      t->raised = s->raise_stmt.exc != NULL ? handler_class_name (s->raise_stmt.exc) : NULL;
       return FLOW_ERROR;
 
     case GRAFT_PY_STMT_DELETE:
@@ -1158,9 +1449,7 @@ exec_stmt_inner (Tracer            *t,
       return FLOW_ERROR;
 
     case GRAFT_PY_STMT_TRY:
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "try statements are not supported: tracing cannot catch exceptions");
-      return FLOW_ERROR;
+      return exec_try (t, frame, s, out_return);
 
     case GRAFT_PY_STMT_IMPORT:
       return exec_import (t, frame, s);

@@ -1557,7 +1557,13 @@ call_path (Tracer             *t,
         return v;
       }
     case PATH_ORDERED_DICT:
-      return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+      {
+        Value *d = _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+
+        if (d != NULL && d->kind == VAL_DICT)
+          d->dict.ordered = TRUE;
+        return d;
+      }
     case PATH_DEVICE:
       return make_device (t, args, kwargs, at);
     case PATH_WRAP:
@@ -1789,6 +1795,26 @@ constructor_text (Tracer     *t,
   return _graft_tracer_strdup (t, out->str, (gssize) out->len);
 }
 
+/* Orders positions of @keys (string values, or others last, as they
+ * come) by their strings, as Python's sorted() orders str keys. */
+static gint
+compare_str_keys_cb (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      user_data)
+{
+  PtrVec      *keys = user_data;
+  const Value *ka = keys->pdata[*(const guint *) a];
+  const Value *kb = keys->pdata[*(const guint *) b];
+  gint         c;
+
+  if (ka->kind != VAL_STR || kb->kind != VAL_STR)
+    return (ka->kind != VAL_STR) - (kb->kind != VAL_STR);
+  c = memcmp (ka->str.s, kb->str.s, MIN (ka->str.len, kb->str.len));
+  if (c != 0)
+    return c;
+  return (ka->str.len > kb->str.len) - (ka->str.len < kb->str.len);
+}
+
 /**
  * _graft_tracer_new_nn:
  * @path: `torch.nn.Conv2d`, `torch.nn.Sequential`, ...
@@ -1810,12 +1836,14 @@ _graft_tracer_new_nn (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "a module cannot be built from traced values");
   if (strcmp (name, "Sequential") == 0 || strcmp (name, "ModuleList") == 0 ||
-      strcmp (name, "ModuleDict") == 0 || strcmp (name, "ParameterList") == 0)
+      strcmp (name, "ModuleDict") == 0 || strcmp (name, "ParameterList") == 0 ||
+      strcmp (name, "ParameterDict") == 0)
     {
-      ObjectKind kind = name[0] == 'S'                     ? OBJ_SEQUENTIAL
-                        : strcmp (name, "ModuleList") == 0 ? OBJ_MODULE_LIST
-                        : strcmp (name, "ModuleDict") == 0 ? OBJ_MODULE_DICT
-                                                           : OBJ_PARAMETER_LIST;
+      ObjectKind kind = name[0] == 'S'                        ? OBJ_SEQUENTIAL
+                        : strcmp (name, "ModuleList") == 0    ? OBJ_MODULE_LIST
+                        : strcmp (name, "ModuleDict") == 0    ? OBJ_MODULE_DICT
+                        : strcmp (name, "ParameterList") == 0 ? OBJ_PARAMETER_LIST
+                                                              : OBJ_PARAMETER_DICT;
       Value     *items = NULL;
 
       v = _graft_tracer_new_object (t, kind, name);
@@ -1836,20 +1864,35 @@ _graft_tracer_new_nn (Tracer            *t,
         return v;
       if (items->kind == VAL_DICT)
         {
+          g_autofree guint *order = g_new (guint, items->dict.keys->len + 1);
+
           for (guint i = 0; i < items->dict.keys->len; i++)
+            order[i] = i;
+          /* ParameterDict.update() takes a plain dict's items sorted (an
+           * OrderedDict's in their order); its keys are strings. */
+          if (kind == OBJ_PARAMETER_DICT && !items->dict.ordered)
+            g_qsort_with_data (order, items->dict.keys->len, sizeof (guint), compare_str_keys_cb,
+                               items->dict.keys);
+          for (guint k = 0; k < items->dict.keys->len; k++)
             {
+              guint  i = order[k];
               Value *key = items->dict.keys->pdata[i];
               Value *child = items->dict.values->pdata[i];
 
-              if (key->kind != VAL_STR || child->kind != VAL_OBJECT ||
-                  child->obj->kind == OBJ_PLAIN)
+              if (kind == OBJ_PARAMETER_DICT ? key->kind != VAL_STR || child->kind != VAL_PARAMETER
+                                             : key->kind != VAL_STR || child->kind != VAL_OBJECT ||
+                                                   child->obj->kind == OBJ_PLAIN)
                 return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                           "%s() expects modules under string keys", name);
-              _graft_strmap_set (&v->obj->modules,
+                                           "%s() expects %s under string keys", name,
+                                           kind == OBJ_PARAMETER_DICT ? "parameters" : "modules");
+              _graft_strmap_set (kind == OBJ_PARAMETER_DICT ? &v->obj->params : &v->obj->modules,
                                  _graft_tracer_strdup (t, key->str.s, key->str.len), child);
             }
           return v;
         }
+      if (kind == OBJ_PARAMETER_DICT)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "ParameterDict() of anything but a dict is not supported");
       items = _graft_tracer_iterate (t, items, at);
       if (items == NULL)
         return NULL;
@@ -1874,5 +1917,18 @@ _graft_tracer_new_nn (Tracer            *t,
   /* Every other torch.nn class is a leaf: torch.fx records its calls. */
   v = _graft_tracer_new_object (t, OBJ_LEAF, name);
   v->obj->constructor = constructor_text (t, path, args, kwargs);
+  /* Kept for the leaf's model (_graft_tracer_leaf_model()): copies, in
+   * the arena, which the call must not give back. */
+  v->obj->ctor_args = _graft_tracer_vec (t);
+  for (guint i = 0; i < n; i++)
+    _graft_vec_add (v->obj->ctor_args, args->pdata[i]);
+  if (kwargs != NULL && kwargs->keys->len > 0)
+    {
+      v->obj->ctor_kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
+      _graft_strmap_init (t, v->obj->ctor_kwargs);
+      for (guint i = 0; i < kwargs->keys->len; i++)
+        _graft_strmap_set (v->obj->ctor_kwargs, kwargs->keys->pdata[i], kwargs->values->pdata[i]);
+    }
+  t->n_kept++;
   return v;
 }

@@ -73,6 +73,15 @@ _graft_tracer_fail (Tracer             *t,
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
   graft_set_error_at_offset (&t->error, t->source, start, end, code, "%s", message);
+  /* The errors that are torch.fx's own exceptions say so, in these words. */
+  t->raised = NULL;
+  if (code == GRAFT_PARSE_ERROR_TRACE &&
+      (strstr (message, _graft_tracer_control_flow_reason) != NULL ||
+       strstr (message, "(torch.fx: Proxy object cannot be iterated)") != NULL))
+    t->raised = "TraceError";
+  else if (code == GRAFT_PARSE_ERROR_TRACE &&
+           strstr (message, "(torch.fx: 'len' is not supported") != NULL)
+    t->raised = "RuntimeError";
   return NULL;
 }
 
@@ -517,6 +526,11 @@ scan_self_stmts (Tracer                *t,
         case GRAFT_PY_STMT_ASSERT:
           scan_self_paths (t, s->assert_stmt.test, called, read);
           break;
+        case GRAFT_PY_STMT_TRY:
+          scan_self_stmts (t, &s->try_stmt.body, called, read);
+          scan_self_stmts (t, &s->try_stmt.orelse, called, read);
+          scan_self_stmts (t, &s->try_stmt.finalbody, called, read);
+          break;
         case GRAFT_PY_STMT_PASS:
         case GRAFT_PY_STMT_BREAK:
         case GRAFT_PY_STMT_CONTINUE:
@@ -525,7 +539,6 @@ scan_self_stmts (Tracer                *t,
         case GRAFT_PY_STMT_DELETE:
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:
-        case GRAFT_PY_STMT_TRY:
         case GRAFT_PY_STMT_IMPORT:
         case GRAFT_PY_STMT_IMPORT_FROM:
         case GRAFT_PY_STMT_FUNCTION_DEF:
