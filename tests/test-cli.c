@@ -878,6 +878,12 @@ test_binary_input (void)
     { "p.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16 },
     { "e.zip", "PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 22 },
     { "u16.py", "\xff\xfei\0m\0p\0o\0r\0t\0", 14 },
+    /* Bytes that read as Python before the first NUL, whose syntax error
+     * came first ("invalid syntax" at 1:1, at 1:7): /proc/self/auxv,
+     * /proc/self/cmdline and /proc/self/environ as they start. */
+    { "auxv", "!\0\0\0\0\0\0\0\0\x10\0\0", 12 },
+    { "cmdline", "graft\0code\0/proc/self/cmdline\0", 30 },
+    { "environ", "SHELL=/bin/bash\0HOME=/root\0", 27 },
   };
   g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
 
