@@ -835,13 +835,22 @@ test_search (void)
   close_window (window);
 }
 
-/* Where @buffer's cursor is, as a character offset. */
-static int
-cursor_offset (GtkTextBuffer *buffer)
+/* Where @buffer's cursor is. */
+static GtkTextIter
+cursor_iter (GtkTextBuffer *buffer)
 {
   GtkTextIter iter;
 
   gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  return iter;
+}
+
+/* Where @buffer's cursor is, as a character offset. */
+static int
+cursor_offset (GtkTextBuffer *buffer)
+{
+  GtkTextIter iter = cursor_iter (buffer);
+
   return gtk_text_iter_get_offset (&iter);
 }
 
@@ -958,9 +967,8 @@ test_search_undo_keys (void)
 static int
 cursor_line (GtkTextBuffer *buffer)
 {
-  GtkTextIter iter;
+  GtkTextIter iter = cursor_iter (buffer);
 
-  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
   return gtk_text_iter_get_line (&iter);
 }
 
