@@ -14,14 +14,16 @@
  * followed: the temporary file goes beside the file it names, which the
  * rename replaces, and the link stays (`-o out.py` where out.py links
  * into another folder); links that loop are refused, as open() refuses
- * them (renaming over the first link replaced it with a file).  A target that exists and is neither
- * a regular file nor a folder (a device such as /dev/null or /dev/stdout, a FIFO, a socket) is
- * written in place as a stream: renaming over it replaced /dev/null with a regular file when run as
- * root, and failed for anyone else (no temporary file can be made in /dev); a stream keeps no
- * partial file to protect.  A folder where no file can be made (/proc,
- * /sys, one the user may not write to) is named in the error: the
- * target itself may exist and be writable, and "No such file or
- * directory" about /proc/version, which exists, said nothing useful.
+ * them (renaming over the first link replaced it with a file).  A target
+ * that exists and is neither a regular file nor a folder (a device such
+ * as /dev/null or /dev/stdout, a FIFO, a socket) is written in place as a
+ * stream: renaming over it replaced /dev/null with a regular file when
+ * run as root, and failed for anyone else (no temporary file can be made
+ * in /dev); a stream keeps no partial file to protect.  A folder where no
+ * file can be made (/proc, /sys, one the user may not write to) is named
+ * in the error: the target itself may exist and be writable, and "No such
+ * file or directory" about /proc/version, which exists, said nothing
+ * useful.
  */
 #include "config.h"
 
@@ -123,8 +125,9 @@ fail_in_folder (GraftOutputFile *self,
  *
  * Makes the temporary file that graft_output_file_commit() renames to
  * @path (to the file it names, if it is a symbolic link; links that loop
- * are an error).  The target is not touched until then.  An existing target that is neither a
- * regular file nor a folder (a device, a FIFO) is opened instead and written in place.
+ * are an error).  The target is not touched until then.  An existing
+ * target that is neither a regular file nor a folder (a device, a FIFO)
+ * is opened instead and written in place.
  *
  * Returns: (transfer full) (nullable): the file being written; commit or
  *   abandon it
