@@ -20,10 +20,6 @@
 #include "graft-canvas.h"
 #include "graft-window-private.h"
 
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
-
 #include <string.h>
 #include <time.h>
 
@@ -669,54 +665,4 @@ assert_view_filled (GraftCanvas *canvas)
           g_assert_cmpfloat (start + length, <=, extent[axis] + pad + 1e-6);
         }
     }
-}
-
-/* Runs xdotool with @argv (from its first argument) to its end; whether
- * it ran and succeeded. */
-static gboolean
-run_xdotool (const char *const *argv)
-{
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
-                     NULL, NULL, NULL, NULL, &status, &error))
-    return FALSE;
-  return g_spawn_check_wait_status (status, NULL);
-}
-
-/**
- * press_real_keys:
- * @window: a shown window of the test
- * @keys: xdotool's names of a key or a chord ("ctrl+z", "ctrl+shift+z")
- *
- * Gives @window the X display's input focus and presses and releases
- * @keys on the display's keyboard (xdotool, through the XTEST extension),
- * so that they reach the window as a user's keys do: through the X
- * server, GDK and GTK's own dispatch (shortcuts, key controllers, the
- * focused widget).  They arrive asynchronously: wait for what they do.
- *
- * Returns: FALSE when that cannot be done here (not an X11 display, no
- *   xdotool): the caller skips its test
- */
-gboolean
-press_real_keys (GtkWindow  *window,
-                 const char *keys)
-{
-#ifdef GDK_WINDOWING_X11
-  GdkSurface      *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  g_autofree char *path = g_find_program_in_path ("xdotool");
-  g_autofree char *xid = NULL;
-
-  if (path == NULL || surface == NULL || !GDK_IS_X11_SURFACE (surface))
-    return FALSE;
-  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
-  /* --sync: the server has given the window the focus when it returns. */
-  g_assert_true (run_xdotool ((const char *const[]){ path, "windowfocus", "--sync", xid, NULL }));
-  g_assert_true (
-      run_xdotool ((const char *const[]){ path, "key", "--clearmodifiers", keys, NULL }));
-  return TRUE;
-#else
-  return FALSE;
-#endif
 }

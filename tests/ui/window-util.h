@@ -51,8 +51,6 @@ gboolean    toast_shown (gpointer window);
 
 gboolean press_shortcut (GtkWidget  *widget,
                          const char *accel);
-gboolean press_real_keys (GtkWindow  *window,
-                          const char *keys);
 
 gboolean flap_settled (gpointer flap);
 gboolean node_in_view (GraftCanvas *canvas,
