@@ -878,6 +878,12 @@ test_binary_input (void)
     { "p.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16 },
     { "e.zip", "PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 22 },
     { "u16.py", "\xff\xfei\0m\0p\0o\0r\0t\0", 14 },
+    /* Bytes that read as Python before the first NUL, whose syntax error
+     * came first ("invalid syntax" at 1:1, at 1:7): /proc/self/auxv,
+     * /proc/self/cmdline and /proc/self/environ as they start. */
+    { "auxv", "!\0\0\0\0\0\0\0\0\x10\0\0", 12 },
+    { "cmdline", "graft\0code\0/proc/self/cmdline\0", 30 },
+    { "environ", "SHELL=/bin/bash\0HOME=/root\0", 27 },
   };
   g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
 
@@ -1190,6 +1196,50 @@ test_output_special (void)
   g_unlink (real);
   g_rmdir (sub);
   remove_dir (dir);
+}
+
+/* `-o LINK` where the links loop is refused, as open() refuses it (the
+ * link was replaced by a file); a folder that takes no new file is named
+ * (`-o /proc/version` said "No such file or directory" of a file that
+ * exists).  Nothing is written in /proc: the target there does not exist,
+ * and no file can be made there, by anyone. */
+static void
+test_output_refused (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char *loop1 = g_build_filename (dir, "loop1.py", NULL);
+  g_autofree char *loop2 = g_build_filename (dir, "loop2.py", NULL);
+  g_autofree char *loop_err = g_strdup_printf ("%s:1:1: error: cannot write the file: %s\n",
+                                               loop1, g_strerror (ELOOP));
+  const char      *proc_target = "/proc/self/graft-test-no-such-output.py";
+  const char      *args_loop[] = { "code", model, "-o", loop1, NULL };
+  const char      *args_proc[] = { "code", model, "-o", proc_target, NULL };
+  g_auto (Run) to_loop = { 0 };
+  g_auto (Run) to_proc = { 0 };
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (symlink ("loop2.py", loop1), ==, 0);
+  g_assert_cmpint (symlink ("loop1.py", loop2), ==, 0);
+  run_graft (&to_loop, NULL, NULL, args_loop);
+  g_assert_cmpint (to_loop.status, ==, 1);
+  g_assert_cmpstr (to_loop.out, ==, "");
+  g_assert_cmpstr (to_loop.err, ==, loop_err);
+  g_assert_true (g_file_test (loop1, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (loop2, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpuint (count_files (dir), ==, 2);
+  remove_dir (dir);
+
+  if (!g_file_test ("/proc/self", G_FILE_TEST_IS_DIR))
+    return;
+  run_graft (&to_proc, NULL, NULL, args_proc);
+  g_assert_cmpint (to_proc.status, ==, 1);
+  g_assert_cmpstr (to_proc.out, ==, "");
+  g_assert_true (g_str_has_prefix (to_proc.err, "/proc/self/graft-test-no-such-output.py:1:1: "
+                                                "error: cannot write the file: no new file can "
+                                                "be made in /proc/self: "));
+  g_assert_false (g_file_test (proc_target, G_FILE_TEST_EXISTS));
 }
 
 /* A standard output that cannot be written (a full disk: /dev/full) is
@@ -1796,6 +1846,7 @@ main (int    argc,
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);
+  g_test_add_func ("/cli/output-refused", test_output_refused);
   g_test_add_func ("/cli/stdout-full", test_stdout_full);
   g_test_add_func ("/cli/huge-input", test_huge_input);
   g_test_add_func ("/cli/render", test_render);

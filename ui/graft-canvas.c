@@ -562,22 +562,83 @@ graft_canvas_center_on (GraftCanvas *self,
   graft_canvas_set_center (self, r->x + r->width / 2, r->y + r->height / 2);
 }
 
+/* Where a view of @view layout units along one axis starts so as to show
+ * no blank beyond a graph @extent long but a margin of @pad: as near
+ * @offset as that allows, or the graph centred when it is shorter than
+ * the view. */
+static double
+filled_offset (double offset,
+               double extent,
+               double view,
+               double pad)
+{
+  if (extent + 2 * pad <= view)
+    return (extent - view) / 2;
+  return CLAMP (offset, -pad, extent + pad - view);
+}
+
+/* graft_canvas_fill_view()'s offsets; FALSE if the canvas has nothing to
+ * fill (no layout, no size yet). */
+static gboolean
+fill_offsets (GraftCanvas *self)
+{
+  double width;
+  double height;
+  double pad;
+
+  if (self->layout == NULL || gtk_widget_get_width (GTK_WIDGET (self)) <= 0 ||
+      gtk_widget_get_height (GTK_WIDGET (self)) <= 0)
+    return FALSE;
+  graft_layout_get_size (self->layout, &width, &height);
+  pad = FIT_PAD / self->zoom;
+  self->offset_x = filled_offset (self->offset_x, width,
+                                  gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom, pad);
+  self->offset_y = filled_offset (self->offset_y, height,
+                                  gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom, pad);
+  return TRUE;
+}
+
+/**
+ * graft_canvas_fill_view:
+ * @self: a canvas
+ *
+ * Moves the view as little as it takes to show no blank canvas beyond the
+ * graph's edges (but Fit's margin), across and down; along an axis where
+ * the whole graph fits in the view, the graph is centred on it instead.
+ * A node put in view near the graph's top is then shown with the top at
+ * the top of the view, not halfway down it under blank canvas.
+ */
+void
+graft_canvas_fill_view (GraftCanvas *self)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (fill_offsets (self))
+    view_changed (self, TRUE);
+}
+
 /**
  * graft_canvas_show_node:
  * @self: a canvas
  * @name: a node's name
  *
- * Centres the node called @name, as graft_canvas_center_on() does, first
- * zooming in to a readable zoom when the view is too small to read it
- * (a big graph's fitted view, at 9 %, showed a chosen match as a dot).
+ * Shows the node called @name: zooms in to a readable zoom when the view
+ * is too small to read it (a big graph's fitted view, at 9 %, showed a
+ * chosen match as a dot), centres the node, as graft_canvas_center_on()
+ * does, and then fills the view with the graph (graft_canvas_fill_view()):
+ * a node near an edge of the graph is shown off centre, towards that edge,
+ * rather than with blank canvas between the view's edge and the graph's.
  * A view at a readable zoom keeps its zoom.
  */
 void
 graft_canvas_show_node (GraftCanvas *self,
                         const char  *name)
 {
+  gint             box;
+  const GraftRect *r;
+
   g_return_if_fail (GRAFT_IS_CANVAS (self));
-  if (self->layout == NULL || name == NULL || graft_layout_find_node (self->layout, name) < 0)
+  if (self->layout == NULL || name == NULL ||
+      (box = graft_layout_find_node (self->layout, name)) < 0)
     return;
   if (self->zoom < READABLE_ZOOM && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
     {
@@ -585,7 +646,13 @@ graft_canvas_show_node (GraftCanvas *self,
       self->zoom = SHOW_ZOOM;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
     }
-  graft_canvas_center_on (self, name);
+  r = &graft_layout_get_node (self->layout, (guint) box)->box;
+  self->offset_x = r->x + r->width / 2 - gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom / 2;
+  self->offset_y =
+      r->y + r->height / 2 - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
+  if (!fill_offsets (self))
+    clamp_offsets (self);
+  view_changed (self, TRUE);
 }
 
 /**

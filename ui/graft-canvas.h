@@ -62,6 +62,7 @@ void         graft_canvas_center_on (GraftCanvas *self,
 void         graft_canvas_show_node (GraftCanvas *self,
                                      const char  *name);
 gboolean     graft_canvas_get_readable (GraftCanvas *self);
+void         graft_canvas_fill_view (GraftCanvas *self);
 gboolean     graft_canvas_node_in_view (GraftCanvas *self,
                                         const char  *name);
 void         graft_canvas_set_center (GraftCanvas *self,

@@ -211,7 +211,8 @@ graft_pattern_editor_get_buffer (GraftPatternEditor *self)
  * @text: the buffer's text (not a step of its undo history)
  *
  * Returns: (transfer full): a buffer for a pattern or a replacement:
- *   Python, coloured in the system's style, with no undo history yet
+ *   Python, coloured in the system's style, with no undo history yet,
+ *   its cursor at the start (as graft_pattern_editor_set_text() puts it)
  */
 GtkTextBuffer *
 graft_pattern_editor_new_buffer (const char *text)
@@ -220,6 +221,7 @@ graft_pattern_editor_new_buffer (const char *text)
       gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
                                                 "python3");
   GtkSourceBuffer *buffer = gtk_source_buffer_new (NULL);
+  GtkTextIter      start;
 
   if (python != NULL)
     gtk_source_buffer_set_language (buffer, python);
@@ -227,6 +229,8 @@ graft_pattern_editor_new_buffer (const char *text)
   gtk_text_buffer_begin_irreversible_action (GTK_TEXT_BUFFER (buffer));
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, -1);
   gtk_text_buffer_end_irreversible_action (GTK_TEXT_BUFFER (buffer));
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), &start);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (buffer), &start);
   return GTK_TEXT_BUFFER (buffer);
 }
 
@@ -316,13 +320,16 @@ graft_pattern_editor_dup_text (GraftPatternEditor *self)
  * @text: the new text
  *
  * Replaces the text without emitting `changed` (the caller already knows)
- * and without an undo step of the text view.
+ * and without an undo step of the text view.  The cursor goes to the
+ * start, where an editor opens a file (gtk_text_buffer_set_text() leaves
+ * it at the end, where a text's undo then put it back).
  */
 void
 graft_pattern_editor_set_text (GraftPatternEditor *self,
                                const char         *text)
 {
   GtkSourceBuffer *buffer;
+  GtkTextIter      start;
 
   g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
   buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
@@ -330,6 +337,8 @@ graft_pattern_editor_set_text (GraftPatternEditor *self,
   gtk_text_buffer_begin_irreversible_action (GTK_TEXT_BUFFER (buffer));
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, -1);
   gtk_text_buffer_end_irreversible_action (GTK_TEXT_BUFFER (buffer));
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), &start);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (buffer), &start);
   self->setting_text = FALSE;
 }
 
@@ -363,6 +372,23 @@ graft_pattern_editor_replace_text (GraftPatternEditor *self,
   gtk_text_buffer_get_start_iter (buffer, &start);
   gtk_text_buffer_place_cursor (buffer, &start);
   self->setting_text = FALSE;
+}
+
+/**
+ * graft_pattern_editor_scroll_to_cursor:
+ * @self: an editor
+ *
+ * Scrolls the text so that its cursor is in view.
+ */
+void
+graft_pattern_editor_scroll_to_cursor (GraftPatternEditor *self)
+{
+  GtkTextBuffer *buffer;
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->view),
+                                      gtk_text_buffer_get_insert (buffer));
 }
 
 /**

@@ -23,6 +23,7 @@ void           graft_pattern_editor_set_text (GraftPatternEditor *self,
 void           graft_pattern_editor_replace_text (GraftPatternEditor *self,
                                                   const char         *text);
 void           graft_pattern_editor_edit_body (GraftPatternEditor *self);
+void           graft_pattern_editor_scroll_to_cursor (GraftPatternEditor *self);
 void           graft_pattern_editor_set_error (GraftPatternEditor *self,
                                                const GError       *error);
 void           graft_pattern_editor_set_graph (GraftPatternEditor *self,

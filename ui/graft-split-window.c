@@ -229,7 +229,10 @@ match_boxes (GraftSplitWindow *self)
  * did, zoomed in to be read if the fitted view is too small for that
  * (resnet18 at 8 %: the change was a dot), and the other side follows.
  * A fitted view that shows the change readable is kept: centring a graph
- * shown whole would only push half of it out of sight. */
+ * shown whole would only push half of it out of sight.  Neither side shows
+ * blank canvas beyond its graph's top or left when the change is near
+ * them (graft_canvas_fill_view()): the side that follows is filled too,
+ * as its graph may start nearer its twin than the other's does. */
 static void
 show_first_change (GraftSplitWindow *self)
 {
@@ -252,8 +255,15 @@ show_first_change (GraftSplitWindow *self)
           GraftCanvas *canvas = self->sides[order[k].side].canvas;
 
           if (!graft_canvas_node_in_view (canvas, names[0]) || !graft_canvas_get_readable (canvas))
-            graft_canvas_show_node (canvas, names[0]);
-          follow (self, order[k].side);
+            {
+              graft_canvas_show_node (canvas, names[0]);
+              follow (self, order[k].side);
+              self->syncing = TRUE;
+              graft_canvas_fill_view (self->sides[1 - order[k].side].canvas);
+              self->syncing = FALSE;
+            }
+          else
+            follow (self, order[k].side);
           return;
         }
     }

@@ -7,7 +7,11 @@
  * one step of each editor's own undo history and remembers which editors
  * it changed; graft_text_undo_undo() then undoes that step in each of
  * them, as long as nothing else has changed their texts since (after
- * that, the editor's own undo still has it).  The window shows the toast
+ * that, the editor's own undo still has it).  A text's undo puts its
+ * cursor back where it was before the step; its redo would leave it at
+ * the end of the text, so graft_text_undo_redo() puts it back where it
+ * was when the step was undone (in the replacement, at the body where
+ * the command left it).  The window shows the toast
  * that offers the undo and hands it over with graft_text_undo_set_toast();
  * the toast's Undo is withdrawn as soon as the offer is stale (the toast
  * is left to go by itself: see show_toast() in graft-window.c).
@@ -30,6 +34,7 @@ struct _GraftTextUndo
   GtkTextBuffer *buffers[2];
 
   gboolean replaced[2]; /* which editors (pattern, replacement) the last replacement changed */
+  gint     cursor[2];   /* where each one's cursor was (a character offset) when it was undone */
   gboolean undoable;    /* and nothing else has changed them since */
   gboolean redoable;    /* undone, and nothing has changed them since */
   gboolean replacing;   /* the texts are being replaced: their changes are ours */
@@ -210,12 +215,27 @@ step_buffers (GraftTextUndo *self,
   for (guint i = 0; i < 2; i++)
     if (self->replaced[i] && self->buffers[i] != NULL)
       {
+        GtkTextBuffer *buffer = self->buffers[i];
+        gboolean       shown = graft_pattern_editor_get_buffer (self->editors[i]) == buffer;
+        GtkTextIter    cursor;
+
         if (redo)
-          gtk_text_buffer_redo (self->buffers[i]);
+          {
+            gtk_text_buffer_redo (buffer);
+            gtk_text_buffer_get_iter_at_offset (buffer, &cursor, self->cursor[i]);
+            gtk_text_buffer_place_cursor (buffer, &cursor);
+          }
         else
-          gtk_text_buffer_undo (self->buffers[i]);
-        if (graft_pattern_editor_get_buffer (self->editors[i]) == self->buffers[i])
-          graft_pattern_editor_flush (self->editors[i]);
+          {
+            gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+            self->cursor[i] = gtk_text_iter_get_offset (&cursor);
+            gtk_text_buffer_undo (buffer);
+          }
+        if (shown)
+          {
+            graft_pattern_editor_flush (self->editors[i]);
+            graft_pattern_editor_scroll_to_cursor (self->editors[i]);
+          }
       }
   self->replacing = FALSE;
   self->undoable = redo;

@@ -13,12 +13,17 @@
  * Two kinds of target are not a file to replace.  A symbolic link is
  * followed: the temporary file goes beside the file it names, which the
  * rename replaces, and the link stays (`-o out.py` where out.py links
- * into another folder).  A target that exists and is neither a regular
- * file nor a folder (a device such as /dev/null or /dev/stdout, a FIFO,
- * a socket) is written in place as a stream: renaming over it replaced
- * /dev/null with a regular file when run as root, and failed for
- * anyone else (no temporary file can be made in /dev); a stream keeps no
- * partial file to protect.
+ * into another folder); links that loop are refused, as open() refuses
+ * them (renaming over the first link replaced it with a file).  A target
+ * that exists and is neither a regular file nor a folder (a device such
+ * as /dev/null or /dev/stdout, a FIFO, a socket) is written in place as a
+ * stream: renaming over it replaced /dev/null with a regular file when
+ * run as root, and failed for anyone else (no temporary file can be made
+ * in /dev); a stream keeps no partial file to protect.  A folder where no
+ * file can be made (/proc, /sys, one the user may not write to) is named
+ * in the error: the target itself may exist and be writable, and "No such
+ * file or directory" about /proc/version, which exists, said nothing
+ * useful.
  */
 #include "config.h"
 
@@ -59,7 +64,8 @@ fail (GraftOutputFile *self,
 
 /* @path with its symbolic links followed to the file they name, which
  * need not exist yet (a dangling link's target is created, as open()
- * creates it); @path itself if it is no link, or the links loop. */
+ * creates it); @path itself if it is no link.  NULL with errno set when
+ * the links loop (ELOOP) or one cannot be read. */
 static char *
 resolve_link (const char *path)
 {
@@ -75,7 +81,7 @@ resolve_link (const char *path)
         return g_steal_pointer (&current);
       link = g_file_read_link (current, NULL);
       if (link == NULL)
-        break;
+        return NULL;
       if (g_path_is_absolute (link))
         {
           g_free (current);
@@ -86,7 +92,30 @@ resolve_link (const char *path)
       g_free (current);
       current = g_build_filename (dir, link, NULL);
     }
-  return g_strdup (path);
+  errno = ELOOP;
+  return NULL;
+}
+
+/* The temporary file could not be made (errno @saved_errno) in @dir, the
+ * target's folder: the folder is named when it exists, as it is the
+ * folder, not the target, that refuses (the target is replaced by a new
+ * file, never written into). */
+static void
+fail_in_folder (GraftOutputFile *self,
+                const char      *dir,
+                int              saved_errno,
+                GError         **error)
+{
+  struct stat st;
+
+  if (stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
+    {
+      fail (self, saved_errno, error);
+      return;
+    }
+  graft_set_file_error (error, self->path, GRAFT_ERROR_IO,
+                        "cannot write the file: no new file can be made in %s: %s", dir,
+                        g_strerror (saved_errno));
 }
 
 /**
@@ -95,10 +124,10 @@ resolve_link (const char *path)
  * @error: return location for a #GRAFT_ERROR_IO error at `PATH:1:1`
  *
  * Makes the temporary file that graft_output_file_commit() renames to
- * @path (to the file it names, if it is a symbolic link).  The target is
- * not touched until then.  An existing target that is neither a regular
- * file nor a folder (a device, a FIFO) is opened instead and written in
- * place.
+ * @path (to the file it names, if it is a symbolic link; links that loop
+ * are an error).  The target is not touched until then.  An existing
+ * target that is neither a regular file nor a folder (a device, a FIFO)
+ * is opened instead and written in place.
  *
  * Returns: (transfer full) (nullable): the file being written; commit or
  *   abandon it
@@ -132,12 +161,18 @@ graft_output_file_open (const char *path,
       return self;
     }
   self->target = resolve_link (path);
+  if (self->target == NULL)
+    {
+      fail (self, errno, error);
+      graft_output_file_abandon (self);
+      return NULL;
+    }
   dir = g_path_get_dirname (self->target);
   self->temp_path = g_build_filename (dir, ".graft-XXXXXX", NULL);
   self->fd = g_mkstemp_full (self->temp_path, O_WRONLY, 0666 & ~0022);
   if (self->fd < 0)
     {
-      fail (self, errno, error);
+      fail_in_folder (self, dir, errno, error);
       g_clear_pointer (&self->temp_path, g_free);
       graft_output_file_abandon (self);
       return NULL;

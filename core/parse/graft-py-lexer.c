@@ -189,6 +189,27 @@ find_bad_utf8 (const char *text,
   return G_MAXSIZE;
 }
 
+/* How far into a file git and GNU diff look for a NUL byte to tell a
+ * binary file from a text. */
+#define BINARY_SNIFF_BYTES 8000u
+
+/* Whether the bad byte at @at (NUL, not UTF-8 or a control character)
+ * says that the source is no text at all (`graft code /usr/bin/ls`): a
+ * NUL byte in its first BINARY_SNIFF_BYTES, as git and GNU diff tell a
+ * binary file, and @at on its first line, where a binary format's magic
+ * number is (`\x7FELF`, `\x89PNG`, `PK\5\6`).  A text with a stray NUL
+ * byte further down (tests/data/errors/nul_bytes.py) is still a text, as
+ * Python says. */
+static gboolean
+is_binary_file (GraftPyLexer *self,
+                gsize         at)
+{
+  gsize length = graft_source_get_length (self->source);
+
+  return memchr (self->text, '\n', at) == NULL &&
+         memchr (self->text, '\0', MIN (length, BINARY_SNIFF_BYTES)) != NULL;
+}
+
 static void
 lexer_setup (GraftPyLexer *self,
              GraftSource  *source,
@@ -231,6 +252,17 @@ graft_py_lexer_init (GraftPyLexer *self,
   if (length >= 3 && memcmp (self->text, "\xEF\xBB\xBF", 3) == 0)
     self->pos = 3;
   self->at_line_start = TRUE;
+  /* A binary file is said to be one at its first token: the bytes before
+   * its first bad one were read as Python, and their syntax error came
+   * first (`!` and a NUL, /proc/self/auxv: "invalid syntax" at 1:1).  Its
+   * first bad byte is taken to be where the text starts, and the first
+   * token, not at a line start, is next_slow()'s, which reports that byte
+   * (bad_utf8_error(): at the start of the first line, a binary file). */
+  if (self->bad_utf8 != G_MAXSIZE && is_binary_file (self, self->bad_utf8))
+    {
+      self->bad_utf8 = self->pos;
+      self->at_line_start = FALSE;
+    }
 }
 
 /**
@@ -365,27 +397,6 @@ is_id_continue_char (gunichar c)
     default:
       return FALSE;
     }
-}
-
-/* How far into a file git and GNU diff look for a NUL byte to tell a
- * binary file from a text. */
-#define BINARY_SNIFF_BYTES 8000u
-
-/* Whether the bad byte at @at (NUL, not UTF-8 or a control character)
- * says that the source is no text at all (`graft code /usr/bin/ls`): a
- * NUL byte in its first BINARY_SNIFF_BYTES, as git and GNU diff tell a
- * binary file, and @at on its first line, where a binary format's magic
- * number is (`\x7FELF`, `\x89PNG`, `PK\5\6`).  A text with a stray NUL
- * byte further down (tests/data/errors/nul_bytes.py) is still a text, as
- * Python says. */
-static gboolean
-is_binary_file (GraftPyLexer *self,
-                gsize         at)
-{
-  gsize length = graft_source_get_length (self->source);
-
-  return memchr (self->text, '\n', at) == NULL &&
-         memchr (self->text, '\0', MIN (length, BINARY_SNIFF_BYTES)) != NULL;
 }
 
 /* The error for a binary file: at 1:1, the file as a whole, as for an

@@ -374,6 +374,8 @@ test_match_readable (void)
   g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >=, 0.35);
   g_assert_true (node_in_view (canvas, "relu"));
   g_assert_true (node_in_view (canvas, "bn1"));
+  /* The match is near the graph's top: the view starts at the top. */
+  assert_view_filled (canvas);
   /* A zoom the user chose, readable, is kept. */
   graft_canvas_set_zoom (canvas, 1.5);
   graft_canvas_set_center (canvas, 0, 100000);

@@ -836,12 +836,131 @@ test_search (void)
   close_window (window);
 }
 
-static int
-cursor_line (GtkTextBuffer *buffer)
+/* Where @buffer's cursor is. */
+static GtkTextIter
+cursor_iter (GtkTextBuffer *buffer)
 {
   GtkTextIter iter;
 
   gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  return iter;
+}
+
+/* Where @buffer's cursor is, as a character offset. */
+static int
+cursor_offset (GtkTextBuffer *buffer)
+{
+  GtkTextIter iter = cursor_iter (buffer);
+
+  return gtk_text_iter_get_offset (&iter);
+}
+
+static void
+place_cursor_at (GtkTextBuffer *buffer,
+                 int            line,
+                 int            column)
+{
+  GtkTextIter iter;
+
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, line, column);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+}
+
+typedef struct
+{
+  GraftDocument *document;
+  const char    *pattern; /* the pattern's text is it, or holds it */
+  gboolean       whole;
+} PatternHolds;
+
+static gboolean
+pattern_holds (gpointer data)
+{
+  PatternHolds *holds = data;
+  const char   *text = graft_document_get_pattern_text (holds->document);
+
+  return holds->whole ? strcmp (text, holds->pattern) == 0 : strstr (text, holds->pattern) != NULL;
+}
+
+/* Find's "neg" made a pattern (Use as Pattern), then undone and redone
+ * with the keys in the replacement, where the command left the keyboard:
+ * Ctrl+Z gives both texts back, each with its cursor where it was before
+ * (@before), the keyboard still in the replacement; Ctrl+Shift+Z puts the
+ * pattern back, the cursor at the replacement's body again.  Ends with
+ * the texts given back once more (Ctrl+Z). */
+static void
+use_as_pattern_and_undo (GraftWindow   *window,
+                         GtkTextBuffer *buffers[2],
+                         const int      before[2])
+{
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkWidget       *view = find_text_view (graft_window_get_pattern_editor (window, TRUE));
+  g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
+  PatternHolds     undone = { document, pattern, TRUE };
+  PatternHolds     redone = { document, "neg = torch.neg(w1)", FALSE };
+  GtkEditable     *entry;
+
+  activate (window, "find", NULL);
+  entry = GTK_EDITABLE (
+      gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), GTK_TYPE_SEARCH_ENTRY));
+  /* The second time, the bar still has it, and its current hit. */
+  if (strcmp (gtk_editable_get_text (entry), "neg") != 0)
+    {
+      gtk_editable_set_text (entry, "neg");
+      iterate_until (two_selected, graft_window_get_canvas (window));
+    }
+  activate (window, "search-to-pattern", NULL);
+  g_assert_true (pattern_holds (&redone));
+  assert_editing_replacement (window, 4, 4);
+
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (pattern_holds (&undone));
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpint (cursor_offset (buffers[i]), ==, before[i]);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == view);
+
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (pattern_holds (&redone));
+  assert_editing_replacement (window, 4, 4);
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (pattern_holds (&undone));
+}
+
+/* Ctrl+Z and Ctrl+Shift+Z in the replacement (as its key controller sees
+ * them) undo and redo Use as Pattern with each editor's cursor where the
+ * user expects it: a file opens with both at the start of their texts,
+ * and the undo puts them back there, or where the user had put them. */
+static void
+test_search_undo_cursor (void)
+{
+  GraftWindow   *window = open_example ();
+  GtkTextBuffer *buffers[2];
+  int            before[2] = { 0, 0 };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      buffers[i] = gtk_text_view_get_buffer (
+          GTK_TEXT_VIEW (find_text_view (graft_window_get_pattern_editor (window, i == 1))));
+      g_assert_cmpint (cursor_offset (buffers[i]), ==, 0);
+    }
+  use_as_pattern_and_undo (window, buffers, before);
+  /* Where the user was: the pattern's fifth line, the replacement's
+   * fourth, both mid-line. */
+  place_cursor_at (buffers[0], 4, 6);
+  place_cursor_at (buffers[1], 3, 9);
+  for (guint i = 0; i < 2; i++)
+    before[i] = cursor_offset (buffers[i]);
+  g_assert_cmpint (before[0], >, 0);
+  g_assert_cmpint (before[1], >, 0);
+  use_as_pattern_and_undo (window, buffers, before);
+  close_window (window);
+}
+
+static int
+cursor_line (GtkTextBuffer *buffer)
+{
+  GtkTextIter iter = cursor_iter (buffer);
+
   return gtk_text_iter_get_line (&iter);
 }
 
@@ -3005,6 +3124,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/export", test_export);
   g_test_add_func ("/ui/window/pattern-from-selection", test_pattern_from_selection);
   g_test_add_func ("/ui/window/search", test_search);
+  g_test_add_func ("/ui/window/search-undo-cursor", test_search_undo_cursor);
   g_test_add_func ("/ui/window/code-view", test_code_view);
   g_test_add_func ("/ui/window/why-not-here", test_why_not_here);
   g_test_add_func ("/ui/window/module-pattern", test_module_pattern);

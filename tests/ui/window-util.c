@@ -632,3 +632,37 @@ node_in_view (GraftCanvas *canvas,
   g_assert_cmpint (graft_layout_find_node (graft_canvas_get_layout (canvas), name), >=, 0);
   return graft_canvas_node_in_view (canvas, name);
 }
+
+/**
+ * assert_view_filled:
+ * @canvas: a canvas with a layout and a size
+ *
+ * Fails unless @canvas's view shows no blank beyond its graph (but Fit's
+ * margin of 24 pixels) along an axis where the graph is longer than the
+ * view, and shows the graph centred along one where it is shorter
+ * (graft_canvas_fill_view()).
+ */
+void
+assert_view_filled (GraftCanvas *canvas)
+{
+  double    pad = 24.0 / graft_canvas_get_zoom (canvas);
+  double    extent[2];
+  GraftRect view;
+
+  graft_layout_get_size (graft_canvas_get_layout (canvas), &extent[0], &extent[1]);
+  graft_canvas_get_visible_area (canvas, &view);
+  g_assert_cmpfloat (view.width, >, 0);
+  for (guint axis = 0; axis < 2; axis++)
+    {
+      double start = axis == 0 ? view.x : view.y;
+      double length = axis == 0 ? view.width : view.height;
+
+      if (extent[axis] + 2 * pad <= length)
+        g_assert_cmpfloat (fabs (start - (extent[axis] - length) / 2), <, 1e-6);
+      else
+        {
+          g_assert_cmpfloat (start, >=, -pad - 1e-6);
+          g_assert_cmpfloat (start + length, <=, extent[axis] + pad + 1e-6);
+        }
+    }
+}

@@ -55,3 +55,4 @@ gboolean press_shortcut (GtkWidget  *widget,
 gboolean flap_settled (gpointer flap);
 gboolean node_in_view (GraftCanvas *canvas,
                        const char  *name);
+void     assert_view_filled (GraftCanvas *canvas);
