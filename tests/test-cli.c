@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 typedef struct
@@ -1106,13 +1107,33 @@ remove_dir (const char *dir)
   g_rmdir (dir);
 }
 
+/* A character device like SYSTEM_PATH (MAJOR, MINOR) for a test to write
+ * into.  As root, a node of its own in DIR: a regression that renames a
+ * file over the device (it replaced /dev/null with a regular file once,
+ * and links are followed) must not reach the system's.  Others cannot
+ * replace the system's, so they get it (as does root where nodes cannot
+ * be made). */
+static char *
+test_device (const char *dir,
+             const char *name,
+             const char *system_path,
+             guint       major_number,
+             guint       minor_number)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  if (geteuid () != 0 ||
+      mknod (path, S_IFCHR | 0666, makedev (major_number, minor_number)) != 0)
+    return g_strdup (system_path);
+  return g_steal_pointer (&path);
+}
+
 /* -o into what is not a regular file.  A device or a FIFO is written in
  * place: the temporary file renamed over it replaced /dev/null with a
- * regular file when run as root (this test reaches the devices through
- * links of its own folder, so that a regression replaces a link, not a
- * device).  A link to a file is followed: the file is replaced (made,
- * if the link dangles), the link stays.  A write that fails (/dev/full)
- * is status 1. */
+ * regular file when run as root (this test reaches devices of its own,
+ * test_device(), in a folder of their own, through links of its folder).  A link to a file is
+ * followed: the file is replaced (made, if the link dangles), the link
+ * stays.  A write that fails (/dev/full) is status 1. */
 static void
 test_output_special (void)
 {
@@ -1128,6 +1149,10 @@ test_output_special (void)
   g_autofree char *dangling = g_build_filename (dir, "dangling.py", NULL);
   g_autofree char *made = g_build_filename (sub, "new.py", NULL);
   g_autofree char *made_text = NULL;
+  g_autofree char *devices = g_dir_make_tmp ("graft-cli-devices-XXXXXX", NULL);
+  g_autofree char *null_device = NULL;
+  g_autofree char *full_device = NULL;
+  GStatBuf         st;
   g_autofree char *written = NULL;
   g_autofree char *full_err = g_strdup_printf ("%s:1:1: error: cannot write the file: %s\n", full,
                                                g_strerror (ENOSPC));
@@ -1148,17 +1173,24 @@ test_output_special (void)
   int    fd;
 
   g_assert_nonnull (dir);
+  g_assert_nonnull (devices);
+  null_device = test_device (devices, "null", "/dev/null", 1, 3);
+  full_device = test_device (devices, "full", "/dev/full", 1, 7);
   run_graft (&to_stdout, NULL, NULL, args_stdout);
-  g_assert_cmpint (symlink ("/dev/null", null), ==, 0);
-  g_assert_cmpint (symlink ("/dev/full", full), ==, 0);
+  g_assert_cmpint (symlink (null_device, null), ==, 0);
+  g_assert_cmpint (symlink (full_device, full), ==, 0);
   run_graft (&to_null, NULL, NULL, args_null);
   g_assert_cmpint (to_null.status, ==, 0);
   g_assert_cmpstr (to_null.err, ==, "replaced 2 matches\n");
   g_assert_true (g_file_test (null, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpint (g_stat (null_device, &st), ==, 0);
+  g_assert_true (S_ISCHR (st.st_mode));
   run_graft (&to_full, NULL, NULL, args_full);
   g_assert_cmpint (to_full.status, ==, 1);
   g_assert_cmpstr (to_full.err, ==, full_err);
   g_assert_true (g_file_test (full, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpint (g_stat (full_device, &st), ==, 0);
+  g_assert_true (S_ISCHR (st.st_mode));
 
   /* A FIFO with a reader (opened first, so that neither side waits). */
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
@@ -1196,6 +1228,7 @@ test_output_special (void)
   g_unlink (real);
   g_rmdir (sub);
   remove_dir (dir);
+  remove_dir (devices);
 }
 
 /* `-o LINK` where the links loop is refused, as open() refuses it (the
