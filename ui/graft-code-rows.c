@@ -104,10 +104,10 @@ graft_code_rows_load_styles (GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS])
 }
 
 static void
-add_highlight (PangoAttrList        *attrs,
+add_highlight (PangoAttrList             *attrs,
                const GraftHighlightStyle *style,
-               gsize                 start,
-               gsize                 end)
+               gsize                      start,
+               gsize                      end)
 {
   PangoAttribute *attr;
 
@@ -133,9 +133,9 @@ add_highlight (PangoAttrList        *attrs,
  * numbers, comments and the name a `def` defines.  One pass over the
  * line, when its row comes into view. */
 PangoAttrList *
-graft_code_rows_highlight (const char           *line,
-                gsize                 number_bytes,
-                const GraftHighlightStyle *styles)
+graft_code_rows_highlight (const char                *line,
+                           gsize                      number_bytes,
+                           const GraftHighlightStyle *styles)
 {
   PangoAttrList  *attrs = pango_attr_list_new ();
   gboolean        after_def = FALSE;
@@ -238,7 +238,7 @@ graft_row_model_get_n_items (GListModel *list)
 
 static gpointer
 graft_row_model_get_item (GListModel *list,
-                    guint       position)
+                          guint       position)
 {
   GraftRowItem *item;
 
@@ -260,7 +260,8 @@ graft_row_model_list_model_init (GListModelInterface *iface)
 G_DEFINE_FINAL_TYPE_WITH_CODE (GraftRowModel,
                                graft_row_model,
                                G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, graft_row_model_list_model_init))
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      graft_row_model_list_model_init))
 
 static void
 graft_row_model_class_init (GraftRowModelClass *klass)
@@ -281,7 +282,7 @@ graft_row_model_init (GraftRowModel *self)
  */
 void
 graft_row_model_set_n_items (GraftRowModel *self,
-                       guint     n_items)
+                             guint          n_items)
 {
   guint removed = self->n_items;
 

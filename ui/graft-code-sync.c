@@ -43,9 +43,13 @@
 
 /* Code longer than this is shown as rows. */
 #define BIG_CODE_BYTES (512 * 1024)
+/* A graph of more nodes has its code waited for while it is made. */
+#define BIG_GRAPH_NODES 5000
 /* Bytes copied at a time, and the time a turn spends at most. */
 #define COPY_BYTES     (1024 * 1024)
 #define FILL_TURN_USEC 5000
+static gsize  copy_bytes = COPY_BYTES;
+static gint64 fill_turn_usec = FILL_TURN_USEC;
 /* A row's line longer than this may not fit: it is its own tooltip. */
 #define TOOLTIP_BYTES 60
 
@@ -210,7 +214,7 @@ static gboolean
 rows_fill_cb (gpointer user_data)
 {
   GraftCodeSync *self = user_data;
-  gint64         deadline = g_get_monotonic_time () + FILL_TURN_USEC;
+  gint64         deadline = g_get_monotonic_time () + fill_turn_usec;
   const char    *code = graft_document_peek_code (self->document);
 
   if (graft_document_get_revision (self->document) != self->revision || code == NULL)
@@ -226,17 +230,17 @@ rows_fill_cb (gpointer user_data)
     {
       if (!self->measured)
         {
-          gsize n = strnlen (code + self->length, 8 * COPY_BYTES);
+          gsize n = strnlen (code + self->length, 8 * copy_bytes);
 
           self->length += n;
-          self->measured = n < 8 * COPY_BYTES;
+          self->measured = n < 8 * copy_bytes;
           if (self->measured)
             self->copy = g_malloc (self->length + 1);
           continue;
         }
       if (self->n_copied < self->length)
         {
-          gsize n = MIN (COPY_BYTES, self->length - self->n_copied);
+          gsize n = MIN (copy_bytes, self->length - self->n_copied);
 
           memcpy (self->copy + self->n_copied, code + self->n_copied, n);
           self->n_copied += n;
@@ -303,7 +307,9 @@ rows_start (GraftCodeSync *self)
   const char *code;
 
   rows_clear (self);
-  if (graft_document_get_code_pending (self->document))
+  /* A small graph's code is made at once, as the tab always had it. */
+  if (graft_document_get_code_pending (self->document) &&
+      graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > BIG_GRAPH_NODES)
     {
       self->waiting = g_cancellable_new ();
       graft_document_code_async (self->document, self->waiting, code_ready_cb,
@@ -718,4 +724,19 @@ graft_code_sync_dup_rows_text (GraftCodeSync *self)
     if (text[i] == '\0')
       text[i] = '\n';
   return text;
+}
+
+/**
+ * _graft_code_sync_set_fill_step:
+ * @bytes: how many bytes of code a step copies, 0 for the default
+ * @usec: how long a turn runs steps at most, 0 for one step
+ *
+ * For tests: makes the rows' filling take more turns.
+ */
+void
+_graft_code_sync_set_fill_step (gsize  bytes,
+                                gint64 usec)
+{
+  copy_bytes = bytes != 0 ? bytes : COPY_BYTES;
+  fill_turn_usec = usec;
 }
