@@ -308,7 +308,7 @@ rows_start (GraftCodeSync *self)
 
   rows_clear (self);
   /* A small graph's code is made at once, as the tab always had it. */
-  if (graft_document_get_code_pending (self->document) &&
+  if (graft_document_peek_code (self->document) == NULL &&
       graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > BIG_GRAPH_NODES)
     {
       self->waiting = g_cancellable_new ();
