@@ -36,5 +36,8 @@ void           graft_row_model_set_n_items (GraftRowModel *self,
                                             guint          n_items);
 void           graft_row_model_add_items (GraftRowModel *self,
                                           guint          n_items);
+gboolean       graft_row_model_grow (GraftRowModel *self,
+                                     guint          n_items,
+                                     gint64         deadline);
 
 G_END_DECLS

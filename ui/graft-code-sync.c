@@ -23,7 +23,8 @@
  * widgets), coloured and shortened as the Changes window's rows
  * (graft-code-rows.c), the selected row standing for the cursor's line.
  * The code is waited for (graft_document_code_async()), then copied,
- * split into lines and its lines' nodes found a few milliseconds a turn
+ * split into lines and its lines' nodes found, and the list given its
+ * rows (graft_row_model_grow()), a few milliseconds a turn
  * (graft-turns.c), into a copy of its own: the document's code may go at
  * any change.  A change meanwhile starts it all again.
  */
@@ -80,6 +81,7 @@ struct _GraftCodeSync
   gboolean            measured;     /* @length is the code's, and @copy made */
   gsize               n_copied;     /* bytes of @copy copied */
   gsize               parsed;       /* bytes of @copy split into lines */
+  gboolean            split;        /* all of it */
   GArray             *starts;       /* Owned: of gsize, each line's start in @copy */
   GHashTable         *line_of;      /* Owned: a node's name (in @copy) -> its line + 1 */
   gint64              output_line;  /* the first return line, or -1 */
@@ -151,6 +153,7 @@ rows_clear (GraftCodeSync *self)
   self->measured = FALSE;
   self->n_copied = 0;
   self->parsed = 0;
+  self->split = FALSE;
   self->output_line = -1;
 }
 
@@ -246,15 +249,16 @@ rows_fill_cb (gpointer user_data)
           self->n_copied += n;
           self->copy[self->n_copied] = '\0';
         }
-      if (rows_split (self, deadline))
+      if (self->split || (self->split = rows_split (self, deadline)))
         {
           guint lines = self->starts->len;
 
           self->number_chars = 1;
           for (; lines >= 10; lines /= 10)
             self->number_chars++;
+          if (!graft_row_model_grow (self->model, self->starts->len, deadline))
+            return G_SOURCE_CONTINUE;
           self->fill_job = 0;
-          graft_row_model_set_n_items (self->model, self->starts->len);
           return G_SOURCE_REMOVE;
         }
     }

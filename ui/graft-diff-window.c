@@ -34,11 +34,9 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
-/* The list gets its first FILL_WIDGET_ROWS rows FILL_STEP at a time, for
- * FILL_TURN_USEC a turn at most (each row a widget made), then the rest. */
-#define FILL_WIDGET_ROWS 256
-#define FILL_STEP        8
-#define FILL_TURN_USEC   8000
+/* The list gets its rows for FILL_TURN_USEC a turn at most
+ * (graft_row_model_grow()). */
+#define FILL_TURN_USEC 8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 /* A line longer than this may not fit its side: it is its own tooltip. */
@@ -593,16 +591,7 @@ fill_cb (gpointer user_data)
   gint64           deadline = g_get_monotonic_time () + FILL_TURN_USEC;
   guint            n = self->rows->rows->len;
 
-  do
-    {
-      guint have = g_list_model_get_n_items (G_LIST_MODEL (self->model));
-
-      graft_row_model_add_items (self->model,
-                                 have < FILL_WIDGET_ROWS ? MIN (FILL_STEP, n - have) : n - have);
-    }
-  while (g_list_model_get_n_items (G_LIST_MODEL (self->model)) < n &&
-         g_get_monotonic_time () < deadline);
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->model)) < n)
+  if (!graft_row_model_grow (self->model, n, deadline))
     return G_SOURCE_CONTINUE;
   self->fill_turn = 0;
   finish (self);
