@@ -146,9 +146,20 @@ rows_clear (GraftCodeSync *self)
     graft_turns_remove (self->fill_job);
   self->fill_job = 0;
   graft_row_model_set_n_items (self->model, 0);
-  g_array_set_size (self->starts, 0);
-  g_hash_table_remove_all (self->line_of);
-  g_clear_pointer (&self->copy, g_free);
+  /* 150 MB, a million lines and names at a million nodes: freed off the
+   * main thread. */
+  if (self->starts->len > 0)
+    {
+      graft_turns_free_later (g_steal_pointer (&self->starts), (GDestroyNotify) g_array_unref);
+      self->starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+    }
+  if (g_hash_table_size (self->line_of) > 0)
+    {
+      graft_turns_free_later (g_steal_pointer (&self->line_of),
+                              (GDestroyNotify) g_hash_table_unref);
+      self->line_of = g_hash_table_new (name_hash, name_equal);
+    }
+  graft_turns_free_later (g_steal_pointer (&self->copy), g_free);
   self->length = 0;
   self->measured = FALSE;
   self->n_copied = 0;
