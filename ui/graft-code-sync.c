@@ -15,17 +15,44 @@
  * graft_code_sync_select() (the window calls it when one node is selected
  * on the canvas) puts the cursor on the node's line.  Neither echoes the
  * other.
+ *
+ * Big code (over BIG_CODE_BYTES: 5 MB at 50,000 nodes, 153 MB at a
+ * million, one line of it 42 MB) never goes into the text view, whose
+ * colouring and layout of it took seconds in one turn: the tab shows it
+ * as a list of rows instead (a GtkListView: only the rows in view are
+ * widgets), coloured and shortened as the Changes window's rows
+ * (graft-code-rows.c), the selected row standing for the cursor's line.
+ * The code is waited for (graft_document_code_async()), then copied,
+ * split into lines and its lines' nodes found, and the list given its
+ * rows (graft_row_model_grow()), a few milliseconds a turn
+ * (graft-turns.c), into a copy of its own: the document's code may go at
+ * any change.  A change meanwhile starts it all again.
  */
 #include "config.h"
 
 #include "graft-code-sync.h"
+#include "graft-code-rows.h"
 #include "graft-pattern-editor.h"
+#include "graft-turns.h"
 
+#include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
 #define NAME_START "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #define NAME_CHARS NAME_START "0123456789"
+
+/* Code longer than this is shown as rows. */
+#define BIG_CODE_BYTES (512 * 1024)
+/* A graph of more nodes has its code waited for while it is made. */
+#define BIG_GRAPH_NODES 5000
+/* Bytes copied at a time, and the time a turn spends at most. */
+#define COPY_BYTES     (1024 * 1024)
+#define FILL_TURN_USEC 5000
+static gsize  copy_bytes = COPY_BYTES;
+static gint64 fill_turn_usec = FILL_TURN_USEC;
+/* A row's line longer than this may not fit: it is its own tooltip. */
+#define TOOLTIP_BYTES 60
 
 struct _GraftCodeSync
 {
@@ -39,23 +66,240 @@ struct _GraftCodeSync
   GPtrArray     *lines;     /* Owned: per line of the code view, the node's name or NULL */
   gboolean       syncing;   /* the canvas and the code view are following each other */
   gboolean       stale;     /* the graph changed while the tab was hidden */
+
+  /* Big code, as rows */
+  GtkScrolledWindow  *scroller;  /* Owned: @code_view's parent, or the list's */
+  GtkWidget          *list;      /* Owned: the rows */
+  GtkSingleSelection *selection; /* Borrowed: the list's, whose row is the cursor's line */
+  GraftRowModel      *model;     /* Owned */
+  GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
+  GCancellable       *waiting;      /* Owned: waits for the code, or NULL */
+  guint               fill_job;     /* copies and splits it (graft-turns.c), or 0 */
+  guint               revision;     /* the document's, of the code copied */
+  char               *copy;         /* Owned: the code, its lines ended by NULs, or NULL */
+  gsize               length;       /* the code's length, as far as it is measured */
+  gboolean            measured;     /* @length is the code's, and @copy made */
+  gsize               n_copied;     /* bytes of @copy copied */
+  gsize               parsed;       /* bytes of @copy split into lines */
+  gboolean            split;        /* all of it */
+  GArray             *starts;       /* Owned: of gsize, each line's start in @copy */
+  GHashTable         *line_of;      /* Owned: a node's name (in @copy) -> its line + 1 */
+  gint64              output_line;  /* the first return line, or -1 */
+  guint               number_chars; /* the line numbers' width */
 };
 
 G_DEFINE_FINAL_TYPE (GraftCodeSync, graft_code_sync, G_TYPE_OBJECT)
 
-/* The code of the graph, and which node each line defines (`    name =
- * ...`; the def line for placeholders, the return line for the output). */
-static void
-update_code (GraftCodeSync *self)
+/* Whether @c may be in a name. */
+static gboolean
+name_char (char c)
 {
-  GraftGraph   *graph = graft_document_get_graph (self->document);
-  const char   *text = graft_document_get_load_error (self->document) == NULL
-                           ? graft_document_get_code (self->document)
-                           : "";
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* A name that ends at its first character that may not be in one: in
+ * @copy, where it goes on with ` = ...`. */
+static guint
+name_hash (gconstpointer key)
+{
+  guint h = 5381;
+
+  for (const char *p = key; name_char (*p); p++)
+    h = h * 33 + (guchar) *p;
+  return h;
+}
+
+static gboolean
+name_equal (gconstpointer a,
+            gconstpointer b)
+{
+  const char *p = a;
+  const char *q = b;
+
+  for (; name_char (*p) && *p == *q; p++, q++)
+    ;
+  return !name_char (*p) && !name_char (*q);
+}
+
+/* The length of the name @line (`    name = ...`) defines, or 0. */
+static gsize
+defined_name (const char *line)
+{
+  gsize n;
+
+  if (strncmp (line, "    ", 4) != 0 || strchr (NAME_START, line[4]) == NULL || line[4] == '\0')
+    return 0;
+  n = strspn (line + 4, NAME_CHARS);
+  return strncmp (line + 4 + n, " = ", 3) == 0 ? n : 0;
+}
+
+/* Forgets the rows and stops making them. */
+static void
+rows_clear (GraftCodeSync *self)
+{
+  if (self->waiting != NULL)
+    {
+      g_cancellable_cancel (self->waiting);
+      g_clear_object (&self->waiting);
+    }
+  if (self->fill_job != 0)
+    graft_turns_remove (self->fill_job);
+  self->fill_job = 0;
+  graft_row_model_set_n_items (self->model, 0);
+  /* 150 MB, a million lines and names at a million nodes: freed off the
+   * main thread. */
+  if (self->starts->len > 0)
+    {
+      graft_turns_free_later (g_steal_pointer (&self->starts), (GDestroyNotify) g_array_unref);
+      self->starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+    }
+  if (g_hash_table_size (self->line_of) > 0)
+    {
+      graft_turns_free_later (g_steal_pointer (&self->line_of),
+                              (GDestroyNotify) g_hash_table_unref);
+      self->line_of = g_hash_table_new (name_hash, name_equal);
+    }
+  graft_turns_free_later (g_steal_pointer (&self->copy), g_free);
+  self->length = 0;
+  self->measured = FALSE;
+  self->n_copied = 0;
+  self->parsed = 0;
+  self->split = FALSE;
+  self->output_line = -1;
+}
+
+static void
+show_child (GraftCodeSync *self,
+            GtkWidget     *child)
+{
+  if (gtk_scrolled_window_get_child (self->scroller) != child)
+    gtk_scrolled_window_set_child (self->scroller, child);
+}
+
+static void rows_start (GraftCodeSync *self);
+
+/* Splits what is copied and not yet split into lines, and finds the
+ * nodes they define, until @deadline; whether it is all split. */
+static gboolean
+rows_split (GraftCodeSync *self,
+            gint64         deadline)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftNode  *output = graft_graph_get_output (graph);
+  char       *text = self->copy;
+  gboolean    copied = self->n_copied == self->length;
+
+  for (guint n = 0;; n++)
+    {
+      char *line = text + self->parsed;
+      char *end = memchr (line, '\n', self->n_copied - self->parsed);
+      gsize name_len;
+      guint index = self->starts->len;
+
+      if (end == NULL && !copied)
+        return FALSE;
+      if (end != NULL)
+        *end = '\0';
+      g_array_append_val (self->starts, self->parsed);
+      if ((name_len = defined_name (line)) != 0)
+        {
+          char      *name = line + 4;
+          GraftNode *node;
+
+          name[name_len] = '\0';
+          node = graft_graph_find_node (graph, name);
+          name[name_len] = ' ';
+          if (node != NULL && !g_hash_table_contains (self->line_of, name))
+            g_hash_table_insert (self->line_of, name, GUINT_TO_POINTER (index + 1));
+        }
+      else if (self->output_line < 0 && output != NULL && g_str_has_prefix (line, "    return "))
+        self->output_line = index;
+      if (end == NULL)
+        return TRUE;
+      self->parsed = (gsize) (end + 1 - text);
+      if (n % 256 == 255 && g_get_monotonic_time () > deadline)
+        return FALSE;
+    }
+}
+
+/* A step of the rows' making: copies a part of the document's code, and
+ * splits what it copied. */
+static gboolean
+rows_fill_cb (gpointer user_data)
+{
+  GraftCodeSync *self = user_data;
+  gint64         deadline = g_get_monotonic_time () + fill_turn_usec;
+  const char    *code = graft_document_peek_code (self->document);
+
+  if (graft_document_get_revision (self->document) != self->revision || code == NULL)
+    {
+      /* The graph changed, and no one said: make them again. */
+      self->fill_job = 0;
+      rows_start (self);
+      return G_SOURCE_REMOVE;
+    }
+  /* The view leaves out the newlines it starts with. */
+  code += strspn (code, "\n");
+  do
+    {
+      if (!self->measured)
+        {
+          gsize n = strnlen (code + self->length, 8 * copy_bytes);
+
+          self->length += n;
+          self->measured = n < 8 * copy_bytes;
+          if (self->measured)
+            self->copy = g_malloc (self->length + 1);
+          continue;
+        }
+      if (self->n_copied < self->length)
+        {
+          gsize n = MIN (copy_bytes, self->length - self->n_copied);
+
+          memcpy (self->copy + self->n_copied, code + self->n_copied, n);
+          self->n_copied += n;
+          self->copy[self->n_copied] = '\0';
+        }
+      if (self->split || (self->split = rows_split (self, deadline)))
+        {
+          guint lines = self->starts->len;
+
+          self->number_chars = 1;
+          for (; lines >= 10; lines /= 10)
+            self->number_chars++;
+          if (!graft_row_model_grow (self->model, self->starts->len, deadline))
+            return G_SOURCE_CONTINUE;
+          self->fill_job = 0;
+          return G_SOURCE_REMOVE;
+        }
+    }
+  while (g_get_monotonic_time () < deadline);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+code_ready_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GraftCodeSync) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!graft_document_code_finish (GRAFT_DOCUMENT (object), result, &error))
+    return;
+  g_clear_object (&self->waiting);
+  rows_start (self);
+}
+
+static void update_code (GraftCodeSync *self);
+
+/* The note above the code: why it is not the graph's, if it is not. */
+static void
+update_note (GraftCodeSync *self)
+{
   const GError *code_error = graft_document_get_load_error (self->document) == NULL
                                  ? graft_document_get_code_error (self->document)
                                  : NULL;
-  g_auto (GStrv) lines = NULL;
 
   if (code_error != NULL)
     {
@@ -69,6 +313,51 @@ update_code (GraftCodeSync *self)
       gtk_label_set_text (self->note, note);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->note), code_error != NULL);
+}
+
+/* The code, whole, or as rows when it is big (once it is made). */
+static void
+rows_start (GraftCodeSync *self)
+{
+  const char *code;
+
+  rows_clear (self);
+  /* A small graph's code is made at once, as the tab always had it. */
+  if (graft_document_peek_code (self->document) == NULL &&
+      graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > BIG_GRAPH_NODES)
+    {
+      self->waiting = g_cancellable_new ();
+      graft_document_code_async (self->document, self->waiting, code_ready_cb,
+                                 g_object_ref (self));
+      return;
+    }
+  code = graft_document_get_code (self->document);
+  code += strspn (code, "\n");
+  update_note (self);
+  if (strnlen (code, BIG_CODE_BYTES + 1) <= BIG_CODE_BYTES)
+    {
+      update_code (self);
+      return;
+    }
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), "", -1);
+  g_ptr_array_set_size (self->lines, 0);
+  show_child (self, self->list);
+  self->revision = graft_document_get_revision (self->document);
+  self->fill_job = graft_turns_add (rows_fill_cb, self, NULL);
+}
+
+/* The code of the graph, and which node each line defines (`    name =
+ * ...`; the def line for placeholders, the return line for the output). */
+static void
+update_code (GraftCodeSync *self)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  const char *text = graft_document_get_load_error (self->document) == NULL
+                         ? graft_document_get_code (self->document)
+                         : "";
+  g_auto (GStrv) lines = NULL;
+
+  show_child (self, GTK_WIDGET (self->code_view));
   while (*text == '\n')
     text++;
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);
@@ -94,6 +383,20 @@ update_code (GraftCodeSync *self)
     }
 }
 
+/* The code, or nothing after a load error. */
+static void
+fill (GraftCodeSync *self)
+{
+  if (graft_document_get_load_error (self->document) != NULL)
+    {
+      rows_clear (self);
+      update_note (self);
+      update_code (self);
+    }
+  else
+    rows_start (self);
+}
+
 /**
  * graft_code_sync_refresh:
  * @self: a code sync
@@ -107,11 +410,16 @@ graft_code_sync_refresh (GraftCodeSync *self)
   g_return_if_fail (GRAFT_IS_CODE_SYNC (self));
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), "code") == 0)
     {
-      update_code (self);
+      fill (self);
       self->stale = FALSE;
     }
   else
-    self->stale = TRUE;
+    {
+      self->stale = TRUE;
+      /* Not made for a hidden tab. */
+      if (self->fill_job != 0 || self->waiting != NULL)
+        rows_clear (self);
+    }
 }
 
 /**
@@ -131,6 +439,22 @@ graft_code_sync_select (GraftCodeSync *self,
   g_return_if_fail (GRAFT_IS_CODE_SYNC (self));
   if (self->syncing)
     return;
+  if (self->starts->len > 0)
+    {
+      GraftNode *output = graft_graph_get_output (graft_document_get_graph (self->document));
+      gint64     line = GPOINTER_TO_UINT (g_hash_table_lookup (self->line_of, name)) - (gint64) 1;
+
+      if (line < 0 && output != NULL && g_strcmp0 (graft_node_get_name (output), name) == 0)
+        line = self->output_line;
+      if (line < 0)
+        return;
+      self->syncing = TRUE;
+      gtk_single_selection_set_selected (self->selection, (guint) line);
+      if (gtk_widget_get_mapped (self->list))
+        gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", (guint) line);
+      self->syncing = FALSE;
+      return;
+    }
   buffer = gtk_text_view_get_buffer (self->code_view);
   for (guint i = 0; i < self->lines->len; i++)
     if (g_strcmp0 (self->lines->pdata[i], name) == 0)
@@ -166,6 +490,98 @@ code_cursor_cb (GtkTextBuffer *buffer,
   self->syncing = FALSE;
 }
 
+/* The node line @line of the rows defines, or NULL. */
+static char *
+row_node (GraftCodeSync *self,
+          guint          line)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  const char *text;
+  gsize       n;
+
+  if (line >= self->starts->len)
+    return NULL;
+  text = self->copy + g_array_index (self->starts, gsize, line);
+  if ((n = defined_name (text)) != 0)
+    {
+      g_autofree char *name = g_strndup (text + 4, n);
+
+      return graft_graph_find_node (graph, name) != NULL ? g_steal_pointer (&name) : NULL;
+    }
+  if (g_str_has_prefix (text, "    return ") && graft_graph_get_output (graph) != NULL)
+    return g_strdup (graft_node_get_name (graft_graph_get_output (graph)));
+  return NULL;
+}
+
+/* A row selected selects its line's node on the canvas. */
+static void
+row_selected_cb (GtkSingleSelection *selection,
+                 GParamSpec         *pspec,
+                 GraftCodeSync      *self)
+{
+  g_autofree char *name = NULL;
+
+  if (self->syncing ||
+      (name = row_node (self, gtk_single_selection_get_selected (selection))) == NULL)
+    return;
+  self->syncing = TRUE;
+  graft_canvas_select (self->canvas, name, FALSE);
+  graft_canvas_center_on (self->canvas, name);
+  self->syncing = FALSE;
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkWidget *text = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (text, "monospace");
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  /* Not wrapped: a wrapped label finds its smallest width by laying its
+   * text out a character a line.  A line too long for the tab is its
+   * tooltip. */
+  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, text);
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  GraftCodeSync   *self = user_data;
+  guint            row = graft_row_item_get_row (gtk_list_item_get_item (item));
+  GtkWidget       *text = gtk_list_item_get_child (item);
+  g_autofree char *line = NULL;
+  g_autofree char *shown = NULL;
+  PangoAttrList   *attrs;
+  gsize            start;
+  gsize            end;
+
+  if (row >= self->starts->len)
+    return;
+  start = g_array_index (self->starts, gsize, row);
+  end = row + 1 < self->starts->len ? g_array_index (self->starts, gsize, row + 1) - 1
+                                    : self->length;
+  line = graft_code_rows_shorten (self->copy + start, end - start);
+  shown = g_strdup_printf ("%*u  %s", (int) self->number_chars, row + 1, line);
+  attrs = graft_code_rows_highlight (shown, self->number_chars, self->styles);
+  gtk_label_set_text (GTK_LABEL (text), shown);
+  gtk_label_set_attributes (GTK_LABEL (text), attrs);
+  pango_attr_list_unref (attrs);
+  gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
+}
+
+static void
+style_changed_cb (AdwStyleManager *manager,
+                  GParamSpec      *pspec,
+                  GraftCodeSync   *self)
+{
+  graft_code_rows_load_styles (self->styles);
+}
+
 static void
 page_shown_cb (GtkStack      *stack,
                GParamSpec    *pspec,
@@ -194,9 +610,10 @@ graft_code_sync_new (GraftDocument *document,
                      GtkLabel      *note,
                      GtkStack      *pages)
 {
-  GraftCodeSync     *self;
-  GtkSourceLanguage *python;
-  GtkTextBuffer     *buffer;
+  GraftCodeSync      *self;
+  GtkSourceLanguage  *python;
+  GtkTextBuffer      *buffer;
+  GtkListItemFactory *factory;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (GRAFT_IS_CANVAS (canvas), NULL);
@@ -217,6 +634,25 @@ graft_code_sync_new (GraftDocument *document,
   g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (code_cursor_cb), self, 0);
   graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (buffer));
   g_signal_connect_object (pages, "notify::visible-child", G_CALLBACK (page_shown_cb), self, 0);
+
+  self->scroller = GTK_SCROLLED_WINDOW (
+      g_object_ref (gtk_widget_get_ancestor (GTK_WIDGET (code_view), GTK_TYPE_SCROLLED_WINDOW)));
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self,
+                           0);
+  self->list = g_object_ref_sink (
+      gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory));
+  gtk_widget_add_css_class (self->list, "code-rows");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Generated code of the graph", -1);
+  graft_code_rows_load_styles (self->styles);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (style_changed_cb), self, 0);
   return self;
 }
 
@@ -225,7 +661,13 @@ graft_code_sync_finalize (GObject *object)
 {
   GraftCodeSync *self = GRAFT_CODE_SYNC (object);
 
+  rows_clear (self);
   g_clear_pointer (&self->lines, g_ptr_array_unref);
+  g_clear_pointer (&self->starts, g_array_unref);
+  g_clear_pointer (&self->line_of, g_hash_table_unref);
+  g_clear_object (&self->list);
+  g_clear_object (&self->model);
+  g_clear_object (&self->scroller);
   g_clear_object (&self->pages);
   g_clear_object (&self->code_view);
   g_clear_object (&self->note);
@@ -244,4 +686,72 @@ static void
 graft_code_sync_init (GraftCodeSync *self)
 {
   self->lines = g_ptr_array_new_with_free_func (g_free);
+  self->model = graft_row_model_new ();
+  self->starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  self->line_of = g_hash_table_new (name_hash, name_equal);
+  self->output_line = -1;
+}
+
+/**
+ * graft_code_sync_get_list:
+ * @self: a code sync
+ *
+ * Returns: (transfer none): the list view that shows big code as rows
+ *   (in the tab only when the code is big)
+ */
+GtkWidget *
+graft_code_sync_get_list (GraftCodeSync *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CODE_SYNC (self), NULL);
+  return self->list;
+}
+
+/**
+ * graft_code_sync_get_filling:
+ * @self: a code sync
+ *
+ * Returns: whether the tab waits for the code or is making its rows
+ */
+gboolean
+graft_code_sync_get_filling (GraftCodeSync *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CODE_SYNC (self), FALSE);
+  return self->waiting != NULL || self->fill_job != 0;
+}
+
+/**
+ * graft_code_sync_dup_rows_text:
+ * @self: a code sync
+ *
+ * Returns: (transfer full) (nullable): the code the rows show, whole
+ *   (no line shortened), or %NULL when the code is not shown as rows
+ */
+char *
+graft_code_sync_dup_rows_text (GraftCodeSync *self)
+{
+  char *text;
+
+  g_return_val_if_fail (GRAFT_IS_CODE_SYNC (self), NULL);
+  if (self->copy == NULL || graft_code_sync_get_filling (self))
+    return NULL;
+  text = g_memdup2 (self->copy, self->length + 1);
+  for (gsize i = 0; i < self->length; i++)
+    if (text[i] == '\0')
+      text[i] = '\n';
+  return text;
+}
+
+/**
+ * _graft_code_sync_set_fill_step:
+ * @bytes: how many bytes of code a step copies, 0 for the default
+ * @usec: how long a turn runs steps at most, 0 for one step
+ *
+ * For tests: makes the rows' filling take more turns.
+ */
+void
+_graft_code_sync_set_fill_step (gsize  bytes,
+                                gint64 usec)
+{
+  copy_bytes = bytes != 0 ? bytes : COPY_BYTES;
+  fill_turn_usec = usec;
 }

@@ -22,5 +22,10 @@ GraftCodeSync *graft_code_sync_new (GraftDocument *document,
 void           graft_code_sync_refresh (GraftCodeSync *self);
 void           graft_code_sync_select (GraftCodeSync *self,
                                        const char    *name);
+GtkWidget     *graft_code_sync_get_list (GraftCodeSync *self);
+gboolean       graft_code_sync_get_filling (GraftCodeSync *self);
+char          *graft_code_sync_dup_rows_text (GraftCodeSync *self) G_GNUC_WARN_UNUSED_RESULT;
+void           _graft_code_sync_set_fill_step (gsize  bytes,
+                                               gint64 usec);
 
 G_END_DECLS

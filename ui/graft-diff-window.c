@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include "graft-diff-window.h"
+#include "graft-code-rows.h"
 #include "graft-document-changes.h"
 #include "graft-toplevel.h"
 #include "graft-turns.h"
@@ -33,18 +34,11 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
-/* The list gets its first FILL_WIDGET_ROWS rows FILL_STEP at a time, for
- * FILL_TURN_USEC a turn at most (each row a widget made), then the rest. */
-#define FILL_WIDGET_ROWS 256
-#define FILL_STEP        8
-#define FILL_TURN_USEC   8000
+/* The list gets its rows for FILL_TURN_USEC a turn at most
+ * (graft_row_model_grow()). */
+#define FILL_TURN_USEC 8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
-/* A row shows this many bytes of a longer line, and says how long it is:
- * a torch.export program's code at a million nodes has a line of 42 MB
- * (its outputs), which Pango would lay out for minutes.  Copying a row
- * copies its whole line. */
-#define SHOWN_BYTES 2000
 /* A line longer than this may not fit its side: it is its own tooltip. */
 #define TOOLTIP_BYTES 60
 
@@ -70,275 +64,6 @@ typedef struct
   guint   n_added;
 } DiffRows;
 
-/* What the highlighting tells apart in a line of Python: the colours of
- * the Adwaita source style the code views use (light or dark). */
-typedef enum {
-  HL_KEYWORD,
-  HL_CONSTANT,
-  HL_STRING,
-  HL_NUMBER,
-  HL_COMMENT,
-  HL_FUNCTION,
-  N_HL,
-} Highlight;
-
-typedef struct
-{
-  gboolean set;
-  GdkRGBA  color;
-  gboolean bold;
-} HighlightStyle;
-
-/* Each highlight's style ids in the scheme, the first found wins (as
- * python3.lang maps them, and their fallbacks). */
-static const char *const highlight_ids[N_HL][4] = {
-  [HL_KEYWORD] = { "python:keyword", "def:keyword", "def:statement", NULL },
-  [HL_CONSTANT] = { "python:builtin-constant", "def:special-constant", "def:constant", NULL },
-  [HL_STRING] = { "python:string", "def:string", NULL },
-  [HL_NUMBER] = { "python:decimal", "def:decimal", "def:number", NULL },
-  [HL_COMMENT] = { "python:comment", "def:comment", NULL },
-  [HL_FUNCTION] = { "python:function-name", "def:function", NULL },
-};
-
-/* Separated by spaces. */
-static const char python_keywords[] =
-    "and as assert async await break class continue def del elif else except finally for from "
-    "global if import in is lambda nonlocal not or pass raise return try while with yield";
-static const char python_constants[] = "None True False Ellipsis";
-
-/* Whether @word (@len bytes) is one of @words. */
-static gboolean
-word_in (const char *word,
-         gsize       len,
-         const char *words)
-{
-  for (const char *w = words;;)
-    {
-      const char *end = strchr (w, ' ');
-      gsize       n = end != NULL ? (gsize) (end - w) : strlen (w);
-
-      if (n == len && memcmp (w, word, len) == 0)
-        return TRUE;
-      if (end == NULL)
-        return FALSE;
-      w = end + 1;
-    }
-}
-
-static void
-styles_load (HighlightStyle styles[N_HL])
-{
-  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
-      gtk_source_style_scheme_manager_get_default (),
-      adw_style_manager_get_dark (adw_style_manager_get_default ()) ? "Adwaita-dark" : "Adwaita");
-
-  memset (styles, 0, sizeof (HighlightStyle) * N_HL);
-  for (guint h = 0; scheme != NULL && h < N_HL; h++)
-    for (guint i = 0; highlight_ids[h][i] != NULL; i++)
-      {
-        GtkSourceStyle  *style = gtk_source_style_scheme_get_style (scheme, highlight_ids[h][i]);
-        g_autofree char *foreground = NULL;
-        gboolean         foreground_set = FALSE;
-        gboolean         bold = FALSE;
-        gboolean         bold_set = FALSE;
-
-        if (style == NULL)
-          continue;
-        g_object_get (style, "foreground", &foreground, "foreground-set", &foreground_set, "bold",
-                      &bold, "bold-set", &bold_set, NULL);
-        styles[h].set = foreground_set && foreground != NULL &&
-                        gdk_rgba_parse (&styles[h].color, foreground);
-        styles[h].bold = bold_set && bold;
-        break;
-      }
-}
-
-static void
-add_highlight (PangoAttrList        *attrs,
-               const HighlightStyle *style,
-               gsize                 start,
-               gsize                 end)
-{
-  PangoAttribute *attr;
-
-  if (!style->set || start >= end)
-    return;
-  attr = pango_attr_foreground_new ((guint16) (style->color.red * 65535),
-                                    (guint16) (style->color.green * 65535),
-                                    (guint16) (style->color.blue * 65535));
-  attr->start_index = (guint) start;
-  attr->end_index = (guint) end;
-  pango_attr_list_insert (attrs, attr);
-  if (style->bold)
-    {
-      attr = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
-      attr->start_index = (guint) start;
-      attr->end_index = (guint) end;
-      pango_attr_list_insert (attrs, attr);
-    }
-}
-
-/* The colours of a line of Python code after its number (@number_bytes),
- * as a source view gives the graph's code: keywords, constants, strings,
- * numbers, comments and the name a `def` defines.  One pass over the
- * line, when its row comes into view. */
-static PangoAttrList *
-highlight_line (const char           *line,
-                gsize                 number_bytes,
-                const HighlightStyle *styles)
-{
-  PangoAttrList  *attrs = pango_attr_list_new ();
-  gboolean        after_def = FALSE;
-  gsize           i = number_bytes;
-  PangoAttribute *dim = pango_attr_foreground_alpha_new (65535 * 45 / 100);
-
-  /* The line number, dimmed as a source view's gutter. */
-  dim->start_index = 0;
-  dim->end_index = (guint) number_bytes;
-  pango_attr_list_insert (attrs, dim);
-
-  while (line[i] != '\0')
-    {
-      char  c = line[i];
-      gsize start = i;
-
-      if (c == '#')
-        {
-          add_highlight (attrs, &styles[HL_COMMENT], i, strlen (line));
-          break;
-        }
-      if (c == '\'' || c == '"')
-        {
-          for (i++; line[i] != '\0' && line[i] != c; i++)
-            if (line[i] == '\\' && line[i + 1] != '\0')
-              i++;
-          if (line[i] != '\0')
-            i++;
-          add_highlight (attrs, &styles[HL_STRING], start, i);
-          continue;
-        }
-      if (g_ascii_isdigit (c))
-        {
-          while (g_ascii_isalnum (line[i]) || line[i] == '.' || line[i] == '_')
-            i++;
-          add_highlight (attrs, &styles[HL_NUMBER], start, i);
-          continue;
-        }
-      if (g_ascii_isalpha (c) || c == '_')
-        {
-          while (g_ascii_isalnum (line[i]) || line[i] == '_')
-            i++;
-          if (after_def)
-            add_highlight (attrs, &styles[HL_FUNCTION], start, i);
-          else if (word_in (line + start, i - start, python_keywords))
-            add_highlight (attrs, &styles[HL_KEYWORD], start, i);
-          else if (word_in (line + start, i - start, python_constants))
-            add_highlight (attrs, &styles[HL_CONSTANT], start, i);
-          after_def = i - start == 3 && memcmp (line + start, "def", 3) == 0;
-          /* An attribute's name is not a keyword: `x.is_cuda`, `torch.ops.aten.add`. */
-          while (line[i] == '.' && (g_ascii_isalpha (line[i + 1]) || line[i + 1] == '_'))
-            for (i++; g_ascii_isalnum (line[i]) || line[i] == '_'; i++)
-              ;
-          continue;
-        }
-      if (c != ' ')
-        after_def = FALSE;
-      i++;
-    }
-  return attrs;
-}
-
-/* The list's items: a row's index, made when a row comes into view. */
-#define ROW_TYPE_ITEM (row_item_get_type ())
-G_DECLARE_FINAL_TYPE (RowItem, row_item, ROW, ITEM, GObject)
-
-struct _RowItem
-{
-  GObject parent_instance;
-  guint   row;
-};
-
-G_DEFINE_FINAL_TYPE (RowItem, row_item, G_TYPE_OBJECT)
-
-static void
-row_item_class_init (RowItemClass *klass)
-{
-}
-
-static void
-row_item_init (RowItem *self)
-{
-}
-
-/* The list's model: n items, each a RowItem made when asked for. */
-#define ROW_TYPE_MODEL (row_model_get_type ())
-G_DECLARE_FINAL_TYPE (RowModel, row_model, ROW, MODEL, GObject)
-
-struct _RowModel
-{
-  GObject parent_instance;
-  guint   n_items;
-};
-
-static GType
-row_model_get_item_type (GListModel *list)
-{
-  return ROW_TYPE_ITEM;
-}
-
-static guint
-row_model_get_n_items (GListModel *list)
-{
-  return ROW_MODEL (list)->n_items;
-}
-
-static gpointer
-row_model_get_item (GListModel *list,
-                    guint       position)
-{
-  RowItem *item;
-
-  if (position >= ROW_MODEL (list)->n_items)
-    return NULL;
-  item = g_object_new (ROW_TYPE_ITEM, NULL);
-  item->row = position;
-  return item;
-}
-
-static void
-row_model_list_model_init (GListModelInterface *iface)
-{
-  iface->get_item_type = row_model_get_item_type;
-  iface->get_n_items = row_model_get_n_items;
-  iface->get_item = row_model_get_item;
-}
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (RowModel,
-                               row_model,
-                               G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, row_model_list_model_init))
-
-static void
-row_model_class_init (RowModelClass *klass)
-{
-}
-
-static void
-row_model_init (RowModel *self)
-{
-}
-
-static void
-row_model_set_n_items (RowModel *self,
-                       guint     n_items)
-{
-  guint removed = self->n_items;
-
-  self->n_items = n_items;
-  if (removed != 0 || n_items != 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_items);
-}
-
 struct _GraftDiffWindow
 {
   AdwWindow parent_instance;
@@ -347,7 +72,7 @@ struct _GraftDiffWindow
   GraftDocument *document; /* the document shown, or NULL for fixed texts */
   GCancellable  *cancellable;
   DiffRows      *rows; /* shown, or NULL */
-  RowModel      *model;
+  GraftRowModel *model;
   char          *what;
 
   /* Borrowed: children */
@@ -356,7 +81,7 @@ struct _GraftDiffWindow
   GtkWidget         *list;
   GtkMultiSelection *selection;
 
-  HighlightStyle styles[N_HL];
+  GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
 
   guint    busy_timeout; /* shows the spinner, or 0 */
   guint    fill_turn;    /* gives the list its rows (graft-turns.c), or 0 */
@@ -725,8 +450,7 @@ graft_diff_window_init (GraftDiffWindow *self)
   self->scroll_to = G_MAXUINT;
 }
 
-/* Line @k of side @s as a row shows it: whole, or its first SHOWN_BYTES
- * (whole characters) and how long it is. */
+/* Line @k of side @s as a row shows it (graft_code_rows_shorten()). */
 static char *
 shown_line (DiffRows *rows,
             guint     s,
@@ -734,14 +458,8 @@ shown_line (DiffRows *rows,
 {
   const char *line = rows->lines[s][k];
   const char *next = rows->lines[s][k + 1];
-  gsize       len = (gsize) ((next != NULL ? next - 1 : rows->ends[s]) - line);
-  const char *end;
 
-  if (len <= SHOWN_BYTES)
-    return g_strdup (line);
-  end = g_utf8_find_prev_char (line, line + SHOWN_BYTES + 1);
-  return g_strdup_printf ("%.*s … (the line goes on: %" G_GSIZE_FORMAT " bytes in all)",
-                          (int) (end - line), line, len);
+  return graft_code_rows_shorten (line, (gsize) ((next != NULL ? next - 1 : rows->ends[s]) - line));
 }
 
 /* A row's widget: for each side one label, its line number and its
@@ -781,14 +499,14 @@ bind_row_cb (GtkSignalListItemFactory *factory,
              gpointer                  user_data)
 {
   GraftDiffWindow *self = user_data;
-  RowItem         *row_item = gtk_list_item_get_item (item);
+  GraftRowItem    *row_item = gtk_list_item_get_item (item);
   GtkWidget       *text = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   const Row       *row;
   g_autoptr (GString) label = g_string_new (NULL);
 
-  if (self->rows == NULL || row_item->row >= self->rows->rows->len)
+  if (self->rows == NULL || graft_row_item_get_row (row_item) >= self->rows->rows->len)
     return;
-  row = &g_array_index (self->rows->rows, Row, row_item->row);
+  row = &g_array_index (self->rows->rows, Row, graft_row_item_get_row (row_item));
   for (guint s = 0; s < 2; s++, text = gtk_widget_get_next_sibling (text))
     {
       const char *tint = row_tint (row, s);
@@ -803,7 +521,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
           g_autofree char *line = shown_line (self->rows, s, row->line[s]);
           g_autofree char *shown =
               g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
-          PangoAttrList *attrs = highlight_line (shown, NUMBER_CHARS, self->styles);
+          PangoAttrList *attrs = graft_code_rows_highlight (shown, NUMBER_CHARS, self->styles);
 
           gtk_label_set_text (GTK_LABEL (text), shown);
           gtk_label_set_attributes (GTK_LABEL (text), attrs);
@@ -873,16 +591,7 @@ fill_cb (gpointer user_data)
   gint64           deadline = g_get_monotonic_time () + FILL_TURN_USEC;
   guint            n = self->rows->rows->len;
 
-  do
-    {
-      guint have = self->model->n_items;
-      guint more = have < FILL_WIDGET_ROWS ? MIN (FILL_STEP, n - have) : n - have;
-
-      self->model->n_items += more;
-      g_list_model_items_changed (G_LIST_MODEL (self->model), have, 0, more);
-    }
-  while (self->model->n_items < n && g_get_monotonic_time () < deadline);
-  if (self->model->n_items < n)
+  if (!graft_row_model_grow (self->model, n, deadline))
     return G_SOURCE_CONTINUE;
   self->fill_turn = 0;
   finish (self);
@@ -894,7 +603,7 @@ static void
 take_rows (GraftDiffWindow *self,
            DiffRows        *rows)
 {
-  row_model_set_n_items (self->model, 0);
+  graft_row_model_set_n_items (self->model, 0);
   g_clear_pointer (&self->rows, diff_rows_free);
   self->rows = rows;
   self->n_removed = rows->n_removed;
@@ -971,7 +680,7 @@ start (GraftDiffWindow *self)
   stop (self);
   self->ready = FALSE;
   self->cancellable = g_cancellable_new ();
-  row_model_set_n_items (self->model, 0);
+  graft_row_model_set_n_items (self->model, 0);
   g_clear_pointer (&self->rows, diff_rows_free);
   update_arrows (self);
   adw_window_title_set_subtitle (self->title, "Comparing the code before and after…");
@@ -1017,7 +726,7 @@ style_changed_cb (AdwStyleManager *manager,
                   GParamSpec      *pspec,
                   GraftDiffWindow *self)
 {
-  styles_load (self->styles);
+  graft_code_rows_load_styles (self->styles);
 }
 
 static GraftDiffWindow *
@@ -1046,10 +755,10 @@ diff_window_new (GtkWindow *parent)
                                                   "Next change (Alt+Down)"));
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), arrows);
 
-  styles_load (self->styles);
+  graft_code_rows_load_styles (self->styles);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (style_changed_cb), self, 0);
-  self->model = g_object_new (ROW_TYPE_MODEL, NULL);
+  self->model = graft_row_model_new ();
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
@@ -1110,7 +819,7 @@ graft_diff_window_new (GtkWindow  *parent,
   take_rows (self, diff_rows_new (g_strdup (before), g_strdup (after)));
   graft_turns_remove (self->fill_turn);
   self->fill_turn = 0;
-  row_model_set_n_items (self->model, self->rows->rows->len);
+  graft_row_model_set_n_items (self->model, self->rows->rows->len);
   finish (self);
   return GTK_WIDGET (self);
 }

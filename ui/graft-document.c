@@ -3459,6 +3459,24 @@ graft_document_get_code (GraftDocument *self)
   return self->code;
 }
 
+/**
+ * graft_document_peek_code:
+ * @self: a document
+ *
+ * Unlike graft_document_get_code(), makes nothing and finishes nothing.
+ *
+ * Returns: (transfer none) (nullable): the code graft_document_get_code()
+ *   returned last, if the document still holds it (as it does until the
+ *   graph changes; the same text, not always at the same address), or
+ *   %NULL
+ */
+const char *
+graft_document_peek_code (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->code;
+}
+
 static gboolean
 write_file (GFile      *file,
             const char *data,

@@ -16,6 +16,10 @@
  * while the code is made: what is written is the code of the graph as
  * the edits leave it, whole.
  *
+ * /ui/program/code-rows shows the program's code (888 KB) in the Code
+ * tab as rows made in turns, in step with the canvas, and made again
+ * after a change while they are made.
+ *
  * /ui/program/code-not-compiling opens small programs of
  * tests/data/programs-renamed: one whose code torch cannot compile shows,
  * exports and keeps what `graft code` prints (torch's empty forward, the
@@ -25,6 +29,7 @@
 #include "config.h"
 
 #include "graft-autosave.h"
+#include "graft-code-sync.h"
 #include "graft-document-private.h"
 #include "graft-match-item.h"
 #include "graft-window-private.h"
@@ -1516,6 +1521,127 @@ test_autosave_in_turns (void)
   close_window (window);
 }
 
+/* The line of @code (from 0) that starts with @prefix. */
+static guint
+line_of (const char *code,
+         const char *prefix)
+{
+  g_autofree char *needle = g_strconcat ("\n", prefix, NULL);
+  const char      *at = strstr (code, needle);
+  guint            line = 0;
+
+  g_assert_nonnull (at);
+  for (const char *p = code; p <= at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+/* Runs the turns until the Code tab's rows are made; how many. */
+static guint
+turns_until_rows (GraftWindow *window)
+{
+  guint turns = 0;
+
+  while (graft_code_sync_get_filling (window->code_sync))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  return turns;
+}
+
+/* The program's code (888 KB) is big: the Code tab shows it as rows of a
+ * list, made in turns from a copy, exactly the code; the selected row and
+ * the canvas's selection follow each other; a change while the rows are
+ * made starts them again on the new code. */
+static void
+test_code_rows (void)
+{
+  GraftWindow        *window = open_program ();
+  GraftDocument      *document = graft_window_get_document (window);
+  GraftCanvas        *canvas = graft_window_get_canvas (window);
+  GtkWidget          *list = graft_code_sync_get_list (window->code_sync);
+  GtkSingleSelection *selection =
+      GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *rows = NULL;
+  g_auto (GStrv) selected = NULL;
+  GraftNode  *node;
+  const char *name;
+  gsize       length;
+  guint       turns;
+  guint       n_lines = 1;
+
+  iterate_until (layout_ready, window);
+  code = g_strdup (graft_document_get_code (document) +
+                   strspn (graft_document_get_code (document), "\n"));
+  length = strlen (code);
+  g_assert_cmpuint (length, >, 512 * 1024);
+  for (const char *p = code; *p != '\0'; p++)
+    n_lines += *p == '\n';
+  _graft_code_sync_set_fill_step (64 * 1024, 0);
+  gtk_stack_set_visible_child_name (window->editor_stack, "code");
+  g_assert_true (graft_code_sync_get_filling (window->code_sync));
+  g_assert_true (gtk_widget_get_parent (list) != NULL);
+  g_assert_null (gtk_widget_get_parent (GTK_WIDGET (window->code_view)));
+  turns = turns_until_rows (window);
+  /* Measured, copied and split 64 KB a turn at most. */
+  g_assert_cmpuint (turns, >=, length / (64 * 1024));
+  rows = graft_code_sync_dup_rows_text (window->code_sync);
+  g_assert_cmpstr (rows, ==, code);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, n_lines);
+
+  /* The canvas's node selects its line's row, a row its line's node. */
+  node = graft_graph_get_first (graft_document_get_graph (document));
+  while (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+    node = graft_node_get_next (node);
+  for (guint i = 0; i < 1000; i++)
+    node = graft_node_get_next (node);
+  name = graft_node_get_name (node);
+  {
+    g_autofree char *prefix = g_strdup_printf ("    %s = ", name);
+
+    graft_canvas_select (canvas, name, FALSE);
+    g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, line_of (code, prefix));
+  }
+  gtk_single_selection_set_selected (selection, line_of (code, "    return "));
+  selected = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstr (selected[0], ==,
+                   graft_node_get_name (
+                       graft_graph_get_output (graft_document_get_graph (document))));
+  g_assert_null (selected[1]);
+  g_clear_pointer (&selected, g_strfreev);
+  gtk_single_selection_set_selected (selection, line_of (code, "    conv2d_1 = "));
+  selected = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstr (selected[0], ==, "conv2d_1");
+
+  /* A change while the rows are made: made again, of the new code. */
+  graft_code_sync_refresh (window->code_sync);
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (graft_code_sync_get_filling (window->code_sync));
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (graft_document_undo (document));
+  turns_until_rows (window);
+  g_clear_pointer (&rows, g_free);
+  rows = graft_code_sync_dup_rows_text (window->code_sync);
+  g_assert_cmpstr (rows, ==, code);
+  g_assert_true (graft_document_replace (document, 0, &error));
+  turns_until_rows (window);
+  g_free (code);
+  code = g_strdup (graft_document_get_code (document) +
+                   strspn (graft_document_get_code (document), "\n"));
+  g_clear_pointer (&rows, g_free);
+  rows = graft_code_sync_dup_rows_text (window->code_sync);
+  g_assert_cmpstr (rows, ==, code);
+  _graft_code_sync_set_fill_step (0, 5000);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1530,6 +1656,7 @@ main (int    argc,
   g_test_add_func ("/ui/program/request-after-other", test_request_after_other);
   g_test_add_func ("/ui/program/autosave-in-turns", test_autosave_in_turns);
   g_test_add_func ("/ui/program/code-not-compiling", test_code_not_compiling);
+  g_test_add_func ("/ui/program/code-rows", test_code_rows);
   g_test_add_func ("/ui/program/code-compiling", test_code_compiling);
   g_test_add_func ("/ui/program/code-check-kept", test_code_check_kept);
   g_test_add_func ("/ui/program/code-check-in-turns", test_code_check_in_turns);

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-code-rows.h: code as rows of a list view, coloured as Python.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define GRAFT_N_HIGHLIGHTS 6
+
+/* How a source view's style shows one kind of Python word. */
+typedef struct
+{
+  gboolean set;
+  GdkRGBA  color;
+  gboolean bold;
+} GraftHighlightStyle;
+
+void           graft_code_rows_load_styles (GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS]);
+PangoAttrList *graft_code_rows_highlight (const char                *line,
+                                          gsize                      number_bytes,
+                                          const GraftHighlightStyle *styles);
+char          *graft_code_rows_shorten (const char *line,
+                                        gsize       len) G_GNUC_WARN_UNUSED_RESULT;
+
+#define GRAFT_TYPE_ROW_ITEM (graft_row_item_get_type ())
+G_DECLARE_FINAL_TYPE (GraftRowItem, graft_row_item, GRAFT, ROW_ITEM, GObject)
+#define GRAFT_TYPE_ROW_MODEL (graft_row_model_get_type ())
+G_DECLARE_FINAL_TYPE (GraftRowModel, graft_row_model, GRAFT, ROW_MODEL, GObject)
+
+guint          graft_row_item_get_row (GraftRowItem *self);
+GraftRowModel *graft_row_model_new (void) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_row_model_set_n_items (GraftRowModel *self,
+                                            guint          n_items);
+void           graft_row_model_add_items (GraftRowModel *self,
+                                          guint          n_items);
+gboolean       graft_row_model_grow (GraftRowModel *self,
+                                     guint          n_items,
+                                     gint64         deadline);
+
+G_END_DECLS
