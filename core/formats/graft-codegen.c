@@ -1269,10 +1269,11 @@ globals_are_direct (GraftGraph *graph,
   return TRUE;
 }
 
-/* Looks at @n_nodes more nodes at most (at least one); whether the walk is
- * over, *@out_direct then its answer.  The graph must not change between
- * the steps. */
-static gboolean
+/* Looks at @n_nodes more nodes at most (at least one; G_MAXUINT64: all,
+ * the count then not kept, inlined); whether the walk is over,
+ * *@out_direct then its answer.  The graph must not change between the
+ * steps. */
+static inline G_ALWAYS_INLINE gboolean
 direct_walk_step (DirectWalk *w,
                   GraftGraph *graph,
                   guint64     n_nodes,
@@ -1282,16 +1283,17 @@ direct_walk_step (DirectWalk *w,
    * compiler. */
   GraftNode  *node = w->next;
   const char *last_target = w->last_target;
+  gboolean    typed = FALSE;
 
-  for (; node != NULL && n_nodes > 0; node = graft_node_get_next (node), n_nodes--)
+  for (; node != NULL && (n_nodes == G_MAXUINT64 || n_nodes-- > 0);
+       node = graft_node_get_next (node))
     {
       /* A node without an extra part has no annotation: no call. */
       const char *type =
           _graft_node_has_extra (node) ? graft_node_get_type_annotation (node) : NULL;
       const char *target;
 
-      if (type != NULL)
-        w->typed = TRUE;
+      typed |= type != NULL;
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
@@ -1299,6 +1301,7 @@ direct_walk_step (DirectWalk *w,
           (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type)))
         {
           w->next = NULL;
+          w->typed = TRUE;
           *out_direct = FALSE;
           return TRUE;
         }
@@ -1319,6 +1322,7 @@ direct_walk_step (DirectWalk *w,
     }
   w->next = node;
   w->last_target = last_target;
+  w->typed |= typed;
   if (node != NULL)
     return FALSE;
   *out_direct = globals_are_direct (graph, w->globals);
