@@ -840,6 +840,38 @@ turns_until_code_holds (GraftDocument *document)
   return turns;
 }
 
+/* Reads the program into @document at once; its number of nodes. */
+static guint
+load_program (GraftDocument *document)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  return graft_graph_get_n_nodes (graft_document_get_graph (document));
+}
+
+/* Replaces the first match of @pattern by @replacement, whose check of
+ * what it adds leaves the code known to compile. */
+static void
+replace_first (GraftDocument *document,
+               const char    *pattern,
+               const char    *replacement)
+{
+  g_autoptr (GError) error = NULL;
+
+  graft_document_set_pattern_text (document, pattern);
+  graft_document_set_replacement_text (document, replacement);
+  g_assert_cmpuint (graft_document_get_n_matches (document), >, 2);
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (_graft_document_code_holds (document));
+}
+
 /* After a run of the rules the program's check is not known (the run
  * checks the whole graph at once, as `graft rewrite --rules` does, and
  * records nothing of it); it is found in the turns that follow, a share
@@ -850,19 +882,12 @@ turns_until_code_holds (GraftDocument *document)
 static void
 test_code_check_in_turns (void)
 {
-  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
   g_autoptr (GraftDocument) document = graft_document_new ();
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  guint n_nodes;
+  guint n_nodes = load_program (document);
   guint turns;
   guint n;
 
-  g_assert_nonnull (path);
-  file = g_file_new_for_path (path);
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_no_error (error);
-  n_nodes = graft_graph_get_n_nodes (graft_document_get_graph (document));
   graft_document_set_pattern_text (document, RELU_PATTERN);
   graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
   /* 16 * 25 nodes a turn. */
@@ -876,12 +901,7 @@ test_code_check_in_turns (void)
   g_assert_cmpuint (turns, >=, n_nodes / (16 * 25));
   g_assert_cmpuint (_graft_document_get_n_code_checks (document), ==, n);
   /* Back the other way: one, then all. */
-  graft_document_set_pattern_text (document, CLAMP_PATTERN);
-  graft_document_set_replacement_text (document, RELU_REPLACEMENT);
-  g_assert_cmpuint (graft_document_get_n_matches (document), >, 2);
-  g_assert_true (graft_document_replace (document, 0, &error));
-  g_assert_no_error (error);
-  g_assert_true (_graft_document_code_holds (document));
+  replace_first (document, CLAMP_PATTERN, RELU_REPLACEMENT);
   g_assert_true (graft_document_replace_all (document, &error));
   g_assert_no_error (error);
   g_assert_true (_graft_document_code_holds (document));
@@ -935,28 +955,16 @@ code_made_cb (GObject      *source,
 static void
 test_code_look_in_turns (void)
 {
-  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
   g_autoptr (GraftDocument) document = graft_document_new ();
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *expected = NULL;
   gboolean         done = FALSE;
-  guint            n_nodes;
+  guint            n_nodes = load_program (document);
   guint            turns = 0;
 
-  g_assert_nonnull (path);
-  file = g_file_new_for_path (path);
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_no_error (error);
-  n_nodes = graft_graph_get_n_nodes (graft_document_get_graph (document));
-  graft_document_set_pattern_text (document, RELU_PATTERN);
-  graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
-  g_assert_cmpuint (graft_document_get_n_matches (document), >, 2);
-  g_assert_true (graft_document_replace (document, 0, &error));
-  g_assert_no_error (error);
-  /* The replacement checked what it added: the job starts in the next
+  /* The replacement checks what it adds: the job starts in the next
    * turn, and looks at 4 * 25 nodes a turn. */
-  g_assert_true (_graft_document_code_holds (document));
+  replace_first (document, RELU_PATTERN, CLAMP_REPLACEMENT);
   _graft_document_set_code_step (4);
   graft_document_code_async (document, NULL, code_made_cb, &done);
   g_assert_cmpuint (n_nodes / (4 * GRAFT_CODEGEN_JOB_LOOK), >, 16);
@@ -988,15 +996,10 @@ test_code_look_in_turns (void)
 static void
 test_code_check_dropped_by_session (void)
 {
-  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
   g_autoptr (GraftDocument) document = graft_document_new ();
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
 
-  g_assert_nonnull (path);
-  file = g_file_new_for_path (path);
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_no_error (error);
+  load_program (document);
   graft_document_set_pattern_text (document, RELU_PATTERN);
   graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
   _graft_document_set_code_step (16);
