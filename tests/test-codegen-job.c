@@ -71,8 +71,24 @@ test_same_text (void)
             g_autofree char *stepped = in_steps (graph, sizes[s], &n_steps);
 
             g_assert_cmpstr (stepped, ==, whole);
-            g_assert_cmpuint (n_steps, ==, (n + sizes[s] - 1) / sizes[s]);
+            /* The names looked at first (every node: these models' names
+             * are clean), GRAFT_CODEGEN_JOB_LOOK a step per node asked
+             * for; the lines start in the step that ends the look. */
+            g_assert_cmpuint (n_steps, ==,
+                              (n + sizes[s] - 1) / sizes[s] +
+                                  (n + sizes[s] * GRAFT_CODEGEN_JOB_LOOK - 1) /
+                                      (sizes[s] * GRAFT_CODEGEN_JOB_LOOK) -
+                                  1);
           }
+        /* A job dropped while it looks at the names frees what it holds
+         * (the sanitizer build checks). */
+        {
+          GraftCodegenJob *job = graft_codegen_job_new (graph);
+
+          g_assert_cmpuint (n, >, GRAFT_CODEGEN_JOB_LOOK);
+          g_assert_false (graft_codegen_job_step (job, 1));
+          graft_codegen_job_free (job);
+        }
       }
 }
 
@@ -154,6 +170,61 @@ test_late_parameter (void)
       stepped = in_steps (graph, 1, &n_steps);
       g_assert_cmpstr (stepped, ==, expected);
     }
+}
+
+/* The names looked at in steps when they do not all keep their graph
+ * names in the code: a node named as a builtin (`float`, found at the
+ * third node), or a global met only once the look is over (`math_sqrt`,
+ * both a wrapped function and a node).  In steps of every size, the same
+ * text as at once, renamed. */
+static void
+test_names_in_steps (void)
+{
+  static const char *const listings[] = {
+    "graph():\n"
+    "    %x : [num_users=1] = placeholder[target=x]\n"
+    "    %neg : [num_users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {})\n"
+    "    %float : [num_users=1] = call_function[target=torch.neg](args = (%neg,), kwargs = {})\n"
+    "    %getattr : [num_users=1] = call_function[target=builtins.getattr](args = (%float, "
+    "shape), kwargs = {})\n"
+    "    return getattr\n",
+    "graph():\n"
+    "    %x : [num_users=1] = placeholder[target=x]\n"
+    "    %neg : [num_users=2] = call_function[target=torch.neg](args = (%x,), kwargs = {})\n"
+    "    %getattr_1 : [num_users=1] = call_function[target=builtins.getattr](args = (%neg, "
+    "shape), kwargs = {})\n"
+    "    %math_sqrt : [num_users=1] = call_function[target=math.sqrt](args = (%neg,), kwargs = "
+    "{})\n"
+    "    return (getattr_1, math_sqrt)\n",
+  };
+  static const char *const renamed[] = { "float_1 = torch.neg(neg)",
+                                         "math_sqrt_1 = math_sqrt(neg)" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (torches); t++)
+    for (guint l = 0; l < G_N_ELEMENTS (listings); l++)
+      {
+        g_autoptr (GraftSource) source = graft_source_new ("names.txt", listings[l], -1);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GraftGraph) graph =
+            graft_listing_parse (source, graft_dialect_get (torches[t]), &error);
+        g_autofree char *whole = NULL;
+        GraftCodegenJob *job;
+
+        g_assert_no_error (error);
+        whole = graft_codegen_python (graph);
+        g_assert_nonnull (strstr (whole, renamed[l]));
+        for (guint size = 1; size <= 6; size++)
+          {
+            guint            n_steps;
+            g_autofree char *stepped = in_steps (graph, size, &n_steps);
+
+            g_assert_cmpstr (stepped, ==, whole);
+          }
+        /* Dropped after the look and one line. */
+        job = graft_codegen_job_new (graph);
+        g_assert_false (graft_codegen_job_step (job, 1));
+        graft_codegen_job_free (job);
+      }
 }
 
 /* A graph whose first line comes after many parameters (an exported
@@ -437,6 +508,7 @@ main (int    argc,
   g_test_add_func ("/codegen-job/finish-and-drop", test_finish_and_drop);
   g_test_add_func ("/codegen-job/empty", test_empty);
   g_test_add_func ("/codegen-job/late-parameter", test_late_parameter);
+  g_test_add_func ("/codegen-job/names-in-steps", test_names_in_steps);
   g_test_add_func ("/codegen-job/many-parameters", test_many_parameters);
   g_test_add_func ("/codegen-job/check-in-steps", test_check_in_steps);
   g_test_add_func ("/codegen-job/buffer-growth", test_buffer_growth);

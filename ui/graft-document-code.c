@@ -517,7 +517,8 @@ code_step_cb (gpointer user_data)
     }
   if (self->codegen == NULL)
     {
-      /* The first step looks at the whole graph: a turn of its own. */
+      /* Its first steps look at the graph's names (in steps too: a walk
+       * of 30-40 ms at a million nodes was this turn's, on redo). */
       self->codegen = graft_codegen_job_new (self->graph);
       self->codegen_revision = self->revision;
       return G_SOURCE_CONTINUE;

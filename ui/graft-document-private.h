@@ -389,6 +389,7 @@ GraftLayoutMarks *_graft_document_layout_marks_new (GraftDocument *self,
                                                     GraftLayout   *layout);
 gboolean          _graft_document_layout_marks_step (GraftLayoutMarks *marks,
                                                      guint             n_names);
+gboolean          _graft_document_layout_marks_get_waiting (GraftLayoutMarks *marks);
 gint             *_graft_document_layout_marks_finish (GraftLayoutMarks *marks);
 void              _graft_document_layout_marks_free (GraftLayoutMarks *marks);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutMarks, _graft_document_layout_marks_free)

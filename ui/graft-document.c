@@ -3705,12 +3705,18 @@ struct _GraftLayoutMarks
   guint          next;     /* the next name to look up */
   guint          revision; /* the document's, at the start */
   guint          serial;   /* its matches_serial, likewise */
+  gboolean       waiting;  /* for a Replace All, a run or a move by steps to end */
 };
 
 /* Takes the matched names from the document as it is now (its matches
- * found first, as graft_document_dup_layout_marks() does). */
+ * found first, as graft_document_dup_layout_marks() does).  Unless
+ * @settle, a Replace All, a run of the rules or a move in the history by
+ * steps is not finished at once (at a million nodes a Replace All's rest
+ * took a turn of 114-131 ms when a layout ended meanwhile): the marks
+ * wait for it (m->waiting), and start when a step finds it over. */
 static void
-layout_marks_start (GraftLayoutMarks *m)
+layout_marks_start (GraftLayoutMarks *m,
+                    gboolean          settle)
 {
   GraftDocument *self = m->document;
   GHashTableIter iter;
@@ -3718,6 +3724,9 @@ layout_marks_start (GraftLayoutMarks *m)
   gpointer       match;
   guint          k = 0;
 
+  m->waiting = !settle && (self->rewriting != NULL || self->running != NULL || self->moving);
+  if (m->waiting)
+    return;
   _graft_document_settle (self);
   _graft_document_ensure_matches (self);
   m->revision = self->revision;
@@ -3759,8 +3768,22 @@ _graft_document_layout_marks_new (GraftDocument *self,
   m->layout = graft_layout_ref (layout);
   m->n = graft_layout_get_n_graph_nodes (layout);
   m->marks = g_new (gint, MAX (m->n, 1));
-  layout_marks_start (m);
+  layout_marks_start (m, FALSE);
   return m;
+}
+
+/**
+ * _graft_document_layout_marks_get_waiting:
+ * @marks: marks begun
+ *
+ * Returns: whether the marks wait for a Replace All, a run of the rules or
+ *   a move in the history by steps to end: a step does nothing until then
+ */
+gboolean
+_graft_document_layout_marks_get_waiting (GraftLayoutMarks *m)
+{
+  g_return_val_if_fail (m != NULL, FALSE);
+  return m->waiting;
 }
 
 /**
@@ -3794,28 +3817,19 @@ layout_marks_stale (GraftLayoutMarks *m)
          m->serial != self->matches_serial;
 }
 
-/**
- * _graft_document_layout_marks_step:
- * @marks: marks begun
- * @n_names: how many matched nodes to look up, at least one
- *
- * Goes on; from the start again if the graph or the matches shown have
- * changed since the last step (as at the start, a search of them under way
- * is then finished first).
- *
- * Returns: whether the marks are made (_graft_document_layout_marks_finish())
- */
-gboolean
-_graft_document_layout_marks_step (GraftLayoutMarks *m,
-                                   guint             n_names)
+/* _graft_document_layout_marks_step(); with @settle, what the marks wait
+ * for is finished at once. */
+static gboolean
+layout_marks_step (GraftLayoutMarks *m,
+                   guint             n_names,
+                   gboolean          settle)
 {
   guint end;
 
-  g_return_val_if_fail (m != NULL, TRUE);
-  if (layout_marks_stale (m))
+  if (m->waiting || layout_marks_stale (m))
     {
-      layout_marks_start (m);
-      return m->n_names == 0;
+      layout_marks_start (m, settle);
+      return !m->waiting && m->n_names == 0;
     }
   end = m->next + MIN (MAX (n_names, 1), m->n_names - m->next);
   for (; m->next < end; m->next++)
@@ -3826,6 +3840,26 @@ _graft_document_layout_marks_step (GraftLayoutMarks *m,
         m->marks[i] = (gint) m->matches[m->next] - 1;
     }
   return m->next == m->n_names;
+}
+
+/**
+ * _graft_document_layout_marks_step:
+ * @marks: marks begun
+ * @n_names: how many matched nodes to look up, at least one
+ *
+ * Goes on; from the start again if the graph or the matches shown have
+ * changed since the last step (as at the start, a search of them under way
+ * is then finished first); nothing while they wait
+ * (_graft_document_layout_marks_get_waiting()).
+ *
+ * Returns: whether the marks are made (_graft_document_layout_marks_finish())
+ */
+gboolean
+_graft_document_layout_marks_step (GraftLayoutMarks *m,
+                                   guint             n_names)
+{
+  g_return_val_if_fail (m != NULL, TRUE);
+  return layout_marks_step (m, n_names, FALSE);
 }
 
 /**
@@ -3842,7 +3876,7 @@ _graft_document_layout_marks_finish (GraftLayoutMarks *m)
   gint *marks;
 
   g_return_val_if_fail (m != NULL, NULL);
-  while (!_graft_document_layout_marks_step (m, G_MAXUINT))
+  while (!layout_marks_step (m, G_MAXUINT, TRUE))
     ;
   marks = g_steal_pointer (&m->marks);
   _graft_document_layout_marks_free (m);

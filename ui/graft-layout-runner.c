@@ -277,7 +277,8 @@ make_marks (GraftLayoutRunner *self,
   guint  n = marks_step_names > 0 ? marks_step_names : MARKS_STEP_NAMES;
 
   while (!_graft_document_layout_marks_step (self->held_marks, n))
-    if (marks_step_names > 0 || g_get_monotonic_time () - start >= usec)
+    if (marks_step_names > 0 || g_get_monotonic_time () - start >= usec ||
+        _graft_document_layout_marks_get_waiting (self->held_marks))
       return FALSE;
   return TRUE;
 }

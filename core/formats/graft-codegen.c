@@ -1215,18 +1215,77 @@ global_candidate (const char *target)
 /* Whether every node keeps its graph name in the code: torch re-creates
  * the names in a fresh namespace, which changes nothing unless a name is
  * not already clean, is reserved, or meets a global.  Checking that once
- * lets the common case skip the namespace.  *@out_typed says whether a
- * node has a type annotation (TRUE also when the walk stopped early). */
-static gboolean
-names_are_direct (GraftGraph *graph,
-                  gboolean   *out_typed)
+ * lets the common case skip the namespace.  The check walks every node:
+ * in steps for a GraftCodegenJob (30-40 ms at a million nodes), its state
+ * here. */
+typedef struct
 {
-  g_autoptr (GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
-  const char *last_target = NULL;
-  const char *recent[RECENT_SLOTS] = { NULL }; /* targets seen, by address */
+  GHashTable *globals;      /* global candidates (owned) */
+  GHashTable *seen_targets; /* by address */
+  const char *last_target;
+  const char *recent[RECENT_SLOTS]; /* targets seen, by address */
+  GraftNode  *next;                 /* the next node to look at */
+  gboolean    typed;                /* a node seen has a type annotation */
+} DirectWalk;
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+static void
+direct_walk_init (DirectWalk *w,
+                  GraftGraph *graph)
+{
+  memset (w, 0, sizeof *w);
+  w->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  w->seen_targets = g_hash_table_new (NULL, NULL);
+  w->next = graft_graph_get_first (graph);
+}
+
+static void
+direct_walk_clear (DirectWalk *w)
+{
+  g_clear_pointer (&w->globals, g_hash_table_unref);
+  g_clear_pointer (&w->seen_targets, g_hash_table_unref);
+}
+
+/* Whether the globals met keep their clean names, meet no node name, and
+ * do not clean up to the same name as each other. */
+static gboolean
+globals_are_direct (GraftGraph *graph,
+                    GHashTable *globals)
+{
+  g_autoptr (GHashTable) clean_names =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter iter;
+  gpointer       key;
+
+  g_hash_table_iter_init (&iter, globals);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      g_autoptr (GraftNamespace) one = graft_namespace_new (graft_graph_get_dialect (graph));
+      const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
+
+      if (graft_graph_find_node (graph, clean) != NULL ||
+          !g_hash_table_add (clean_names, g_strdup (clean)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Looks at @n_nodes more nodes at most (at least one; G_MAXUINT64: all,
+ * the count then not kept, inlined); whether the walk is over,
+ * *@out_direct then its answer.  The graph must not change between the
+ * steps. */
+static inline G_ALWAYS_INLINE gboolean
+direct_walk_step (DirectWalk *w,
+                  GraftGraph *graph,
+                  guint64     n_nodes,
+                  gboolean   *out_direct)
+{
+  /* In locals while walking: the calls could change the fields, says the
+   * compiler. */
+  GraftNode  *node = w->next;
+  const char *last_target = w->last_target;
+  gboolean    typed = FALSE;
+
+  for (; node != NULL && (n_nodes == G_MAXUINT64 || n_nodes-- > 0);
        node = graft_node_get_next (node))
     {
       /* A node without an extra part has no annotation: no call. */
@@ -1234,50 +1293,52 @@ names_are_direct (GraftGraph *graph,
           _graft_node_has_extra (node) ? graft_node_get_type_annotation (node) : NULL;
       const char *target;
 
-      if (type != NULL)
-        *out_typed = TRUE;
+      typed |= type != NULL;
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
-      if (!_graft_node_name_is_canonical_inline (node))
-        return FALSE;
+      if (!_graft_node_name_is_canonical_inline (node) ||
+          (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type)))
+        {
+          w->next = NULL;
+          w->typed = TRUE;
+          *out_direct = FALSE;
+          return TRUE;
+        }
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
           (target = graft_node_get_target (node)) != last_target &&
-          recent[recent_slot (target)] != target)
+          w->recent[recent_slot (target)] != target)
         {
           last_target = target;
-          recent[recent_slot (last_target)] = last_target;
-          if (g_hash_table_add (seen_targets, (gpointer) last_target))
+          w->recent[recent_slot (target)] = target;
+          if (g_hash_table_add (w->seen_targets, (gpointer) target))
             {
-              g_autofree char *candidate = global_candidate (last_target);
+              g_autofree char *candidate = global_candidate (target);
 
               if (candidate != NULL)
-                g_hash_table_add (globals, g_steal_pointer (&candidate));
+                g_hash_table_add (w->globals, g_steal_pointer (&candidate));
             }
         }
-      if (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type))
-        return FALSE;
     }
-  /* A global must keep its clean name and meet no node name, and two
-   * globals must not clean up to the same name. */
-  {
-    g_autoptr (GHashTable) clean_names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    GHashTableIter iter;
-    gpointer       key;
-
-    g_hash_table_iter_init (&iter, globals);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      {
-        g_autoptr (GraftNamespace) one = graft_namespace_new (graft_graph_get_dialect (graph));
-        const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
-
-        if (graft_graph_find_node (graph, clean) != NULL ||
-            !g_hash_table_add (clean_names, g_strdup (clean)))
-          return FALSE;
-      }
-  }
+  w->next = node;
+  w->last_target = last_target;
+  w->typed |= typed;
+  if (node != NULL)
+    return FALSE;
+  *out_direct = globals_are_direct (graph, w->globals);
   return TRUE;
+}
+
+/* Sets gen->direct, and gen->typed (whether a node may have a type
+ * annotation: known only when the walk went through every node), from a
+ * finished walk. */
+static void
+direct_walk_set (CodeGen          *gen,
+                 const DirectWalk *w,
+                 gboolean          direct)
+{
+  gen->direct = direct;
+  gen->typed = direct ? w->typed : TRUE;
 }
 
 /* The annotation of a placeholder or a node's target: `: "f32[2, 4]"`
@@ -1789,12 +1850,15 @@ drop_tagged_lines (GString *body,
 
 /* Starts a walk over @graph that writes each node's line into g->body
  * (the readable form's code when @verbose): everything the lines need
- * that takes a look at the whole graph first.  generate_nodes() writes
- * them, generate_end() finishes. */
+ * that takes a look at the whole graph first, that is the names' walk
+ * (direct_walk_step()) when @walk_names; else the caller walks it, and
+ * sets gen->direct and gen->typed, before the first line.
+ * generate_nodes() writes them, generate_end() finishes. */
 static void
 generate_begin (GraftGraph        *graph,
                 gboolean           verbose,
                 GraftReadableFlags readable,
+                gboolean           walk_names,
                 Generated         *g)
 {
   CodeGen                 *gen = &g->gen;
@@ -1831,14 +1895,17 @@ generate_begin (GraftGraph        *graph,
     graft_namespace_create_name (gen->names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
 
   gen->typed = TRUE;
-  {
-    gboolean typed = FALSE;
+  if (walk_names)
+    {
+      DirectWalk w;
+      gboolean   direct = FALSE;
 
-    gen->direct = names_are_direct (graph, &typed);
-    /* Known only when the walk went through every node. */
-    if (gen->direct)
-      gen->typed = typed;
-  }
+      direct_walk_init (&w, graph);
+      while (!direct_walk_step (&w, graph, G_MAXUINT64, &direct))
+        ;
+      direct_walk_set (gen, &w, direct);
+      direct_walk_clear (&w);
+    }
   g->next = graft_graph_get_first (graph);
   /* Fewer bytes than most nodes' lines take (gen-module's average is 60
    * bytes, a ResNet's 80), and exactly that many.  Made last, the body is
@@ -2038,7 +2105,7 @@ generate (GraftGraph        *graph,
           gboolean           as_torch,
           Generated         *g)
 {
-  generate_begin (graph, verbose, readable, g);
+  generate_begin (graph, verbose, readable, TRUE, g);
   generate_nodes (g, G_MAXUINT);
   generate_end (graph, as_torch, g);
 }
@@ -2139,7 +2206,7 @@ graft_codegen_python_string (GraftGraph *graph)
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &g);
+  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, TRUE, &g);
   g.early_header = TRUE;
   generate_nodes (&g, G_MAXUINT);
   generate_end (graph, TRUE, &g);
@@ -2498,9 +2565,10 @@ graft_codegen_empty_module_code_string (GraftGraph *graph)
  * GraftCodegenJob:
  *
  * graft_codegen_python() cut into steps, for a caller that must not stop
- * for the whole of it (the editor's main loop): graft_codegen_job_new()
- * looks at the whole graph once (a few per cent of the work), each
- * graft_codegen_job_step() writes the lines of a number of nodes, and
+ * for the whole of it (the editor's main loop): the first steps look at
+ * the graph's names (a few per cent of the work: GRAFT_CODEGEN_JOB_LOOK
+ * nodes a step per node asked for), the next ones write the lines of a
+ * number of nodes each, and
  * graft_codegen_job_finish() returns the same text graft_codegen_python()
  * does.  The graph must not change from the job's start to its finish;
  * between the steps it can be read, and its scratch slots (marks) used by
@@ -2513,8 +2581,11 @@ struct _GraftCodegenJob
 {
   GraftGraph *graph; /* Borrowed */
   Generated   g;
-  gboolean    done;
-  gboolean    taken;
+  /* The names' walk (direct_walk_step()), the job's first steps. */
+  DirectWalk walk;
+  gboolean   walking;
+  gboolean   done;
+  gboolean   taken;
 };
 
 /* The body's room in a job, a node's line: a `.pt2` program's take 152
@@ -2540,7 +2611,9 @@ graft_codegen_job_new (GraftGraph *graph)
   g_return_val_if_fail (graph != NULL, NULL);
   job = g_new0 (GraftCodegenJob, 1);
   job->graph = graph;
-  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &job->g);
+  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, FALSE, &job->g);
+  direct_walk_init (&job->walk, graph);
+  job->walking = TRUE;
   job->g.early_header = TRUE;
   g_string_free (job->g.body, TRUE);
   job->g.body = _graft_buf_new_exact ((gsize) graft_graph_get_n_nodes (graph) * JOB_LINE_ROOM + 64);
@@ -2550,7 +2623,9 @@ graft_codegen_job_new (GraftGraph *graph)
 /**
  * graft_codegen_job_step:
  * @job: a job
- * @n_nodes: how many nodes' lines to write at most (at least 1)
+ * @n_nodes: how many nodes' lines to write at most (at least 1); while the
+ *   job looks at the names first, n_nodes * GRAFT_CODEGEN_JOB_LOOK nodes
+ *   (the step that ends that look writes up to @n_nodes lines too)
  *
  * Returns: whether every line is written: graft_codegen_job_finish() then
  *   returns the code at once
@@ -2561,7 +2636,20 @@ graft_codegen_job_step (GraftCodegenJob *job,
 {
   g_return_val_if_fail (job != NULL, TRUE);
   g_return_val_if_fail (!job->taken, TRUE);
-  if (!job->done && generate_nodes (&job->g, MAX (n_nodes, 1)))
+  n_nodes = MAX (n_nodes, 1);
+  if (job->walking)
+    {
+      gboolean direct = FALSE;
+
+      if (!direct_walk_step (&job->walk, job->graph, (guint64) n_nodes * GRAFT_CODEGEN_JOB_LOOK,
+                             &direct))
+        return FALSE;
+      /* The lines in the same step: their budget is apart. */
+      direct_walk_set (&job->g.gen, &job->walk, direct);
+      direct_walk_clear (&job->walk);
+      job->walking = FALSE;
+    }
+  if (!job->done && generate_nodes (&job->g, n_nodes))
     {
       generate_end (job->graph, TRUE, &job->g);
       job->done = TRUE;
@@ -2623,6 +2711,7 @@ graft_codegen_job_free (GraftCodegenJob *job)
 {
   if (job == NULL)
     return;
+  direct_walk_clear (&job->walk);
   generated_clear (&job->g);
   g_free (job);
 }

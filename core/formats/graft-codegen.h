@@ -52,6 +52,10 @@ const char *graft_codegen_operator_format (const char *target);
 
 typedef struct _GraftCodegenJob GraftCodegenJob;
 
+/* Nodes a job's first steps look at per node of their budget, before the
+ * lines: a look costs 30-40 ns a node, a line 500-1,000. */
+#define GRAFT_CODEGEN_JOB_LOOK 25
+
 GraftCodegenJob *graft_codegen_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 gboolean         graft_codegen_job_step (GraftCodegenJob *job,
                                          guint            n_nodes);

@@ -845,6 +845,38 @@ turns_until_code_holds (GraftDocument *document)
   return turns;
 }
 
+/* Reads the program into @document at once; its number of nodes. */
+static guint
+load_program (GraftDocument *document)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  return graft_graph_get_n_nodes (graft_document_get_graph (document));
+}
+
+/* Replaces the first match of @pattern by @replacement, whose check of
+ * what it adds leaves the code known to compile. */
+static void
+replace_first (GraftDocument *document,
+               const char    *pattern,
+               const char    *replacement)
+{
+  g_autoptr (GError) error = NULL;
+
+  graft_document_set_pattern_text (document, pattern);
+  graft_document_set_replacement_text (document, replacement);
+  g_assert_cmpuint (graft_document_get_n_matches (document), >, 2);
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (_graft_document_code_holds (document));
+}
+
 /* After a run of the rules the program's check is not known (the run
  * checks the whole graph at once, as `graft rewrite --rules` does, and
  * records nothing of it); it is found in the turns that follow, a share
@@ -855,19 +887,12 @@ turns_until_code_holds (GraftDocument *document)
 static void
 test_code_check_in_turns (void)
 {
-  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
   g_autoptr (GraftDocument) document = graft_document_new ();
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  guint n_nodes;
+  guint n_nodes = load_program (document);
   guint turns;
   guint n;
 
-  g_assert_nonnull (path);
-  file = g_file_new_for_path (path);
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_no_error (error);
-  n_nodes = graft_graph_get_n_nodes (graft_document_get_graph (document));
   graft_document_set_pattern_text (document, RELU_PATTERN);
   graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
   /* 16 * 25 nodes a turn. */
@@ -881,12 +906,7 @@ test_code_check_in_turns (void)
   g_assert_cmpuint (turns, >=, n_nodes / (16 * 25));
   g_assert_cmpuint (_graft_document_get_n_code_checks (document), ==, n);
   /* Back the other way: one, then all. */
-  graft_document_set_pattern_text (document, CLAMP_PATTERN);
-  graft_document_set_replacement_text (document, RELU_REPLACEMENT);
-  g_assert_cmpuint (graft_document_get_n_matches (document), >, 2);
-  g_assert_true (graft_document_replace (document, 0, &error));
-  g_assert_no_error (error);
-  g_assert_true (_graft_document_code_holds (document));
+  replace_first (document, CLAMP_PATTERN, RELU_REPLACEMENT);
   g_assert_true (graft_document_replace_all (document, &error));
   g_assert_no_error (error);
   g_assert_true (_graft_document_code_holds (document));
@@ -921,21 +941,70 @@ test_code_check_in_turns (void)
   _graft_document_set_code_step (0);
 }
 
+static void
+code_made_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (graft_document_code_finish (NULL, result, NULL));
+  *done = TRUE;
+}
+
+/* The code job's first steps look at the graph's names
+ * (GRAFT_CODEGEN_JOB_LOOK nodes a turn per node of a code step: one turn
+ * of 30-40 ms at a million nodes, on redo, when the job was made); a
+ * replacement while it looks drops it, and the code made is that of the
+ * graph the replacement leaves, the same as graft_codegen_python()'s. */
+static void
+test_code_look_in_turns (void)
+{
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *expected = NULL;
+  gboolean         done = FALSE;
+  guint            n_nodes = load_program (document);
+  guint            turns = 0;
+
+  /* The replacement checks what it adds: the job starts in the next
+   * turn, and looks at 4 * 25 nodes a turn. */
+  replace_first (document, RELU_PATTERN, CLAMP_REPLACEMENT);
+  _graft_document_set_code_step (4);
+  graft_document_code_async (document, NULL, code_made_cb, &done);
+  g_assert_cmpuint (n_nodes / (4 * GRAFT_CODEGEN_JOB_LOOK), >, 16);
+  for (guint i = 0; i < 8; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (done);
+  g_assert_null (_graft_document_peek_code (document));
+  g_assert_true (graft_document_get_code_pending (document));
+
+  /* Changed while it looks. */
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  while (!done)
+    {
+      g_assert_cmpuint (turns, <, 100000);
+      g_main_context_iteration (NULL, FALSE);
+      turns++;
+    }
+  /* The look and the lines again, whole. */
+  g_assert_cmpuint (turns, >=, n_nodes / 4);
+  expected = graft_codegen_python (graft_document_get_graph (document));
+  g_assert_cmpstr (graft_document_get_code (document), ==, expected);
+  _graft_document_set_code_step (0);
+}
+
 /* A session read into a document speaks its torch first, which frees
  * the graph without a new revision: a check under way goes with it (it
  * read the freed graph in the next turn; AddressSanitizer tells). */
 static void
 test_code_check_dropped_by_session (void)
 {
-  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
   g_autoptr (GraftDocument) document = graft_document_new ();
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
 
-  g_assert_nonnull (path);
-  file = g_file_new_for_path (path);
-  g_assert_true (graft_document_load_file (document, file, &error));
-  g_assert_no_error (error);
+  load_program (document);
   graft_document_set_pattern_text (document, RELU_PATTERN);
   graft_document_set_replacement_text (document, CLAMP_REPLACEMENT);
   _graft_document_set_code_step (16);
@@ -1660,6 +1729,7 @@ main (int    argc,
   g_test_add_func ("/ui/program/code-compiling", test_code_compiling);
   g_test_add_func ("/ui/program/code-check-kept", test_code_check_kept);
   g_test_add_func ("/ui/program/code-check-in-turns", test_code_check_in_turns);
+  g_test_add_func ("/ui/program/code-look-in-turns", test_code_look_in_turns);
   g_test_add_func ("/ui/program/rewrite-check-learnt", test_rewrite_check_learnt);
   g_test_add_func ("/ui/program/code-check-dropped-by-session", test_code_check_dropped_by_session);
   g_test_add_func ("/ui/program/learner-revisions", test_learner_revisions);

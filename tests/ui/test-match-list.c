@@ -601,6 +601,39 @@ test_layout_marks_in_turns (void)
   held_turns_until_ready (window);
   g_assert_cmpuint (graft_document_get_n_matches_shown (document), >, N_RELU);
 
+  /* Marks begun while a Replace All goes on in its steps (a layout that
+   * ends meanwhile) wait for it: they do not finish it at once, which at
+   * a million nodes was a turn of 114-131 ms.  Asked for whole, they do. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  iterate_until (layout_ready, window);
+  _graft_document_set_rewrite_step (1);
+  g_assert_cmpuint (graft_document_get_n_matches (document), >, 6);
+  g_assert_true (graft_document_begin_replace_all (document, NULL));
+  {
+    GraftLayout      *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+    GraftLayoutMarks *marks = _graft_document_layout_marks_new (document, layout);
+    GraftLayoutMarks *dropped = _graft_document_layout_marks_new (document, layout);
+    g_autofree gint  *made = NULL;
+
+    g_assert_true (_graft_document_layout_marks_get_waiting (marks));
+    g_assert_false (_graft_document_layout_marks_step (marks, G_MAXUINT));
+    g_assert_true (graft_document_get_rewriting (document));
+    for (guint i = 0; i < 3; i++)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_assert_false (_graft_document_layout_marks_step (marks, G_MAXUINT));
+        g_assert_true (_graft_document_layout_marks_get_waiting (marks));
+        g_assert_true (graft_document_get_rewriting (document));
+      }
+    _graft_document_layout_marks_free (dropped);
+    made = _graft_document_layout_marks_finish (marks);
+    g_assert_nonnull (made);
+    g_assert_false (graft_document_get_rewriting (document));
+  }
+  _graft_document_set_rewrite_step (0);
+  held_turns_until_ready (window);
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, 0);
+
   _graft_layout_runner_set_marks_step (0);
   close_window (window);
   g_unlink (path);
