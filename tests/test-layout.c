@@ -132,6 +132,27 @@ check_geometry (GraftLayout *layout,
       g_assert_cmpint (graft_layout_find_node (layout, graft_node_get_name (node)), ==, box);
       n_edges_expected += inputs->len;
     }
+  /* The names looked up together: each its place in graph order, in any
+   * order of asking, twice over, and a name of no node -1. */
+  {
+    g_autoptr (GPtrArray) names = g_ptr_array_new ();
+    g_autofree gint *at = NULL;
+
+    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+         node = graft_node_get_next (node))
+      g_ptr_array_add (names, (gpointer) graft_node_get_name (node));
+    for (guint k = n_graph; k-- > 0;)
+      g_ptr_array_add (names, names->pdata[k]);
+    g_ptr_array_add (names, (gpointer) "no_such_node");
+    at = g_new (gint, names->len);
+    graft_layout_find_graph_nodes (layout, (const char *const *) names->pdata, names->len, at);
+    for (guint k = 0; k < n_graph; k++)
+      {
+        g_assert_cmpint (at[k], ==, (gint) k);
+        g_assert_cmpint (at[2 * n_graph - 1 - k], ==, (gint) k);
+      }
+    g_assert_cmpint (at[2 * n_graph], ==, -1);
+  }
   for (guint b = 0; b < n_boxes; b++)
     if (!graft_layout_get_node (layout, b)->is_stub)
       mains[graft_layout_get_node (layout, b)->node_index]++;

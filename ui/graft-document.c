@@ -3824,21 +3824,21 @@ layout_marks_step (GraftLayoutMarks *m,
                    guint             n_names,
                    gboolean          settle)
 {
-  guint end;
+  g_autofree gint *at = NULL;
+  guint            count;
 
   if (m->waiting || layout_marks_stale (m))
     {
       layout_marks_start (m, settle);
       return !m->waiting && m->n_names == 0;
     }
-  end = m->next + MIN (MAX (n_names, 1), m->n_names - m->next);
-  for (; m->next < end; m->next++)
-    {
-      gint i = graft_layout_find_graph_node (m->layout, m->names[m->next]);
-
-      if (i >= 0)
-        m->marks[i] = (gint) m->matches[m->next] - 1;
-    }
+  count = MIN (MAX (n_names, 1), m->n_names - m->next);
+  at = g_new (gint, MAX (count, 1));
+  graft_layout_find_graph_nodes (m->layout, m->names + m->next, count, at);
+  for (guint k = 0; k < count; k++)
+    if (at[k] >= 0)
+      m->marks[at[k]] = (gint) m->matches[m->next + k] - 1;
+  m->next += count;
   return m->next == m->n_names;
 }
 

@@ -401,11 +401,12 @@ update_match_count (GraftWindow *self)
 static void
 update_marks (GraftWindow *self)
 {
-  GraftLayout *layout = graft_canvas_get_layout (self->canvas);
-  GPtrArray   *added_names = graft_document_get_added_names (self->document);
-  gboolean    *added;
-  gint        *marks;
-  guint        n;
+  GraftLayout     *layout = graft_canvas_get_layout (self->canvas);
+  GPtrArray       *added_names = graft_document_get_added_names (self->document);
+  g_autofree gint *at = NULL;
+  gboolean        *added;
+  gint            *marks;
+  guint            n;
 
   if (layout == NULL)
     return;
@@ -423,16 +424,15 @@ update_marks (GraftWindow *self)
       return;
     }
   /* The added nodes looked up in the layout, not every node of it among
-   * them. */
+   * them; together (a Replace All at a million nodes adds 105,472). */
   n = graft_layout_get_n_graph_nodes (layout);
   added = g_new0 (gboolean, MAX (n, 1));
+  at = g_new (gint, added_names->len);
+  graft_layout_find_graph_nodes (layout, (const char *const *) added_names->pdata, added_names->len,
+                                 at);
   for (guint k = 0; k < added_names->len; k++)
-    {
-      gint i = graft_layout_find_graph_node (layout, added_names->pdata[k]);
-
-      if (i >= 0)
-        added[i] = TRUE;
-    }
+    if (at[k] >= 0)
+      added[at[k]] = TRUE;
   graft_canvas_set_added (self->canvas, added);
 }
 

@@ -208,6 +208,21 @@ node_names_index (NodeNames *self)
     }
 }
 
+/* Makes the index by name unless it is made. */
+static void
+node_names_ensure (NodeNames *self)
+{
+  if (g_atomic_int_get (&self->indexed))
+    return;
+  g_mutex_lock (&self->lock);
+  if (!self->indexed)
+    {
+      node_names_index (self);
+      g_atomic_int_set (&self->indexed, TRUE);
+    }
+  g_mutex_unlock (&self->lock);
+}
+
 /* The position in graph order of the node called @name, or -1. */
 static gint
 node_names_find (NodeNames  *self,
@@ -215,17 +230,39 @@ node_names_find (NodeNames  *self,
 {
   gsize len = strlen (name);
 
-  if (!g_atomic_int_get (&self->indexed))
-    {
-      g_mutex_lock (&self->lock);
-      if (!self->indexed)
-        {
-          node_names_index (self);
-          g_atomic_int_set (&self->indexed, TRUE);
-        }
-      g_mutex_unlock (&self->lock);
-    }
+  node_names_ensure (self);
   return (gint) node_names_slot (self, name, len, _graft_graph_hash_text (name, len))[1] - 1;
+}
+
+/* node_names_find() of @n @names into @out, their slots fetched in runs
+ * as the index is made: 105,472 names added by a Replace All at a million
+ * nodes, looked up one by one, waited for memory 17-21 ms of a turn. */
+static void
+node_names_find_all (NodeNames         *self,
+                     const char *const *names,
+                     guint              n,
+                     gint              *out)
+{
+  node_names_ensure (self);
+  for (guint run = 0; run < n; run += INDEX_RUN)
+    {
+      guint   end = MIN (n, run + INDEX_RUN);
+      gsize   lens[INDEX_RUN];
+      guint32 hashes[INDEX_RUN];
+
+      for (guint i = run; i < end; i++)
+        {
+          lens[i - run] = strlen (names[i]);
+          hashes[i - run] = _graft_graph_hash_text (names[i], lens[i - run]);
+          __builtin_prefetch (&self->by_name[2 * (hashes[i - run] & self->mask)]);
+        }
+      for (guint i = run; i < end; i++)
+        {
+          guint32 node = node_names_slot (self, names[i], lens[i - run], hashes[i - run])[1];
+
+          out[i] = (gint) node - 1;
+        }
+    }
 }
 
 /* A frame of a request: an open module, inside another or not. */
@@ -2322,6 +2359,25 @@ graft_layout_find_graph_node (GraftLayout *self,
                               const char  *name)
 {
   return node_names_find (self->all_names, name);
+}
+
+/**
+ * graft_layout_find_graph_nodes:
+ * @self: a layout
+ * @names: (array length=n): graph nodes' names
+ * @n: how many
+ * @out: (array length=n): for each name, graft_layout_find_graph_node()
+ *
+ * graft_layout_find_graph_node() of many names at once, faster than one by
+ * one (the index's memory is fetched for several names together).
+ */
+void
+graft_layout_find_graph_nodes (GraftLayout       *self,
+                               const char *const *names,
+                               guint              n,
+                               gint              *out)
+{
+  node_names_find_all (self->all_names, names, n, out);
 }
 
 /**

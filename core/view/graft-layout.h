@@ -192,6 +192,10 @@ gint                    graft_layout_find_node (GraftLayout *self,
                                                 const char  *name);
 gint                    graft_layout_find_graph_node (GraftLayout *self,
                                                       const char  *name);
+void                    graft_layout_find_graph_nodes (GraftLayout       *self,
+                                                       const char *const *names,
+                                                       guint              n,
+                                                       gint              *out);
 const char             *graft_layout_get_node_name (GraftLayout *self,
                                                     guint        node_index);
 const guint            *graft_layout_get_members (GraftLayout *self,
