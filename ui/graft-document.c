@@ -3564,6 +3564,8 @@ graft_document_dup_recovery (GraftDocument *self)
     g_free (recovery->code);
     recovery->code = text;
   }
+  if (recovery->session_draft != NULL)
+    recovery->session = graft_session_draft_finish (g_steal_pointer (&recovery->session_draft));
   return recovery;
 }
 
@@ -3602,9 +3604,10 @@ _graft_document_dup_recovery_take_code (GraftDocument *self,
   recovery->code = code;
   recovery->pattern = g_strdup (graft_document_get_pattern_text (self));
   recovery->replacement = g_strdup (graft_document_get_replacement_text (self));
-  /* The rules and the history are lost to a crash otherwise. */
+  /* The rules and the history are lost to a crash otherwise.  The input
+   * is written into the session on the autosave thread. */
   if (graft_document_get_keeps_rules (self) && self->root_source != NULL)
-    recovery->session = graft_session_write (self, NULL);
+    recovery->session_draft = graft_session_draft (self, NULL);
   return recovery;
 }
 
