@@ -124,6 +124,7 @@ enum {
   SIGNAL_HISTORY_CHANGED,
   SIGNAL_REPLACED_ALL,
   SIGNAL_RAN_ALL,
+  SIGNAL_RUN_PROGRESS,
   SIGNAL_MOVED,
   N_SIGNALS,
 };
@@ -329,6 +330,11 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_RAN_ALL] =
       g_signal_new ("ran-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
+  /* A Run All by steps went on (graft_document_get_run_progress()); it
+   * is not over. */
+  signals[SIGNAL_RUN_PROGRESS] =
+      g_signal_new ("run-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
   /* A move in the history begun by graft_document_begin_go_to() is over:
    * from that position to that one. */
   signals[SIGNAL_MOVED] =
@@ -2139,6 +2145,18 @@ _graft_document_emit_ran_all (GraftDocument *self,
                               const GError  *error)
 {
   g_signal_emit (self, signals[SIGNAL_RAN_ALL], 0, n_replaced, error);
+}
+
+/**
+ * _graft_document_emit_run_progress:
+ * @self: a document running the rules by steps
+ *
+ * Says the Run All under way went on (::run-progress).
+ */
+void
+_graft_document_emit_run_progress (GraftDocument *self)
+{
+  g_signal_emit (self, signals[SIGNAL_RUN_PROGRESS], 0);
 }
 
 /* Ends the Replace All under way and says so (::replaced-all). */

@@ -1571,6 +1571,59 @@ test_run_all_autosave (void)
   g_rmdir (dir);
 }
 
+/* A Run All by steps shows where it stands in the rules panel ("Running
+ * rule N of M"), which follows it, and Cancel (the button, or Escape in
+ * the panel) gives back the graph and the history as they were. */
+static void
+test_run_all_progress (void)
+{
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftRulesPanel *panel = graft_window_get_rules_panel (window);
+  g_autofree char *before = window_code (window);
+  g_autofree char *first = NULL;
+  g_autofree char *after = NULL;
+  guint            length = graft_document_get_history_length (document);
+  guint            at = position (window);
+  gboolean         moved = FALSE;
+
+  g_assert_null (graft_rules_panel_get_run_text (panel));
+  _graft_document_set_run_step (1);
+  for (guint way = 0; way < 2; way++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+      g_assert_true (graft_document_get_running_all (document));
+      g_clear_pointer (&first, g_free);
+      first = g_strdup (graft_rules_panel_get_run_text (panel));
+      g_assert_cmpstr (first, ==, "Running rule 1 of 4, pass 1\u2026");
+      /* It follows the run: a later rule, or a later pass. */
+      for (guint i = 0; i < 100000 && !moved; i++)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_assert_true (graft_document_get_running_all (document));
+          moved = g_strcmp0 (graft_rules_panel_get_run_text (panel), first) != 0;
+        }
+      g_assert_true (moved);
+      g_assert_true (g_str_has_prefix (graft_rules_panel_get_run_text (panel), "Running rule "));
+      moved = FALSE;
+      if (way == 0)
+        g_signal_emit_by_name (graft_rules_panel_get_cancel_button (panel), "clicked");
+      else
+        g_assert_true (press_shortcut (GTK_WIDGET (panel), "Escape"));
+      g_assert_false (graft_document_get_running_all (document));
+      g_assert_null (graft_rules_panel_get_run_text (panel));
+      g_clear_pointer (&after, g_free);
+      after = window_code (window);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_cmpuint (graft_document_get_history_length (document), ==, length);
+      g_assert_cmpuint (position (window), ==, at);
+    }
+  /* Not running: Escape is not the panel's. */
+  g_assert_false (press_shortcut (GTK_WIDGET (panel), "Escape"));
+  _graft_document_set_run_step (0);
+  close_window (window);
+}
+
 /* A session's autosave writes its input (a .pt2's bytes, in base64) on
  * the autosave thread, from a draft the main loop made: the file holds
  * what graft_session_write() made then, byte for byte, though the
@@ -1763,6 +1816,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/run-all", test_run_all);
   g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
   g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
+  g_test_add_func ("/ui/rules/run-all-progress", test_run_all_progress);
   g_test_add_func ("/ui/rules/session-autosave-draft", test_session_autosave_draft);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
