@@ -1661,6 +1661,8 @@ test_session_autosave_draft (void)
   expected = graft_session_write (document, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (expected, "\"base64\" : \""));
+  /* The input in its place, after the torch, as ever. */
+  g_assert_nonnull (strstr (expected, "\"torch\" : \"2.6\",\n \"input\" : {\n  \"name\" : "));
   /* The main loop's part: no input written. */
   {
     g_autoptr (GraftRecovery) texts = _graft_document_dup_recovery_take_code (document,
