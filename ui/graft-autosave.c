@@ -13,6 +13,7 @@
 
 #include "graft-autosave.h"
 #include "graft-document.h"
+#include "graft-session.h"
 #include "graft.h"
 
 #include <glib/gstdio.h>
@@ -33,6 +34,7 @@ graft_recovery_free (GraftRecovery *recovery)
   g_free (recovery->pattern);
   g_free (recovery->replacement);
   g_free (recovery->session);
+  graft_session_draft_free (recovery->session_draft);
   g_free (recovery);
 }
 
@@ -54,7 +56,8 @@ graft_autosave_path_for (GFile *file)
 
 /* Writes and removals run on one worker thread, in the order asked, so a
  * removal never overtakes a write still in progress; the main loop only
- * gathers the texts.  Writing a large graph (escaping a megabyte of code
+ * gathers the texts (a session's input is written here, from its draft).
+ * Writing a large graph (escaping a megabyte of code
  * into the key file, fsync) would otherwise stop the window for tens of
  * milliseconds every time it autosaves. */
 typedef struct
@@ -79,6 +82,23 @@ static GCond        queue_cond;
 static GThreadPool *queue;
 static guint64      n_pushed;
 static guint64      n_done;
+static gboolean     held; /* for tests: jobs wait (_graft_autosave_hold()) */
+
+/**
+ * _graft_autosave_hold:
+ * @hold: whether the autosave thread waits before its next job
+ *
+ * For tests: writes asked for wait, as if the thread were busy, until
+ * released (graft_autosave_flush() would wait for ever meanwhile).
+ */
+void
+_graft_autosave_hold (gboolean hold)
+{
+  g_mutex_lock (&queue_lock);
+  held = hold;
+  g_cond_broadcast (&queue_cond);
+  g_mutex_unlock (&queue_lock);
+}
 
 static void
 run_job (gpointer job_data,
@@ -87,6 +107,10 @@ run_job (gpointer job_data,
   Job *job = job_data;
   g_autoptr (GError) error = NULL;
 
+  g_mutex_lock (&queue_lock);
+  while (held)
+    g_cond_wait (&queue_cond, &queue_lock);
+  g_mutex_unlock (&queue_lock);
   if (job->texts == NULL)
     g_unlink (job->path);
   else
@@ -102,6 +126,13 @@ run_job (gpointer job_data,
 
           g_free (job->texts->code);
           job->texts->code = text;
+        }
+      /* The input of a session (100 MB of base64 at a million nodes). */
+      if (job->texts->session_draft != NULL)
+        {
+          g_free (job->texts->session);
+          job->texts->session =
+              graft_session_draft_finish (g_steal_pointer (&job->texts->session_draft));
         }
       g_key_file_set_string (keys, "autosave", "uri", job->uri);
       g_key_file_set_string (keys, "autosave", "code", job->texts->code);

@@ -19,6 +19,9 @@ typedef struct
   char *replacement; /* Owned: the replacement editor's text */
   char *session;     /* Owned, nullable: the whole document as a session, when it has
                       * rules (graft-session.c), which restoring puts back instead */
+  /* Owned, nullable: the session but for its input, which the autosave
+   * thread makes @session of (graft_session_draft()) */
+  struct _GraftSessionDraft *session_draft;
 } GraftRecovery;
 
 void graft_recovery_free (GraftRecovery *recovery);
@@ -31,6 +34,7 @@ void           graft_autosave_write_code_take (GFile         *file,
 void           graft_autosave_flush (void);
 void           graft_autosave_discard (GFile *file);
 GraftRecovery *graft_autosave_find (GFile *file) G_GNUC_WARN_UNUSED_RESULT;
+void           _graft_autosave_hold (gboolean hold);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRecovery, graft_recovery_free)
 

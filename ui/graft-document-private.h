@@ -274,6 +274,7 @@ gboolean            _graft_document_get_marks_need_names (GraftDocument *self);
 #define _GRAFT_DOCUMENT_STEP_WORK 1024
 
 gint64 _graft_document_thread_time (void);
+void   _graft_document_emit_run_progress (GraftDocument *self);
 void   _graft_document_emit_ran_all (GraftDocument *self,
                                      guint          n_replaced,
                                      const GError  *error);

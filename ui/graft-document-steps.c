@@ -1151,6 +1151,7 @@ run_step_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   run_some (self, _graft_document_thread_time ());
+  _graft_document_emit_run_progress (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -1189,7 +1190,10 @@ graft_document_begin_run_all (GraftDocument *self,
   if (self->running->stepped)
     _graft_document_ran_all (self);
   else
-    self->run_job = graft_turns_add_alone (run_step_cb, self, NULL);
+    {
+      self->run_job = graft_turns_add_alone (run_step_cb, self, NULL);
+      _graft_document_emit_run_progress (self);
+    }
   return TRUE;
 }
 
@@ -1204,6 +1208,43 @@ graft_document_get_running_all (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   return self->running != NULL;
+}
+
+/**
+ * graft_document_get_run_progress:
+ * @self: a document
+ * @pass: (out): the pass under way, from 1
+ * @rule: (out): the rule under way, from 0: @n_rules while the code of
+ *   the graph the run left is checked, after the last rule
+ * @n_rules: (out): how many rules run
+ *
+ * Where the Run All under way stands (::run-progress says when it moved).
+ *
+ * Returns: whether a Run All is under way; if not, the outs are 0
+ */
+gboolean
+graft_document_get_run_progress (GraftDocument *self,
+                                 guint         *pass,
+                                 guint         *rule,
+                                 guint         *n_rules)
+{
+  GraftRunning *r;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (pass != NULL && rule != NULL && n_rules != NULL, FALSE);
+  r = self->running;
+  *pass = *rule = *n_rules = 0;
+  if (r == NULL)
+    return FALSE;
+  *n_rules = graft_rule_set_get_n_rules (r->set);
+  if (r->job != NULL)
+    graft_rules_job_get_position (r->job, pass, rule);
+  else
+    {
+      *pass = r->run != NULL ? graft_rules_run_get_n_passes (r->run) : 1;
+      *rule = *n_rules;
+    }
+  return TRUE;
 }
 
 /**

@@ -124,6 +124,7 @@ enum {
   SIGNAL_HISTORY_CHANGED,
   SIGNAL_REPLACED_ALL,
   SIGNAL_RAN_ALL,
+  SIGNAL_RUN_PROGRESS,
   SIGNAL_MOVED,
   N_SIGNALS,
 };
@@ -329,6 +330,11 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_RAN_ALL] =
       g_signal_new ("ran-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
+  /* A Run All by steps went on (graft_document_get_run_progress()); it
+   * is not over. */
+  signals[SIGNAL_RUN_PROGRESS] =
+      g_signal_new ("run-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
   /* A move in the history begun by graft_document_begin_go_to() is over:
    * from that position to that one. */
   signals[SIGNAL_MOVED] =
@@ -2141,6 +2147,18 @@ _graft_document_emit_ran_all (GraftDocument *self,
   g_signal_emit (self, signals[SIGNAL_RAN_ALL], 0, n_replaced, error);
 }
 
+/**
+ * _graft_document_emit_run_progress:
+ * @self: a document running the rules by steps
+ *
+ * Says the Run All under way went on (::run-progress).
+ */
+void
+_graft_document_emit_run_progress (GraftDocument *self)
+{
+  g_signal_emit (self, signals[SIGNAL_RUN_PROGRESS], 0);
+}
+
 /* Ends the Replace All under way and says so (::replaced-all). */
 static void
 replaced_all (GraftDocument *self)
@@ -3582,6 +3600,8 @@ graft_document_dup_recovery (GraftDocument *self)
     g_free (recovery->code);
     recovery->code = text;
   }
+  if (recovery->session_draft != NULL)
+    recovery->session = graft_session_draft_finish (g_steal_pointer (&recovery->session_draft));
   return recovery;
 }
 
@@ -3620,9 +3640,10 @@ _graft_document_dup_recovery_take_code (GraftDocument *self,
   recovery->code = code;
   recovery->pattern = g_strdup (graft_document_get_pattern_text (self));
   recovery->replacement = g_strdup (graft_document_get_replacement_text (self));
-  /* The rules and the history are lost to a crash otherwise. */
+  /* The rules and the history are lost to a crash otherwise.  The input
+   * is written into the session on the autosave thread. */
   if (graft_document_get_keeps_rules (self) && self->root_source != NULL)
-    recovery->session = graft_session_write (self, NULL);
+    recovery->session_draft = graft_session_draft (self, NULL);
   return recovery;
 }
 

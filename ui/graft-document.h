@@ -223,6 +223,10 @@ gboolean graft_document_begin_run_all (GraftDocument *self,
                                        GError       **error);
 gboolean graft_document_get_running_all (GraftDocument *self);
 void     graft_document_cancel_run_all (GraftDocument *self);
+gboolean graft_document_get_run_progress (GraftDocument *self,
+                                          guint         *pass,
+                                          guint         *rule,
+                                          guint         *n_rules);
 
 char          *graft_document_dup_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_document_code_async (GraftDocument      *self,

@@ -42,6 +42,9 @@ struct _GraftRulesPanel
   GtkSwitch     *dce_switch;
   GtkLabel      *next_label;
   GtkWidget     *run_button;
+  GtkWidget     *run_progress; /* shown while a Run All goes by steps */
+  GtkLabel      *run_label;
+  GtkWidget     *cancel_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -608,6 +611,87 @@ dce_changed_cb (GraftRulesPanel *self)
   graft_document_set_dce (self->document, gtk_switch_get_active (self->dce_switch));
 }
 
+/* A Run All by steps: where it stands, and Cancel, until it is over. */
+static void
+run_progress_cb (GraftRulesPanel *self)
+{
+  g_autofree char *text = NULL;
+  guint            pass;
+  guint            rule;
+  guint            n_rules;
+
+  if (!graft_document_get_run_progress (self->document, &pass, &rule, &n_rules))
+    {
+      gtk_widget_set_visible (self->run_progress, FALSE);
+      return;
+    }
+  if (rule < n_rules)
+    text = g_strdup_printf ("Running rule %u of %u, pass %u\u2026", rule + 1, n_rules, pass);
+  else
+    text = g_strdup ("Checking the code the rules left\u2026");
+  gtk_label_set_text (self->run_label, text);
+  gtk_widget_set_visible (self->run_progress, TRUE);
+}
+
+static void
+ran_all_cb (GraftDocument *document,
+            guint          n,
+            const GError  *error,
+            gpointer       user_data)
+{
+  run_progress_cb (user_data);
+}
+
+static void
+cancel_clicked_cb (GraftRulesPanel *self)
+{
+  if (self->document != NULL)
+    graft_document_cancel_run_all (self->document);
+}
+
+/* Escape cancels a run under way; otherwise it is not the panel's. */
+static gboolean
+escape_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  GraftRulesPanel *self = GRAFT_RULES_PANEL (widget);
+
+  if (self->document == NULL || !graft_document_get_running_all (self->document))
+    return FALSE;
+  graft_document_cancel_run_all (self->document);
+  return TRUE;
+}
+
+/**
+ * graft_rules_panel_get_run_text:
+ * @self: a panel
+ *
+ * Returns: (nullable): what the panel says of the Run All under way, or
+ *   %NULL when none is shown
+ */
+const char *
+graft_rules_panel_get_run_text (GraftRulesPanel *self)
+{
+  g_return_val_if_fail (GRAFT_IS_RULES_PANEL (self), NULL);
+  if (!gtk_widget_get_visible (self->run_progress))
+    return NULL;
+  return gtk_label_get_text (self->run_label);
+}
+
+/**
+ * graft_rules_panel_get_cancel_button:
+ * @self: a panel
+ *
+ * Returns: (transfer none): the button that cancels a Run All
+ */
+GtkWidget *
+graft_rules_panel_get_cancel_button (GraftRulesPanel *self)
+{
+  g_return_val_if_fail (GRAFT_IS_RULES_PANEL (self), NULL);
+  return self->cancel_button;
+}
+
 /**
  * graft_rules_panel_set_document:
  * @self: a panel
@@ -635,6 +719,10 @@ graft_rules_panel_set_document (GraftRulesPanel *self,
   g_signal_connect_object (document, "rules-changed", G_CALLBACK (rules_changed_cb), self, 0);
   g_signal_connect_object (document, "history-changed", G_CALLBACK (history_changed_cb), self, 0);
   g_signal_connect_object (document, "notify::title", G_CALLBACK (title_changed_cb), self, 0);
+  g_signal_connect_object (document, "run-progress", G_CALLBACK (run_progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "ran-all", G_CALLBACK (ran_all_cb), self, 0);
+  run_progress_cb (self);
   sync_rules (self);
   sync_history (self);
 }
@@ -769,6 +857,10 @@ graft_rules_panel_class_init (GraftRulesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, dce_switch);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, next_label);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, run_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, run_progress);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, run_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, cancel_button);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
   gtk_widget_class_set_css_name (widget_class, "graftrulespanel");
 }
 
@@ -804,4 +896,5 @@ graft_rules_panel_init (GraftRulesPanel *self)
   g_signal_connect_swapped (self->fixpoint_spin, "value-changed", G_CALLBACK (fixpoint_changed_cb),
                             self);
   g_signal_connect_swapped (self->dce_switch, "notify::active", G_CALLBACK (dce_changed_cb), self);
+  g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
 }

@@ -27,4 +27,7 @@ void         graft_rules_panel_drop_rule (GraftRulesPanel *self,
                                           guint            onto,
                                           gboolean         after);
 
+const char *graft_rules_panel_get_run_text (GraftRulesPanel *self);
+GtkWidget  *graft_rules_panel_get_cancel_button (GraftRulesPanel *self);
+
 G_END_DECLS

@@ -976,15 +976,16 @@ write_step (JsonBuilder  *builder,
   json_builder_end_object (builder);
 }
 
-static void
-write_input (JsonBuilder *builder,
-             GraftSource *source,
+/* The session's "input": whole-input work (checking, encoding, copying
+ * the text), for graft_session_draft_finish()'s thread. */
+static JsonNode *
+write_input (GraftSource *source,
              const char  *entry)
 {
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
   const char *text = graft_source_get_text (source);
   gsize       length = graft_source_get_length (source);
 
-  json_builder_set_member_name (builder, "input");
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "name");
   json_builder_add_string_value (builder, graft_source_get_filename (source));
@@ -1007,6 +1008,7 @@ write_input (JsonBuilder *builder,
       json_builder_add_string_value (builder, entry);
     }
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
 }
 
 static void
@@ -1042,26 +1044,56 @@ write_rules (JsonBuilder   *builder,
   json_builder_end_object (builder);
 }
 
+/* A session made on the document's thread but for its input, which a
+ * worker adds (graft_session_draft_finish()): a .pt2 of a million nodes
+ * is 100 MB, whose base64 and JSON escaping took 4-7 s of the main loop
+ * at every autosave.  The draft owns all it needs (the source is
+ * immutable, referenced), so the document may change or go meanwhile. */
+struct _GraftSessionDraft
+{
+  JsonNode    *root;   /* Owned: the session, "input" a null to be replaced */
+  GraftSource *source; /* Owned: the document's input */
+  char        *entry;  /* Owned, nullable */
+};
+
 /**
- * graft_session_write:
+ * graft_session_draft_free:
+ * @draft: (nullable): a draft
+ *
+ * Frees @draft.
+ */
+void
+graft_session_draft_free (GraftSessionDraft *draft)
+{
+  if (draft == NULL)
+    return;
+  g_clear_pointer (&draft->root, json_node_unref);
+  g_clear_pointer (&draft->source, graft_source_unref);
+  g_free (draft->entry);
+  g_free (draft);
+}
+
+/**
+ * graft_session_draft:
  * @document: a document that has read an input
  * @error: return location for an error
  *
- * Returns: (transfer full) (nullable): @document as a session's text
+ * Gathers what of @document a session keeps, quickly: everything but the
+ * input's text, which graft_session_draft_finish() writes on any thread.
+ *
+ * Returns: (transfer full) (nullable): the draft of @document's session
  */
-char *
-graft_session_write (GraftDocument *document,
+GraftSessionDraft *
+graft_session_draft (GraftDocument *document,
                      GError       **error)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
   g_autoptr (GPtrArray) texts = g_ptr_array_new ();
   g_autoptr (GHashTable) indices = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (JsonBuilder) steps = json_builder_new ();
   g_autoptr (JsonNode) steps_node = NULL;
-  char *text;
-  guint position = 0;
+  GraftSessionDraft *draft;
+  guint              position = 0;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   if (document->root_source == NULL)
@@ -1090,7 +1122,9 @@ graft_session_write (GraftDocument *document,
   json_builder_add_int_value (builder, SESSION_VERSION);
   json_builder_set_member_name (builder, "torch");
   json_builder_add_string_value (builder, document->root_dialect->name);
-  write_input (builder, document->root_source, document->entry);
+  /* Its place: members keep their order when replaced. */
+  json_builder_set_member_name (builder, "input");
+  json_builder_add_null_value (builder);
   write_rules (builder, document);
   json_builder_set_member_name (builder, "texts");
   json_builder_begin_array (builder);
@@ -1103,11 +1137,37 @@ graft_session_write (GraftDocument *document,
   json_builder_add_int_value (builder, position);
   json_builder_end_object (builder);
 
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
+  draft = g_new0 (GraftSessionDraft, 1);
+  draft->root = json_builder_get_root (builder);
+  draft->source = graft_source_ref (document->root_source);
+  draft->entry = g_strdup (document->entry);
+  return draft;
+}
+
+/**
+ * graft_session_draft_finish:
+ * @draft: (transfer full): a draft (graft_session_draft())
+ *
+ * Writes the input into @draft and makes it a session's text.  It touches
+ * no document: any thread can call it (the autosave's does).
+ *
+ * Returns: (transfer full): the session's text, as graft_session_write()
+ *   returns it
+ */
+char *
+graft_session_draft_finish (GraftSessionDraft *draft)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  char *text;
+
+  g_return_val_if_fail (draft != NULL, NULL);
+  json_object_set_member (json_node_get_object (draft->root), "input",
+                          write_input (draft->source, draft->entry));
+  json_generator_set_root (generator, draft->root);
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_indent (generator, 1);
   text = json_generator_to_data (generator, NULL);
+  graft_session_draft_free (draft);
   {
     /* A final newline, as text files have. */
     char *with_newline = g_strconcat (text, "\n", NULL);
@@ -1115,6 +1175,22 @@ graft_session_write (GraftDocument *document,
     g_free (text);
     return with_newline;
   }
+}
+
+/**
+ * graft_session_write:
+ * @document: a document that has read an input
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (nullable): @document as a session's text
+ */
+char *
+graft_session_write (GraftDocument *document,
+                     GError       **error)
+{
+  GraftSessionDraft *draft = graft_session_draft (document, error);
+
+  return draft != NULL ? graft_session_draft_finish (draft) : NULL;
 }
 
 /**

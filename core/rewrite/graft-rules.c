@@ -303,6 +303,27 @@ job_called (GraftRulesJob *self,
 }
 
 /**
+ * graft_rules_job_get_position:
+ * @self: a job
+ * @pass: (out): the pass under way, from 1
+ * @rule: (out): the rule of the call under way, from 0 (the number of
+ *   rules once the run is over)
+ *
+ * Where the run stands, for a progress report.
+ */
+void
+graft_rules_job_get_position (GraftRulesJob *self,
+                              guint         *pass,
+                              guint         *rule)
+{
+  g_return_if_fail (self != NULL && pass != NULL && rule != NULL);
+  *pass = self->pass;
+  *rule = self->phase == JOB_SEARCHING || self->phase == JOB_REWRITING
+              ? self->rule
+              : self->rules->rules->len;
+}
+
+/**
  * graft_rules_job_step:
  * @self: a job
  * @work: about how much to do, as the matcher's and the rewriter's

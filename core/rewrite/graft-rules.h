@@ -98,6 +98,9 @@ gboolean       graft_rules_job_step (GraftRulesJob *self,
                                      guint          work);
 GraftRulesRun *graft_rules_job_finish (GraftRulesJob *self,
                                        GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_rules_job_get_position (GraftRulesJob *self,
+                                             guint         *pass,
+                                             guint         *rule);
 void           graft_rules_job_free (GraftRulesJob *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRuleSet, graft_rule_set_free)

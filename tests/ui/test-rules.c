@@ -44,6 +44,7 @@
 #include "graft-document.h"
 #include "graft-pattern-editor.h"
 #include "graft-rules-panel.h"
+#include "graft-session.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -1570,6 +1571,127 @@ test_run_all_autosave (void)
   g_rmdir (dir);
 }
 
+/* A Run All by steps shows where it stands in the rules panel ("Running
+ * rule N of M"), which follows it, and Cancel (the button, or Escape in
+ * the panel) gives back the graph and the history as they were. */
+static void
+test_run_all_progress (void)
+{
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftRulesPanel *panel = graft_window_get_rules_panel (window);
+  g_autofree char *before = window_code (window);
+  g_autofree char *first = NULL;
+  g_autofree char *after = NULL;
+  guint            length = graft_document_get_history_length (document);
+  guint            at = position (window);
+  gboolean         moved = FALSE;
+
+  g_assert_null (graft_rules_panel_get_run_text (panel));
+  _graft_document_set_run_step (1);
+  for (guint way = 0; way < 2; way++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+      g_assert_true (graft_document_get_running_all (document));
+      g_clear_pointer (&first, g_free);
+      first = g_strdup (graft_rules_panel_get_run_text (panel));
+      g_assert_cmpstr (first, ==, "Running rule 1 of 4, pass 1\u2026");
+      /* It follows the run: a later rule, or a later pass. */
+      for (guint i = 0; i < 100000 && !moved; i++)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_assert_true (graft_document_get_running_all (document));
+          moved = g_strcmp0 (graft_rules_panel_get_run_text (panel), first) != 0;
+        }
+      g_assert_true (moved);
+      g_assert_true (g_str_has_prefix (graft_rules_panel_get_run_text (panel), "Running rule "));
+      moved = FALSE;
+      if (way == 0)
+        g_signal_emit_by_name (graft_rules_panel_get_cancel_button (panel), "clicked");
+      else
+        g_assert_true (press_shortcut (GTK_WIDGET (panel), "Escape"));
+      g_assert_false (graft_document_get_running_all (document));
+      g_assert_null (graft_rules_panel_get_run_text (panel));
+      g_clear_pointer (&after, g_free);
+      after = window_code (window);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_cmpuint (graft_document_get_history_length (document), ==, length);
+      g_assert_cmpuint (position (window), ==, at);
+    }
+  /* Not running: Escape is not the panel's. */
+  g_assert_false (press_shortcut (GTK_WIDGET (panel), "Escape"));
+  _graft_document_set_run_step (0);
+  close_window (window);
+}
+
+/* A session's autosave writes its input (a .pt2's bytes, in base64) on
+ * the autosave thread, from a draft the main loop made: the file holds
+ * what graft_session_write() made then, byte for byte, though the
+ * document changed and its window went before the thread wrote it (its
+ * memory freed: ASan). */
+static void
+test_session_autosave_draft (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-rules-draft-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "resnet18.pt2", NULL);
+  g_autofree char *original = data_path ("programs", "resnet18.pt2");
+  g_autofree char *rules = data_path ("rules", "aten_program_rules.py");
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *autosave = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  g_autoptr (GKeyFile) keys = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  gsize          length;
+  GraftWindow   *window;
+  GraftDocument *document;
+
+  g_assert_true (g_file_get_contents (original, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
+  file = g_file_new_for_path (model);
+  autosave = graft_autosave_path_for (file);
+  window = open_path (model);
+  graft_window_open_rules (window, rules_file);
+  document = graft_window_get_document (window);
+  g_assert_null (graft_document_get_load_error (document));
+  activate (window, "step", NULL);
+  g_assert_true (graft_document_get_modified (document));
+  expected = graft_session_write (document, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (expected, "\"base64\" : \""));
+  /* The input in its place, after the torch, as ever. */
+  g_assert_nonnull (strstr (expected, "\"torch\" : \"2.6\",\n \"input\" : {\n  \"name\" : "));
+  /* The main loop's part: no input written. */
+  {
+    g_autoptr (GraftRecovery) texts = _graft_document_dup_recovery_take_code (document,
+                                                                              g_strdup (""));
+
+    g_assert_null (texts->session);
+    g_assert_nonnull (texts->session_draft);
+  }
+
+  _graft_autosave_hold (TRUE);
+  graft_window_autosave_start (window);
+  iterate_until (autosave_settled, window);
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  /* Changed, then gone, while the thread has the draft. */
+  activate (window, "step", NULL);
+  close_window (window);
+  _graft_autosave_hold (FALSE);
+  graft_autosave_flush ();
+  g_assert_true (g_key_file_load_from_file (keys, autosave, G_KEY_FILE_NONE, &error));
+  g_assert_no_error (error);
+  saved = g_key_file_get_string (keys, "autosave", "session", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (saved, ==, expected);
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 /* What is typed in a rule's editor stays that rule's: choosing another
  * rule before the editor's pause sends it to the rule it was typed in,
  * and each rule keeps its own text history (Ctrl+Z in its editor). */
@@ -1696,6 +1818,8 @@ main (int    argc,
   g_test_add_func ("/ui/rules/run-all", test_run_all);
   g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
   g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
+  g_test_add_func ("/ui/rules/run-all-progress", test_run_all_progress);
+  g_test_add_func ("/ui/rules/session-autosave-draft", test_session_autosave_draft);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
   g_test_add_func ("/ui/rules/step-match-skip", test_step_match_skip);
