@@ -1429,6 +1429,8 @@ eval_comprehension (Tracer            *t,
       if (keep && eval_comprehension (t, frame, e, level + 1, inner, out) == NULL)
         return NULL;
     }
+  if (!_graft_tracer_loop_end (t, &lazy, gen->iter))
+    return NULL;
   return out;
 }
 

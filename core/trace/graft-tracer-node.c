@@ -762,6 +762,8 @@ loop_items_zip (Tracer            *t,
         return NULL;
       len = MIN (len, lists[k]->seq.items->len);
     }
+  out_lazy->lists = lists;
+  out_lazy->len = len;
   out = _graft_value_seq (t, VAL_LIST, len);
   for (guint i = 0; i < len; i++)
     {
@@ -801,6 +803,8 @@ _graft_tracer_loop_items (Tracer            *t,
   out_lazy->what = 0;
   out_lazy->parts = NULL;
   out_lazy->n_parts = 0;
+  out_lazy->lists = NULL;
+  out_lazy->len = 0;
   if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
       iter->call.n_keywords == 0 && iter->call.args.len > 0 &&
       (strcmp (iter->call.func->name.id, "zip") == 0 ||
@@ -898,6 +902,37 @@ _graft_tracer_loop_item (Tracer            *t,
   _graft_value_seq_add (pair, raw);
   _graft_value_seq_add (pair, item);
   return pair;
+}
+
+/**
+ * _graft_tracer_loop_end:
+ * @lazy: the loop's, after its last step
+ *
+ * What a loop that ran out of items (no break) does after its last step:
+ * zip() asks its arguments for one more item each, in order, until one has
+ * none, so the arguments before the shortest make an item that nothing
+ * uses (a ParameterList's get_attr node, as in torch.fx).
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_loop_end (Tracer            *t,
+                        const LazyIter    *lazy,
+                        const GraftPyExpr *at)
+{
+  if (lazy->what == 'e')
+    return _graft_tracer_loop_end (t, &lazy->parts[0], at);
+  if (lazy->what != 'z')
+    return TRUE;
+  for (guint k = 0; k < lazy->n_parts; k++)
+    {
+      if (lazy->lists[k]->seq.items->len == lazy->len)
+        return _graft_tracer_loop_end (t, &lazy->parts[k], at);
+      if (_graft_tracer_loop_item (t, &lazy->parts[k], lazy->lists[k]->seq.items->pdata[lazy->len],
+                                   at) == NULL)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**

@@ -936,27 +936,30 @@ struct _LazyIter
   char      what;
   LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
   guint     n_parts;
+  Value   **lists; /* 'z': the raw items of each argument */
+  guint     len;   /* 'z': the steps (the shortest argument's length) */
 };
-Value  *_graft_tracer_loop_items (Tracer            *t,
-                                  Frame             *frame,
-                                  const GraftPyExpr *iter,
-                                  LazyIter          *out_lazy);
-Value  *_graft_tracer_loop_item (Tracer            *t,
-                                 const LazyIter    *lazy,
-                                 Value             *raw,
-                                 const GraftPyExpr *at);
-Object *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
-Value  *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
-Value  *_graft_tracer_call_leaf (Tracer            *t,
-                                 Value             *module,
-                                 PtrVec            *args,
-                                 StrMap            *kwargs,
-                                 const GraftPyExpr *at);
-Value  *_graft_tracer_call (Tracer            *t,
-                            Value             *callee,
-                            PtrVec            *args,
-                            StrMap            *kwargs,
-                            const GraftPyExpr *at);
+Value   *_graft_tracer_loop_items (Tracer            *t,
+                                   Frame             *frame,
+                                   const GraftPyExpr *iter,
+                                   LazyIter          *out_lazy);
+Value   *_graft_tracer_loop_item (Tracer            *t,
+                                  const LazyIter    *lazy,
+                                  Value             *raw,
+                                  const GraftPyExpr *at);
+gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
+Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
+Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
+Value   *_graft_tracer_call_leaf (Tracer            *t,
+                                  Value             *module,
+                                  PtrVec            *args,
+                                  StrMap            *kwargs,
+                                  const GraftPyExpr *at);
+Value   *_graft_tracer_call (Tracer            *t,
+                             Value             *callee,
+                             PtrVec            *args,
+                             StrMap            *kwargs,
+                             const GraftPyExpr *at);
 
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);

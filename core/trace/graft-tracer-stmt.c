@@ -1109,6 +1109,8 @@ exec_for (Tracer            *t,
                           out_return, &flow))
         return flow;
     }
+  if (!_graft_tracer_loop_end (t, &lazy, s->for_stmt.iter))
+    return FLOW_ERROR;
   return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
 }
 
