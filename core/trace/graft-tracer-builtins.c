@@ -956,35 +956,46 @@ call_enumerate (const BuiltinCall *call)
   return out;
 }
 
+/* zip(a, b, ...): the items as Python's zip takes them, each argument's
+ * next item in turn, so ParameterLists make their get_attr nodes
+ * interleaved, and the arguments before the shortest one more at the end
+ * (_graft_tracer_loop_end()). */
 static Value *
 call_zip (const BuiltinCall *call)
 {
   Tracer            *t = call->t;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value             *items;
+  guint              n = _graft_tracer_n_args (args);
+  LazyIter           zl = { .what = 'z', .n_parts = n, .len = G_MAXUINT };
   Value             *out;
-  PtrVec            *lists = _graft_tracer_vec (t);
-  guint              n = G_MAXUINT;
 
-  for (guint i = 0; i < _graft_tracer_n_args (args); i++)
+  zl.parts = _graft_tracer_alloc (t, MAX (n, 1) * sizeof (LazyIter));
+  zl.lists = _graft_tracer_alloc (t, MAX (n, 1) * sizeof (Value *));
+  for (guint i = 0; i < n; i++)
     {
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, i), at);
-      if (items == NULL)
+      zl.parts[i] = (LazyIter){ 0 };
+      zl.lists[i] = _graft_tracer_value_items (t, _graft_tracer_arg (args, i), at, &zl.parts[i]);
+      if (zl.lists[i] == NULL)
         return NULL;
-      _graft_vec_add (lists, items);
-      n = MIN (n, items->seq.items->len);
+      zl.len = MIN (zl.len, zl.lists[i]->seq.items->len);
     }
   out = _graft_value_seq (t, VAL_LIST, 0);
-  for (guint k = 0; k < n && lists->len > 0; k++)
+  if (n == 0)
+    return out;
+  for (guint k = 0; k < zl.len; k++)
     {
-      Value *tuple = _graft_value_seq (t, VAL_TUPLE, lists->len);
+      Value *raw = _graft_value_seq (t, VAL_TUPLE, n);
+      Value *tuple;
 
-      for (guint i = 0; i < lists->len; i++)
-        _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
+      for (guint i = 0; i < n; i++)
+        _graft_value_seq_add (raw, zl.lists[i]->seq.items->pdata[k]);
+      tuple = _graft_tracer_loop_item (t, &zl, raw, at);
+      if (tuple == NULL)
+        return NULL;
       _graft_value_seq_add (out, tuple);
     }
-  return out;
+  return _graft_tracer_loop_end (t, &zl, at) ? out : NULL;
 }
 
 static Value *

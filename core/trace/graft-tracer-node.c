@@ -848,6 +848,25 @@ _graft_tracer_loop_items (Tracer            *t,
   v = _graft_tracer_eval (t, frame, iter);
   if (v == NULL)
     return NULL;
+  return _graft_tracer_value_items (t, v, iter, out_lazy);
+}
+
+/**
+ * _graft_tracer_value_items:
+ * @v: an iterable value
+ * @out_lazy: (out): how each item is made (set up by the caller)
+ *
+ * _graft_tracer_loop_items() of a value: a ParameterList's items are its
+ * indices, made by _graft_tracer_loop_item() at each step.
+ *
+ * Returns: (nullable): a list value of the raw items
+ */
+Value *
+_graft_tracer_value_items (Tracer            *t,
+                           Value             *v,
+                           const GraftPyExpr *at,
+                           LazyIter          *out_lazy)
+{
   if (v->kind == VAL_OBJECT && v->obj->kind == OBJ_PARAMETER_LIST)
     {
       Value *out = _graft_value_seq (t, VAL_LIST, v->obj->params.keys->len);
@@ -858,7 +877,7 @@ _graft_tracer_loop_items (Tracer            *t,
         _graft_value_seq_add (out, _graft_value_int (t, i));
       return out;
     }
-  return _graft_tracer_iterate (t, v, iter);
+  return _graft_tracer_iterate (t, v, at);
 }
 
 /**

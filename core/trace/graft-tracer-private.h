@@ -947,6 +947,7 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
                                   const LazyIter    *lazy,
                                   Value             *raw,
                                   const GraftPyExpr *at);
+Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
