@@ -968,6 +968,7 @@ call_zip (const BuiltinCall *call)
   const GraftPyExpr *at = call->at;
   guint              n = _graft_tracer_n_args (args);
   LazyIter           zl = { .what = 'z', .n_parts = n, .len = G_MAXUINT };
+  LazyIter          *lazy;
   Value             *out;
 
   zl.parts = _graft_tracer_alloc (t, MAX (n, 1) * sizeof (LazyIter));
@@ -982,20 +983,57 @@ call_zip (const BuiltinCall *call)
     }
   out = _graft_value_seq (t, VAL_LIST, 0);
   if (n == 0)
-    return out;
+    return _graft_value_iter (t, out, NULL, "zip");
   for (guint k = 0; k < zl.len; k++)
     {
       Value *raw = _graft_value_seq (t, VAL_TUPLE, n);
-      Value *tuple;
 
       for (guint i = 0; i < n; i++)
         _graft_value_seq_add (raw, zl.lists[i]->seq.items->pdata[k]);
-      tuple = _graft_tracer_loop_item (t, &zl, raw, at);
-      if (tuple == NULL)
-        return NULL;
-      _graft_value_seq_add (out, tuple);
+      _graft_value_seq_add (out, raw);
     }
-  return _graft_tracer_loop_end (t, &zl, at) ? out : NULL;
+  lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+  *lazy = zl;
+  return _graft_value_iter (t, out, lazy, "zip");
+}
+
+/* iter(x): an iterator over x (iter(callable, sentinel) is not modelled). */
+static Value *
+call_iter (const BuiltinCall *call)
+{
+  if (_graft_tracer_n_args (call->args) == 2 && call->kwargs == NULL)
+    return _graft_tracer_fail (call->t, call->at->start, call->at->end,
+                               GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "iter(callable, sentinel) is not supported by Graft's tracer");
+  if (!_graft_tracer_check_arity (call->t, call->name, call->args, 1, 1, call->at))
+    return NULL;
+  return _graft_tracer_make_iter (call->t, _graft_tracer_arg (call->args, 0), call->at);
+}
+
+/* next(it[, default]): Python's StopIteration at the end, which a handler
+ * can catch. */
+static Value *
+call_next (const BuiltinCall *call)
+{
+  Tracer  *t = call->t;
+  Value   *it, *item;
+  gboolean done = FALSE;
+
+  if (!_graft_tracer_check_arity (t, call->name, call->args, 1, 2, call->at))
+    return NULL;
+  it = _graft_tracer_arg (call->args, 0);
+  if (it->kind != VAL_ITER)
+    return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "'%s' object is not an iterator", _graft_value_type_name (it));
+  item = _graft_tracer_iter_next (t, it, call->at, &done);
+  if (item != NULL || !done)
+    return item;
+  if (_graft_tracer_n_args (call->args) == 2)
+    return _graft_tracer_arg (call->args, 1);
+  _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_TRACE,
+                      "the iterator has no item left (StopIteration)");
+  t->raised = "StopIteration";
+  return NULL;
 }
 
 static Value *
@@ -1310,6 +1348,8 @@ static const struct
   { "dict", call_dict },
   { "enumerate", call_enumerate },
   { "zip", call_zip },
+  { "iter", call_iter },
+  { "next", call_next },
   { "reversed", call_reversed_sorted },
   { "sorted", call_reversed_sorted },
   { "any", call_any_all },

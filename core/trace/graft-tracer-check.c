@@ -185,6 +185,7 @@ py_type_name (const Value *v)
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_ITER:
     default:
       return NULL;
     }
@@ -234,6 +235,7 @@ is_plain_literal (const Value *v)
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_ITER:
     default:
       return FALSE;
     }

@@ -555,12 +555,17 @@ module_method (Tracer            *t,
     }
   if (strncmp (name, "get_", 4) == 0)
     return module_get_by_target (t, recv, name, args, kwargs, at);
+  /* nn.Module's listings are generators. */
   if (strcmp (name, "children") == 0)
-    return list_of_pairs (t, &obj->modules, 1);
+    return _graft_value_iter (t, list_of_pairs (t, &obj->modules, 1), NULL, "generator");
   if (strcmp (name, "modules") == 0 || strcmp (name, "parameters") == 0 ||
       strcmp (name, "buffers") == 0 || strcmp (name, "named_modules") == 0 ||
       strcmp (name, "named_parameters") == 0 || strcmp (name, "named_buffers") == 0)
-    return module_listing (t, recv, name, args, kwargs, at);
+    {
+      Value *out = module_listing (t, recv, name, args, kwargs, at);
+
+      return out != NULL ? _graft_value_iter (t, out, NULL, "generator") : NULL;
+    }
   if (obj->kind == OBJ_PARAMETER_DICT &&
       (strcmp (name, "keys") == 0 || strcmp (name, "values") == 0 || strcmp (name, "items") == 0))
     {

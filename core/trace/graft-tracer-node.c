@@ -362,6 +362,7 @@ _graft_tracer_to_arg (Tracer            *t,
       return FALSE;
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_ITER:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
     case VAL_NN_CLASS:
@@ -724,6 +725,7 @@ _graft_tracer_truth (Tracer            *t,
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_ITER:
     default:
       *out = TRUE;
       return TRUE;
@@ -867,6 +869,18 @@ _graft_tracer_value_items (Tracer            *t,
                            const GraftPyExpr *at,
                            LazyIter          *out_lazy)
 {
+  if (v->kind == VAL_ITER)
+    {
+      /* Its items as next() gives them, so that a break leaves the rest. */
+      guint  left = v->iter.items->seq.items->len - v->iter.pos;
+      Value *out = _graft_value_seq (t, VAL_LIST, left);
+
+      out_lazy->container = v;
+      out_lazy->what = 'n';
+      for (guint i = 0; i < left; i++)
+        _graft_value_seq_add (out, _graft_value_int (t, i));
+      return out;
+    }
   if (v->kind == VAL_OBJECT && v->obj->kind == OBJ_PARAMETER_LIST)
     {
       Value *out = _graft_value_seq (t, VAL_LIST, v->obj->params.keys->len);
@@ -914,6 +928,16 @@ _graft_tracer_loop_item (Tracer            *t,
     }
   if (lazy->what == 0 || lazy->what == 'k')
     return raw;
+  if (lazy->what == 'n')
+    {
+      gboolean done = FALSE;
+
+      item = _graft_tracer_iter_next (t, lazy->container, at, &done);
+      if (done)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                      "the iterator ran out of items while a loop went through it");
+      return item;
+    }
   item = _graft_tracer_index_object (t, lazy->container, raw, at);
   if (item == NULL || lazy->what != 'i')
     return item;
@@ -941,6 +965,12 @@ _graft_tracer_loop_end (Tracer            *t,
 {
   if (lazy->what == 'e')
     return _graft_tracer_loop_end (t, &lazy->parts[0], at);
+  if (lazy->what == 'n')
+    {
+      gboolean done = FALSE;
+
+      return _graft_tracer_iter_next (t, lazy->container, at, &done) != NULL || done;
+    }
   if (lazy->what != 'z')
     return TRUE;
   for (guint k = 0; k < lazy->n_parts; k++)
@@ -952,6 +982,76 @@ _graft_tracer_loop_end (Tracer            *t,
         return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * _graft_tracer_iter_next:
+ * @it: an iterator (VAL_ITER)
+ * @out_done: (out): set when @it has no item left
+ *
+ * Python's `next(it)`: its next item, made as its lazy step makes it.  At
+ * the end, the end's own steps (_graft_tracer_loop_end()) run once.
+ *
+ * Returns: (nullable): the item; %NULL at the end or with the tracer's error
+ */
+Value *
+_graft_tracer_iter_next (Tracer            *t,
+                         Value             *it,
+                         const GraftPyExpr *at,
+                         gboolean          *out_done)
+{
+  *out_done = FALSE;
+  if (it->iter.pos < it->iter.items->seq.items->len)
+    return _graft_tracer_loop_item (t, it->iter.lazy,
+                                    it->iter.items->seq.items->pdata[it->iter.pos++], at);
+  if (!it->iter.ended)
+    {
+      it->iter.ended = TRUE;
+      if (!_graft_tracer_loop_end (t, it->iter.lazy, at))
+        return NULL;
+    }
+  *out_done = TRUE;
+  return NULL;
+}
+
+/**
+ * _graft_tracer_make_iter:
+ *
+ * Python's `iter(v)`: @v itself if it is an iterator.
+ *
+ * Returns: (nullable): an iterator value
+ */
+Value *
+_graft_tracer_make_iter (Tracer            *t,
+                         Value             *v,
+                         const GraftPyExpr *at)
+{
+  LazyIter   *lazy;
+  Value      *items;
+  const char *type_name;
+
+  if (v->kind == VAL_ITER)
+    return v;
+  lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+  *lazy = (LazyIter){ 0 };
+  items = _graft_tracer_value_items (t, v, at, lazy);
+  if (items == NULL)
+    return NULL;
+  /* ModuleList and Sequential: iter(self._modules.values()); a
+   * ParameterList: a generator. */
+  if (v->kind == VAL_TUPLE)
+    type_name = "tuple_iterator";
+  else if (v->kind == VAL_DICT)
+    type_name = "dict_keyiterator";
+  else if (v->kind == VAL_STR)
+    type_name = "str_ascii_iterator";
+  else if (v->kind == VAL_OBJECT)
+    type_name = v->obj->kind == OBJ_PARAMETER_LIST ? "generator"
+                : v->obj->kind == OBJ_MODULE_DICT  ? "dict_keyiterator"
+                                                   : "dict_valueiterator";
+  else
+    type_name = v->seq.range != NULL ? "range_iterator" : "list_iterator";
+  return _graft_value_iter (t, items, lazy, type_name);
 }
 
 /**
@@ -976,6 +1076,20 @@ _graft_tracer_iterate (Tracer            *t,
       for (guint i = 0; i < v->seq.items->len; i++)
         _graft_value_seq_add (out, v->seq.items->pdata[i]);
       return out;
+    }
+  if (v->kind == VAL_ITER)
+    {
+      gboolean done = FALSE;
+
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (;;)
+        {
+          Value *item = _graft_tracer_iter_next (t, v, at, &done);
+
+          if (item == NULL)
+            return done ? out : NULL;
+          _graft_value_seq_add (out, item);
+        }
     }
   if (v->kind == VAL_DICT)
     {

@@ -813,6 +813,8 @@ is_same (const Value *a,
       return strcmp (a->path, b->path) == 0;
     case VAL_GENERIC:
       return strcmp (a->generic.repr, b->generic.repr) == 0;
+    case VAL_ITER:
+      return FALSE;
     case VAL_OBJECT:
       return a->obj == b->obj;
     case VAL_INT:

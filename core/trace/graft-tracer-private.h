@@ -108,6 +108,7 @@ typedef enum {
   VAL_SUPER,      /* super(): object + class to start after */
   VAL_TYPE,       /* a builtin type or typing name used as annotation: text */
   VAL_GENERIC,    /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
+  VAL_ITER,       /* an iterator (iter()): its items, made as next() reaches them */
 } ValueKind;
 
 /* A slot of a big StrMap's index (graft-tracer-value.c): a key's hash and
@@ -270,6 +271,14 @@ struct _Value
       Value *self; /* the object (VAL_OBJECT) */
       Class *after;
     } super;
+    struct
+    {
+      Value            *items;     /* the raw items (a list) */
+      struct _LazyIter *lazy;      /* how each is made (_graft_tracer_loop_item()) */
+      guint             pos;       /* the next one */
+      gboolean          ended;     /* its end was reached (_graft_tracer_loop_end() ran) */
+      const char       *type_name; /* `list_iterator`, `generator`, `zip` */
+    } iter;
     struct
     {
       const char *repr;   /* as a listing prints it: `typing.Optional[torch.Tensor]` */
@@ -948,6 +957,9 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
                                   Value             *raw,
                                   const GraftPyExpr *at);
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
+Value   *_graft_tracer_make_iter (Tracer *t, Value *v, const GraftPyExpr *at);
+Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char *type_name);
+Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);

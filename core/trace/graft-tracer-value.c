@@ -662,6 +662,27 @@ _graft_value_seq (Tracer   *t,
   return v;
 }
 
+/* An iterator over @items (raw, made by @lazy's steps, or as they are when
+ * @lazy is NULL). */
+Value *
+_graft_value_iter (Tracer     *t,
+                   Value      *items,
+                   LazyIter   *lazy,
+                   const char *type_name)
+{
+  Value *v = _graft_value_new (t, VAL_ITER);
+
+  if (lazy == NULL)
+    {
+      lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+      *lazy = (LazyIter){ 0 };
+    }
+  v->iter.items = items;
+  v->iter.lazy = lazy;
+  v->iter.type_name = type_name;
+  return v;
+}
+
 void
 _graft_value_seq_add (Value *seq,
                       Value *item)
@@ -737,6 +758,8 @@ _graft_value_type_name (const Value *v)
     case VAL_TYPE:
     case VAL_GENERIC:
       return "class";
+    case VAL_ITER:
+      return v->iter.type_name;
     case VAL_OBJECT:
       return v->obj->class_name;
     case VAL_SELF_PATH:
@@ -847,6 +870,8 @@ _graft_value_equal (const Value *a,
       return strcmp (a->path, b->path) == 0;
     case VAL_GENERIC:
       return strcmp (a->generic.repr, b->generic.repr) == 0;
+    case VAL_ITER:
+      return FALSE;
     case VAL_TUPLE:
     case VAL_LIST:
       if (a->seq.items->len != b->seq.items->len)
@@ -1030,6 +1055,7 @@ _graft_value_append_str (GString     *out,
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_ITER:
     default:
       g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
       return;
