@@ -1822,6 +1822,56 @@ test_direct_python_table (void)
   g_assert_cmpuint (n_calls, >, 500);
 }
 
+/* What Python prints of a value Graft does not keep (a function, a module,
+ * torch.nn's classes with their module's path, an address) is refused with
+ * its place, never printed as something else: str(int) was '<function>',
+ * str(nn.Linear) '<class>'.  What it does keep prints as Python does (each
+ * checked against both torches' fx-reference). */
+static void
+test_printed_values (void)
+{
+  static const char *const printed[][2] = {
+    { "str(int)", "    return (x, \"<class 'int'>\")\n" },
+    { "repr(type(x))", "    return (x, \"<class 'torch.fx.proxy.Proxy'>\")\n" },
+    { "f'{type(None)}'", "    return (x, \"<class 'NoneType'>\")\n" },
+    { "type(self.lin).__name__", "    return (x, 'Linear')\n" },
+    { "str(len)", "error: test.py:11:19: error: str() of a function is not modelled by Graft's "
+                  "tracer (Python prints what Graft does not keep)" },
+    { "str(nn.Linear)", "error: test.py:11:19: error: str() of a class is not modelled by "
+                        "Graft's tracer (Python prints what Graft does not keep)" },
+    { "'%s' % (self.lin,)", "error: test.py:11:19: error: formatting of a Linear is not "
+                            "modelled by Graft's tracer (Python prints what Graft does not "
+                            "keep)" },
+    { "f'{[self.lin]}'", "error: test.py:11:21: error: formatting of a Linear is not modelled "
+                         "by Graft's tracer (Python prints what Graft does not keep)" },
+    { "'{}'.format(iter([]))", "error: test.py:11:19: error: formatting of a list_iterator is "
+                               "not modelled by Graft's tracer (Python prints what Graft does "
+                               "not keep)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (printed); i++)
+    for (guint d = 0; d < 2; d++)
+      {
+        g_autofree char *text =
+            g_strdup_printf (HEAD "class M(nn.Module):\n"
+                                  "    def __init__(self):\n"
+                                  "        super().__init__()\n"
+                                  "        self.lin = nn.Linear(4, 4)\n\n"
+                                  "    def forward(self, x):\n"
+                                  "        return x, %s\n",
+                             printed[i][0]);
+        Case             c = { "printed", text, NULL };
+        g_autofree char *out =
+            trace_usual (&c, graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6));
+        char *code = strstr (out, "    return");
+
+        /* The code ends in its last line's indent. */
+        if (code != NULL && g_str_has_suffix (code, "\n    "))
+          code[strlen (code) - 4] = '\0';
+        g_assert_cmpstr (g_str_has_prefix (out, "error: ") ? out : code, ==, printed[i][1]);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1852,6 +1902,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   g_test_add_func ("/core/trace-stream/module-names-kept", test_module_names_kept);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
+  g_test_add_func ("/core/trace-stream/printed-values", test_printed_values);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);
   g_test_add_func ("/core/trace-stream/direct-python-calls", test_direct_python_calls);
   g_test_add_func ("/core/trace-stream/keyword-newline", test_keyword_newline);

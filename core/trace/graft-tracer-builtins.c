@@ -572,6 +572,9 @@ call_str_repr (const BuiltinCall *call)
                : NULL;
   if (_graft_value_holds_proxy (_graft_tracer_arg (args, 0)))
     return _graft_tracer_proxy_needs_value (t, "converting to a string", at);
+  if (!_graft_tracer_check_printable (t, _graft_tracer_arg (args, 0),
+                                      name[0] == 'r' ? "repr()" : "str()", at))
+    return NULL;
   _graft_value_append_str (s, _graft_tracer_arg (args, 0), name[0] == 'r');
   return _graft_value_str (t, s->str, s->len);
 }
@@ -997,6 +1000,63 @@ call_zip (const BuiltinCall *call)
   return _graft_value_iter (t, out, lazy, "zip");
 }
 
+/* type(v): the class of @v, as the value its name evaluates to, so that
+ * `type(n) is int` holds; a traced value's is torch.fx's Proxy (what a
+ * program sees of it while tracing). */
+static Value *
+call_type (const BuiltinCall *call)
+{
+  Tracer     *t = call->t;
+  Value      *v;
+  const char *builtin = NULL;
+
+  if (_graft_tracer_n_args (call->args) == 3)
+    return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "type(name, bases, dict) is not supported by Graft's tracer");
+  if (!_graft_tracer_check_arity (t, call->name, call->args, 1, 1, call->at))
+    return NULL;
+  v = _graft_tracer_arg (call->args, 0);
+  if (_graft_value_is_proxy (v))
+    return _graft_value_path (t, VAL_TYPE, "torch.fx.proxy.Proxy");
+  if (v->kind == VAL_NONE)
+    return _graft_value_path (t, VAL_TYPE, "NoneType");
+  if (v->kind == VAL_TENSOR)
+    return _graft_value_path (t, VAL_TYPE, "torch.Tensor");
+  if (v->kind == VAL_BOOL)
+    builtin = "bool";
+  else if (v->kind == VAL_INT || _graft_value_is_bigint (v))
+    builtin = "int";
+  else if (v->kind == VAL_FLOAT)
+    builtin = "float";
+  else if (v->kind == VAL_COMPLEX)
+    builtin = "complex";
+  else if (v->kind == VAL_STR)
+    builtin = "str";
+  else if (v->kind == VAL_TUPLE)
+    builtin = "tuple";
+  else if (v->kind == VAL_LIST)
+    builtin = v->seq.range != NULL ? "range" : "list";
+  else if (v->kind == VAL_DICT)
+    builtin = "dict";
+  else if (v->kind == VAL_SLICE)
+    builtin = "slice";
+  if (builtin != NULL)
+    return _graft_value_path (t, VAL_BUILTIN, builtin);
+  if (v->kind == VAL_OBJECT && v->obj->cls != NULL)
+    {
+      Value *cls = _graft_value_new (t, VAL_CLASS);
+
+      cls->cls = v->obj->cls;
+      return cls;
+    }
+  if (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN && v->obj->kind != OBJ_USER_MODULE)
+    return _graft_value_path (t, VAL_NN_CLASS,
+                              _graft_tracer_printf (t, "torch.nn.%s", v->obj->class_name));
+  return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "type() of a %s is not modelled by Graft's tracer",
+                             _graft_value_type_name (v));
+}
+
 /* iter(x): an iterator over x (iter(callable, sentinel) is not modelled). */
 static Value *
 call_iter (const BuiltinCall *call)
@@ -1349,6 +1409,7 @@ static const struct
   { "enumerate", call_enumerate },
   { "zip", call_zip },
   { "iter", call_iter },
+  { "type", call_type },
   { "next", call_next },
   { "reversed", call_reversed_sorted },
   { "sorted", call_reversed_sorted },

@@ -578,6 +578,8 @@ format_value (Tracer            *t,
                                  "a format spec after a conversion is not supported");
           return FALSE;
         }
+      if (!_graft_tracer_check_printable (t, v, "formatting", at))
+        return FALSE;
       _graft_value_append_str (out, v, conversion == 'r' || conversion == 'a');
       return TRUE;
     }

@@ -757,6 +757,8 @@ str_method (Tracer            *t,
                                               "format() is missing a value for a field");
               if (_graft_value_holds_proxy (v))
                 return _graft_tracer_proxy_needs_value (t, "formatting a string", at);
+              if (!_graft_tracer_check_printable (t, v, "formatting", at))
+                return NULL;
               _graft_value_append_str (out, v, FALSE);
               p = close;
               continue;

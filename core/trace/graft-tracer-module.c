@@ -584,6 +584,8 @@ _graft_tracer_getattr (Tracer            *t,
     {
       if ((v = _graft_tracer_class_lookup (obj->cls, name, &owner)) != NULL)
         return v;
+      if (strcmp (name, "__name__") == 0)
+        return _graft_value_str (t, obj->cls->name, -1);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "class '%s' has no attribute '%s'", obj->cls->name, name);
     }
@@ -638,6 +640,12 @@ _graft_tracer_getattr (Tracer            *t,
         return _graft_value_str (t, obj->path, colon != NULL ? colon - obj->path : -1);
       return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10))
                            : _graft_value_none ();
+    }
+  if (strcmp (name, "__name__") == 0 && _graft_value_is_class (obj))
+    {
+      const char *dot = strrchr (obj->path, '.');
+
+      return _graft_value_str (t, dot != NULL ? dot + 1 : obj->path, -1);
     }
   if (_graft_tracer_has_method (obj, name))
     {

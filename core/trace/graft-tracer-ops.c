@@ -426,6 +426,8 @@ format_percent (Tracer            *t,
         {
         case 's':
         case 'r':
+          if (!_graft_tracer_check_printable (t, v, "formatting", at))
+            return NULL;
           _graft_value_append_str (out, v, c == 'r');
           break;
         case 'd':

@@ -957,6 +957,11 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
                                   Value             *raw,
                                   const GraftPyExpr *at);
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
+gboolean _graft_value_is_class (const Value *v);
+gboolean _graft_tracer_check_printable (Tracer            *t,
+                                        const Value       *v,
+                                        const char        *what,
+                                        const GraftPyExpr *at);
 Value   *_graft_tracer_make_iter (Tracer *t, Value *v, const GraftPyExpr *at);
 Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char *type_name);
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);

@@ -942,6 +942,126 @@ _graft_dict_set (Tracer *t,
 }
 
 /**
+ * _graft_value_is_class:
+ *
+ * Whether @v is a class that _graft_value_append_str() prints as Python
+ * does, `<class 'int'>`: a builtin type, torch.Tensor, type(None), torch.fx's
+ * Proxy (what type() gives, graft-tracer-builtins.c).  torch.nn's classes
+ * print their module's path (`torch.nn.modules.linear.Linear`), which Graft
+ * does not keep: they are classes whose __name__ is known, not printed.
+ */
+gboolean
+_graft_value_is_class (const Value *v)
+{
+  static const char *const builtin_types[] = {
+    "bool",
+    "bytes",
+    "complex",
+    "dict",
+    "float",
+    "frozenset",
+    "int",
+    "list",
+    "object",
+    "range",
+    "set",
+    "slice",
+    "str",
+    "tuple",
+    "type",
+  };
+
+  if (v->kind == VAL_TYPE)
+    return !g_str_has_prefix (v->path, "typing.");
+  if (v->kind == VAL_NN_CLASS)
+    return TRUE;
+  if (v->kind != VAL_BUILTIN)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_types); i++)
+    if (strcmp (v->path, builtin_types[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_check_printable:
+ * @what: the operation, for the error: `str()`, `a format`
+ *
+ * Whether _graft_value_append_str() prints @v exactly as Python does; if
+ * not (a function, a module, a tensor's data, an object's address), fails
+ * the tracer at @at rather than print something else.
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_check_printable (Tracer            *t,
+                               const Value       *v,
+                               const char        *what,
+                               const GraftPyExpr *at)
+{
+  switch (v->kind)
+    {
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_STR:
+    case VAL_ELLIPSIS:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_GENERIC:
+      return TRUE;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      if (v->kind == VAL_LIST && v->seq.range != NULL)
+        break;
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!_graft_tracer_check_printable (t, v->seq.items->pdata[i], what, at))
+          return FALSE;
+      return TRUE;
+    case VAL_DICT:
+      for (guint i = 0; i < v->dict.keys->len; i++)
+        if (!_graft_tracer_check_printable (t, v->dict.keys->pdata[i], what, at) ||
+            !_graft_tracer_check_printable (t, v->dict.values->pdata[i], what, at))
+          return FALSE;
+      return TRUE;
+    case VAL_SLICE:
+      return _graft_tracer_check_printable (t, v->slice.start, what, at) &&
+             _graft_tracer_check_printable (t, v->slice.stop, what, at) &&
+             _graft_tracer_check_printable (t, v->slice.step, what, at);
+    case VAL_TYPE:
+      return TRUE;
+    case VAL_BUILTIN:
+      if (_graft_value_is_class (v))
+        return TRUE;
+      break;
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_ITER:
+    default:
+      break;
+    }
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                      "%s of a %s is not modelled by Graft's tracer (Python prints what Graft does "
+                      "not keep)",
+                      what, _graft_value_type_name (v));
+  return FALSE;
+}
+
+/**
  * _graft_value_append_str:
  * @repr: %TRUE for `repr(v)`, %FALSE for `str(v)`
  *
@@ -1039,6 +1159,20 @@ _graft_value_append_str (GString     *out,
     case VAL_PROXY:
       g_string_append (out, graft_node_get_name (v->node));
       return;
+    case VAL_TYPE:
+      if (g_str_has_prefix (v->path, "typing."))
+        g_string_append (out, v->path);
+      else
+        g_string_append_printf (out, "<class '%s'>", v->path);
+      return;
+    case VAL_GENERIC:
+      g_string_append (out, v->generic.repr);
+      return;
+    case VAL_BUILTIN:
+      if (!_graft_value_is_class (v))
+        break;
+      g_string_append_printf (out, "<class '%s'>", v->path);
+      return;
     case VAL_ATTR_PROXY:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
@@ -1048,16 +1182,13 @@ _graft_value_append_str (GString     *out,
     case VAL_OBJECT:
     case VAL_SELF_PATH:
     case VAL_BOUND:
-    case VAL_BUILTIN:
     case VAL_METHOD:
     case VAL_TENSOR:
     case VAL_PARAMETER:
     case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
     case VAL_ITER:
     default:
-      g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
-      return;
+      break;
     }
+  g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
 }
