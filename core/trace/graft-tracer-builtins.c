@@ -318,6 +318,10 @@ is_instance (Value *v,
           return TRUE;
       return FALSE;
     }
+  if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
+    return (cls->kind == VAL_BUILTIN || cls->kind == VAL_CLASS) &&
+           _graft_tracer_exception_is (v->obj->exception,
+                                       cls->kind == VAL_CLASS ? cls->cls->name : cls->path);
   if (cls->kind == VAL_BUILTIN)
     {
       const char *n = cls->path;
@@ -1042,6 +1046,38 @@ call_type (const BuiltinCall *call)
     builtin = "slice";
   if (builtin != NULL)
     return _graft_value_path (t, VAL_BUILTIN, builtin);
+  if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
+    {
+      static const char *const python_exceptions[] = {
+        "ArithmeticError",
+        "AssertionError",
+        "AttributeError",
+        "Exception",
+        "ImportError",
+        "IndexError",
+        "KeyError",
+        "LookupError",
+        "ModuleNotFoundError",
+        "NameError",
+        "NotImplementedError",
+        "OverflowError",
+        "RuntimeError",
+        "StopIteration",
+        "TypeError",
+        "ValueError",
+        "ZeroDivisionError",
+      };
+
+      if (strcmp (v->obj->exception, "TraceError") == 0)
+        return _graft_value_path (t, VAL_TYPE, "torch.fx.proxy.TraceError");
+      for (guint i = 0; i < G_N_ELEMENTS (python_exceptions); i++)
+        if (strcmp (v->obj->exception, python_exceptions[i]) == 0)
+          return _graft_value_path (t, VAL_BUILTIN, python_exceptions[i]);
+      return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "type() of an exception of the class '%s' is not modelled by "
+                                 "Graft's tracer",
+                                 v->obj->exception);
+    }
   if (v->kind == VAL_OBJECT && v->obj->cls != NULL)
     {
       Value *cls = _graft_value_new (t, VAL_CLASS);

@@ -570,6 +570,11 @@ _graft_tracer_getattr (Tracer            *t,
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
         return v;
+      if (obj->obj->exception != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "the exception caught is known to Graft by its class alone: "
+                                   "its '%s' is not modelled",
+                                   name);
       if (obj->obj->cls != NULL &&
           (v = _graft_tracer_class_lookup (obj->obj->cls, name, &owner)) != NULL)
         {

@@ -175,6 +175,9 @@ struct _Object
   PtrVec *ctor_args;
   StrMap *ctor_kwargs;
   Object *model;
+  /* An exception a handler caught (`except KeyError as e`): the name of
+   * its class (Tracer.raised); else NULL. */
+  const char *exception;
 };
 
 struct _Class
@@ -391,6 +394,9 @@ struct _Tracer
    * a traced value), `RuntimeError` (its len()), the class a raise
    * statement names; or NULL. */
   const char *raised;
+  /* The exception the innermost running handler caught, which a bare
+   * `raise` raises again; or NULL. */
+  const char *handling;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */
@@ -958,6 +964,7 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
                                   const GraftPyExpr *at);
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_value_is_class (const Value *v);
+gboolean _graft_tracer_exception_is (const char *raised, const char *name);
 gboolean _graft_tracer_check_printable (Tracer            *t,
                                         const Value       *v,
                                         const char        *what,

@@ -1170,12 +1170,32 @@ handler_class_name (const GraftPyExpr *e)
   return NULL;
 }
 
-/* Whether `except @handler:` catches the exception of class @raised:
- * the class itself, or one of its bases among Python's (and torch.fx's
- * TraceError, a ValueError). */
-static gboolean
-handler_catches (const char  *raised,
-                 GraftPyExpr *handler)
+/* The class of the exception `raise @e` raises: an exception a handler
+ * caught and bound (`raise e`), or the class @e names. */
+static const char *
+raised_class_name (Frame             *frame,
+                   const GraftPyExpr *e)
+{
+  Value *v;
+
+  if (e->kind == GRAFT_PY_EXPR_NAME && (v = _graft_strmap_get (&frame->vars, e->name.id)) != NULL &&
+      v->kind == VAL_OBJECT && v->obj->exception != NULL)
+    return v->obj->exception;
+  return handler_class_name (e);
+}
+
+/**
+ * _graft_tracer_exception_is:
+ * @raised: the class of an exception (Tracer.raised)
+ * @name: the name of a class
+ *
+ * Whether an exception of class @raised is an instance of @name: the class
+ * itself, or one of its bases among Python's (and torch.fx's TraceError, a
+ * ValueError).  A class of the file is known by its name alone.
+ */
+gboolean
+_graft_tracer_exception_is (const char *raised,
+                            const char *name)
 {
   static const char *const bases[][2] = {
     { "TraceError", "ValueError" },
@@ -1186,6 +1206,23 @@ handler_catches (const char  *raised,
     { "NotImplementedError", "RuntimeError" },
     { "ModuleNotFoundError", "ImportError" },
   };
+
+  if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)
+    return TRUE;
+  if (strcmp (name, "Exception") == 0)
+    return strcmp (raised, "KeyboardInterrupt") != 0 && strcmp (raised, "SystemExit") != 0 &&
+           strcmp (raised, "GeneratorExit") != 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether `except @handler:` catches the exception of class @raised. */
+static gboolean
+handler_catches (const char  *raised,
+                 GraftPyExpr *handler)
+{
   const char *name;
 
   if (handler == NULL)
@@ -1199,15 +1236,7 @@ handler_catches (const char  *raised,
     }
   if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
     return FALSE;
-  if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)
-    return TRUE;
-  if (strcmp (name, "Exception") == 0)
-    return strcmp (raised, "KeyboardInterrupt") != 0 && strcmp (raised, "SystemExit") != 0 &&
-           strcmp (raised, "GeneratorExit") != 0;
-  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
-    if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
-      return TRUE;
-  return FALSE;
+  return _graft_tracer_exception_is (raised, name);
 }
 
 /* A try statement as Python runs it: the body; if it raised an exception
@@ -1236,16 +1265,25 @@ exec_try (Tracer            *t,
 
         if (!handler_catches (t->raised, h->type))
           continue;
+        const char *caught = t->raised;
+        const char *outer = t->handling;
+
         g_clear_error (&t->error);
         t->raised = NULL;
         if (h->name != NULL)
           {
-            _graft_tracer_fail (t, h->start, h->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                "binding the exception caught (`as %s`) is not supported",
-                                h->name);
-            return FLOW_ERROR;
+            /* `as e`: the exception, which Graft knows by its class
+             * alone; Python unbinds the name when the handler ends. */
+            Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, caught);
+
+            exc->obj->exception = caught;
+            _graft_strmap_set (&frame->vars, h->name, exc);
           }
+        t->handling = caught;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
+        t->handling = outer;
+        if (h->name != NULL)
+          _graft_strmap_remove (&frame->vars, h->name);
         break;
       }
   if (flow == FLOW_ERROR || s->try_stmt.finalbody.len == 0)
@@ -1403,7 +1441,8 @@ exec_stmt_inner (Tracer            *t,
     case GRAFT_PY_STMT_RAISE:
       _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
                           "the code raises an exception while tracing");
-      t->raised = s->raise_stmt.exc != NULL ? handler_class_name (s->raise_stmt.exc) : NULL;
+      t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
+                                            : t->handling;
       return FLOW_ERROR;
 
     case GRAFT_PY_STMT_DELETE:

@@ -969,6 +969,24 @@ _graft_value_is_class (const Value *v)
     "str",
     "tuple",
     "type",
+    /* and the exceptions type() gives (graft-tracer-builtins.c) */
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "Exception",
+    "ImportError",
+    "IndexError",
+    "KeyError",
+    "LookupError",
+    "ModuleNotFoundError",
+    "NameError",
+    "NotImplementedError",
+    "OverflowError",
+    "RuntimeError",
+    "StopIteration",
+    "TypeError",
+    "ValueError",
+    "ZeroDivisionError",
   };
 
   if (v->kind == VAL_TYPE)
