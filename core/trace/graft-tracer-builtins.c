@@ -1048,31 +1048,10 @@ call_type (const BuiltinCall *call)
     return _graft_value_path (t, VAL_BUILTIN, builtin);
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
     {
-      static const char *const python_exceptions[] = {
-        "ArithmeticError",
-        "AssertionError",
-        "AttributeError",
-        "Exception",
-        "ImportError",
-        "IndexError",
-        "KeyError",
-        "LookupError",
-        "ModuleNotFoundError",
-        "NameError",
-        "NotImplementedError",
-        "OverflowError",
-        "RuntimeError",
-        "StopIteration",
-        "TypeError",
-        "ValueError",
-        "ZeroDivisionError",
-      };
-
       if (strcmp (v->obj->exception, "TraceError") == 0)
         return _graft_value_path (t, VAL_TYPE, "torch.fx.proxy.TraceError");
-      for (guint i = 0; i < G_N_ELEMENTS (python_exceptions); i++)
-        if (strcmp (v->obj->exception, python_exceptions[i]) == 0)
-          return _graft_value_path (t, VAL_BUILTIN, python_exceptions[i]);
+      if (g_ascii_isupper (v->obj->exception[0]) && _graft_value_builtin_class (v->obj->exception))
+        return _graft_value_path (t, VAL_BUILTIN, v->obj->exception);
       return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "type() of an exception of the class '%s' is not modelled by "
                                  "Graft's tracer",

@@ -964,6 +964,7 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
                                   const GraftPyExpr *at);
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_value_is_class (const Value *v);
+gboolean _graft_value_builtin_class (const char *name);
 gboolean _graft_tracer_exception_is (const char *raised, const char *name);
 gboolean _graft_tracer_check_printable (Tracer            *t,
                                         const Value       *v,

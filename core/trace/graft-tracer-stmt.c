@@ -835,7 +835,7 @@ static const char nn_settings[] =
     "        super().__init__('GRU', *args, **kwargs)\n"
     "\n"
     /* A fourth positional argument is the nonlinearity in torch 2.6 and
-     * num_layers in 1.13.1 (which takes it from the keywords only): no
+     * bias in 1.13.1 (which takes the nonlinearity from the keywords only): no
      * model then, so the leaf's settings stay unknown rather than guessed. */
     "class RNN(RNNBase):\n"
     "    def __init__(self, *args, **kwargs):\n"

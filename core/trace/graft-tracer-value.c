@@ -942,16 +942,14 @@ _graft_dict_set (Tracer *t,
 }
 
 /**
- * _graft_value_is_class:
+ * _graft_value_builtin_class:
  *
- * Whether @v is a class that _graft_value_append_str() prints as Python
- * does, `<class 'int'>`: a builtin type, torch.Tensor, type(None), torch.fx's
- * Proxy (what type() gives, graft-tracer-builtins.c).  torch.nn's classes
- * print their module's path (`torch.nn.modules.linear.Linear`), which Graft
- * does not keep: they are classes whose __name__ is known, not printed.
+ * Whether @name is one of Python's builtin classes Graft gives as the value
+ * of a name (VAL_BUILTIN) and prints: the types (lower case) and the
+ * exceptions (capitalised) type() gives (graft-tracer-builtins.c).
  */
 gboolean
-_graft_value_is_class (const Value *v)
+_graft_value_builtin_class (const char *name)
 {
   static const char *const builtin_types[] = {
     "bool",
@@ -969,7 +967,7 @@ _graft_value_is_class (const Value *v)
     "str",
     "tuple",
     "type",
-    /* and the exceptions type() gives (graft-tracer-builtins.c) */
+    /* the exceptions */
     "ArithmeticError",
     "AssertionError",
     "AttributeError",
@@ -989,16 +987,29 @@ _graft_value_is_class (const Value *v)
     "ZeroDivisionError",
   };
 
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_types); i++)
+    if (strcmp (name, builtin_types[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_value_is_class:
+ *
+ * Whether @v is a class that _graft_value_append_str() prints as Python
+ * does, `<class 'int'>`: a builtin type, torch.Tensor, type(None), torch.fx's
+ * Proxy (what type() gives, graft-tracer-builtins.c).  torch.nn's classes
+ * print their module's path (`torch.nn.modules.linear.Linear`), which Graft
+ * does not keep: they are classes whose __name__ is known, not printed.
+ */
+gboolean
+_graft_value_is_class (const Value *v)
+{
   if (v->kind == VAL_TYPE)
     return !g_str_has_prefix (v->path, "typing.");
   if (v->kind == VAL_NN_CLASS)
     return TRUE;
-  if (v->kind != VAL_BUILTIN)
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (builtin_types); i++)
-    if (strcmp (v->path, builtin_types[i]) == 0)
-      return TRUE;
-  return FALSE;
+  return v->kind == VAL_BUILTIN && _graft_value_builtin_class (v->path);
 }
 
 /**
