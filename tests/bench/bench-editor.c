@@ -1046,6 +1046,28 @@ time_ops (GraftWindow *window,
           ops_longest_own / 1e3, ops_longest_label);
 }
 
+/* Frames painted while a Run All went on, those of them with the rules
+ * panel's row for it shown (its Cancel button mapped and given room), and
+ * the last text the row showed. */
+static guint run_frames;
+static guint run_row_frames;
+static char  run_row_last[128];
+
+static void
+run_row_paint_cb (GdkFrameClock *clock,
+                  GraftWindow   *window)
+{
+  const char *text = graft_rules_panel_get_run_text (window->rules_panel);
+  GtkWidget  *cancel = graft_rules_panel_get_cancel_button (window->rules_panel);
+
+  if (graft_document_get_running_all (graft_window_get_document (window)))
+    run_frames++;
+  if (text == NULL || !gtk_widget_get_mapped (cancel) || gtk_widget_get_width (cancel) == 0)
+    return;
+  run_row_frames++;
+  g_strlcpy (run_row_last, text, sizeof run_row_last);
+}
+
 /* --run-all RULES: the rules panel's Run All of the rules of RULES (read
  * into the document first, not timed), the toast's Undo of the whole run,
  * and Run All again, each timed as an edit of --ops. */
@@ -1066,11 +1088,19 @@ time_run_all (GraftWindow *window,
     _graft_window_set_autosave_delay (3600);
   if (!graft_document_load_rules (document, file, &error))
     g_error ("%s", error->message);
+  /* Where Run All is: its progress row is drawn with the rest. */
+  graft_window_show_page (window, "rules");
   printf ("  %-22s %9s %8s %7s\n", "edit", "to drawn", "stall", "own");
   ops_longest_own = 0;
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (run_row_paint_cb), window);
   run_op (window, w, OP_RUN_ALL, "run all", NULL);
   printf ("    %u changes: %s\n", graft_document_get_position (document),
           graft_window_get_last_toast (window));
+  printf ("    frames painted during the run: %u, with its row shown: %u%s%s\n", run_frames,
+          run_row_frames, run_row_frames > 0 ? ", the last: " : "", run_row_last);
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        run_row_paint_cb, window);
   run_op (window, w, OP_UNDO_RUN, "undo run all (toast)", NULL);
   printf ("    at change %u: %s\n", graft_document_get_position (document),
           graft_window_get_last_toast (window));
