@@ -822,6 +822,19 @@ counts_stale (GraftDocument *self)
     self->match_job = graft_turns_add (match_step_cb, self, NULL);
 }
 
+/* Finishes the chosen rule's search, begun or due, at once, and installs
+ * what it found (if it was not installed yet). */
+static void
+finish_search (GraftDocument *self)
+{
+  if (self->matches_stale)
+    search_begin (self);
+  if (self->found != NULL && !found_matches_complete (self->found))
+    search_some (self, G_MAXINT64);
+  if (self->found != NULL)
+    install_matches (self);
+}
+
 /**
  * _graft_document_ensure_matches:
  * @self: a document
@@ -837,12 +850,7 @@ _graft_document_ensure_matches (GraftDocument *self)
     return;
   graft_turns_remove (self->match_job);
   self->match_job = 0;
-  if (self->matches_stale)
-    search_begin (self);
-  if (self->found != NULL && !found_matches_complete (self->found))
-    search_some (self, G_MAXINT64);
-  if (self->found != NULL)
-    install_matches (self);
+  finish_search (self);
   finish_counts (self);
 }
 
@@ -861,14 +869,8 @@ ensure_chosen_matches (GraftDocument *self)
       return;
     }
   _graft_document_settle (self);
-  if (self->match_job == 0 || (!self->matches_stale && self->found == NULL))
-    return;
-  if (self->matches_stale)
-    search_begin (self);
-  if (self->found != NULL && !found_matches_complete (self->found))
-    search_some (self, G_MAXINT64);
-  if (self->found != NULL)
-    install_matches (self);
+  if (self->match_job != 0)
+    finish_search (self);
 }
 
 /**
