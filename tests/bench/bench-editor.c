@@ -807,9 +807,7 @@ typedef enum {
   OP_UNDO_RUN,
   OP_LOAD_RULES,
   OP_CHOOSE_RULE,
-  OP_ADD_RULE,
-  OP_REMOVE_RULE,
-  OP_TOGGLE_RULE,
+  OP_ACTION,
   OP_TYPE_LINE,
 } OpKind;
 
@@ -944,14 +942,9 @@ run_op (GraftWindow *window,
     case OP_CHOOSE_RULE:
       graft_document_select_rule (document, (guint) atoi (text));
       break;
-    case OP_ADD_RULE:
-      g_action_group_activate_action (G_ACTION_GROUP (window), "rule-add", NULL);
-      break;
-    case OP_REMOVE_RULE:
-      g_action_group_activate_action (G_ACTION_GROUP (window), "rule-remove", NULL);
-      break;
-    case OP_TOGGLE_RULE:
-      g_action_group_activate_action (G_ACTION_GROUP (window), "rule-toggle", NULL);
+    case OP_ACTION:
+      /* The window's action named by @text, without a parameter. */
+      g_action_group_activate_action (G_ACTION_GROUP (window), text, NULL);
       break;
     case OP_TYPE_LINE:
       type_line (window);
@@ -1135,10 +1128,10 @@ time_rules_panel (GraftWindow *window,
       g_snprintf (number, sizeof number, "%u", i);
       run_op (window, w, OP_CHOOSE_RULE, label, number);
     }
-  run_op (window, w, OP_ADD_RULE, "add rule", NULL);
-  run_op (window, w, OP_REMOVE_RULE, "remove rule", NULL);
-  run_op (window, w, OP_TOGGLE_RULE, "leave rule out", NULL);
-  run_op (window, w, OP_TOGGLE_RULE, "take rule in", NULL);
+  run_op (window, w, OP_ACTION, "add rule", "rule-add");
+  run_op (window, w, OP_ACTION, "remove rule", "rule-remove");
+  run_op (window, w, OP_ACTION, "leave rule out", "rule-toggle");
+  run_op (window, w, OP_ACTION, "take rule in", "rule-toggle");
   run_op (window, w, OP_TYPE_LINE, "type: newline", NULL);
   run_op (window, w, OP_TYPE_LINE, "type: backspace", NULL);
   printf ("    %s\n", graft_rules_panel_get_next_text (window->rules_panel));
