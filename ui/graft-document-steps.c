@@ -322,6 +322,16 @@ _graft_document_update_next (GraftDocument *self)
 {
   GraftNextStep next;
 
+  /* While the matches are found by steps, asking would finish the search
+   * and count every other rule in this turn (loading a rules file into a
+   * million-node graph: a turn of 100 ms): the search works the next step
+   * out when it is done (match_step_cb()), and says so again then. */
+  if (graft_document_get_matches_pending (self))
+    {
+      self->next_due = TRUE;
+      g_signal_emit_by_name (self, "rules-changed");
+      return;
+    }
   graft_document_get_next_step (self, &next);
   for (guint i = 0; i < graft_document_get_n_rules (self); i++)
     _graft_rule_set_is_next (graft_document_get_rule (self, i),

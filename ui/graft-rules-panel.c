@@ -521,8 +521,16 @@ sync_history (GraftRulesPanel *self)
 static void
 sync_rules (GraftRulesPanel *self)
 {
-  g_autofree char *next = graft_document_dup_next_text (self->document);
+  g_autofree char *next = NULL;
   guint            fixpoint = graft_document_get_fixpoint (self->document);
+
+  /* Asking for the next step while the matches are found by steps would
+   * find them all in this turn: it is said when they are known (the
+   * document's `rules-changed` once more). */
+  if (graft_document_get_matches_pending (self->document))
+    next = g_strdup ("Finding the rules’ matches\u2026");
+  else
+    next = graft_document_dup_next_text (self->document);
 
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->rule_selection,

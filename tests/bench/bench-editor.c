@@ -805,6 +805,10 @@ typedef enum {
   OP_FIND,
   OP_RUN_ALL,
   OP_UNDO_RUN,
+  OP_LOAD_RULES,
+  OP_CHOOSE_RULE,
+  OP_ACTION,
+  OP_TYPE_LINE,
 } OpKind;
 
 /* The pattern editor's text with the first `relu(` turned into `rel(`,
@@ -833,6 +837,31 @@ type_in_pattern (GraftWindow *window)
       gtk_text_iter_forward_chars (&at, 3);
       gtk_text_buffer_insert (buffer, &at, "u", 1);
     }
+  graft_pattern_editor_flush (editor);
+}
+
+/* A keystroke at the end of the chosen rule's pattern: a newline typed,
+ * or taken away if the last keystroke typed one. */
+static void
+type_line (GraftWindow *window)
+{
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkTextBuffer   *buffer = GTK_TEXT_BUFFER (graft_pattern_editor_get_buffer (editor));
+  g_autofree char *text = NULL;
+  GtkTextIter      start;
+  GtkTextIter      end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  if (g_str_has_suffix (text, "\n\n"))
+    {
+      start = end;
+      gtk_text_iter_backward_char (&start);
+      gtk_text_buffer_delete (buffer, &start, &end);
+    }
+  else
+    gtk_text_buffer_insert (buffer, &end, "\n", 1);
   graft_pattern_editor_flush (editor);
 }
 
@@ -901,6 +930,24 @@ run_op (GraftWindow *window,
       g_action_group_activate_action (
           G_ACTION_GROUP (window), "undo-change",
           g_variant_new_uint32 (graft_document_get_last_change_serial (document)));
+      break;
+    case OP_LOAD_RULES:
+      {
+        g_autoptr (GFile) file = g_file_new_for_path (text);
+
+        if (!graft_window_open_rules (window, file))
+          g_error ("%s", graft_window_get_last_toast (window));
+      }
+      break;
+    case OP_CHOOSE_RULE:
+      graft_document_select_rule (document, (guint) atoi (text));
+      break;
+    case OP_ACTION:
+      /* The window's action named by @text, without a parameter. */
+      g_action_group_activate_action (G_ACTION_GROUP (window), text, NULL);
+      break;
+    case OP_TYPE_LINE:
+      type_line (window);
       break;
     case OP_FIND:
       gtk_editable_set_text (entry, text);
@@ -992,6 +1039,28 @@ time_ops (GraftWindow *window,
           ops_longest_own / 1e3, ops_longest_label);
 }
 
+/* Frames painted while a Run All went on, those of them with the rules
+ * panel's row for it shown (its Cancel button mapped and given room), and
+ * the last text the row showed. */
+static guint run_frames;
+static guint run_row_frames;
+static char  run_row_last[128];
+
+static void
+run_row_paint_cb (GdkFrameClock *clock,
+                  GraftWindow   *window)
+{
+  const char *text = graft_rules_panel_get_run_text (window->rules_panel);
+  GtkWidget  *cancel = graft_rules_panel_get_cancel_button (window->rules_panel);
+
+  if (graft_document_get_running_all (graft_window_get_document (window)))
+    run_frames++;
+  if (text == NULL || !gtk_widget_get_mapped (cancel) || gtk_widget_get_width (cancel) == 0)
+    return;
+  run_row_frames++;
+  g_strlcpy (run_row_last, text, sizeof run_row_last);
+}
+
 /* --run-all RULES: the rules panel's Run All of the rules of RULES (read
  * into the document first, not timed), the toast's Undo of the whole run,
  * and Run All again, each timed as an edit of --ops. */
@@ -1012,15 +1081,60 @@ time_run_all (GraftWindow *window,
     _graft_window_set_autosave_delay (3600);
   if (!graft_document_load_rules (document, file, &error))
     g_error ("%s", error->message);
+  /* Where Run All is: its progress row is drawn with the rest. */
+  graft_window_show_page (window, "rules");
   printf ("  %-22s %9s %8s %7s\n", "edit", "to drawn", "stall", "own");
   ops_longest_own = 0;
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (run_row_paint_cb), window);
   run_op (window, w, OP_RUN_ALL, "run all", NULL);
   printf ("    %u changes: %s\n", graft_document_get_position (document),
           graft_window_get_last_toast (window));
+  printf ("    frames painted during the run: %u, with its row shown: %u%s%s\n", run_frames,
+          run_row_frames, run_row_frames > 0 ? ", the last: " : "", run_row_last);
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        run_row_paint_cb, window);
   run_op (window, w, OP_UNDO_RUN, "undo run all (toast)", NULL);
   printf ("    at change %u: %s\n", graft_document_get_position (document),
           graft_window_get_last_toast (window));
   run_op (window, w, OP_RUN_ALL, "run all again", NULL);
+  printf ("  longest own turn: %.1f ms (%s)\n", ops_longest_own / 1e3, ops_longest_label);
+}
+
+/* --rules-panel RULES: what a user does on the Rules page, each timed as
+ * an edit of --ops: reading RULES, choosing each rule, adding a rule and
+ * removing it, leaving one out and taking it in, a keystroke in the
+ * chosen rule's pattern and its undoing by hand. */
+static void
+time_rules_panel (GraftWindow *window,
+                  Watchdog    *w,
+                  const char  *path)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  /* The rules make the document a session: its autosave is not timed. */
+  _graft_window_set_autosave_delay (3600);
+  printf ("  %-22s %9s %8s %7s\n", "edit", "to drawn", "stall", "own");
+  ops_longest_own = 0;
+  run_op (window, w, OP_LOAD_RULES, "open rules file", path);
+  printf ("    %s; %s\n", graft_window_get_last_toast (window),
+          graft_rules_panel_get_next_text (window->rules_panel));
+  for (guint i = graft_document_get_n_rules (document); i-- > 0;)
+    {
+      char label[64];
+      char number[16];
+
+      g_snprintf (label, sizeof label, "choose rule %u", i + 1);
+      g_snprintf (number, sizeof number, "%u", i);
+      run_op (window, w, OP_CHOOSE_RULE, label, number);
+    }
+  run_op (window, w, OP_ACTION, "add rule", "rule-add");
+  run_op (window, w, OP_ACTION, "remove rule", "rule-remove");
+  run_op (window, w, OP_ACTION, "leave rule out", "rule-toggle");
+  run_op (window, w, OP_ACTION, "take rule in", "rule-toggle");
+  run_op (window, w, OP_TYPE_LINE, "type: newline", NULL);
+  run_op (window, w, OP_TYPE_LINE, "type: backspace", NULL);
+  printf ("    %s\n", graft_rules_panel_get_next_text (window->rules_panel));
   printf ("  longest own turn: %.1f ms (%s)\n", ops_longest_own / 1e3, ops_longest_label);
 }
 
@@ -1042,6 +1156,7 @@ main (int    argc,
   char    *rule = NULL;
   char    *run_all = NULL;
   gboolean run_all_autosave = FALSE;
+  char    *rules_panel = NULL;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1120,6 +1235,11 @@ main (int    argc,
         {
           run_all_autosave = strcmp (argv[i], "--run-all-autosave") == 0;
           run_all = argv[++i];
+          continue;
+        }
+      if (strcmp (argv[i], "--rules-panel") == 0 && i + 1 < argc)
+        {
+          rules_panel = argv[++i];
           continue;
         }
       if (strcmp (argv[i], "--rule") == 0 && i + 1 < argc)
@@ -1211,11 +1331,13 @@ main (int    argc,
           time_export (window, &w, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
           time_export (window, &w, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
         }
-      if (ops || run_all != NULL)
+      if (ops || run_all != NULL || rules_panel != NULL)
         {
           printf ("%s, %u nodes, opened in %.3fs, stall %.0f ms, own %.0f ms\n", base, n, open_s,
                   open_stall, open_own);
-          if (run_all != NULL)
+          if (rules_panel != NULL)
+            time_rules_panel (window, &w, rules_panel);
+          else if (run_all != NULL)
             time_run_all (window, &w, run_all, run_all_autosave);
           else
             time_ops (window, &w);

@@ -83,6 +83,8 @@ open_resnet_with_rules (void)
 
   graft_window_open_rules (window, file);
   g_assert_cmpuint (graft_document_get_n_rules (graft_window_get_document (window)), ==, 4);
+  /* The steps are known once the rules' matches are (in the turns to come). */
+  iterate_until (layout_ready, window);
   return window;
 }
 
@@ -1111,42 +1113,84 @@ test_session_errors (void)
   g_rmdir (dir);
 }
 
+/* A copy of a model in a folder of its own, opened in a window with a
+ * rules file: what the autosave tests start from (an autosave is named
+ * after its file's path, so each test has its own). */
+typedef struct
+{
+  char          *dir;      /* Owned */
+  char          *model;    /* Owned: the copy's path */
+  GFile         *file;     /* Owned: the copy */
+  char          *autosave; /* Owned: where the copy's autosave goes */
+  GraftWindow   *window;   /* Borrowed: NULL once the test closed it */
+  GraftDocument *document; /* Borrowed: the window's */
+} AutosaveCase;
+
+/* Copies data file @folder/@name, opens it and reads @rules into it. */
+static void
+autosave_case_begin (AutosaveCase *c,
+                     const char   *folder,
+                     const char   *name,
+                     const char   *rules)
+{
+  g_autofree char *original = data_path (folder, name);
+  g_autofree char *contents = NULL;
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  gsize length;
+
+  c->dir = g_dir_make_tmp ("graft-rules-autosave-XXXXXX", NULL);
+  c->model = g_build_filename (c->dir, name, NULL);
+  g_assert_true (g_file_get_contents (original, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (c->model, contents, (gssize) length, NULL));
+  c->file = g_file_new_for_path (c->model);
+  c->autosave = graft_autosave_path_for (c->file);
+  c->window = open_path (c->model);
+  g_assert_true (graft_window_open_rules (c->window, rules_file));
+  c->document = graft_window_get_document (c->window);
+  g_assert_null (graft_document_get_load_error (c->document));
+}
+
+/* Closes the window if still open; removes the autosave, the copy and
+ * its folder. */
+static void
+autosave_case_end (AutosaveCase *c)
+{
+  if (c->window != NULL)
+    close_window (c->window);
+  graft_autosave_discard (c->file);
+  graft_autosave_flush ();
+  g_unlink (c->model);
+  g_rmdir (c->dir);
+  g_free (c->dir);
+  g_free (c->model);
+  g_object_unref (c->file);
+  g_free (c->autosave);
+}
+
 /* A crash loses no rule: the autosave of a document with rules keeps it
  * whole, and restoring gives back the rules and the history, unsaved. */
 static void
 test_autosave_rules (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("graft-rules-autosave-XXXXXX", NULL);
-  g_autofree char *model = g_build_filename (dir, "resnet18.py", NULL);
-  g_autofree char *original = resnet18_path ();
   g_autofree char *rules = steps_rules_path ();
-  g_autofree char *contents = NULL;
   g_autofree char *code = NULL;
   g_autofree char *restored = NULL;
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
-  g_autofree char *autosave = NULL;
+  AutosaveCase     c;
   GraftWindow     *window;
   GraftDocument   *document;
 
-  g_assert_true (g_file_get_contents (original, &contents, NULL, NULL));
-  g_assert_true (g_file_set_contents (model, contents, -1, NULL));
-  file = g_file_new_for_path (model);
-  autosave = graft_autosave_path_for (file);
-
-  window = open_path (model);
-  graft_window_open_rules (window, rules_file);
-  document = graft_window_get_document (window);
-  graft_document_set_rule_enabled (document, 2, FALSE);
-  activate (window, "step", NULL);
-  code = window_code (window);
-  graft_window_autosave_now (window);
-  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  autosave_case_begin (&c, "torchvision", "resnet18.py", rules);
+  graft_document_set_rule_enabled (c.document, 2, FALSE);
+  iterate_until (layout_ready, c.window);
+  activate (c.window, "step", NULL);
+  code = window_code (c.window);
+  graft_window_autosave_now (c.window);
+  g_assert_true (g_file_test (c.autosave, G_FILE_TEST_EXISTS));
   /* Gone without close-request, as in a crash. */
-  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (c.window));
   iterate_pending ();
 
-  window = open_path (model);
+  window = c.window = open_path (c.model);
   document = graft_window_get_document (window);
   g_assert_nonnull (graft_window_get_notice (window));
   g_assert_cmpuint (graft_document_get_n_rules (document), ==, 1);
@@ -1163,10 +1207,8 @@ test_autosave_rules (void)
   g_assert_cmpstr (restored, !=, code);
   gtk_window_destroy (GTK_WINDOW (window));
   iterate_pending ();
-  graft_autosave_discard (file);
-  graft_autosave_flush ();
-  g_unlink (model);
-  g_rmdir (dir);
+  c.window = NULL;
+  autosave_case_end (&c);
 }
 
 /* Every rule-set case of tests/data/rules that the editor can express
@@ -1525,27 +1567,17 @@ autosave_settled (gpointer window)
 static void
 test_run_all_autosave (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("graft-rules-run-XXXXXX", NULL);
-  g_autofree char *model = g_build_filename (dir, "resnet18.py", NULL);
-  g_autofree char *original = resnet18_path ();
   g_autofree char *rules = steps_rules_path ();
   g_autofree char *expected = NULL;
-  g_autofree char *contents = NULL;
   g_autofree char *code = NULL;
-  g_autofree char *autosave = NULL;
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
-  GraftWindow   *window;
-  GraftDocument *document;
+  AutosaveCase     c;
+  GraftWindow     *window;
+  GraftDocument   *document;
 
-  g_assert_true (g_file_get_contents (original, &contents, NULL, NULL));
-  g_assert_true (g_file_set_contents (model, contents, -1, NULL));
-  file = g_file_new_for_path (model);
-  autosave = graft_autosave_path_for (file);
-  expected = core_code (model, rules, 0, FALSE);
-  window = open_path (model);
-  graft_window_open_rules (window, rules_file);
-  document = graft_window_get_document (window);
+  autosave_case_begin (&c, "torchvision", "resnet18.py", rules);
+  window = c.window;
+  document = c.document;
+  expected = core_code (c.model, rules, 0, FALSE);
   g_assert_true (graft_document_get_modified (document));
 
   _graft_document_set_run_step (1);
@@ -1563,12 +1595,8 @@ test_run_all_autosave (void)
   graft_window_autosave_start (window);
   iterate_until (autosave_settled, window);
   graft_autosave_flush ();
-  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
-  close_window (window);
-  graft_autosave_discard (file);
-  graft_autosave_flush ();
-  g_unlink (model);
-  g_rmdir (dir);
+  g_assert_true (g_file_test (c.autosave, G_FILE_TEST_EXISTS));
+  autosave_case_end (&c);
 }
 
 /* A Run All by steps shows where it stands in the rules panel ("Running
@@ -1632,30 +1660,19 @@ test_run_all_progress (void)
 static void
 test_session_autosave_draft (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("graft-rules-draft-XXXXXX", NULL);
-  g_autofree char *model = g_build_filename (dir, "resnet18.pt2", NULL);
-  g_autofree char *original = data_path ("programs", "resnet18.pt2");
   g_autofree char *rules = data_path ("rules", "aten_program_rules.py");
-  g_autofree char *contents = NULL;
   g_autofree char *expected = NULL;
   g_autofree char *saved = NULL;
-  g_autofree char *autosave = NULL;
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
   g_autoptr (GKeyFile) keys = g_key_file_new ();
   g_autoptr (GError) error = NULL;
-  gsize          length;
+  AutosaveCase   c;
   GraftWindow   *window;
   GraftDocument *document;
 
-  g_assert_true (g_file_get_contents (original, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
-  file = g_file_new_for_path (model);
-  autosave = graft_autosave_path_for (file);
-  window = open_path (model);
-  graft_window_open_rules (window, rules_file);
-  document = graft_window_get_document (window);
-  g_assert_null (graft_document_get_load_error (document));
+  autosave_case_begin (&c, "programs", "resnet18.pt2", rules);
+  window = c.window;
+  document = c.document;
+  iterate_until (layout_ready, window);
   activate (window, "step", NULL);
   g_assert_true (graft_document_get_modified (document));
   expected = graft_session_write (document, &error);
@@ -1675,21 +1692,141 @@ test_session_autosave_draft (void)
   _graft_autosave_hold (TRUE);
   graft_window_autosave_start (window);
   iterate_until (autosave_settled, window);
-  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (c.autosave, G_FILE_TEST_EXISTS));
   /* Changed, then gone, while the thread has the draft. */
   activate (window, "step", NULL);
   close_window (window);
+  c.window = NULL;
   _graft_autosave_hold (FALSE);
   graft_autosave_flush ();
-  g_assert_true (g_key_file_load_from_file (keys, autosave, G_KEY_FILE_NONE, &error));
+  g_assert_true (g_key_file_load_from_file (keys, c.autosave, G_KEY_FILE_NONE, &error));
   g_assert_no_error (error);
   saved = g_key_file_get_string (keys, "autosave", "session", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (saved, ==, expected);
-  graft_autosave_discard (file);
-  graft_autosave_flush ();
-  g_unlink (model);
-  g_rmdir (dir);
+  autosave_case_end (&c);
+}
+
+/* Each rule's count and whether the next step applies it, then what the
+ * next step is, a line each (asking for the next step first finds what a
+ * document has left to find). */
+static char *
+counts_text (GraftDocument *document)
+{
+  g_autofree char *next = graft_document_dup_next_text (document);
+  GString         *text = g_string_new (NULL);
+
+  for (guint i = 0; i < graft_document_get_n_rules (document); i++)
+    {
+      GraftRule *rule = graft_document_get_rule (document, i);
+
+      g_string_append_printf (text, "%s %u%s\n", graft_rule_get_name (rule),
+                              graft_rule_get_n_matches (rule),
+                              graft_rule_get_is_next (rule) ? " next" : "");
+    }
+  g_string_append (text, next);
+  return g_string_free (text, FALSE);
+}
+
+/* After a change of @window's rules: its document finds the matches and
+ * counts the rules in the turns to come, nothing having asked for them at
+ * once, the panel saying so if @said; then counts and next step are those
+ * of @reference, the same change made to a document without a window
+ * (which finds them at once when asked). */
+static void
+assert_counted_by_steps (GraftWindow   *window,
+                         GraftDocument *reference,
+                         gboolean       said)
+{
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftRulesPanel *panel = graft_window_get_rules_panel (window);
+  g_autofree char *expected = counts_text (reference);
+  g_autofree char *counted = NULL;
+  guint            turns = 0;
+
+  g_assert_true (graft_document_get_matches_pending (document));
+  if (said)
+    g_assert_cmpstr (graft_rules_panel_get_next_text (panel), ==,
+                     "Finding the rules’ matches…");
+  while (graft_document_get_matches_pending (document))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  /* A turn's work is one matcher step: resnet18 takes many. */
+  g_assert_cmpuint (turns, >, 10);
+  counted = counts_text (document);
+  g_assert_cmpstr (counted, ==, expected);
+  g_assert_cmpstr (graft_rules_panel_get_next_text (panel), ==,
+                   strrchr (expected, '\n') + 1);
+  iterate_until (layout_ready, window);
+}
+
+/* Every change of the rules at a million nodes was one long turn: the
+ * chosen rule's search finished and the others counted at once, for the
+ * panel's next step.  With a turn's work made tiny, each change is found
+ * and counted by steps and ends where counting at once does. */
+static void
+test_counts_by_steps (void)
+{
+  g_autofree char *model = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  g_autoptr (GraftDocument) reference =
+      case_document (graft_dialect_get_default (), model, rules, 0, FALSE);
+  GraftWindow     *window = open_path (model);
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkWidget       *pattern_editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer   *buffer;
+  g_autofree char *text = NULL;
+  GraftRule       *rule;
+
+  _graft_document_set_match_step (1);
+  /* A rules file read. */
+  g_assert_true (graft_window_open_rules (window, rules_file));
+  assert_counted_by_steps (window, reference, TRUE);
+  /* Each rule chosen, from the last. */
+  for (guint i = graft_document_get_n_rules (document); i-- > 0;)
+    {
+      gtk_single_selection_set_selected (rule_selection (window), i);
+      graft_document_select_rule (reference, i);
+      assert_counted_by_steps (window, reference, TRUE);
+    }
+  /* A rule added, then removed; one left out, then taken in. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rule-add", NULL);
+  graft_document_add_rule (reference, NULL, NULL);
+  assert_counted_by_steps (window, reference, TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rule-remove", NULL);
+  graft_document_remove_rule (reference, graft_document_get_selected_rule (reference));
+  assert_counted_by_steps (window, reference, TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rule-toggle", NULL);
+  graft_document_set_rule_enabled (reference, graft_document_get_selected_rule (document), FALSE);
+  assert_counted_by_steps (window, reference, TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rule-toggle", NULL);
+  graft_document_set_rule_enabled (reference, graft_document_get_selected_rule (document), TRUE);
+  assert_counted_by_steps (window, reference, TRUE);
+
+  /* Typed in the chosen rule's pattern (rule 2, `a + b`). */
+  g_assert_cmpuint (graft_document_get_selected_rule (document), ==, 1);
+  graft_window_show_page (window, "pattern");
+  buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (pattern_editor));
+  type_over (buffer, "a + b", "b + a");
+  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (pattern_editor));
+  rule = graft_document_get_rule (document, 1);
+  graft_document_set_rule_texts (reference, graft_document_get_rule (reference, 1),
+                                 graft_rule_get_pattern_text (rule), NULL);
+  assert_counted_by_steps (window, reference, FALSE);
+
+  /* A rule not chosen given a text (an undo in an editor not shown, a
+   * rename's undo): the others counted again by steps. */
+  rule = graft_document_get_rule (document, 3);
+  text = g_strdup (graft_rule_get_pattern_text (graft_document_get_rule (document, 1)));
+  graft_document_set_rule_texts (document, rule, text, NULL);
+  graft_document_set_rule_texts (reference, graft_document_get_rule (reference, 3), text, NULL);
+  assert_counted_by_steps (window, reference, FALSE);
+
+  _graft_document_set_match_step (0);
+  close_window (window);
 }
 
 /* What is typed in a rule's editor stays that rule's: choosing another
@@ -1717,6 +1854,8 @@ test_typing_then_choosing (void)
   /* At once, before the editor's pause. */
   gtk_single_selection_set_selected (rule_selection (window), 2);
   g_assert_nonnull (strstr (graft_rule_get_pattern_text (add_op), "a * b"));
+  /* Counted in the turns to come. */
+  iterate_until (layout_ready, window);
   g_assert_cmpuint (graft_rule_get_n_matches (add_op), ==, 0);
   g_assert_cmpstr (graft_rule_get_pattern_text (flatten), ==, flatten_text);
   buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (pattern_editor));
@@ -1826,6 +1965,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/panel-edits", test_panel_edits);
   g_test_add_func ("/ui/rules/rename", test_rename);
   g_test_add_func ("/ui/rules/typing-then-choosing", test_typing_then_choosing);
+  g_test_add_func ("/ui/rules/counts-by-steps", test_counts_by_steps);
   g_test_add_func ("/ui/rules/history-selection", test_history_selection);
   g_test_add_func ("/ui/rules/rules-file-round-trip", test_rules_file_round_trip);
   g_test_add_func ("/ui/rules/export-pass", test_export_pass);
