@@ -136,6 +136,7 @@ graft_window_get_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   return graft_document_get_rewriting (self->document) ||
+         graft_document_get_switching (self->document) ||
          graft_document_get_running_all (self->document) ||
          graft_document_get_moving (self->document) ||
          graft_document_get_matches_pending (self->document);
