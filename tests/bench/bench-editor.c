@@ -72,6 +72,7 @@
 #include "graft-comparison.h"
 #include "graft-context-window.h"
 #include "graft-document-private.h"
+#include "graft-match-model.h"
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
@@ -1221,8 +1222,10 @@ run_action (GraftWindow   *window,
       actions_longest_own = w->longest_own;
       g_strlcpy (actions_longest_label, name, sizeof actions_longest_label);
     }
-  printf ("  %-22s %8.3fs %6.0fms %5.0fms  matches %u, %u boxes%s%s\n", name, drawn_s,
-          w->longest / 1e3, w->longest_own / 1e3, graft_document_get_n_matches (document),
+  printf ("  %-22s %8.3fs %6.0fms %5.0fms  matches %u (%u rows made), %u boxes%s%s\n", name,
+          drawn_s, w->longest / 1e3, w->longest_own / 1e3, graft_document_get_n_matches (document),
+          graft_match_model_get_n_created (
+              GRAFT_MATCH_MODEL (graft_document_get_matches (document))),
           graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL
               ? graft_layout_get_n_nodes (
                     graft_canvas_get_layout (graft_window_get_canvas (window)))
