@@ -233,6 +233,46 @@ test_rows_freed_later (void)
   g_assert_cmpuint (turns, >, 1);
 }
 
+/* The items of rows that changed are dropped at once if few, else in the
+ * turns to come (a list's selection had made one per row of a million
+ * nodes' matches; freeing them took most of a turn). */
+static void
+test_items_freed_later (void)
+{
+  g_autoptr (GraftMatchModel) model = graft_match_model_new ();
+  GListModel *list = G_LIST_MODEL (model);
+  gpointer    kept = NULL;
+  gpointer    dropped = NULL;
+  gpointer    small = NULL;
+  guint       turns = 0;
+
+  graft_match_model_set_rows (model, rows_of (0, 20000, G_MAXUINT));
+  for (guint i = 0; i < 20000; i++)
+    item_at (list, i);
+  g_set_weak_pointer (&kept, item_at (list, 2));
+  g_set_weak_pointer (&dropped, item_at (list, 10000));
+  /* Match 6 gone: the rows after it renumber, their items go. */
+  graft_match_model_set_rows (model, rows_of (0, 20000, 5));
+  g_assert_nonnull (dropped);
+  g_assert_true (item_at (list, 2) == kept);
+  g_assert_cmpstr (graft_match_item_get_title (item_at (list, 9998)), ==, "Match 9999");
+  while (dropped != NULL)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_cmpuint (turns, >=, 1);
+  g_assert_nonnull (kept);
+
+  /* A few go at once. */
+  graft_match_model_set_rows (model, rows_of (0, 10, G_MAXUINT));
+  g_set_weak_pointer (&small, item_at (list, 7));
+  graft_match_model_set_rows (model, rows_of (0, 10, 5));
+  g_assert_null (small);
+  g_assert_nonnull (kept);
+  g_clear_weak_pointer (&kept);
+}
+
 typedef struct
 {
   guint  steps_left;
@@ -725,6 +765,7 @@ main (int    argc,
   g_test_add_func ("/ui/match-list/model-minimal-change", test_model_minimal_change);
   g_test_add_func ("/ui/match-list/row-text", test_row_text);
   g_test_add_func ("/ui/match-list/rows-freed-later", test_rows_freed_later);
+  g_test_add_func ("/ui/match-list/items-freed-later", test_items_freed_later);
   g_test_add_func ("/ui/match-list/turns", test_turns_one_step_per_turn);
   g_test_add_func ("/ui/match-list/after-edits", test_list_after_edits);
   g_test_add_func ("/ui/match-list/search-interrupted", test_search_interrupted);
