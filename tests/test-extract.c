@@ -193,6 +193,15 @@ test_torchvision (gconstpointer data)
     g_assert_cmpuint (with_modules, >, 0);
 }
 
+static const char tutorial_pattern[] = "import torch\n"
+                                       "\n"
+                                       "\n"
+                                       "def pattern(w1, w2):\n"
+                                       "    neg = torch.neg(w1);  w1 = None\n"
+                                       "    cat = torch.cat([neg, w2]);  neg = w2 = None\n"
+                                       "    sum_1 = cat.sum();  cat = None\n"
+                                       "    return sum_1\n";
+
 /* The tutorial's neg, cat and sum_1, as a person would write them. */
 static void
 test_tutorial_text (void)
@@ -211,15 +220,7 @@ test_tutorial_text (void)
   extracted = graft_extract_pattern_graph (graph, selection, &error);
   g_assert_no_error (error);
   text = graft_codegen_function_source (extracted, "pattern");
-  g_assert_cmpstr (text, ==,
-                   "import torch\n"
-                   "\n"
-                   "\n"
-                   "def pattern(w1, w2):\n"
-                   "    neg = torch.neg(w1);  w1 = None\n"
-                   "    cat = torch.cat([neg, w2]);  neg = w2 = None\n"
-                   "    sum_1 = cat.sum();  cat = None\n"
-                   "    return sum_1\n");
+  g_assert_cmpstr (text, ==, tutorial_pattern);
 
   /* Nothing to call: an error, not an empty function. */
   g_ptr_array_set_size (selection, 0);
@@ -264,15 +265,7 @@ test_selection_order (void)
       extracted = graft_extract_pattern_graph (graph, selection, &error);
       g_assert_no_error (error);
       text = graft_codegen_function_source (extracted, "pattern");
-      g_assert_cmpstr (text, ==,
-                       "import torch\n"
-                       "\n"
-                       "\n"
-                       "def pattern(w1, w2):\n"
-                       "    neg = torch.neg(w1);  w1 = None\n"
-                       "    cat = torch.cat([neg, w2]);  neg = w2 = None\n"
-                       "    sum_1 = cat.sum();  cat = None\n"
-                       "    return sum_1\n");
+      g_assert_cmpstr (text, ==, tutorial_pattern);
     }
 }
 

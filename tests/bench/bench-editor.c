@@ -795,6 +795,26 @@ wait_settled (GraftWindow *window)
   g_signal_handlers_disconnect_by_func (clock, op_paint_cb, NULL);
 }
 
+/* Waits for the window to settle, then 150 ms more (what an edit left to
+ * do after its picture, deferred work, counts too), and stops measuring.
+ * Returns the seconds from @start to the settled picture. */
+static double
+settle_and_linger (GraftWindow *window,
+                   Watchdog    *w,
+                   gint64       start)
+{
+  double drawn_s;
+  gint64 settled;
+
+  wait_settled (window);
+  drawn_s = (g_get_monotonic_time () - start) / 1e6;
+  settled = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - settled < 150000)
+    g_main_context_iteration (NULL, FALSE);
+  watchdog_pause (w);
+  return drawn_s;
+}
+
 typedef enum {
   OP_AUTOSAVE_AT_ONCE,
   OP_AUTOSAVE,
@@ -924,16 +944,7 @@ run_op (GraftWindow *window,
       watchdog_skip_flush (w);
       break;
     }
-  wait_settled (window);
-  drawn_s = (g_get_monotonic_time () - start) / 1e6;
-  /* What the edit left to do after its picture (deferred work) counts too. */
-  {
-    gint64 settled = g_get_monotonic_time ();
-
-    while (g_get_monotonic_time () - settled < 150000)
-      g_main_context_iteration (NULL, FALSE);
-  }
-  watchdog_pause (w);
+  drawn_s = settle_and_linger (window, w, start);
   if (kind != OP_AUTOSAVE_AT_ONCE && w->longest_own > ops_longest_own)
     {
       ops_longest_own = w->longest_own;
@@ -1208,15 +1219,7 @@ run_action (GraftWindow   *window,
       while (!drawn)
         g_main_context_iteration (NULL, TRUE);
     }
-  wait_settled (window);
-  drawn_s = (g_get_monotonic_time () - start) / 1e6;
-  {
-    gint64 settled = g_get_monotonic_time ();
-
-    while (g_get_monotonic_time () - settled < 150000)
-      g_main_context_iteration (NULL, FALSE);
-  }
-  watchdog_pause (w);
+  drawn_s = settle_and_linger (window, w, start);
   if (w->longest_own > actions_longest_own)
     {
       actions_longest_own = w->longest_own;
