@@ -1232,9 +1232,16 @@ graft_document_get_load_error (GraftDocument *self)
   return self->load_error;
 }
 
+static void settle_work (GraftDocument *self);
+
 /**
  * graft_document_get_graph:
  * @self: a document
+ *
+ * A switch of torch under way (graft_document_begin_set_dialect()) is not
+ * ended here: until ::switched the graph is the one before it, whole.
+ * Ending it from a reader (the layout runner, in the middle of a request
+ * of the graph) changed the graph under that reader.
  *
  * Returns: (transfer none): the graph, valid until the next change
  */
@@ -1242,7 +1249,7 @@ GraftGraph *
 graft_document_get_graph (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  _graft_document_settle (self);
+  settle_work (self);
   return self->graph;
 }
 
@@ -2284,6 +2291,14 @@ _graft_document_settle (GraftDocument *self)
 {
   if (self->switching != NULL)
     switched (self);
+  settle_work (self);
+}
+
+/* _graft_document_settle() but for a switch of torch under way: the work
+ * that holds the graph half changed. */
+static void
+settle_work (GraftDocument *self)
+{
   if (self->away_back != NULL)
     self->away_back (self->away_data);
   if (self->rewriting != NULL)
