@@ -193,6 +193,15 @@ test_torchvision (gconstpointer data)
     g_assert_cmpuint (with_modules, >, 0);
 }
 
+static const char tutorial_pattern[] = "import torch\n"
+                                       "\n"
+                                       "\n"
+                                       "def pattern(w1, w2):\n"
+                                       "    neg = torch.neg(w1);  w1 = None\n"
+                                       "    cat = torch.cat([neg, w2]);  neg = w2 = None\n"
+                                       "    sum_1 = cat.sum();  cat = None\n"
+                                       "    return sum_1\n";
+
 /* The tutorial's neg, cat and sum_1, as a person would write them. */
 static void
 test_tutorial_text (void)
@@ -211,15 +220,7 @@ test_tutorial_text (void)
   extracted = graft_extract_pattern_graph (graph, selection, &error);
   g_assert_no_error (error);
   text = graft_codegen_function_source (extracted, "pattern");
-  g_assert_cmpstr (text, ==,
-                   "import torch\n"
-                   "\n"
-                   "\n"
-                   "def pattern(w1, w2):\n"
-                   "    neg = torch.neg(w1);  w1 = None\n"
-                   "    cat = torch.cat([neg, w2]);  neg = w2 = None\n"
-                   "    sum_1 = cat.sum();  cat = None\n"
-                   "    return sum_1\n");
+  g_assert_cmpstr (text, ==, tutorial_pattern);
 
   /* Nothing to call: an error, not an empty function. */
   g_ptr_array_set_size (selection, 0);
@@ -228,6 +229,44 @@ test_tutorial_text (void)
   extracted = graft_extract_pattern_graph (graph, selection, &error);
   g_assert_null (extracted);
   g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION);
+}
+
+/* The selection is taken in the graph's order whatever order it comes in,
+ * repeated nodes once, as when the graph was walked for it (it is sorted
+ * by the nodes' order keys): in another order, sum_1 first would take cat
+ * as an input. */
+static const char *const selection_names[] = { "neg", "cat", "sum_1" };
+static const guint       selection_orders[][4] = {
+        { 0, 1, 2, 0 },
+        { 2, 1, 0, 2 },
+        { 1, 2, 0, 0 },
+        { 2, 0, 1, 2 },
+        { 0, 2, 1, 1 },
+        { 1, 0, 2, 1 },
+};
+
+static void
+test_selection_order (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                                            "subgraph_rewriter_basic_use.py", NULL);
+  g_autoptr (GraftGraph) graph = test_load_graph (path);
+
+  for (guint k = 0; k < G_N_ELEMENTS (selection_orders); k++)
+    {
+      g_autoptr (GPtrArray) selection = g_ptr_array_new ();
+      g_autoptr (GraftGraph) extracted = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = NULL;
+
+      for (guint i = 0; i < 4; i++)
+        g_ptr_array_add (selection,
+                         graft_graph_find_node (graph, selection_names[selection_orders[k][i]]));
+      extracted = graft_extract_pattern_graph (graph, selection, &error);
+      g_assert_no_error (error);
+      text = graft_codegen_function_source (extracted, "pattern");
+      g_assert_cmpstr (text, ==, tutorial_pattern);
+    }
 }
 
 /* The pattern text for @names (%NULL-terminated) of the model @path in
@@ -418,6 +457,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/extract/tutorial-text", test_tutorial_text);
+  g_test_add_func ("/core/extract/selection-order", test_selection_order);
   g_test_add_func ("/core/extract/module-text", test_module_text);
   g_test_add_func ("/core/extract/module-stand-in-text", test_module_stand_in_text);
   add_cases ("torchvision", torchvision);

@@ -356,6 +356,10 @@ start (GTask *task)
       return;
     }
   entry = self->history->pdata[change];
+  /* A switch of torch keeps the graph it left, not its code (made at once
+   * here: a graph of a history step is never changed). */
+  if (entry->before == NULL && entry->edit == NULL && entry->switch_dialect)
+    entry->before = g_string_free (graft_codegen_module_code_string (entry->graph), FALSE);
   if (entry->before == NULL && entry->edit == NULL)
     {
       g_task_return_new_error (task, GRAFT_ERROR, GRAFT_ERROR_REWRITE,

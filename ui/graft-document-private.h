@@ -112,6 +112,7 @@ typedef struct
 
 typedef struct _GraftRewriting GraftRewriting;
 typedef struct _GraftRunning   GraftRunning;
+typedef struct _GraftSwitching GraftSwitching;
 
 struct _GraftDocument
 {
@@ -211,6 +212,9 @@ struct _GraftDocument
    * 0, and the run under way (owned, or NULL). */
   guint         run_job;
   GraftRunning *running;
+  /* A switch of torch whose graph is read on a worker
+   * (graft_document_begin_set_dialect()), or NULL: shared with the worker. */
+  GraftSwitching *switching;
 
   /* A move in the history by steps (graft_document_begin_go_to()): the job of graft-turns.c
    * that runs alone, or 0; the position it goes to and the one its edits are replayed to so

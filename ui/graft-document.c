@@ -126,6 +126,7 @@ enum {
   SIGNAL_RAN_ALL,
   SIGNAL_RUN_PROGRESS,
   SIGNAL_MOVED,
+  SIGNAL_SWITCHED,
   N_SIGNALS,
 };
 
@@ -340,6 +341,11 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_MOVED] =
       g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* A switch of torch begun by graft_document_begin_set_dialect() is over:
+   * the graph read again is the document's. */
+  signals[SIGNAL_SWITCHED] =
+      g_signal_new ("switched", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 0);
 }
 
 static void
@@ -1268,9 +1274,16 @@ graft_document_get_load_error (GraftDocument *self)
   return self->load_error;
 }
 
+static void settle_work (GraftDocument *self);
+
 /**
  * graft_document_get_graph:
  * @self: a document
+ *
+ * A switch of torch under way (graft_document_begin_set_dialect()) is not
+ * ended here: until ::switched the graph is the one before it, whole.
+ * Ending it from a reader (the layout runner, in the middle of a request
+ * of the graph) changed the graph under that reader.
  *
  * Returns: (transfer none): the graph, valid until the next change
  */
@@ -1278,7 +1291,7 @@ GraftGraph *
 graft_document_get_graph (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  _graft_document_settle (self);
+  settle_work (self);
   return self->graph;
 }
 
@@ -2034,7 +2047,11 @@ push_graph (GraftDocument *self,
 {
   char *before;
 
-  graft_document_get_code (self);
+  /* A switch of torch keeps the graph before in @entry: its code is made
+   * from it if Show Changes asks (graft_document_dup_last_change()), not
+   * here, where a million nodes' would stop the window for a second. */
+  if (!switch_dialect)
+    graft_document_get_code (self);
   before = g_steal_pointer (&self->code);
   entry->graph = self->graph;
   entry->source = self->source;
@@ -2299,17 +2316,30 @@ rewrite_step_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static void switched (GraftDocument *self);
+
 /**
  * _graft_document_settle:
  * @self: a document
  *
- * Finishes a Replace All under way at once, if there is one, and brings
+ * Finishes a Replace All under way at once, if there is one (and a switch
+ * of torch, waiting for its worker's graph), and brings
  * back at once a graph a comparison holds elsewhere in the history: what
  * reads or changes the graph (or the history, the rules, the matches)
  * calls this first, so that it never sees a half-rewritten graph.
  */
 void
 _graft_document_settle (GraftDocument *self)
+{
+  if (self->switching != NULL)
+    switched (self);
+  settle_work (self);
+}
+
+/* _graft_document_settle() but for a switch of torch under way: the work
+ * that holds the graph half changed. */
+static void
+settle_work (GraftDocument *self)
 {
   if (self->away_back != NULL)
     self->away_back (self->away_data);
@@ -2643,6 +2673,60 @@ graph_is_as_read (GraftDocument *self)
   return TRUE;
 }
 
+/* What a switch of torch reads the graph again from: the text it was read
+ * from when nothing has edited it since, else its own code (taken). */
+static GraftSource *
+switch_source (GraftDocument *self)
+{
+  g_autofree char *name = NULL;
+  char            *text;
+
+  if (self->source != NULL && graph_is_as_read (self))
+    return graft_source_ref (self->source);
+  name = g_strdup_printf ("%s (edited)", self->title);
+  text = graft_document_dup_file_text (self);
+  return graft_source_new_take (name, text, strlen (text));
+}
+
+/* Makes @graph (taken; NULL: an empty graph, @error's), read from @source
+ * (taken) in @dialect, the document's graph, as one step of the history. */
+static void
+install_switch (GraftDocument      *self,
+                const GraftDialect *dialect,
+                GraftGraph         *graph,
+                GraftSource        *source,
+                GError             *error)
+{
+  g_autofree char *label = g_strdup_printf ("Switch to torch %s", dialect->name);
+  HistoryEntry    *entry = _graft_document_new_entry (GRAFT_STEP_TORCH);
+
+  /* `torch` is notified once the graph is in. */
+  g_object_freeze_notify (G_OBJECT (self));
+  /* The texts first: the new graph's matches are found with them. */
+  speak (self, dialect);
+  entry->torch = dialect;
+  push_graph (self, entry, graph, source, error, TRUE, label);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* Whether the document has read nothing: it just speaks @dialect, with
+ * nothing to undo. */
+static gboolean
+switch_empty (GraftDocument      *self,
+              const GraftDialect *dialect)
+{
+  if (self->source != NULL || graft_graph_get_n_nodes (self->graph) > 0)
+    return FALSE;
+  g_object_freeze_notify (G_OBJECT (self));
+  search_drop (self);
+  g_clear_pointer (&self->graph, graft_graph_free);
+  self->graph = graft_graph_new (dialect);
+  speak (self, dialect);
+  graph_changed (self);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
+}
+
 /**
  * graft_document_set_dialect:
  * @self: a document
@@ -2667,52 +2751,164 @@ void
 graft_document_set_dialect (GraftDocument      *self,
                             const GraftDialect *dialect)
 {
-  g_autofree char *label = NULL;
-  GraftSource     *source;
-  GraftGraph      *graph;
-  GError          *error = NULL;
+  GraftSource *source;
+  GraftGraph  *graph;
+  GError      *error = NULL;
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (dialect != NULL);
   _graft_document_settle (self);
 
-  if (dialect == self->dialect)
+  if (dialect == self->dialect || switch_empty (self, dialect))
     return;
-  /* `torch` is notified once the graph is in. */
-  g_object_freeze_notify (G_OBJECT (self));
-  if (self->source == NULL && graft_graph_get_n_nodes (self->graph) == 0)
-    {
-      search_drop (self);
-      g_clear_pointer (&self->graph, graft_graph_free);
-      self->graph = graft_graph_new (dialect);
-      speak (self, dialect);
-      graph_changed (self);
-      g_object_thaw_notify (G_OBJECT (self));
-      return;
-    }
-  if (self->source != NULL && graph_is_as_read (self))
-    source = graft_source_ref (self->source);
-  else
-    {
-      g_autofree char *name = g_strdup_printf ("%s (edited)", self->title);
-      char            *text = graft_document_dup_file_text (self);
-
-      source = graft_source_new_take (name, text, strlen (text));
-    }
+  source = switch_source (self);
   /* The file as read traces the class it was traced from; the graph's
    * own code has one. */
   graph = graft_input_load_graph (source, dialect, source == self->source ? self->entry : NULL,
                                   &error);
-  label = g_strdup_printf ("Switch to torch %s", dialect->name);
-  /* The texts first: the new graph's matches are found with them. */
-  speak (self, dialect);
-  {
-    HistoryEntry *entry = _graft_document_new_entry (GRAFT_STEP_TORCH);
+  install_switch (self, dialect, graph, source, error);
+}
 
-    entry->torch = dialect;
-    push_graph (self, entry, graph, source, error, TRUE, label);
-  }
-  g_object_thaw_notify (G_OBJECT (self));
+/* A switch of torch under way: what the worker reads, and what it read.
+ * The document and the worker share it (an atomic reference each); the
+ * worker fills the results under @lock and says so by @done. */
+struct _GraftSwitching
+{
+  GMutex lock;
+  GCond  cond;
+  /* Owned, set before the worker starts */
+  GraftSource *source;
+  char        *entry; /* the class to trace, or NULL */
+  /* Static */
+  const GraftDialect *dialect;
+  /* Owned, the worker's once @done */
+  gboolean    done;
+  GraftGraph *graph;
+  GError     *error;
+};
+
+static void
+switching_clear (gpointer data)
+{
+  GraftSwitching *sw = data;
+
+  g_clear_pointer (&sw->source, graft_source_unref);
+  g_clear_pointer (&sw->entry, g_free);
+  g_clear_pointer (&sw->graph, graft_graph_free);
+  g_clear_error (&sw->error);
+  g_mutex_clear (&sw->lock);
+  g_cond_clear (&sw->cond);
+}
+
+static void
+switching_unref (GraftSwitching *sw)
+{
+  g_atomic_rc_box_release_full (sw, switching_clear);
+}
+
+static void
+switch_thread_cb (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  GraftSwitching *sw = task_data;
+  GError         *error = NULL;
+  GraftGraph     *graph = graft_input_load_graph (sw->source, sw->dialect, sw->entry, &error);
+
+  g_mutex_lock (&sw->lock);
+  sw->graph = graph;
+  sw->error = error;
+  sw->done = TRUE;
+  g_cond_broadcast (&sw->cond);
+  g_mutex_unlock (&sw->lock);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The switch under way is over: its graph is the document's (waiting for
+ * the worker if it is still reading), and ::switched says so. */
+static void
+switched (GraftDocument *self)
+{
+  GraftSwitching *sw = g_steal_pointer (&self->switching);
+
+  g_mutex_lock (&sw->lock);
+  while (!sw->done)
+    g_cond_wait (&sw->cond, &sw->lock);
+  g_mutex_unlock (&sw->lock);
+  install_switch (self, sw->dialect, g_steal_pointer (&sw->graph),
+                  graft_source_ref (sw->source), g_steal_pointer (&sw->error));
+  switching_unref (sw);
+  g_signal_emit (self, signals[SIGNAL_SWITCHED], 0);
+}
+
+/* The worker is done (on the main loop): the switch ends here unless
+ * something settled the document first. */
+static void
+switch_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (GraftDocument) self = user_data;
+
+  if (self->switching == g_task_get_task_data (G_TASK (result)))
+    switched (self);
+}
+
+/**
+ * graft_document_begin_set_dialect:
+ * @self: a document
+ * @dialect: the torch to speak
+ *
+ * graft_document_set_dialect() with the graph read on a worker thread: a
+ * million-node program takes seconds to read.  Until ::switched, the
+ * document is as it was (graft_document_get_switching()); anything that
+ * reads or changes it meanwhile (graft_document_settle()) waits for the
+ * worker and ends the switch first, as one done at once.
+ *
+ * Returns: %TRUE if the switch is under way (::switched ends it),
+ *   %FALSE if there was nothing to read: done, or nothing to do
+ */
+gboolean
+graft_document_begin_set_dialect (GraftDocument      *self,
+                                  const GraftDialect *dialect)
+{
+  g_autoptr (GTask) task = NULL;
+  GraftSwitching *sw;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (dialect != NULL, FALSE);
+  _graft_document_settle (self);
+
+  if (dialect == self->dialect || switch_empty (self, dialect))
+    return FALSE;
+  sw = g_atomic_rc_box_new0 (GraftSwitching);
+  g_mutex_init (&sw->lock);
+  g_cond_init (&sw->cond);
+  sw->source = switch_source (self);
+  sw->entry = sw->source == self->source ? g_strdup (self->entry) : NULL;
+  sw->dialect = dialect;
+  self->switching = g_atomic_rc_box_acquire (sw);
+  /* The worker's task has no source object (see the loader's): the
+   * document's reference is its callback's, dropped on the main loop. */
+  task = g_task_new (NULL, NULL, switch_read_cb, g_object_ref (self));
+  g_task_set_task_data (task, sw, (GDestroyNotify) switching_unref);
+  g_task_run_in_thread (task, switch_thread_cb);
+  return TRUE;
+}
+
+/**
+ * graft_document_get_switching:
+ * @self: a document
+ *
+ * Returns: whether a switch of torch is under way
+ *   (graft_document_begin_set_dialect())
+ */
+gboolean
+graft_document_get_switching (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->switching != NULL;
 }
 
 /**
@@ -2966,6 +3162,8 @@ graft_document_dup_last_change (GraftDocument *self,
     return NULL;
   /* A run of the rules records its steps without their code: it is made
    * when asked for, the step undone for a moment. */
+  if (entry->before == NULL && entry->edit == NULL && entry->switch_dialect)
+    entry->before = g_string_free (graft_codegen_module_code_string (entry->graph), FALSE);
   if (entry->before == NULL && entry->edit != NULL)
     {
       _graft_document_code_drop (self);

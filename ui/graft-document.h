@@ -93,6 +93,9 @@ const char         *graft_document_get_title (GraftDocument *self);
 const GraftDialect *graft_document_get_dialect (GraftDocument *self);
 void                graft_document_set_dialect (GraftDocument      *self,
                                                 const GraftDialect *dialect);
+gboolean            graft_document_begin_set_dialect (GraftDocument      *self,
+                                                      const GraftDialect *dialect);
+gboolean            graft_document_get_switching (GraftDocument *self);
 gboolean            graft_document_get_modified (GraftDocument *self);
 const GError       *graft_document_get_load_error (GraftDocument *self);
 GraftGraph         *graft_document_get_graph (GraftDocument *self);

@@ -191,6 +191,49 @@ free_rows_later (GraftMatchRows *rows)
     graft_turns_add (free_rows_step, rows, NULL);
 }
 
+/* Items of changed rows unreferenced per look at the clock, and the
+ * processor time a turn unreferences them for (free_items_step()). */
+#define FREE_ITEMS_CHUNK 1024
+#define FREE_ITEMS_USEC  3000
+
+/* Drops the last items of @data (a GPtrArray of GraftMatchItem or NULL),
+ * a chunk at a time for about FREE_ITEMS_USEC; the array once none is left. */
+static gboolean
+free_items_step (gpointer data)
+{
+  GPtrArray *items = data;
+  gint64     deadline = g_get_monotonic_time () + FREE_ITEMS_USEC;
+
+  while (items->len > 0)
+    {
+      guint n = MIN (items->len, FREE_ITEMS_CHUNK);
+
+      g_ptr_array_remove_range (items, items->len - n, n);
+      if (g_get_monotonic_time () >= deadline)
+        break;
+    }
+  if (items->len > 0)
+    return G_SOURCE_CONTINUE;
+  g_ptr_array_unref (items);
+  return G_SOURCE_REMOVE;
+}
+
+/* Drops @items (taken), the items of rows that changed, at once if there
+ * are few, else in the turns to come: a list whose selection looked for
+ * its item among 52,000 changed rows (GtkSingleSelection and GTK's list
+ * item manager do, asking for each) had made an item of each, and freeing
+ * them took most of the next change's 26-37 ms turn at a million nodes.
+ * Nothing but GTK's widgets, which hold their own references, refers to
+ * them. */
+static void
+free_items_later (GPtrArray *items)
+{
+  if (items->len <= FREE_ITEMS_CHUNK * 4)
+    g_ptr_array_unref (items);
+  else
+    graft_turns_add (free_items_step, items, NULL);
+}
+
 /* Whether row @i of @a shows what row @j of @b does. */
 static gboolean
 rows_equal (GraftMatchRows *a,
@@ -264,7 +307,7 @@ graft_match_model_set_rows (GraftMatchModel *self,
         g_ptr_array_add (items, from != G_MAXUINT ? g_steal_pointer (&self->items->pdata[from])
                                                   : NULL);
       }
-    g_ptr_array_unref (self->items);
+    free_items_later (g_steal_pointer (&self->items));
     self->items = items;
   }
   if (n_old - head - tail > 0 && n_new - head - tail > SPLIT_ROWS)

@@ -839,18 +839,36 @@ torch_cb (GSimpleAction *action,
   GraftWindow        *self = user_data;
   const GraftDialect *dialect = graft_dialect_from_name (g_variant_get_string (value, NULL));
   g_autofree char    *text = NULL;
-  guint               serial;
 
   if (dialect == NULL || dialect == graft_document_get_dialect (self->document))
     return;
   /* What is being typed goes in first, to be traced in the new torch. */
   graft_pattern_editor_flush (self->pattern_editor);
   graft_pattern_editor_flush (self->replacement_editor);
-  serial = graft_document_get_last_change_serial (self->document);
-  graft_document_set_dialect (self->document, dialect);
+  /* The graph is read again on a worker (a million-node program's took
+   * four seconds of the main loop): ::switched says when it is in. */
+  if (graft_document_begin_set_dialect (self->document, dialect))
+    {
+      text = g_strdup_printf ("Reading the graph in torch %s…", dialect->version);
+      _graft_window_toast (self, text, FALSE);
+      return;
+    }
   text = g_strdup_printf ("Now speaking torch %s", dialect->version);
-  _graft_window_toast (self, text,
-                       graft_document_get_last_change_serial (self->document) != serial);
+  _graft_window_toast (self, text, FALSE);
+  _graft_window_show_warnings (self);
+  _graft_window_relayout_or_clear (self);
+}
+
+/* The switch of torch torch_cb() began is over: its step can be undone. */
+static void
+switched_cb (GraftDocument *document,
+             gpointer       user_data)
+{
+  GraftWindow     *self = user_data;
+  g_autofree char *text = g_strdup_printf ("Now speaking torch %s",
+                                           graft_document_get_dialect (document)->version);
+
+  _graft_window_toast (self, text, TRUE);
   _graft_window_show_warnings (self);
   _graft_window_relayout_or_clear (self);
 }
@@ -1292,6 +1310,7 @@ _graft_window_init_actions (GraftWindow *self)
     }
   /* Disconnected with the window's other handlers at dispose. */
   g_signal_connect (self->document, "replaced-all", G_CALLBACK (replaced_all_cb), self);
+  g_signal_connect (self->document, "switched", G_CALLBACK (switched_cb), self);
   g_signal_connect (self->document, "moved", G_CALLBACK (moved_cb), self);
   _graft_window_init_rule_actions (self);
   _graft_window_init_compare_actions (self);

@@ -69,10 +69,14 @@ struct _GraftWindow
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
   GraftCodeSync      *code_sync;
-  GSettings          *settings;      /* NULL when the schema is not installed */
-  gboolean            loading;       /* a file is being read on a worker */
-  guint               autosave_id;   /* pending autosave */
-  GCancellable       *autosave_code; /* an autosave waiting for the graph's code, or NULL */
+  GSettings          *settings;    /* NULL when the schema is not installed */
+  gboolean            loading;     /* a file is being read on a worker */
+  guint               autosave_id; /* pending autosave */
+  /* The marks of the layout on screen made again by steps after the matches changed
+   * (graft-turns.c job, or 0), and those marks, begun (owned, or NULL). */
+  guint                     marks_job;
+  struct _GraftLayoutMarks *marks;
+  GCancellable             *autosave_code; /* an autosave waiting for the graph's code, or NULL */
   /* The autosave copying the graph's code a few megabytes a turn (graft-turns.c job, or 0):
    * the document's code at the revision it is of, how long it is (G_MAXSIZE until its end is
    * found), how much is copied into the copy (owned). */
@@ -149,6 +153,7 @@ void          _graft_window_show_warnings (GraftWindow *self);
 void          _graft_window_restore_autosave (GraftWindow *self);
 void          _graft_window_set_autosave_step (gsize n_bytes);
 void          _graft_window_set_autosave_delay (guint seconds);
+void          _graft_window_set_marks_step (guint n_names);
 void          _graft_window_replace_texts (GraftWindow *self,
                                            const char  *pattern,
                                            const char  *replacement,

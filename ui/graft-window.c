@@ -136,6 +136,7 @@ graft_window_get_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   return graft_document_get_rewriting (self->document) ||
+         graft_document_get_switching (self->document) || self->marks_job != 0 ||
          graft_document_get_running_all (self->document) ||
          graft_document_get_moving (self->document) ||
          graft_document_get_matches_pending (self->document);
@@ -398,21 +399,18 @@ update_match_count (GraftWindow *self)
 
 /* Match marks for the layout on screen, from the current matches, and
  * the nodes the last rewrite added (marked until the next change). */
+/* Puts @marks (taken), the match marks of the layout on screen, and the
+ * dropped and added nodes' on the canvas. */
 static void
-update_marks (GraftWindow *self)
+show_marks (GraftWindow *self,
+            gint        *marks)
 {
   GraftLayout     *layout = graft_canvas_get_layout (self->canvas);
   GPtrArray       *added_names = graft_document_get_added_names (self->document);
   g_autofree gint *at = NULL;
   gboolean        *added;
-  gint            *marks;
   guint            n;
 
-  if (layout == NULL)
-    return;
-  marks = graft_layout_runner_steal_marks (self->layout_runner, layout);
-  if (marks == NULL)
-    marks = graft_document_dup_layout_marks (self->document, layout);
   graft_canvas_set_marks (self->canvas, marks);
   graft_canvas_set_dropped (self->canvas,
                             graft_document_get_n_dropped (self->document) > 0
@@ -434,6 +432,96 @@ update_marks (GraftWindow *self)
     if (at[k] >= 0)
       added[at[k]] = TRUE;
   graft_canvas_set_added (self->canvas, added);
+}
+
+/* Matched names the marks look up between looks at the clock, and how
+ * long they do in a turn (as the layout runner makes a new layout's). */
+#define MARKS_STEP_NAMES 1024
+#define MARKS_TURN_USEC  4000
+
+/* For tests: when not 0, each turn looks this many up, whatever the clock
+ * says. */
+static guint marks_step_names;
+
+/**
+ * _graft_window_set_marks_step:
+ * @n_names: matched names a turn, or 0 for the clock's measure
+ *
+ * For tests: the marks made again after the matches changed by steps of
+ * @n_names a turn.
+ */
+void
+_graft_window_set_marks_step (guint n_names)
+{
+  marks_step_names = n_names;
+}
+
+static void
+drop_marks (GraftWindow *self)
+{
+  graft_turns_remove (self->marks_job);
+  self->marks_job = 0;
+  g_clear_pointer (&self->marks, _graft_document_layout_marks_free);
+}
+
+/* Goes on making the marks begun for about MARKS_TURN_USEC (at least one
+ * step); shows them once made.  Returns whether they are. */
+static gboolean
+make_marks (GraftWindow *self)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint  n = marks_step_names > 0 ? marks_step_names : MARKS_STEP_NAMES;
+
+  while (!_graft_document_layout_marks_step (self->marks, n))
+    if (marks_step_names > 0 || g_get_monotonic_time () - start >= MARKS_TURN_USEC ||
+        _graft_document_layout_marks_get_waiting (self->marks))
+      return FALSE;
+  show_marks (self, _graft_document_layout_marks_finish (g_steal_pointer (&self->marks)));
+  return TRUE;
+}
+
+static gboolean
+marks_step_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+
+  if (!make_marks (self))
+    return G_SOURCE_CONTINUE;
+  self->marks_job = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* The marks of a layout just shown: the runner's, made with it. */
+static void
+update_marks (GraftWindow *self)
+{
+  GraftLayout *layout = graft_canvas_get_layout (self->canvas);
+  gint        *marks;
+
+  drop_marks (self);
+  if (layout == NULL)
+    return;
+  marks = graft_layout_runner_steal_marks (self->layout_runner, layout);
+  if (marks == NULL)
+    marks = graft_document_dup_layout_marks (self->document, layout);
+  show_marks (self, marks);
+}
+
+/* The marks of the layout on screen after its matches changed, made by
+ * steps: a pattern edited at a million nodes looked its 105,472 matched
+ * names up at once, 12-18 ms.  The canvas shows the marks it has until
+ * they are made. */
+static void
+update_marks_in_turns (GraftWindow *self)
+{
+  GraftLayout *layout = graft_canvas_get_layout (self->canvas);
+
+  drop_marks (self);
+  if (layout == NULL)
+    return;
+  self->marks = _graft_document_layout_marks_new (self->document, layout);
+  if (!make_marks (self))
+    self->marks_job = graft_turns_add (marks_step_cb, self, NULL);
 }
 
 /* The folded module whose box is selected whole, or NULL. */
@@ -809,7 +897,7 @@ matches_changed_cb (GraftDocument *document,
   /* A layout on its way gets its marks when it comes (layout_done_cb()):
    * the one on screen is of the graph before the change. */
   if (!self->busy)
-    update_marks (self);
+    update_marks_in_turns (self);
   update_match_count (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -2031,6 +2119,7 @@ graft_window_dispose (GObject *object)
    * would run on it once it is finalized). */
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  drop_marks (self);
   if (self->layout_runner != NULL)
     graft_layout_runner_stop (self->layout_runner);
   _graft_window_dispose_export (self);

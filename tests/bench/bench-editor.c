@@ -72,6 +72,7 @@
 #include "graft-comparison.h"
 #include "graft-context-window.h"
 #include "graft-document-private.h"
+#include "graft-match-model.h"
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
@@ -794,6 +795,26 @@ wait_settled (GraftWindow *window)
   g_signal_handlers_disconnect_by_func (clock, op_paint_cb, NULL);
 }
 
+/* Waits for the window to settle, then 150 ms more (what an edit left to
+ * do after its picture, deferred work, counts too), and stops measuring.
+ * Returns the seconds from @start to the settled picture. */
+static double
+settle_and_linger (GraftWindow *window,
+                   Watchdog    *w,
+                   gint64       start)
+{
+  double drawn_s;
+  gint64 settled;
+
+  wait_settled (window);
+  drawn_s = (g_get_monotonic_time () - start) / 1e6;
+  settled = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - settled < 150000)
+    g_main_context_iteration (NULL, FALSE);
+  watchdog_pause (w);
+  return drawn_s;
+}
+
 typedef enum {
   OP_AUTOSAVE_AT_ONCE,
   OP_AUTOSAVE,
@@ -970,16 +991,7 @@ run_op (GraftWindow *window,
       watchdog_skip_flush (w);
       break;
     }
-  wait_settled (window);
-  drawn_s = (g_get_monotonic_time () - start) / 1e6;
-  /* What the edit left to do after its picture (deferred work) counts too. */
-  {
-    gint64 settled = g_get_monotonic_time ();
-
-    while (g_get_monotonic_time () - settled < 150000)
-      g_main_context_iteration (NULL, FALSE);
-  }
-  watchdog_pause (w);
+  drawn_s = settle_and_linger (window, w, start);
   if (kind != OP_AUTOSAVE_AT_ONCE && w->longest_own > ops_longest_own)
     {
       ops_longest_own = w->longest_own;
@@ -1138,6 +1150,227 @@ time_rules_panel (GraftWindow *window,
   printf ("  longest own turn: %.1f ms (%s)\n", ops_longest_own / 1e3, ops_longest_label);
 }
 
+/* --actions LIST: each of the window's actions named in LIST (separated by
+ * commas), timed as an edit of --ops: from the call to the window settled
+ * and 150 ms more, the longest stall and own turn meanwhile.  What an
+ * action needs first (a match chosen, a node selected, a search hit, a
+ * folded module's name) is set up before it, untimed.  Besides the
+ * window's actions: `dark` and `light` (the style manager's colour
+ * scheme), `resize` (the window 1000x700, then back to 1400x900 as
+ * `resize-back`), `torch-1.13` and `torch-2.6` (the dialect's choice),
+ * `properties` and `properties-off` (the properties panel), `reopen` (the
+ * same file opened again while a layout runs), and `close-busy` (the
+ * window closed while a Replace All runs: last, it ends the file's run). */
+
+static gint64 actions_longest_own;
+static char   actions_longest_label[64];
+
+/* A node of @graph that nothing uses and is not the output, near the
+ * middle; NULL if there is none. */
+static GraftNode *
+unused_node (GraftGraph *graph)
+{
+  guint      n = graft_graph_get_n_nodes (graph);
+  guint      i = 0;
+  GraftNode *found = NULL;
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
+    if (graft_node_get_n_users (node) == 0 && graft_node_get_op (node) != GRAFT_OP_OUTPUT &&
+        graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
+      {
+        found = node;
+        if (i >= n / 2)
+          break;
+      }
+  return found;
+}
+
+/* The middle node of @graph. */
+static GraftNode *
+middle_node (GraftGraph *graph)
+{
+  guint      n = graft_graph_get_n_nodes (graph) / 2;
+  GraftNode *node = graft_graph_get_first (graph);
+
+  while (n-- > 0 && graft_node_get_next (node) != NULL)
+    node = graft_node_get_next (node);
+  return node;
+}
+
+/* The first folded module's name in the layout on screen, or NULL. */
+static char *
+folded_scope_dup (GraftWindow *window)
+{
+  GraftLayout *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+
+  for (guint b = 0; layout != NULL && b < graft_layout_get_n_nodes (layout); b++)
+    if (graft_layout_get_node (layout, b)->n_members > 0)
+      return g_strdup (graft_layout_get_node (layout, b)->name);
+  return NULL;
+}
+
+static void
+run_action (GraftWindow   *window,
+            Watchdog      *w,
+            const char    *name,
+            GFile         *file,
+            GdkFrameClock *clock,
+            gboolean      *out_closed)
+{
+  GActionGroup    *group = G_ACTION_GROUP (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftGraph      *graph = graft_document_get_graph (document);
+  guint            n_matches = graft_document_get_n_matches (document);
+  g_autofree char *scope = NULL;
+  GVariant        *param = NULL;
+  const char      *action = name;
+  gint64           start;
+  double           drawn_s;
+
+  wait_settled (window);
+  /* What the action works on, set up untimed. */
+  if (strcmp (name, "replace-selected") == 0 || strcmp (name, "pattern-from-selection") == 0)
+    {
+      if (n_matches > 0)
+        graft_window_select_match (window, n_matches / 2);
+    }
+  else if (strcmp (name, "replace-match") == 0)
+    param = g_variant_new_uint32 (n_matches / 2);
+  else if (strcmp (name, "delete-selected") == 0)
+    {
+      GraftNode  *node = unused_node (graph);
+      const char *names[2] = { node != NULL ? graft_node_get_name (node) : NULL, NULL };
+
+      graft_canvas_set_selection (graft_window_get_canvas (window), names);
+    }
+  else if (strcmp (name, "explain-at") == 0)
+    param = g_variant_new_string (graft_node_get_name (middle_node (graph)));
+  else if (strcmp (name, "expand-scope") == 0 || strcmp (name, "collapse-scope") == 0)
+    {
+      if (strcmp (name, "collapse-scope") == 0)
+        scope = g_strdup (graft_node_get_name (middle_node (graph)));
+      else
+        scope = folded_scope_dup (window);
+      if (scope == NULL)
+        {
+          printf ("  %-22s nothing folded\n", name);
+          return;
+        }
+      param = g_variant_new_string (scope);
+    }
+  else if (strcmp (name, "search-to-pattern") == 0)
+    {
+      GtkEditable *entry = find_entry (window);
+      gint64       t0 = g_get_monotonic_time ();
+
+      gtk_editable_set_text (entry, "relu");
+      while (g_get_monotonic_time () - t0 < 400000)
+        g_main_context_iteration (NULL, FALSE);
+      wait_settled (window);
+    }
+  else if (strcmp (name, "undo-change") == 0)
+    param = g_variant_new_uint32 (graft_document_get_last_change_serial (document));
+  else if (g_str_has_prefix (name, "torch-"))
+    {
+      action = "torch";
+      param = g_variant_new_string (name + strlen ("torch-"));
+    }
+
+  start = g_get_monotonic_time ();
+  watchdog_reset (w, start, thread_time ());
+  if (strcmp (name, "dark") == 0 || strcmp (name, "light") == 0)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        strcmp (name, "dark") == 0 ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                   : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (strcmp (name, "resize") == 0 || strcmp (name, "resize-back") == 0)
+    {
+      gboolean small = strcmp (name, "resize") == 0;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), small ? 1000 : 1400, small ? 700 : 900);
+    }
+  else if (strcmp (name, "properties") == 0 || strcmp (name, "properties-off") == 0)
+    g_action_group_change_action_state (
+        group, "show-properties", g_variant_new_boolean (strcmp (name, "properties") == 0));
+  else if (strcmp (name, "reopen") == 0)
+    {
+      /* A second file (here the same) while the first's Replace All runs. */
+      g_action_group_activate_action (group, "replace-all", NULL);
+      g_main_context_iteration (NULL, FALSE);
+      graft_window_open_file (window, file);
+    }
+  else if (strcmp (name, "close-busy") == 0)
+    {
+      /* As the Save Changes dialog's Discard closes it; the frames of a
+       * window gone are no longer counted apart. */
+      g_action_group_activate_action (group, "replace-all", NULL);
+      g_main_context_iteration (NULL, FALSE);
+      g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+      g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
+      g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+      gtk_window_destroy (GTK_WINDOW (window));
+      *out_closed = TRUE;
+      /* What the closing left to run. */
+      while (g_get_monotonic_time () - start < 3000000)
+        g_main_context_iteration (NULL, FALSE);
+      watchdog_pause (w);
+      printf ("  %-22s %8.3fs %6.0fms %5.0fms\n", name, (g_get_monotonic_time () - start) / 1e6,
+              w->longest / 1e3, w->longest_own / 1e3);
+      return;
+    }
+  else if (g_action_group_has_action (group, action))
+    g_action_group_activate_action (group, action, param);
+  else
+    {
+      printf ("  %-22s no such action\n", name);
+      if (param != NULL)
+        g_variant_unref (g_variant_ref_sink (param));
+      return;
+    }
+  if (strcmp (name, "reopen") == 0)
+    {
+      drawn = FALSE;
+      while (!drawn)
+        g_main_context_iteration (NULL, TRUE);
+    }
+  drawn_s = settle_and_linger (window, w, start);
+  if (w->longest_own > actions_longest_own)
+    {
+      actions_longest_own = w->longest_own;
+      g_strlcpy (actions_longest_label, name, sizeof actions_longest_label);
+    }
+  printf ("  %-22s %8.3fs %6.0fms %5.0fms  matches %u (%u rows made), %u boxes%s%s\n", name,
+          drawn_s, w->longest / 1e3, w->longest_own / 1e3, graft_document_get_n_matches (document),
+          graft_match_model_get_n_created (
+              GRAFT_MATCH_MODEL (graft_document_get_matches (document))),
+          graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL
+              ? graft_layout_get_n_nodes (
+                    graft_canvas_get_layout (graft_window_get_canvas (window)))
+              : 0,
+          graft_window_get_last_toast (window) != NULL ? "; toast: " : "",
+          graft_window_get_last_toast (window) != NULL ? graft_window_get_last_toast (window) : "");
+}
+
+static void
+time_actions (GraftWindow   *window,
+              Watchdog      *w,
+              const char    *list,
+              GFile         *file,
+              GdkFrameClock *clock,
+              gboolean      *out_closed)
+{
+  g_auto (GStrv) names = g_strsplit (list, ",", -1);
+
+  printf ("  %-22s %9s %8s %7s\n", "action", "to drawn", "stall", "own");
+  actions_longest_own = 0;
+  for (guint i = 0; names[i] != NULL && !*out_closed; i++)
+    {
+      run_action (window, w, names[i], file, clock, out_closed);
+      fflush (stdout);
+    }
+  printf ("  longest own turn: %.1f ms (%s)\n", actions_longest_own / 1e3, actions_longest_label);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1157,6 +1390,7 @@ main (int    argc,
   char    *run_all = NULL;
   gboolean run_all_autosave = FALSE;
   char    *rules_panel = NULL;
+  char    *actions = NULL;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1240,6 +1474,11 @@ main (int    argc,
       if (strcmp (argv[i], "--rules-panel") == 0 && i + 1 < argc)
         {
           rules_panel = argv[++i];
+          continue;
+        }
+      if (strcmp (argv[i], "--actions") == 0 && i + 1 < argc)
+        {
+          actions = argv[++i];
           continue;
         }
       if (strcmp (argv[i], "--rule") == 0 && i + 1 < argc)
@@ -1330,6 +1569,24 @@ main (int    argc,
           time_export (window, &w, "view.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_VIEW);
           time_export (window, &w, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
           time_export (window, &w, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
+        }
+      if (actions != NULL)
+        {
+          gboolean closed = FALSE;
+
+          printf ("%s, %u nodes, opened in %.3fs, stall %.0f ms, own %.0f ms\n", base, n, open_s,
+                  open_stall, open_own);
+          _graft_window_set_autosave_delay (3600);
+          time_actions (window, &w, actions, file, clock, &closed);
+          fflush (stdout);
+          if (!closed)
+            {
+              g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+              g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
+              g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+              gtk_window_destroy (GTK_WINDOW (window));
+            }
+          continue;
         }
       if (ops || run_all != NULL || rules_panel != NULL)
         {

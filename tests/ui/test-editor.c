@@ -2499,6 +2499,13 @@ last_toast_shown (gpointer window)
   return g_strcmp0 (shown_toast (window), graft_window_get_last_toast (window)) == 0;
 }
 
+/* The switch of torch begun is over (the graph is read on a worker). */
+static gboolean
+switched (gpointer window)
+{
+  return !graft_document_get_switching (graft_window_get_document (window));
+}
+
 static void
 test_toasts_close_mid_animation (void)
 {
@@ -2511,6 +2518,7 @@ test_toasts_close_mid_animation (void)
     {
       g_action_group_activate_action (G_ACTION_GROUP (window), "torch",
                                       g_variant_new_string (i % 2 == 0 ? "1.13" : "2.6"));
+      iterate_until (switched, window);
       g_assert_nonnull (graft_window_get_undo_toast (window));
       if (first == NULL)
         first = graft_window_get_undo_toast (window);
@@ -2611,6 +2619,153 @@ test_document_torch (void)
   g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_2_6));
   g_assert_nonnull (graft_document_get_load_error (document));
   g_assert_finalize_object (document);
+}
+
+static void
+count_switched_cb (GraftDocument *document,
+                   guint         *count)
+{
+  (*count)++;
+}
+
+static gboolean
+switch_done (gpointer document)
+{
+  return !graft_document_get_switching (document);
+}
+
+/* The worker's reference to the document is gone with its callback. */
+static gboolean
+only_ref (gpointer document)
+{
+  return G_OBJECT (document)->ref_count == 1;
+}
+
+/* Both documents hold the same graph, code, matches and history. */
+static void
+assert_same_document (GraftDocument *a,
+                      GraftDocument *b)
+{
+  g_autofree char *code_a = graft_document_dup_code (a);
+  g_autofree char *code_b = graft_document_dup_code (b);
+  g_autofree char *listing_a = graft_listing_print (graft_document_get_graph (a));
+  g_autofree char *listing_b = graft_listing_print (graft_document_get_graph (b));
+  const GError    *error_a = graft_document_get_load_error (a);
+  const GError    *error_b = graft_document_get_load_error (b);
+
+  g_assert_true (graft_document_get_dialect (a) == graft_document_get_dialect (b));
+  g_assert_cmpstr (code_a, ==, code_b);
+  g_assert_cmpstr (listing_a, ==, listing_b);
+  g_assert_cmpuint (graft_document_get_n_matches (a), ==, graft_document_get_n_matches (b));
+  g_assert_cmpstr (error_a != NULL ? error_a->message : NULL, ==,
+                   error_b != NULL ? error_b->message : NULL);
+  g_assert_cmpuint (graft_document_get_history_length (a), ==,
+                    graft_document_get_history_length (b));
+  g_assert_cmpuint (graft_document_get_position (a), ==, graft_document_get_position (b));
+  for (guint i = 0; i < graft_document_get_history_length (a); i++)
+    g_assert_cmpstr (graft_document_get_history_label (a, i), ==,
+                     graft_document_get_history_label (b, i));
+  g_assert_cmpint (graft_document_get_modified (a), ==, graft_document_get_modified (b));
+}
+
+/* A switch of torch whose graph is read on a worker
+ * (graft_document_begin_set_dialect(), the menu's) ends as one made at
+ * once: the same graph, code, matches, history and error, for a graph as
+ * read, one edited since (read from its code) and a text that does not
+ * read.  Until ::switched the document is as it was; an edit that comes
+ * meanwhile ends the switch first. */
+static void
+test_document_torch_worker (void)
+{
+  static const char   source[] = "import torch\n\n\n"
+                                 "def forward(x):\n"
+                                 "    s = x.size()\n"
+                                 "    y = torch.relu(x)\n"
+                                 "    return torch.relu(y)\n";
+  const GraftDialect *old_torch = graft_dialect_get (GRAFT_TORCH_2_6);
+  const GraftDialect *new_torch = graft_dialect_get (GRAFT_TORCH_1_13);
+  GraftDocument      *at_once = graft_document_new ();
+  GraftDocument      *worker = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  guint switched_count = 0;
+
+  g_signal_connect (worker, "switched", G_CALLBACK (count_switched_cb), &switched_count);
+  g_assert_true (graft_document_load_text (at_once, "m.py", source, &error));
+  g_assert_true (graft_document_load_text (worker, "m.py", source, &error));
+  g_assert_no_error (error);
+
+  /* As read.  Meanwhile the graph is the one before, and reading it does
+   * not end the switch (the layout runner reads it in the middle of its
+   * steps). */
+  graft_document_set_dialect (at_once, new_torch);
+  {
+    GraftGraph *before = graft_document_get_graph (worker);
+
+    g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
+    g_assert_true (graft_document_get_graph (worker) == before);
+  }
+  g_assert_true (graft_document_get_switching (worker));
+  g_assert_true (graft_document_get_dialect (worker) == old_torch);
+  g_assert_cmpuint (graft_document_get_history_length (worker), ==, 0);
+  iterate_until (switch_done, worker);
+  g_assert_cmpuint (switched_count, ==, 1);
+  assert_same_document (at_once, worker);
+  graft_document_undo (at_once);
+  graft_document_undo (worker);
+  assert_same_document (at_once, worker);
+
+  /* An edit while the worker reads: the switch ends first, then the
+   * edit is made (an undo of the switch here). */
+  graft_document_set_dialect (at_once, new_torch);
+  g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
+  graft_document_undo (at_once);
+  graft_document_undo (worker);
+  g_assert_cmpuint (switched_count, ==, 2);
+  g_assert_false (graft_document_get_switching (worker));
+  assert_same_document (at_once, worker);
+  /* Nothing is left to come of it. */
+  iterate_until (only_ref, worker);
+  g_assert_cmpuint (switched_count, ==, 2);
+
+  /* Edited: read again from its code. */
+  g_assert_true (graft_document_replace (at_once, 0, &error));
+  g_assert_true (graft_document_replace (worker, 0, &error));
+  g_assert_no_error (error);
+  graft_document_set_dialect (at_once, new_torch);
+  g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
+  iterate_until (switch_done, worker);
+  g_assert_cmpuint (switched_count, ==, 3);
+  assert_same_document (at_once, worker);
+  /* What Show Changes compares: the code before the switch, made from
+   * the graph the step keeps. */
+  {
+    g_autofree char *before_a = graft_document_dup_last_change (at_once, NULL);
+    g_autofree char *before_b = graft_document_dup_last_change (worker, NULL);
+
+    g_assert_nonnull (before_b);
+    g_assert_cmpstr (before_a, ==, before_b);
+  }
+  graft_document_undo (at_once);
+  graft_document_undo (worker);
+  assert_same_document (at_once, worker);
+
+  /* A text that does not read: the same error, an empty graph. */
+  g_assert_false (graft_document_load_text (at_once, "bad.py", "def forward(x):\n    return x +\n",
+                                            NULL));
+  g_assert_false (graft_document_load_text (worker, "bad.py", "def forward(x):\n    return x +\n",
+                                            NULL));
+  graft_document_set_dialect (at_once, new_torch);
+  g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
+  iterate_until (switch_done, worker);
+  g_assert_nonnull (graft_document_get_load_error (worker));
+  assert_same_document (at_once, worker);
+  /* The same torch again: nothing to read. */
+  g_assert_false (graft_document_begin_set_dialect (worker, new_torch));
+  g_assert_cmpuint (switched_count, ==, 4);
+
+  iterate_until (only_ref, worker);
+  g_assert_finalize_object (worker);
+  g_assert_finalize_object (at_once);
 }
 
 static gboolean
@@ -2831,6 +2986,7 @@ test_properties_folded_change (void)
 
   /* The other torch traces the graph again: a change of the graph. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "torch", g_variant_new_string ("1.13"));
+  iterate_until (switched, window);
   g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_1_13));
   g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1");
   g_assert_null (graft_properties_get_value (panel, "nodes"));
@@ -3146,6 +3302,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/save-as-drops-old-autosave", test_save_as_drops_old_autosave);
   g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
   g_test_add_func ("/ui/document/torch", test_document_torch);
+  g_test_add_func ("/ui/document/torch-worker", test_document_torch_worker);
   g_test_add_func ("/ui/window/torch-switch", test_torch_switch);
   g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
   g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);

@@ -288,6 +288,46 @@ test_rows_freed_later (void)
   g_assert_cmpuint (turns, >, 1);
 }
 
+/* The items of rows that changed are dropped at once if few, else in the
+ * turns to come (a list's selection had made one per row of a million
+ * nodes' matches; freeing them took most of a turn). */
+static void
+test_items_freed_later (void)
+{
+  g_autoptr (GraftMatchModel) model = graft_match_model_new ();
+  GListModel *list = G_LIST_MODEL (model);
+  gpointer    kept = NULL;
+  gpointer    dropped = NULL;
+  gpointer    small = NULL;
+  guint       turns = 0;
+
+  graft_match_model_set_rows (model, rows_of (0, 20000, G_MAXUINT));
+  for (guint i = 0; i < 20000; i++)
+    item_at (list, i);
+  g_set_weak_pointer (&kept, item_at (list, 2));
+  g_set_weak_pointer (&dropped, item_at (list, 10000));
+  /* Match 6 gone: the rows after it renumber, their items go. */
+  graft_match_model_set_rows (model, rows_of (0, 20000, 5));
+  g_assert_nonnull (dropped);
+  g_assert_true (item_at (list, 2) == kept);
+  g_assert_cmpstr (graft_match_item_get_title (item_at (list, 9998)), ==, "Match 9999");
+  while (dropped != NULL)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_cmpuint (turns, >=, 1);
+  g_assert_nonnull (kept);
+
+  /* A few go at once. */
+  graft_match_model_set_rows (model, rows_of (0, 10, G_MAXUINT));
+  g_set_weak_pointer (&small, item_at (list, 7));
+  graft_match_model_set_rows (model, rows_of (0, 10, 5));
+  g_assert_null (small);
+  g_assert_nonnull (kept);
+  g_clear_weak_pointer (&kept);
+}
+
 typedef struct
 {
   guint  steps_left;
@@ -614,6 +654,83 @@ held_turns_until_ready (GraftWindow *window)
   return held;
 }
 
+/* Runs the loop until the window's marks made again after a change of the
+ * matches are shown; the canvas keeps the marks it had meanwhile.  Returns
+ * the turns they took. */
+static guint
+marks_turns_until_shown (GraftWindow *window)
+{
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  const gint  *shown;
+  guint        turns = 0;
+
+  /* The matches are found again first, by steps of their own. */
+  while (window->marks_job == 0)
+    g_main_context_iteration (NULL, TRUE);
+  shown = graft_canvas_get_marks (canvas);
+  while (window->marks_job != 0)
+    {
+      g_assert_true (graft_canvas_get_marks (canvas) == shown);
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  return turns;
+}
+
+/* When the matches change and the layout does not (a pattern edited), the
+ * marks of the layout on screen are made again by steps, a matched node a
+ * turn here (105,472 looked up in one turn took 12-18 ms at a million
+ * nodes), and are then those made at once.  Changed again meanwhile, they
+ * are of the last matches. */
+static void
+test_marks_in_turns_after_matches (void)
+{
+  static const char sigmoids[] = "import torch\n\n\n"
+                                 "def pattern(x):\n"
+                                 "    return torch.sigmoid(torch.sigmoid(x))\n";
+  g_autofree char  *path = write_chain ();
+  GraftWindow      *window = open_path (path);
+  GraftDocument    *document = graft_window_get_document (window);
+  GraftCanvas      *canvas = graft_window_get_canvas (window);
+  g_autofree char  *relus = g_strdup (graft_document_get_pattern_text (document));
+  GraftLayout      *layout;
+
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  assert_marks_shown (window);
+  _graft_window_set_marks_step (1);
+
+  graft_document_set_pattern_text (document, sigmoids);
+  g_assert_cmpuint (marks_turns_until_shown (window), >=, N_RELU);
+  g_assert_true (graft_canvas_get_layout (canvas) == layout);
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), >, N_RELU);
+  assert_marks_shown (window);
+  {
+    g_autofree gint *at_once = graft_document_dup_layout_marks (document, layout);
+
+    g_assert_cmpmem (graft_canvas_get_marks (canvas),
+                     graft_layout_get_n_graph_nodes (layout) * sizeof (gint), at_once,
+                     graft_layout_get_n_graph_nodes (layout) * sizeof (gint));
+  }
+
+  /* Back to the relus, and again to the sigmoids while they are made. */
+  graft_document_set_pattern_text (document, relus);
+  while (window->marks_job == 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < 3; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (window->marks_job, !=, 0);
+  graft_document_set_pattern_text (document, sigmoids);
+  g_assert_cmpuint (marks_turns_until_shown (window), >=, N_RELU);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), >, N_RELU);
+  assert_marks_shown (window);
+
+  _graft_window_set_marks_step (0);
+  close_window (window);
+  g_unlink (path);
+}
+
 /* A layout done waits for its match marks, made a matched node a turn
  * here (at a million nodes, 100,000 of them looked up in one turn took
  * 15-20 ms), and comes with them: never a turn without.  A change of the
@@ -704,9 +821,12 @@ main (int    argc,
   g_test_add_func ("/ui/match-list/model-large-change", test_model_large_change);
   g_test_add_func ("/ui/match-list/row-text", test_row_text);
   g_test_add_func ("/ui/match-list/rows-freed-later", test_rows_freed_later);
+  g_test_add_func ("/ui/match-list/items-freed-later", test_items_freed_later);
   g_test_add_func ("/ui/match-list/turns", test_turns_one_step_per_turn);
   g_test_add_func ("/ui/match-list/after-edits", test_list_after_edits);
   g_test_add_func ("/ui/match-list/search-interrupted", test_search_interrupted);
   g_test_add_func ("/ui/match-list/layout-marks-in-turns", test_layout_marks_in_turns);
+  g_test_add_func ("/ui/match-list/marks-in-turns-after-matches",
+                   test_marks_in_turns_after_matches);
   return g_test_run ();
 }
