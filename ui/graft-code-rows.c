@@ -390,3 +390,343 @@ graft_code_rows_shorten (const char *line,
   return g_strdup_printf ("%.*s … (the line goes on: %" G_GSIZE_FORMAT " bytes in all)",
                           (int) (end - line), line, len);
 }
+
+/* A row of code: one line of code a side (one side in the Code tab, two
+ * in the Changes window), drawn by the row itself rather than by labels:
+ * a list makes up to 200 rows at once, and a label a side made each
+ * row's text laid out to measure it, its tooltip set (a round trip to the
+ * X server each) and its own CSS node.  The row measures a line's height
+ * and a monospace character's width once for all rows, lays a side's
+ * line out only when it is drawn, and finds its tooltip when asked
+ * (::query-tooltip). */
+typedef struct
+{
+  char        *shown;        /* Owned: the line number, then the line, or NULL */
+  gsize        number_bytes; /* of the line number, dimmed */
+  gsize        line_start;   /* where the line starts in @shown */
+  guint        n_chars;      /* in @shown */
+  GraftRowTint tint;
+  PangoLayout *layout; /* Owned: laid out when drawn, or NULL */
+  int          layout_width;
+} RowSide;
+
+struct _GraftCodeRow
+{
+  GtkWidget parent_instance;
+
+  guint                      n_sides;
+  const GraftHighlightStyle *styles; /* Borrowed: the list's owner's */
+  RowSide                    sides[2];
+};
+
+G_DEFINE_FINAL_TYPE (GraftCodeRow, graft_code_row, GTK_TYPE_WIDGET)
+
+/* A line over this many bytes may not fit its side: it is its tooltip. */
+#define TOOLTIP_BYTES 60
+/* Two sides (the Changes window) have a pixel above and below each line,
+ * six after it and a line between them, as the labels had. */
+#define PAD_Y(self)     ((self)->n_sides > 1 ? 1 : 0)
+#define PAD_RIGHT(self) ((self)->n_sides > 1 ? 6 : 0)
+
+/* A line's height and a character's width in the rows' font, measured
+ * once for all rows (their font is monospace). */
+static guint metrics_font;
+static int   metrics_height;
+static int   metrics_char_width;
+
+static void
+row_metrics (GtkWidget *widget,
+             int       *height,
+             int       *char_width)
+{
+  PangoContext *context = gtk_widget_get_pango_context (widget);
+  guint         font = pango_font_description_hash (pango_context_get_font_description (context));
+
+  if (metrics_height == 0 || font != metrics_font)
+    {
+      g_autoptr (PangoLayout) layout = pango_layout_new (context);
+
+      pango_layout_set_text (layout, "0", 1);
+      pango_layout_get_pixel_size (layout, &metrics_char_width, &metrics_height);
+      metrics_font = font;
+    }
+  *height = metrics_height;
+  *char_width = metrics_char_width;
+}
+
+static void
+row_side_clear (RowSide *side)
+{
+  g_clear_pointer (&side->shown, g_free);
+  g_clear_object (&side->layout);
+}
+
+static void
+graft_code_row_finalize (GObject *object)
+{
+  GraftCodeRow *self = GRAFT_CODE_ROW (object);
+
+  for (guint s = 0; s < G_N_ELEMENTS (self->sides); s++)
+    row_side_clear (&self->sides[s]);
+  G_OBJECT_CLASS (graft_code_row_parent_class)->finalize (object);
+}
+
+static GtkSizeRequestMode
+graft_code_row_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+graft_code_row_measure (GtkWidget     *widget,
+                        GtkOrientation orientation,
+                        int            for_size,
+                        int           *minimum,
+                        int           *natural,
+                        int           *minimum_baseline,
+                        int           *natural_baseline)
+{
+  GraftCodeRow *self = GRAFT_CODE_ROW (widget);
+  int           height;
+  int           char_width;
+
+  row_metrics (widget, &height, &char_width);
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = *natural = height + 2 * PAD_Y (self);
+  else
+    {
+      guint widest = 0;
+
+      for (guint s = 0; s < self->n_sides; s++)
+        widest = MAX (widest, self->sides[s].n_chars);
+      *minimum = 0;
+      *natural = (int) self->n_sides * ((int) widest * char_width + PAD_RIGHT (self) + 1);
+    }
+}
+
+/* The tint of a side, over the row's own background. */
+static gboolean
+tint_color (GtkWidget     *widget,
+            GraftRowTint   tint,
+            const GdkRGBA *text,
+            GdkRGBA       *color)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (widget);
+
+  switch (tint)
+    {
+    case GRAFT_ROW_TINT_REMOVED:
+      if (!gtk_style_context_lookup_color (context, "error_color", color))
+        gdk_rgba_parse (color, "#c01c28");
+      color->alpha = 0.18f;
+      return TRUE;
+    case GRAFT_ROW_TINT_ADDED:
+      if (!gtk_style_context_lookup_color (context, "success_color", color))
+        gdk_rgba_parse (color, "#26a269");
+      color->alpha = 0.18f;
+      return TRUE;
+    case GRAFT_ROW_TINT_FILLER:
+      *color = *text;
+      color->alpha *= 0.05f;
+      return TRUE;
+    case GRAFT_ROW_TINT_NONE:
+    default:
+      return FALSE;
+    }
+}
+
+static void
+graft_code_row_snapshot (GtkWidget   *widget,
+                         GtkSnapshot *snapshot)
+{
+  GraftCodeRow *self = GRAFT_CODE_ROW (widget);
+  int           width = gtk_widget_get_width (widget);
+  int           height = gtk_widget_get_height (widget);
+  int           side_width = width / (int) self->n_sides;
+  GdkRGBA       text;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &text);
+  for (guint s = 0; s < self->n_sides; s++)
+    {
+      RowSide *side = &self->sides[s];
+      int      x = (int) s * side_width;
+      int      w = s + 1 == self->n_sides ? width - x : side_width;
+      int      left = s > 0 ? 1 : 0;
+      int      text_width = MAX (w - left - PAD_RIGHT (self), 1);
+      GdkRGBA  color;
+
+      if (tint_color (widget, side->tint, &text, &color))
+        gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x, 0, w, height));
+      if (s > 0)
+        {
+          color = text;
+          color.alpha *= 0.15f;
+          gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x, 0, 1, height));
+        }
+      if (side->shown == NULL)
+        continue;
+      if (side->layout == NULL)
+        {
+          PangoAttrList *attrs =
+              graft_code_rows_highlight (side->shown, side->number_bytes, self->styles);
+
+          side->layout = gtk_widget_create_pango_layout (widget, side->shown);
+          pango_layout_set_attributes (side->layout, attrs);
+          pango_layout_set_ellipsize (side->layout, PANGO_ELLIPSIZE_END);
+          pango_layout_set_single_paragraph_mode (side->layout, TRUE);
+          pango_attr_list_unref (attrs);
+          side->layout_width = -1;
+        }
+      if (side->layout_width != text_width)
+        {
+          pango_layout_set_width (side->layout, text_width * PANGO_SCALE);
+          side->layout_width = text_width;
+        }
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + left, PAD_Y (self)));
+      gtk_snapshot_append_layout (snapshot, side->layout, &text);
+      gtk_snapshot_restore (snapshot);
+    }
+}
+
+/* A line too long to be sure it fits is its own tooltip. */
+static gboolean
+graft_code_row_query_tooltip (GtkWidget  *widget,
+                              int         x,
+                              int         y,
+                              gboolean    keyboard_mode,
+                              GtkTooltip *tooltip)
+{
+  GraftCodeRow *self = GRAFT_CODE_ROW (widget);
+  int           width = MAX (gtk_widget_get_width (widget), 1);
+
+  for (guint s = 0; s < self->n_sides; s++)
+    {
+      RowSide *side = &self->sides[s];
+
+      if (!keyboard_mode && self->n_sides > 1 && (guint) (x * (int) self->n_sides / width) != s)
+        continue;
+      if (side->shown != NULL && strlen (side->shown + side->line_start) > TOOLTIP_BYTES)
+        {
+          gtk_tooltip_set_text (tooltip, side->shown + side->line_start);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+graft_code_row_class_init (GraftCodeRowClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = graft_code_row_finalize;
+  widget_class->get_request_mode = graft_code_row_get_request_mode;
+  widget_class->measure = graft_code_row_measure;
+  widget_class->snapshot = graft_code_row_snapshot;
+  widget_class->query_tooltip = graft_code_row_query_tooltip;
+  gtk_widget_class_set_css_name (widget_class, "coderow");
+}
+
+static void
+graft_code_row_init (GraftCodeRow *self)
+{
+  gtk_widget_add_css_class (GTK_WIDGET (self), "monospace");
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+}
+
+/**
+ * graft_code_row_new:
+ * @n_sides: 1 (a line of code) or 2 (a line before and after a change)
+ * @styles: (array fixed-size=6): the Python colours, owned by the list's
+ *   owner as long as the row lives
+ *
+ * Returns: (transfer floating): a row showing nothing yet
+ */
+GtkWidget *
+graft_code_row_new (guint                      n_sides,
+                    const GraftHighlightStyle *styles)
+{
+  GraftCodeRow *self = g_object_new (GRAFT_TYPE_CODE_ROW, NULL);
+
+  g_return_val_if_fail (n_sides >= 1 && n_sides <= G_N_ELEMENTS (self->sides), NULL);
+  self->n_sides = n_sides;
+  self->styles = styles;
+  return GTK_WIDGET (self);
+}
+
+/**
+ * graft_code_row_set_side:
+ * @self: a row
+ * @side: which side
+ * @shown: (transfer full) (nullable): what it shows: the line number
+ *   (@number_bytes, dimmed), then the line (from @line_start); %NULL for
+ *   nothing
+ * @number_bytes: the line number's length in @shown
+ * @line_start: where the line starts in @shown
+ * @tint: the side's tint
+ */
+void
+graft_code_row_set_side (GraftCodeRow *self,
+                         guint         side,
+                         char         *shown,
+                         gsize         number_bytes,
+                         gsize         line_start,
+                         GraftRowTint  tint)
+{
+  RowSide *to;
+
+  g_return_if_fail (GRAFT_IS_CODE_ROW (self));
+  g_return_if_fail (side < self->n_sides);
+  to = &self->sides[side];
+  row_side_clear (to);
+  to->shown = shown;
+  to->number_bytes = number_bytes;
+  to->line_start = line_start;
+  to->n_chars = shown != NULL ? (guint) g_utf8_strlen (shown, -1) : 0;
+  to->tint = tint;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/**
+ * graft_code_row_get_text:
+ * @self: a row
+ * @side: which side
+ *
+ * Returns: (nullable): what the side shows: its line's number, then the
+ *   line (shortened when long), or %NULL
+ */
+const char *
+graft_code_row_get_text (GraftCodeRow *self,
+                         guint         side)
+{
+  g_return_val_if_fail (GRAFT_IS_CODE_ROW (self), NULL);
+  g_return_val_if_fail (side < self->n_sides, NULL);
+  return self->sides[side].shown;
+}
+
+/**
+ * graft_code_rows_restyle:
+ * @list: a list view whose items' children are rows
+ *
+ * The Python colours changed (dark mode was switched): the rows made
+ * colour their lines anew when drawn next.
+ */
+void
+graft_code_rows_restyle (GtkWidget *list)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    for (GtkWidget *child = gtk_widget_get_first_child (item); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GRAFT_IS_CODE_ROW (child))
+        {
+          GraftCodeRow *row = GRAFT_CODE_ROW (child);
+
+          for (guint s = 0; s < row->n_sides; s++)
+            g_clear_object (&row->sides[s].layout);
+          gtk_widget_queue_draw (child);
+        }
+}

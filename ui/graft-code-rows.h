@@ -40,4 +40,28 @@ gboolean       graft_row_model_grow (GraftRowModel *self,
                                      guint          n_items,
                                      gint64         deadline);
 
+/* How a side of a row is tinted: the same on both sides of a change,
+ * removed, added, or filler facing a line of the other side. */
+typedef enum {
+  GRAFT_ROW_TINT_NONE,
+  GRAFT_ROW_TINT_REMOVED,
+  GRAFT_ROW_TINT_ADDED,
+  GRAFT_ROW_TINT_FILLER,
+} GraftRowTint;
+
+#define GRAFT_TYPE_CODE_ROW (graft_code_row_get_type ())
+G_DECLARE_FINAL_TYPE (GraftCodeRow, graft_code_row, GRAFT, CODE_ROW, GtkWidget)
+
+GtkWidget  *graft_code_row_new (guint                      n_sides,
+                                const GraftHighlightStyle *styles);
+void        graft_code_row_set_side (GraftCodeRow *self,
+                                     guint         side,
+                                     char         *shown,
+                                     gsize         number_bytes,
+                                     gsize         line_start,
+                                     GraftRowTint  tint);
+const char *graft_code_row_get_text (GraftCodeRow *self,
+                                     guint         side);
+void        graft_code_rows_restyle (GtkWidget *list);
+
 G_END_DECLS

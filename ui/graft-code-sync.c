@@ -51,8 +51,6 @@
 #define FILL_TURN_USEC 5000
 static gsize  copy_bytes = COPY_BYTES;
 static gint64 fill_turn_usec = FILL_TURN_USEC;
-/* A row's line longer than this may not fit: it is its own tooltip. */
-#define TOOLTIP_BYTES 60
 
 struct _GraftCodeSync
 {
@@ -530,20 +528,16 @@ row_selected_cb (GtkSingleSelection *selection,
   self->syncing = FALSE;
 }
 
+/* A row draws its line itself (graft-code-rows.c): the list makes up to
+ * 200 of them at once. */
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               gpointer                  user_data)
 {
-  GtkWidget *text = gtk_label_new (NULL);
+  GraftCodeSync *self = user_data;
 
-  gtk_widget_add_css_class (text, "monospace");
-  gtk_label_set_xalign (GTK_LABEL (text), 0);
-  /* Not wrapped: a wrapped label finds its smallest width by laying its
-   * text out a character a line.  A line too long for the tab is its
-   * tooltip. */
-  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, text);
+  gtk_list_item_set_child (item, graft_code_row_new (1, self->styles));
 }
 
 static void
@@ -553,10 +547,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 {
   GraftCodeSync   *self = user_data;
   guint            row = graft_row_item_get_row (gtk_list_item_get_item (item));
-  GtkWidget       *text = gtk_list_item_get_child (item);
   g_autofree char *line = NULL;
-  g_autofree char *shown = NULL;
-  PangoAttrList   *attrs;
   gsize            start;
   gsize            end;
 
@@ -566,12 +557,9 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   end = row + 1 < self->starts->len ? g_array_index (self->starts, gsize, row + 1) - 1
                                     : self->length;
   line = graft_code_rows_shorten (self->copy + start, end - start);
-  shown = g_strdup_printf ("%*u  %s", (int) self->number_chars, row + 1, line);
-  attrs = graft_code_rows_highlight (shown, self->number_chars, self->styles);
-  gtk_label_set_text (GTK_LABEL (text), shown);
-  gtk_label_set_attributes (GTK_LABEL (text), attrs);
-  pango_attr_list_unref (attrs);
-  gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
+  graft_code_row_set_side (GRAFT_CODE_ROW (gtk_list_item_get_child (item)), 0,
+                           g_strdup_printf ("%*u  %s", (int) self->number_chars, row + 1, line),
+                           self->number_chars, self->number_chars + 2, GRAFT_ROW_TINT_NONE);
 }
 
 static void
@@ -580,6 +568,7 @@ style_changed_cb (AdwStyleManager *manager,
                   GraftCodeSync   *self)
 {
   graft_code_rows_load_styles (self->styles);
+  graft_code_rows_restyle (self->list);
 }
 
 static void

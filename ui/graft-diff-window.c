@@ -39,8 +39,6 @@
 #define FILL_TURN_USEC 8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
-/* A line longer than this may not fit its side: it is its own tooltip. */
-#define TOOLTIP_BYTES 60
 
 /* A row: a line of each side (its index in that side's lines, or -1 for
  * filler), and whether it is in a run of changed lines (a line removed
@@ -227,18 +225,24 @@ diff_rows_new (char *before,
   return self;
 }
 
-/* The tint of @row's side @s: a CSS class, or NULL for a line the same on
- * both sides. */
-static const char *
+/* The tint of @row's side @s. */
+static GraftRowTint
 row_tint (const Row *row,
           guint      s)
 {
   if (!row->changed)
-    return NULL;
+    return GRAFT_ROW_TINT_NONE;
   if (row->line[s] < 0)
-    return "filler";
-  return s == 0 ? "removed" : "added";
+    return GRAFT_ROW_TINT_FILLER;
+  return s == 0 ? GRAFT_ROW_TINT_REMOVED : GRAFT_ROW_TINT_ADDED;
 }
+
+static const char *const tint_names[] = {
+  [GRAFT_ROW_TINT_NONE] = NULL,
+  [GRAFT_ROW_TINT_REMOVED] = "removed",
+  [GRAFT_ROW_TINT_ADDED] = "added",
+  [GRAFT_ROW_TINT_FILLER] = "filler",
+};
 
 static void
 stop (GraftDiffWindow *self)
@@ -462,36 +466,23 @@ shown_line (DiffRows *rows,
   return graft_code_rows_shorten (line, (gsize) ((next != NULL ? next - 1 : rows->ends[s]) - line));
 }
 
-/* A row's widget: for each side one label, its line number and its
- * text.  Few widgets a row: the list makes a screenful and more of rows
- * at once when the comparison comes in, all in one turn. */
+/* A row's widget: one GraftCodeRow for both sides, which draws their
+ * lines, numbers and tints itself: the list makes up to 200 rows at once
+ * when the comparison comes in, all in one turn. */
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               gpointer                  user_data)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GraftDiffWindow *self = user_data;
 
-  gtk_box_set_homogeneous (GTK_BOX (row), TRUE);
-  for (guint s = 0; s < 2; s++)
-    {
-      GtkWidget *text = gtk_label_new (NULL);
-
-      gtk_widget_add_css_class (text, "diff-side");
-      gtk_widget_add_css_class (text, "monospace");
-      gtk_label_set_xalign (GTK_LABEL (text), 0);
-      /* Not wrapped: a wrapped label finds its smallest width by laying
-       * its text out a character a line.  The end of a line too long for
-       * its side is left out, and the line is its tooltip. */
-      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_hexpand (text, TRUE);
-      gtk_box_append (GTK_BOX (row), text);
-    }
-  gtk_list_item_set_child (item, row);
+  gtk_list_item_set_child (item, graft_code_row_new (2, self->styles));
 }
 
 /* The width of the line numbers' column, in characters. */
 #define NUMBER_CHARS 7
+/* Between a line's number and the line. */
+#define NUMBER_GAP 3
 
 static void
 bind_row_cb (GtkSignalListItemFactory *factory,
@@ -500,46 +491,34 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 {
   GraftDiffWindow *self = user_data;
   GraftRowItem    *row_item = gtk_list_item_get_item (item);
-  GtkWidget       *text = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GraftCodeRow    *widget = GRAFT_CODE_ROW (gtk_list_item_get_child (item));
   const Row       *row;
   g_autoptr (GString) label = g_string_new (NULL);
 
   if (self->rows == NULL || graft_row_item_get_row (row_item) >= self->rows->rows->len)
     return;
   row = &g_array_index (self->rows->rows, Row, graft_row_item_get_row (row_item));
-  for (guint s = 0; s < 2; s++, text = gtk_widget_get_next_sibling (text))
+  for (guint s = 0; s < 2; s++)
     {
-      const char *tint = row_tint (row, s);
+      GraftRowTint tint = row_tint (row, s);
 
-      gtk_widget_remove_css_class (text, "removed");
-      gtk_widget_remove_css_class (text, "added");
-      gtk_widget_remove_css_class (text, "filler");
-      if (tint != NULL)
-        gtk_widget_add_css_class (text, tint);
       if (row->line[s] >= 0)
         {
           g_autofree char *line = shown_line (self->rows, s, row->line[s]);
-          g_autofree char *shown =
-              g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
-          PangoAttrList *attrs = graft_code_rows_highlight (shown, NUMBER_CHARS, self->styles);
+          char            *shown =
+              g_strdup_printf ("%*d%*s%s", NUMBER_CHARS, row->line[s] + 1, NUMBER_GAP, "", line);
 
-          gtk_label_set_text (GTK_LABEL (text), shown);
-          gtk_label_set_attributes (GTK_LABEL (text), attrs);
-          gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
-          pango_attr_list_unref (attrs);
+          graft_code_row_set_side (widget, s, shown, NUMBER_CHARS, NUMBER_CHARS + NUMBER_GAP, tint);
           g_string_append_printf (label, "%s%s %d: %s. ", s == 0 ? "Before" : "After",
-                                  tint != NULL ? (s == 0 ? ", removed," : ", added,") : "",
+                                  tint != GRAFT_ROW_TINT_NONE ? (s == 0 ? ", removed," : ", added,")
+                                                              : "",
                                   row->line[s] + 1, line);
         }
       else
-        {
-          gtk_label_set_text (GTK_LABEL (text), "");
-          gtk_label_set_attributes (GTK_LABEL (text), NULL);
-          gtk_widget_set_tooltip_text (text, NULL);
-        }
+        graft_code_row_set_side (widget, s, NULL, 0, 0, tint);
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_list_item_get_child (item)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label->str, -1);
 }
 
 static gboolean
@@ -727,6 +706,7 @@ style_changed_cb (AdwStyleManager *manager,
                   GraftDiffWindow *self)
 {
   graft_code_rows_load_styles (self->styles);
+  graft_code_rows_restyle (self->list);
 }
 
 static GraftDiffWindow *
@@ -913,7 +893,7 @@ graft_diff_window_dup_side (GraftDiffWindow *self,
   for (guint r = 0; self->rows != NULL && r < self->rows->rows->len; r++)
     {
       const Row  *row = &g_array_index (self->rows->rows, Row, r);
-      const char *tint = row_tint (row, s);
+      const char *tint = tint_names[row_tint (row, s)];
 
       if (tint != NULL)
         g_string_append_printf (out, "[%s]", tint);

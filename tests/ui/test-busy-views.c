@@ -15,6 +15,7 @@
 #include "graft-comparison-private.h"
 #include "graft-comparison.h"
 #include "graft-context-window.h"
+#include "graft-code-rows.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
 #include "graft-document-changes.h"
@@ -512,17 +513,29 @@ selected_rows (GraftDiffWindow *diff)
   return g_string_free (out, FALSE);
 }
 
-/* The label under @widget whose text ends with @suffix, or NULL. */
+/* The row under @widget with a side whose text ends with @suffix, or
+ * NULL; @text (if not NULL) is that side's text. */
 static GtkWidget *
-find_label_ending (GtkWidget  *widget,
-                   const char *suffix)
+find_label_ending (GtkWidget   *widget,
+                   const char  *suffix,
+                   const char **text)
 {
-  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
-    return widget;
+  if (GRAFT_IS_CODE_ROW (widget))
+    for (guint s = 0; s < 2; s++)
+      {
+        const char *shown = graft_code_row_get_text (GRAFT_CODE_ROW (widget), s);
+
+        if (shown != NULL && g_str_has_suffix (shown, suffix))
+          {
+            if (text != NULL)
+              *text = shown;
+            return widget;
+          }
+      }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label_ending (child, suffix);
+      GtkWidget *found = find_label_ending (child, suffix, text);
 
       if (found != NULL)
         return found;
@@ -530,14 +543,14 @@ find_label_ending (GtkWidget  *widget,
   return NULL;
 }
 
-/* The label under @widget showing @text after a line number, or NULL. */
+/* The row under @widget showing @text after a line number, or NULL. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
             const char *text)
 {
   g_autofree char *numbered = g_strconcat ("   ", text, NULL);
 
-  return find_label_ending (widget, numbered);
+  return find_label_ending (widget, numbered, NULL);
 }
 
 /* Whether a row showing @text is drawn inside the list's view. */
@@ -686,7 +699,7 @@ label_ending_shown (gpointer data)
 {
   LabelWanted *wanted = data;
 
-  return find_label_ending (wanted->list, wanted->suffix) != NULL;
+  return find_label_ending (wanted->list, wanted->suffix, NULL) != NULL;
 }
 
 /* A line too long to lay out (a program's outputs at a million nodes: 42
@@ -699,7 +712,7 @@ test_changes_long_line (void)
   GraftDiffWindow *diff;
   LabelWanted      wanted = { NULL, NULL };
   g_autofree char *suffix = NULL;
-  GtkWidget       *label;
+  const char      *label = NULL;
   g_autofree char *copied = NULL;
   g_autofree char *expected = NULL;
 
@@ -716,12 +729,11 @@ test_changes_long_line (void)
   wanted.suffix = suffix;
   wanted.list = GTK_WIDGET (graft_diff_window_get_list (diff));
   iterate_until (label_ending_shown, &wanted);
-  label = find_label_ending (wanted.list, wanted.suffix);
+  g_assert_nonnull (find_label_ending (wanted.list, wanted.suffix, &label));
   /* Its number, then its start. */
-  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)),
-                                   "      3       return (xé, xé"));
-  g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (label))), <, 2100);
-  g_assert_true (g_utf8_validate (gtk_label_get_text (GTK_LABEL (label)), -1, NULL));
+  g_assert_true (g_str_has_prefix (label, "      3       return (xé, xé"));
+  g_assert_cmpuint (strlen (label), <, 2100);
+  g_assert_true (g_utf8_validate (label, -1, NULL));
   gtk_selection_model_select_range (gtk_list_view_get_model (GTK_LIST_VIEW (wanted.list)), 1, 2,
                                     TRUE);
   copied = graft_diff_window_dup_selected_text (diff);
