@@ -18,10 +18,6 @@
  * a torch.export program's code at a million nodes has a line of 42 MB
  * (its outputs), which Pango would lay out for minutes. */
 #define SHOWN_BYTES 2000
-/* A model grows by GROW_STEP rows at a time to GROW_WIDGET_ROWS. */
-#define GROW_WIDGET_ROWS 256
-#define GROW_STEP        8
-
 /* What the highlighting tells apart in a line of Python: the colours of
  * the Adwaita source style the code views use (light or dark). */
 typedef enum {
@@ -318,32 +314,21 @@ graft_row_model_add_items (GraftRowModel *self,
  * graft_row_model_grow:
  * @self: a row model
  * @n_items: how many rows it is to have
- * @deadline: when to stop, in g_get_monotonic_time()'s microseconds
  *
- * Adds rows towards @n_items until @deadline: its first GROW_WIDGET_ROWS
- * GROW_STEP at a time, then the rest at once.  A list view makes the
- * widgets of its first screenful and more when it gets rows: all at once,
- * 98-158 ms at 50,000 nodes under load; no widget is made for the rows
- * after them.
- *
- * Returns: whether it has @n_items rows
+ * Adds rows up to @n_items, at once.  A list view makes the
+ * widgets of its first screenful and more (up to 200 in GTK 4.8) when it
+ * gets rows, in that turn: rows drawn by a GraftCodeRow cost little
+ * enough (6-7 ms for 200 under load 11) that they all come at once, and
+ * a small change is whole in the first frame; labels had cost 100-150 ms
+ * and came 8 rows a turn.  Call it in a turn of its own.
  */
-gboolean
+void
 graft_row_model_grow (GraftRowModel *self,
-                      guint          n_items,
-                      gint64         deadline)
+                      guint          n_items)
 {
-  g_return_val_if_fail (GRAFT_IS_ROW_MODEL (self), TRUE);
-  while (self->n_items < n_items)
-    {
-      guint have = self->n_items;
-
-      graft_row_model_add_items (
-          self, have < GROW_WIDGET_ROWS ? MIN (GROW_STEP, n_items - have) : n_items - have);
-      if (self->n_items < n_items && g_get_monotonic_time () >= deadline)
-        return FALSE;
-    }
-  return TRUE;
+  g_return_if_fail (GRAFT_IS_ROW_MODEL (self));
+  if (self->n_items < n_items)
+    graft_row_model_add_items (self, n_items - self->n_items);
 }
 
 /**

@@ -36,9 +36,8 @@ void           graft_row_model_set_n_items (GraftRowModel *self,
                                             guint          n_items);
 void           graft_row_model_add_items (GraftRowModel *self,
                                           guint          n_items);
-gboolean       graft_row_model_grow (GraftRowModel *self,
-                                     guint          n_items,
-                                     gint64         deadline);
+void           graft_row_model_grow (GraftRowModel *self,
+                                     guint          n_items);
 
 /* How a side of a row is tinted: the same on both sides of a change,
  * removed, added, or filler facing a line of the other side. */

@@ -24,8 +24,8 @@
  * (graft-code-rows.c), the selected row standing for the cursor's line.
  * The code is waited for (graft_document_code_async()), then copied,
  * split into lines and its lines' nodes found, and the list given its
- * rows (graft_row_model_grow()), a few milliseconds a turn
- * (graft-turns.c), into a copy of its own: the document's code may go at
+ * rows (graft_row_model_grow(), in a turn of its own), a few
+ * milliseconds a turn (graft-turns.c), into a copy of its own: the document's code may go at
  * any change.  A change meanwhile starts it all again.
  */
 #include "config.h"
@@ -258,18 +258,20 @@ rows_fill_cb (gpointer user_data)
           self->n_copied += n;
           self->copy[self->n_copied] = '\0';
         }
-      if (self->split || (self->split = rows_split (self, deadline)))
+      if (self->split)
         {
           guint lines = self->starts->len;
 
           self->number_chars = 1;
           for (; lines >= 10; lines /= 10)
             self->number_chars++;
-          if (!graft_row_model_grow (self->model, self->starts->len, deadline))
-            return G_SOURCE_CONTINUE;
+          /* The list makes its rows' widgets then: in a turn of its own. */
+          graft_row_model_grow (self->model, self->starts->len);
           self->fill_job = 0;
           return G_SOURCE_REMOVE;
         }
+      if ((self->split = rows_split (self, deadline)))
+        return G_SOURCE_CONTINUE;
     }
   while (g_get_monotonic_time () < deadline);
   return G_SOURCE_CONTINUE;

@@ -34,9 +34,6 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
-/* The list gets its rows for FILL_TURN_USEC a turn at most
- * (graft_row_model_grow()). */
-#define FILL_TURN_USEC 8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 
@@ -559,25 +556,21 @@ finish (GraftDiffWindow *self)
   self->ready = TRUE;
 }
 
-/* Gives the list a few more rows: it makes the widgets of the rows it
- * may show (up to 200 in GTK 4.8) as they come, which for all at once
- * took 100 ms of one turn.  Once it has more than it makes widgets for,
- * the rest come in one go (no widget is made for them). */
+/* Gives the list its rows, in a turn of its own: it makes the widgets of
+ * the rows it may show then (up to 200 in GTK 4.8), a few milliseconds
+ * with rows that draw themselves (graft-code-rows.c). */
 static gboolean
 fill_cb (gpointer user_data)
 {
   GraftDiffWindow *self = user_data;
-  gint64           deadline = g_get_monotonic_time () + FILL_TURN_USEC;
-  guint            n = self->rows->rows->len;
 
-  if (!graft_row_model_grow (self->model, n, deadline))
-    return G_SOURCE_CONTINUE;
+  graft_row_model_grow (self->model, self->rows->rows->len);
   self->fill_turn = 0;
   finish (self);
   return G_SOURCE_REMOVE;
 }
 
-/* The rows are made: the list takes them over the next turns. */
+/* The rows are made: the list takes them in the next turn. */
 static void
 take_rows (GraftDiffWindow *self,
            DiffRows        *rows)

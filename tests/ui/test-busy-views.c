@@ -702,6 +702,146 @@ label_ending_shown (gpointer data)
   return find_label_ending (wanted->list, wanted->suffix, NULL) != NULL;
 }
 
+static void
+first_rows_cb (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               gpointer    user_data)
+{
+  guint *first = user_data;
+
+  if (*first == 0)
+    *first = g_list_model_get_n_items (model);
+}
+
+/* A small change's rows come to the list all at once, in one turn (its
+ * first frame shows them), not a few a turn. */
+static void
+test_changes_first_frame (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+  GraftWindow     *window = open_path (path);
+  GraftDiffWindow *diff;
+  GListModel      *rows;
+  guint            first = 0;
+
+  activate (window, "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  diff = open_changes (window);
+  rows = G_LIST_MODEL (gtk_list_view_get_model (graft_diff_window_get_list (diff)));
+  g_signal_connect (rows, "items-changed", G_CALLBACK (first_rows_cb), &first);
+  iterate_until (diff_ready, diff);
+  /* More rows than the 8 a turn the list had. */
+  g_assert_cmpuint (g_list_model_get_n_items (rows), >, 30);
+  g_assert_cmpuint (first, ==, g_list_model_get_n_items (rows));
+  g_signal_handlers_disconnect_by_data (rows, &first);
+  gtk_window_destroy (GTK_WINDOW (diff));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The colours of the text under @node, as "#rrggbb" strings in @out. */
+static void
+collect_text_colors (GskRenderNode *node,
+                     GHashTable    *out)
+{
+  GskRenderNodeType type = gsk_render_node_get_node_type (node);
+
+  if (type == GSK_TEXT_NODE)
+    {
+      const GdkRGBA *c = gsk_text_node_get_color (node);
+
+      g_hash_table_add (out, g_strdup_printf ("#%02x%02x%02x", (guint) (c->red * 255 + 0.5),
+                                              (guint) (c->green * 255 + 0.5),
+                                              (guint) (c->blue * 255 + 0.5)));
+    }
+  else if (type == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      collect_text_colors (gsk_container_node_get_child (node, i), out);
+  else if (type == GSK_TRANSFORM_NODE)
+    collect_text_colors (gsk_transform_node_get_child (node), out);
+  else if (type == GSK_CLIP_NODE)
+    collect_text_colors (gsk_clip_node_get_child (node), out);
+  else if (type == GSK_ROUNDED_CLIP_NODE)
+    collect_text_colors (gsk_rounded_clip_node_get_child (node), out);
+  else if (type == GSK_OPACITY_NODE)
+    collect_text_colors (gsk_opacity_node_get_child (node), out);
+  else if (type == GSK_DEBUG_NODE)
+    collect_text_colors (gsk_debug_node_get_child (node), out);
+}
+
+/* The colours of the text the row under @list showing @text draws. */
+static GHashTable *
+drawn_colors (GtkWidget  *list,
+              const char *text)
+{
+  GtkWidget     *row = find_label (list, text);
+  GtkSnapshot   *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GHashTable    *colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_nonnull (row);
+  gtk_widget_snapshot_child (gtk_widget_get_parent (row), row, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  collect_text_colors (node, colors);
+  gsk_render_node_unref (node);
+  return colors;
+}
+
+static char *
+keyword_color (void)
+{
+  GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
+
+  graft_code_rows_load_styles (styles);
+  /* The first highlight is the keywords'. */
+  g_assert_true (styles[0].set);
+  return g_strdup_printf ("#%02x%02x%02x", (guint) (styles[0].color.red * 255 + 0.5),
+                          (guint) (styles[0].color.green * 255 + 0.5),
+                          (guint) (styles[0].color.blue * 255 + 0.5));
+}
+
+/* Rows in view take the dark style's colours when dark mode is switched
+ * on, and the light one's back. */
+static void
+test_changes_dark (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkWidget       *widget = graft_diff_window_new (NULL, "Edit", rows_before, rows_after);
+  GtkWidget       *list = GTK_WIDGET (graft_diff_window_get_list (GRAFT_DIFF_WINDOW (widget)));
+  g_autofree char *light = NULL;
+  g_autofree char *dark = NULL;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  light = keyword_color ();
+  gtk_window_present (GTK_WINDOW (widget));
+  iterate_until_drawn (list);
+  for (guint mode = 0; mode < 3; mode++)
+    {
+      g_autoptr (GHashTable) colors = NULL;
+
+      if (mode > 0)
+        {
+          adw_style_manager_set_color_scheme (manager, mode == 1 ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          iterate_until_drawn (list);
+        }
+      if (mode == 1)
+        dark = keyword_color ();
+      colors = drawn_colors (list, "return c");
+      g_assert_true (g_hash_table_contains (colors, mode == 1 ? dark : light));
+      g_assert_false (g_hash_table_contains (colors, mode == 1 ? light : dark != NULL ? dark
+                                                                                      : ""));
+    }
+  g_assert_cmpstr (light, !=, dark);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (widget));
+}
+
 /* A line too long to lay out (a program's outputs at a million nodes: 42
  * MB) is shown shortened, with its length; copied, it is whole. */
 static void
@@ -1597,6 +1737,8 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/keys", test_changes_keys);
   g_test_add_func ("/busy-views/changes/copy-text", test_changes_copy_text);
   g_test_add_func ("/busy-views/changes/long-line", test_changes_long_line);
+  g_test_add_func ("/busy-views/changes/first-frame", test_changes_first_frame);
+  g_test_add_func ("/busy-views/changes/dark", test_changes_dark);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
