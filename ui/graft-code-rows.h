@@ -63,4 +63,21 @@ const char *graft_code_row_get_text (GraftCodeRow *self,
                                      guint         side);
 void        graft_code_rows_restyle (GtkWidget *list);
 
+/* Writes the rows @rows of @source to @stream, on a worker thread. */
+typedef gboolean (*GraftRowsWriteFunc) (gpointer       source,
+                                        GtkBitset     *rows,
+                                        GOutputStream *stream,
+                                        GCancellable  *cancellable,
+                                        GError       **error);
+
+GdkContentProvider *graft_rows_provider_new (GtkBitset         *rows,
+                                             gpointer           source,
+                                             GDestroyNotify     source_free,
+                                             GraftRowsWriteFunc write) G_GNUC_WARN_UNUSED_RESULT;
+gboolean            graft_rows_flush (GString       *text,
+                                      gsize          above,
+                                      GOutputStream *stream,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+
 G_END_DECLS

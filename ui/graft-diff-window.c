@@ -50,13 +50,14 @@ typedef struct
  * The lines point into the texts, split in place. */
 typedef struct
 {
-  char   *texts[2]; /* before, after */
-  char  **lines[2]; /* NULL-terminated */
-  char   *ends[2];  /* where each text's last line ends */
-  GArray *rows;     /* of Row */
-  GArray *hunks;    /* of guint: the first row of each run of changed rows */
-  guint   n_removed;
-  guint   n_added;
+  gatomicrefcount ref;      /* a copy to the clipboard holds them too */
+  char           *texts[2]; /* before, after */
+  char          **lines[2]; /* NULL-terminated */
+  char           *ends[2];  /* where each text's last line ends */
+  GArray         *rows;     /* of Row */
+  GArray         *hunks;    /* of guint: the first row of each run of changed rows */
+  guint           n_removed;
+  guint           n_added;
 } DiffRows;
 
 struct _GraftDiffWindow
@@ -92,7 +93,7 @@ G_DEFINE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, ADW_TYPE_WINDOW)
 static void
 diff_rows_free (DiffRows *rows)
 {
-  if (rows == NULL)
+  if (rows == NULL || !g_atomic_ref_count_dec (&rows->ref))
     return;
   for (guint s = 0; s < 2; s++)
     {
@@ -161,6 +162,7 @@ diff_rows_new (char *before,
   DiffRows *self = g_new0 (DiffRows, 1);
   g_autoptr (GArray) lines = NULL;
 
+  g_atomic_ref_count_init (&self->ref);
   self->texts[0] = before;
   self->texts[1] = after;
   for (guint s = 0; s < 2; s++)
@@ -407,16 +409,89 @@ go_cb (GtkWidget  *widget,
     go_to_row (self, first);
 }
 
+/* Bytes of text written at a time. */
+#define WRITE_BYTES (1024 * 1024)
+
+/* The rows @selected of @rows as Ctrl+C copies them (see
+ * graft_diff_window_dup_selected_text()), appended to @out, and written
+ * to @stream as they come if it is not NULL.  Uses no GTK but the
+ * bitset: runs on a worker. */
+static gboolean
+write_rows (DiffRows      *rows,
+            GtkBitset     *selected,
+            GString       *out,
+            GOutputStream *stream,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  g_autoptr (GString) added = g_string_new (NULL);
+  GtkBitsetIter iter;
+  guint         r;
+  guint         previous = G_MAXUINT;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
+       more = gtk_bitset_iter_next (&iter, &r))
+    {
+      const Row *row;
+
+      if (r >= rows->rows->len)
+        break;
+      row = &g_array_index (rows->rows, Row, r);
+      /* A hunk's added lines follow its removed ones, at its end or where
+       * the selection leaves it. */
+      if (!row->changed || (previous != G_MAXUINT && r != previous + 1))
+        {
+          g_string_append_len (out, added->str, (gssize) added->len);
+          g_string_truncate (added, 0);
+          if (!graft_rows_flush (out, WRITE_BYTES, stream, cancellable, error))
+            return FALSE;
+        }
+      previous = r;
+      if (!row->changed)
+        {
+          g_string_append_printf (out, " %s\n", rows->lines[1][row->line[1]]);
+          continue;
+        }
+      if (row->line[0] >= 0)
+        g_string_append_printf (out, "-%s\n", rows->lines[0][row->line[0]]);
+      if (row->line[1] >= 0)
+        g_string_append_printf (added, "+%s\n", rows->lines[1][row->line[1]]);
+    }
+  g_string_append_len (out, added->str, (gssize) added->len);
+  return graft_rows_flush (out, 0, stream, cancellable, error);
+}
+
+static gboolean
+write_selected (gpointer       source,
+                GtkBitset     *selected,
+                GOutputStream *stream,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  g_autoptr (GString) out = g_string_sized_new (WRITE_BYTES + 4096);
+
+  return write_rows (source, selected, out, stream, cancellable, error);
+}
+
 static void
 copy_cb (GtkWidget  *widget,
          const char *action_name,
          GVariant   *parameter)
 {
   GraftDiffWindow *self = GRAFT_DIFF_WINDOW (widget);
-  g_autofree char *text = graft_diff_window_dup_selected_text (self);
+  g_autoptr (GtkBitset) selected = NULL;
+  g_autoptr (GdkContentProvider) content = NULL;
 
-  if (text != NULL && *text != '\0')
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  if (self->rows == NULL)
+    return;
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (gtk_bitset_is_empty (selected))
+    return;
+  /* Written when pasted, on a worker: all of a million rows are 300 MB. */
+  g_atomic_ref_count_inc (&self->rows->ref);
+  content = graft_rows_provider_new (selected, self->rows, (GDestroyNotify) diff_rows_free,
+                                     write_selected);
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (widget), content);
 }
 
 static void
@@ -912,44 +987,14 @@ char *
 graft_diff_window_dup_selected_text (GraftDiffWindow *self)
 {
   g_autoptr (GtkBitset) selected = NULL;
-  g_autoptr (GString) added = g_string_new (NULL);
-  GString      *out;
-  GtkBitsetIter iter;
-  guint         r;
-  guint         previous = G_MAXUINT;
+  GString *out;
 
   g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), NULL);
   out = g_string_new (NULL);
   if (self->rows == NULL)
     return g_string_free (out, FALSE);
   selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
-       more = gtk_bitset_iter_next (&iter, &r))
-    {
-      const Row *row;
-
-      if (r >= self->rows->rows->len)
-        break;
-      row = &g_array_index (self->rows->rows, Row, r);
-      /* A hunk's added lines follow its removed ones, at its end or where
-       * the selection leaves it. */
-      if (!row->changed || (previous != G_MAXUINT && r != previous + 1))
-        {
-          g_string_append_len (out, added->str, (gssize) added->len);
-          g_string_truncate (added, 0);
-        }
-      previous = r;
-      if (!row->changed)
-        {
-          g_string_append_printf (out, " %s\n", self->rows->lines[1][row->line[1]]);
-          continue;
-        }
-      if (row->line[0] >= 0)
-        g_string_append_printf (out, "-%s\n", self->rows->lines[0][row->line[0]]);
-      if (row->line[1] >= 0)
-        g_string_append_printf (added, "+%s\n", self->rows->lines[1][row->line[1]]);
-    }
-  g_string_append_len (out, added->str, (gssize) added->len);
+  write_rows (self->rows, selected, out, NULL, NULL, NULL);
   return g_string_free (out, FALSE);
 }
 

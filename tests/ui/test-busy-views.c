@@ -497,6 +497,36 @@ test_changes_rows (void)
   gtk_window_destroy (GTK_WINDOW (widget));
 }
 
+static void
+read_text_cb (GObject      *clipboard,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **out = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *out = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*out);
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* The text on @clipboard, read as a paste reads it. */
+static char *
+clipboard_text (GdkClipboard *clipboard)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &text);
+  iterate_until (text_read, &text);
+  return text;
+}
+
 /* The rows selected, as a set of positions. */
 static char *
 selected_rows (GraftDiffWindow *diff)
@@ -629,11 +659,9 @@ test_changes_keys (void)
 {
   g_autoptr (GString) before = g_string_new ("def forward(self, x):\n");
   g_autoptr (GString) after = g_string_new ("def forward(self, x):\n");
-  GraftDiffWindow    *diff;
-  g_autofree char    *rows = NULL;
-  g_autofree char    *copied = NULL;
-  GdkContentProvider *content;
-  GValue              value = G_VALUE_INIT;
+  GraftDiffWindow *diff;
+  g_autofree char *rows = NULL;
+  g_autofree char *copied = NULL;
 
   /* Changes at rows 201 and 402 of 603: far apart. */
   for (guint k = 0; k < 3; k++)
@@ -675,16 +703,12 @@ test_changes_keys (void)
   gtk_selection_model_select_range (gtk_list_view_get_model (graft_diff_window_get_list (diff)),
                                     200, 3, TRUE);
   g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Control>c"));
-  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
-  g_assert_nonnull (content);
-  g_value_init (&value, G_TYPE_STRING);
-  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
-  g_assert_cmpstr (g_value_get_string (&value), ==,
+  copied = clipboard_text (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
+  g_assert_cmpstr (copied, ==,
                    "     l199 = 199\n"
                    "-    old_0 = 0\n"
                    "+    changed_0 = 0\n"
                    "     l200 = 200\n");
-  g_value_unset (&value);
   gtk_window_destroy (GTK_WINDOW (diff));
 }
 
@@ -840,6 +864,44 @@ test_changes_dark (void)
   g_assert_cmpstr (light, !=, dark);
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (widget));
+}
+
+/* Ctrl+A then Ctrl+C copies all the rows without making their text in
+ * that turn (a million rows are 300 MB): the clipboard's content is
+ * written when a paste asks for it, and it is the rows' text. */
+static void
+test_changes_copy_later (void)
+{
+  g_autoptr (GString) before = g_string_new ("def forward(self, x):\n");
+  g_autoptr (GString) after = g_string_new ("def forward(self, x):\n");
+  GraftDiffWindow    *diff;
+  GtkWidget          *list;
+  GdkContentProvider *content;
+  GValue              value = G_VALUE_INIT;
+  g_autofree char    *copied = NULL;
+  g_autofree char    *expected = NULL;
+
+  append_lines (before, 0, 30000, "same");
+  append_lines (before, 0, 3000, "old");
+  append_lines (after, 0, 30000, "same");
+  append_lines (after, 0, 2000, "new");
+  diff = GRAFT_DIFF_WINDOW (graft_diff_window_new (NULL, "Edit", before->str, after->str));
+  list = GTK_WIDGET (graft_diff_window_get_list (diff));
+  g_assert_true (press_shortcut (list, "<Control>a"));
+  g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Control>c"));
+  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
+  g_assert_nonnull (content);
+  /* Not made as the keys were pressed. */
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_false (gdk_content_provider_get_value (content, &value, NULL));
+  g_value_unset (&value);
+  expected = graft_diff_window_dup_selected_text (diff);
+  g_assert_cmpuint (strlen (expected), >, 500000);
+  /* The selection changes, the window goes: what was copied stays. */
+  gtk_selection_model_unselect_all (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  gtk_window_destroy (GTK_WINDOW (diff));
+  copied = clipboard_text (gdk_display_get_clipboard (gdk_display_get_default ()));
+  g_assert_cmpstr (copied, ==, expected);
 }
 
 /* A line too long to lay out (a program's outputs at a million nodes: 42
@@ -1739,6 +1801,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/long-line", test_changes_long_line);
   g_test_add_func ("/busy-views/changes/first-frame", test_changes_first_frame);
   g_test_add_func ("/busy-views/changes/dark", test_changes_dark);
+  g_test_add_func ("/busy-views/changes/copy-later", test_changes_copy_later);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
