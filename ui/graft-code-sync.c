@@ -66,15 +66,17 @@ struct _GraftCodeSync
   gboolean       stale;     /* the graph changed while the tab was hidden */
 
   /* Big code, as rows */
-  GtkScrolledWindow  *scroller;  /* Owned: @code_view's parent, or the list's */
-  GtkWidget          *list;      /* Owned: the rows */
-  GtkSingleSelection *selection; /* Borrowed: the list's, whose row is the cursor's line */
+  GtkScrolledWindow *scroller; /* Owned: @code_view's parent, or the list's */
+  GtkWidget         *list;     /* Owned: the rows */
+  GtkMultiSelection
+                     *selection; /* Borrowed: the list's; a row selected alone is the cursor's line */
   GraftRowModel      *model;     /* Owned */
   GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
   GCancellable       *waiting;      /* Owned: waits for the code, or NULL */
   guint               fill_job;     /* copies and splits it (graft-turns.c), or 0 */
   guint               revision;     /* the document's, of the code copied */
   char               *copy;         /* Owned: the code, its lines ended by NULs, or NULL */
+  GBytes             *copied;       /* Owned: holds @copy once a Ctrl+C holds it too, or NULL */
   gsize               length;       /* the code's length, as far as it is measured */
   gboolean            measured;     /* @length is the code's, and @copy made */
   gsize               n_copied;     /* bytes of @copy copied */
@@ -157,7 +159,14 @@ rows_clear (GraftCodeSync *self)
                               (GDestroyNotify) g_hash_table_unref);
       self->line_of = g_hash_table_new (name_hash, name_equal);
     }
-  graft_turns_free_later (g_steal_pointer (&self->copy), g_free);
+  if (self->copied != NULL)
+    {
+      /* A Ctrl+C may still write from it: the last reference frees it. */
+      graft_turns_free_later (g_steal_pointer (&self->copied), (GDestroyNotify) g_bytes_unref);
+      self->copy = NULL;
+    }
+  else
+    graft_turns_free_later (g_steal_pointer (&self->copy), g_free);
   self->length = 0;
   self->measured = FALSE;
   self->n_copied = 0;
@@ -449,7 +458,7 @@ graft_code_sync_select (GraftCodeSync *self,
       if (line < 0)
         return;
       self->syncing = TRUE;
-      gtk_single_selection_set_selected (self->selection, (guint) line);
+      gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), (guint) line, TRUE);
       if (gtk_widget_get_mapped (self->list))
         gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", (guint) line);
       self->syncing = FALSE;
@@ -513,21 +522,127 @@ row_node (GraftCodeSync *self,
   return NULL;
 }
 
-/* A row selected selects its line's node on the canvas. */
+/* A row selected alone selects its line's node on the canvas. */
 static void
-row_selected_cb (GtkSingleSelection *selection,
-                 GParamSpec         *pspec,
-                 GraftCodeSync      *self)
+rows_selected_cb (GtkSelectionModel *selection,
+                  guint              position,
+                  guint              n_items,
+                  GraftCodeSync     *self)
 {
+  g_autoptr (GtkBitset) selected = NULL;
   g_autofree char *name = NULL;
 
-  if (self->syncing ||
-      (name = row_node (self, gtk_single_selection_get_selected (selection))) == NULL)
+  if (self->syncing)
+    return;
+  selected = gtk_selection_model_get_selection (selection);
+  if (gtk_bitset_get_size (selected) != 1 ||
+      (name = row_node (self, gtk_bitset_get_minimum (selected))) == NULL)
     return;
   self->syncing = TRUE;
   graft_canvas_select (self->canvas, name, FALSE);
   graft_canvas_center_on (self->canvas, name);
   self->syncing = FALSE;
+}
+
+/* What a Ctrl+C of rows writes from: the code (its lines ended by NULs)
+ * and its lines' starts, which no longer change. */
+typedef struct
+{
+  GBytes *code;
+  GArray *starts;
+  gsize   length;
+} RowsCopy;
+
+static void
+rows_copy_free (RowsCopy *copy)
+{
+  g_bytes_unref (copy->code);
+  g_array_unref (copy->starts);
+  g_free (copy);
+}
+
+/* Bytes of text written at a time. */
+#define WRITE_BYTES (1024 * 1024)
+
+/* The rows @selected of @source (a RowsCopy), a line each; appended to
+ * @out and written to @stream as they come if it is not NULL.  Uses no
+ * GTK but the bitset: runs on a worker. */
+static gboolean
+write_rows (const RowsCopy *copy,
+            GtkBitset      *selected,
+            GString        *out,
+            GOutputStream  *stream,
+            GCancellable   *cancellable,
+            GError        **error)
+{
+  const char   *code = g_bytes_get_data (copy->code, NULL);
+  GtkBitsetIter iter;
+  guint         r;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r);
+       more && r < copy->starts->len; more = gtk_bitset_iter_next (&iter, &r))
+    {
+      gsize start = g_array_index (copy->starts, gsize, r);
+      gsize end = r + 1 < copy->starts->len ? g_array_index (copy->starts, gsize, r + 1) - 1
+                                            : copy->length;
+
+      g_string_append_len (out, code + start, (gssize) (end - start));
+      g_string_append_c (out, '\n');
+      if (!graft_rows_flush (out, WRITE_BYTES, stream, cancellable, error))
+        return FALSE;
+    }
+  return graft_rows_flush (out, 0, stream, cancellable, error);
+}
+
+static gboolean
+write_selected (gpointer       source,
+                GtkBitset     *selected,
+                GOutputStream *stream,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  g_autoptr (GString) out = g_string_sized_new (WRITE_BYTES + 4096);
+
+  return write_rows (source, selected, out, stream, cancellable, error);
+}
+
+/* What the rows' Ctrl+C reads from, shared with the rows: NULL while
+ * they are made. */
+static RowsCopy *
+rows_copy (GraftCodeSync *self)
+{
+  RowsCopy *copy;
+
+  if (self->copy == NULL || graft_code_sync_get_filling (self))
+    return NULL;
+  if (self->copied == NULL)
+    self->copied = g_bytes_new_take (self->copy, self->length + 1);
+  copy = g_new (RowsCopy, 1);
+  copy->code = g_bytes_ref (self->copied);
+  copy->starts = g_array_ref (self->starts);
+  copy->length = self->length;
+  return copy;
+}
+
+/* Ctrl+C: the selected rows' lines, written when pasted, on a worker (all
+ * of a million nodes' code is 150 MB). */
+static gboolean
+copy_rows_cb (GtkWidget *list,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  GraftCodeSync *self = user_data;
+  g_autoptr (GtkBitset) selected =
+      gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr (GdkContentProvider) content = NULL;
+  RowsCopy *copy;
+
+  if (gtk_bitset_is_empty (selected) || (copy = rows_copy (self)) == NULL)
+    return FALSE;
+  content = graft_rows_provider_new (selected, copy, (GDestroyNotify) rows_copy_free,
+                                     write_selected);
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (list), content);
+  return TRUE;
 }
 
 /* A row draws its line itself (graft-code-rows.c): the list makes up to
@@ -605,6 +720,7 @@ graft_code_sync_new (GraftDocument *document,
   GtkSourceLanguage  *python;
   GtkTextBuffer      *buffer;
   GtkListItemFactory *factory;
+  GtkEventController *shortcuts;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (GRAFT_IS_CANVAS (canvas), NULL);
@@ -631,13 +747,19 @@ graft_code_sync_new (GraftDocument *document,
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self,
-                           0);
+  /* Rows are selected as in any list (click, Shift+click, Shift+arrows,
+   * Ctrl+A), and Ctrl+C copies their lines. */
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (rows_selected_cb),
+                           self, 0);
   self->list = g_object_ref_sink (
       gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory));
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (shortcuts),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, GDK_CONTROL_MASK),
+                        gtk_callback_action_new (copy_rows_cb, self, NULL)));
+  gtk_widget_add_controller (self->list, shortcuts);
   gtk_widget_add_css_class (self->list, "code-rows");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   "Generated code of the graph", -1);

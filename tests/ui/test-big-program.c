@@ -1619,6 +1619,56 @@ turns_until_rows (GraftWindow *window)
   return turns;
 }
 
+/* The one row selected in @selection. */
+static guint
+selected_row (GtkSelectionModel *selection)
+{
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (selection);
+
+  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 1);
+  return gtk_bitset_get_minimum (selected);
+}
+
+/* Rows of @code are selected as in a list and copied by Ctrl+C, a line
+ * each; all of them without making their text in the turn of the keys. */
+static void
+assert_rows_copied (GraftWindow *window,
+                    const char  *code)
+{
+  GtkWidget         *list = graft_code_sync_get_list (window->code_sync);
+  GtkSelectionModel *selection = gtk_list_view_get_model (GTK_LIST_VIEW (list));
+  GdkClipboard      *clipboard = gtk_widget_get_clipboard (list);
+  g_auto (GStrv) lines = g_strsplit (code, "\n", -1);
+  g_autofree char *copied = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *all = g_strconcat (code, "\n", NULL);
+  GValue           value = G_VALUE_INIT;
+  g_auto (GStrv) before = graft_canvas_dup_selection (graft_window_get_canvas (window));
+  g_auto (GStrv) after = NULL;
+
+  /* Three rows, and one more: no node selected for a run of rows. */
+  gtk_selection_model_select_range (selection, 2, 3, TRUE);
+  gtk_selection_model_select_item (selection, 7, FALSE);
+  after = graft_canvas_dup_selection (graft_window_get_canvas (window));
+  g_assert_true (g_strv_equal ((const char *const *) before, (const char *const *) after));
+  g_assert_true (press_shortcut (list, "<Control>c"));
+  copied = clipboard_text (clipboard);
+  expected = g_strdup_printf ("%s\n%s\n%s\n%s\n", lines[2], lines[3], lines[4], lines[7]);
+  g_assert_cmpstr (copied, ==, expected);
+  g_clear_pointer (&copied, g_free);
+
+  g_assert_true (press_shortcut (list, "<Control>a"));
+  g_assert_true (press_shortcut (list, "<Control>c"));
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_false (gdk_content_provider_get_value (gdk_clipboard_get_content (clipboard), &value,
+                                                  NULL));
+  g_value_unset (&value);
+  /* The rows made again meanwhile: the copy is of the code copied. */
+  graft_code_sync_refresh (window->code_sync);
+  copied = clipboard_text (clipboard);
+  g_assert_cmpstr (copied, ==, all);
+}
+
 /* The program's code (888 KB) is big: the Code tab shows it as rows of a
  * list, made in turns from a copy, exactly the code; the selected row and
  * the canvas's selection follow each other; a change while the rows are
@@ -1626,12 +1676,11 @@ turns_until_rows (GraftWindow *window)
 static void
 test_code_rows (void)
 {
-  GraftWindow        *window = open_program ();
-  GraftDocument      *document = graft_window_get_document (window);
-  GraftCanvas        *canvas = graft_window_get_canvas (window);
-  GtkWidget          *list = graft_code_sync_get_list (window->code_sync);
-  GtkSingleSelection *selection =
-      GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  GraftWindow       *window = open_program ();
+  GraftDocument     *document = graft_window_get_document (window);
+  GraftCanvas       *canvas = graft_window_get_canvas (window);
+  GtkWidget         *list = graft_code_sync_get_list (window->code_sync);
+  GtkSelectionModel *selection = gtk_list_view_get_model (GTK_LIST_VIEW (list));
   g_autoptr (GError) error = NULL;
   g_autofree char *code = NULL;
   g_autofree char *rows = NULL;
@@ -1672,18 +1721,19 @@ test_code_rows (void)
     g_autofree char *prefix = g_strdup_printf ("    %s = ", name);
 
     graft_canvas_select (canvas, name, FALSE);
-    g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, line_of (code, prefix));
+    g_assert_cmpuint (selected_row (selection), ==, line_of (code, prefix));
   }
-  gtk_single_selection_set_selected (selection, line_of (code, "    return "));
+  gtk_selection_model_select_item (selection, line_of (code, "    return "), TRUE);
   selected = graft_canvas_dup_selection (canvas);
   g_assert_cmpstr (selected[0], ==,
                    graft_node_get_name (
                        graft_graph_get_output (graft_document_get_graph (document))));
   g_assert_null (selected[1]);
   g_clear_pointer (&selected, g_strfreev);
-  gtk_single_selection_set_selected (selection, line_of (code, "    conv2d_1 = "));
+  gtk_selection_model_select_item (selection, line_of (code, "    conv2d_1 = "), TRUE);
   selected = graft_canvas_dup_selection (canvas);
   g_assert_cmpstr (selected[0], ==, "conv2d_1");
+  assert_rows_copied (window, code);
 
   /* A change while the rows are made: made again, of the new code. */
   graft_code_sync_refresh (window->code_sync);

@@ -497,36 +497,6 @@ test_changes_rows (void)
   gtk_window_destroy (GTK_WINDOW (widget));
 }
 
-static void
-read_text_cb (GObject      *clipboard,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **out = user_data;
-  g_autoptr (GError) error = NULL;
-
-  *out = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (*out);
-}
-
-static gboolean
-text_read (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
-/* The text on @clipboard, read as a paste reads it. */
-static char *
-clipboard_text (GdkClipboard *clipboard)
-{
-  char *text = NULL;
-
-  gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &text);
-  iterate_until (text_read, &text);
-  return text;
-}
-
 /* The rows selected, as a set of positions. */
 static char *
 selected_rows (GraftDiffWindow *diff)

@@ -666,3 +666,41 @@ assert_view_filled (GraftCanvas *canvas)
         }
     }
 }
+
+static void
+read_text_cb (GObject      *clipboard,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **out = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *out = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*out);
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/**
+ * clipboard_text:
+ * @clipboard: a clipboard
+ *
+ * Reads @clipboard's text as a paste reads it (the test fails if it
+ * cannot), running the main loop meanwhile.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+clipboard_text (GdkClipboard *clipboard)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &text);
+  iterate_until (text_read, &text);
+  return text;
+}

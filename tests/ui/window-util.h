@@ -49,6 +49,7 @@ GtkWidget  *find_toast (GraftWindow *window);
 const char *shown_toast (GraftWindow *window);
 gboolean    toast_shown (gpointer window);
 
+char    *clipboard_text (GdkClipboard *clipboard) G_GNUC_WARN_UNUSED_RESULT;
 gboolean press_shortcut (GtkWidget  *widget,
                          const char *accel);
 
