@@ -33,6 +33,7 @@
 #include "graft-document-private.h"
 #include "graft-match-item.h"
 #include "graft-window-private.h"
+#include "graft-code-rows.h"
 #include "window-util.h"
 
 #include <glib/gstdio.h>
@@ -1629,6 +1630,65 @@ selected_row (GtkSelectionModel *selection)
   return gtk_bitset_get_minimum (selected);
 }
 
+/* The row under @widget whose line starts with @prefix, or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *prefix)
+{
+  if (GRAFT_IS_CODE_ROW (widget))
+    {
+      const char *text = graft_code_row_get_text (GRAFT_CODE_ROW (widget), 0);
+
+      /* After the line's number. */
+      return text != NULL && g_str_has_prefix (text + strspn (text, " 0123456789"), prefix)
+                 ? widget
+                 : NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The rows in view take the dark style's colours when dark mode is
+ * switched on, and the light style's back. */
+static void
+assert_rows_follow_dark (GtkWidget *list)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autofree char *light = NULL;
+  g_autofree char *dark = NULL;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  light = keyword_color ();
+  for (guint mode = 0; mode < 3; mode++)
+    {
+      g_autoptr (GHashTable) colors = NULL;
+      GtkWidget *row;
+
+      if (mode == 1)
+        adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+      else if (mode == 2)
+        adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+      if (mode == 1)
+        dark = keyword_color ();
+      iterate_until_drawn (list);
+      row = find_row (list, "def forward");
+      g_assert_nonnull (row);
+      colors = widget_text_colors (row);
+      g_assert_true (g_hash_table_contains (colors, mode == 1 ? dark : light));
+      if (dark != NULL)
+        g_assert_false (g_hash_table_contains (colors, mode == 1 ? light : dark));
+    }
+  g_assert_cmpstr (light, !=, dark);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* Rows of @code are selected as in a list and copied by Ctrl+C, a line
  * each; all of them without making their text in the turn of the keys. */
 static void
@@ -1709,6 +1769,7 @@ test_code_rows (void)
   rows = graft_code_sync_dup_rows_text (window->code_sync);
   g_assert_cmpstr (rows, ==, code);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, n_lines);
+  assert_rows_follow_dark (list);
 
   /* The canvas's node selects its line's row, a row its line's node. */
   node = graft_graph_get_first (graft_document_get_graph (document));

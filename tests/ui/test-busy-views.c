@@ -737,66 +737,15 @@ test_changes_first_frame (void)
   g_rmdir (dir);
 }
 
-/* The colours of the text under @node, as "#rrggbb" strings in @out. */
-static void
-collect_text_colors (GskRenderNode *node,
-                     GHashTable    *out)
-{
-  GskRenderNodeType type = gsk_render_node_get_node_type (node);
-
-  if (type == GSK_TEXT_NODE)
-    {
-      const GdkRGBA *c = gsk_text_node_get_color (node);
-
-      g_hash_table_add (out, g_strdup_printf ("#%02x%02x%02x", (guint) (c->red * 255 + 0.5),
-                                              (guint) (c->green * 255 + 0.5),
-                                              (guint) (c->blue * 255 + 0.5)));
-    }
-  else if (type == GSK_CONTAINER_NODE)
-    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-      collect_text_colors (gsk_container_node_get_child (node, i), out);
-  else if (type == GSK_TRANSFORM_NODE)
-    collect_text_colors (gsk_transform_node_get_child (node), out);
-  else if (type == GSK_CLIP_NODE)
-    collect_text_colors (gsk_clip_node_get_child (node), out);
-  else if (type == GSK_ROUNDED_CLIP_NODE)
-    collect_text_colors (gsk_rounded_clip_node_get_child (node), out);
-  else if (type == GSK_OPACITY_NODE)
-    collect_text_colors (gsk_opacity_node_get_child (node), out);
-  else if (type == GSK_DEBUG_NODE)
-    collect_text_colors (gsk_debug_node_get_child (node), out);
-}
-
 /* The colours of the text the row under @list showing @text draws. */
 static GHashTable *
 drawn_colors (GtkWidget  *list,
               const char *text)
 {
-  GtkWidget     *row = find_label (list, text);
-  GtkSnapshot   *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  GHashTable    *colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GtkWidget *row = find_label (list, text);
 
   g_assert_nonnull (row);
-  gtk_widget_snapshot_child (gtk_widget_get_parent (row), row, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  collect_text_colors (node, colors);
-  gsk_render_node_unref (node);
-  return colors;
-}
-
-static char *
-keyword_color (void)
-{
-  GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
-
-  graft_code_rows_load_styles (styles);
-  /* The first highlight is the keywords'. */
-  g_assert_true (styles[0].set);
-  return g_strdup_printf ("#%02x%02x%02x", (guint) (styles[0].color.red * 255 + 0.5),
-                          (guint) (styles[0].color.green * 255 + 0.5),
-                          (guint) (styles[0].color.blue * 255 + 0.5));
+  return widget_text_colors (row);
 }
 
 /* Rows in view take the dark style's colours when dark mode is switched
