@@ -739,6 +739,9 @@ struct _GraftRowsProvider
 
 G_DEFINE_FINAL_TYPE (GraftRowsProvider, graft_rows_provider, GDK_TYPE_CONTENT_PROVIDER)
 
+/* Bytes of text written to a paste's stream at a time. */
+#define WRITE_BYTES (1024 * 1024)
+
 static const char *const rows_mime_types[] = { "text/plain;charset=utf-8", "text/plain" };
 
 static void
@@ -767,9 +770,10 @@ rows_write_thread_cb (GTask        *task,
                       GCancellable *cancellable)
 {
   GraftRowsProvider *self = GRAFT_ROWS_PROVIDER (source_object);
-  GError            *error = NULL;
+  g_autoptr (GString) out = g_string_sized_new (WRITE_BYTES + 4096);
+  GError *error = NULL;
 
-  if (self->write (self->source, self->rows, task_data, cancellable, &error))
+  if (self->write (self->source, self->rows, out, task_data, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -851,23 +855,24 @@ graft_rows_provider_new (GtkBitset         *rows,
 /**
  * graft_rows_flush:
  * @text: text made so far
- * @above: write it only when it is longer than this
+ * @all: write it whatever its length, else only from a megabyte on
  * @stream: (nullable): where to write it, or %NULL to keep it in @text
  * @cancellable: (nullable): stops the writing
  * @error: set if it fails
  *
- * Writes @text to @stream and empties it, if it is longer than @above.
+ * Writes @text to @stream and empties it, at its end (@all) or once it is
+ * long enough.
  *
  * Returns: whether it did not fail
  */
 gboolean
 graft_rows_flush (GString       *text,
-                  gsize          above,
+                  gboolean       all,
                   GOutputStream *stream,
                   GCancellable  *cancellable,
                   GError       **error)
 {
-  if (stream == NULL || text->len <= above)
+  if (stream == NULL || text->len == 0 || (!all && text->len < WRITE_BYTES))
     return TRUE;
   if (!g_output_stream_write_all (stream, text->str, text->len, NULL, cancellable, error))
     return FALSE;

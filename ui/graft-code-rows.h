@@ -63,9 +63,12 @@ const char *graft_code_row_get_text (GraftCodeRow *self,
                                      guint         side);
 void        graft_code_rows_restyle (GtkWidget *list);
 
-/* Writes the rows @rows of @source to @stream, on a worker thread. */
+/* Appends the text of the rows @rows of @source to @out, and writes it to
+ * @stream (graft_rows_flush()) as it goes when @stream is not NULL.  Runs
+ * on a worker thread for a paste. */
 typedef gboolean (*GraftRowsWriteFunc) (gpointer       source,
                                         GtkBitset     *rows,
+                                        GString       *out,
                                         GOutputStream *stream,
                                         GCancellable  *cancellable,
                                         GError       **error);
@@ -75,7 +78,7 @@ GdkContentProvider *graft_rows_provider_new (GtkBitset         *rows,
                                              GDestroyNotify     source_free,
                                              GraftRowsWriteFunc write) G_GNUC_WARN_UNUSED_RESULT;
 gboolean            graft_rows_flush (GString       *text,
-                                      gsize          above,
+                                      gboolean       all,
                                       GOutputStream *stream,
                                       GCancellable  *cancellable,
                                       GError       **error);

@@ -561,23 +561,21 @@ rows_copy_free (RowsCopy *copy)
   g_free (copy);
 }
 
-/* Bytes of text written at a time. */
-#define WRITE_BYTES (1024 * 1024)
-
 /* The rows @selected of @source (a RowsCopy), a line each; appended to
  * @out and written to @stream as they come if it is not NULL.  Uses no
  * GTK but the bitset: runs on a worker. */
 static gboolean
-write_rows (const RowsCopy *copy,
-            GtkBitset      *selected,
-            GString        *out,
-            GOutputStream  *stream,
-            GCancellable   *cancellable,
-            GError        **error)
+write_rows (gpointer       source,
+            GtkBitset     *selected,
+            GString       *out,
+            GOutputStream *stream,
+            GCancellable  *cancellable,
+            GError       **error)
 {
-  const char   *code = g_bytes_get_data (copy->code, NULL);
-  GtkBitsetIter iter;
-  guint         r;
+  const RowsCopy *copy = source;
+  const char     *code = g_bytes_get_data (copy->code, NULL);
+  GtkBitsetIter   iter;
+  guint           r;
 
   for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r);
        more && r < copy->starts->len; more = gtk_bitset_iter_next (&iter, &r))
@@ -588,22 +586,10 @@ write_rows (const RowsCopy *copy,
 
       g_string_append_len (out, code + start, (gssize) (end - start));
       g_string_append_c (out, '\n');
-      if (!graft_rows_flush (out, WRITE_BYTES, stream, cancellable, error))
+      if (!graft_rows_flush (out, FALSE, stream, cancellable, error))
         return FALSE;
     }
-  return graft_rows_flush (out, 0, stream, cancellable, error);
-}
-
-static gboolean
-write_selected (gpointer       source,
-                GtkBitset     *selected,
-                GOutputStream *stream,
-                GCancellable  *cancellable,
-                GError       **error)
-{
-  g_autoptr (GString) out = g_string_sized_new (WRITE_BYTES + 4096);
-
-  return write_rows (source, selected, out, stream, cancellable, error);
+  return graft_rows_flush (out, TRUE, stream, cancellable, error);
 }
 
 /* What the rows' Ctrl+C reads from, shared with the rows: NULL while
@@ -640,7 +626,7 @@ copy_rows_cb (GtkWidget *list,
   if (gtk_bitset_is_empty (selected) || (copy = rows_copy (self)) == NULL)
     return FALSE;
   content = graft_rows_provider_new (selected, copy, (GDestroyNotify) rows_copy_free,
-                                     write_selected);
+                                     write_rows);
   gdk_clipboard_set_content (gtk_widget_get_clipboard (list), content);
   return TRUE;
 }

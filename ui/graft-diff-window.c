@@ -409,21 +409,19 @@ go_cb (GtkWidget  *widget,
     go_to_row (self, first);
 }
 
-/* Bytes of text written at a time. */
-#define WRITE_BYTES (1024 * 1024)
-
 /* The rows @selected of @rows as Ctrl+C copies them (see
  * graft_diff_window_dup_selected_text()), appended to @out, and written
  * to @stream as they come if it is not NULL.  Uses no GTK but the
  * bitset: runs on a worker. */
 static gboolean
-write_rows (DiffRows      *rows,
+write_rows (gpointer       source,
             GtkBitset     *selected,
             GString       *out,
             GOutputStream *stream,
             GCancellable  *cancellable,
             GError       **error)
 {
+  DiffRows *rows = source;
   g_autoptr (GString) added = g_string_new (NULL);
   GtkBitsetIter iter;
   guint         r;
@@ -443,7 +441,7 @@ write_rows (DiffRows      *rows,
         {
           g_string_append_len (out, added->str, (gssize) added->len);
           g_string_truncate (added, 0);
-          if (!graft_rows_flush (out, WRITE_BYTES, stream, cancellable, error))
+          if (!graft_rows_flush (out, FALSE, stream, cancellable, error))
             return FALSE;
         }
       previous = r;
@@ -458,19 +456,7 @@ write_rows (DiffRows      *rows,
         g_string_append_printf (added, "+%s\n", rows->lines[1][row->line[1]]);
     }
   g_string_append_len (out, added->str, (gssize) added->len);
-  return graft_rows_flush (out, 0, stream, cancellable, error);
-}
-
-static gboolean
-write_selected (gpointer       source,
-                GtkBitset     *selected,
-                GOutputStream *stream,
-                GCancellable  *cancellable,
-                GError       **error)
-{
-  g_autoptr (GString) out = g_string_sized_new (WRITE_BYTES + 4096);
-
-  return write_rows (source, selected, out, stream, cancellable, error);
+  return graft_rows_flush (out, TRUE, stream, cancellable, error);
 }
 
 static void
@@ -490,7 +476,7 @@ copy_cb (GtkWidget  *widget,
   /* Written when pasted, on a worker: all of a million rows are 300 MB. */
   g_atomic_ref_count_inc (&self->rows->ref);
   content = graft_rows_provider_new (selected, self->rows, (GDestroyNotify) diff_rows_free,
-                                     write_selected);
+                                     write_rows);
   gdk_clipboard_set_content (gtk_widget_get_clipboard (widget), content);
 }
 
