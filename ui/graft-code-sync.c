@@ -21,7 +21,8 @@
  * colouring and layout of it took seconds in one turn: the tab shows it
  * as a list of rows instead (a GtkListView: only the rows in view are
  * widgets), coloured and shortened as the Changes window's rows
- * (graft-code-rows.c), the selected row standing for the cursor's line.
+ * (graft-code-rows.c), a row selected alone standing for the cursor's
+ * line; rows are selected as in any list and Ctrl+C copies their lines.
  * The code is waited for (graft_document_code_async()), then copied,
  * split into lines and its lines' nodes found, and the list given its
  * rows (graft_row_model_grow(), in a turn of its own), a few

@@ -9,15 +9,17 @@
  * sides, under a header bar that says what changed and whose arrows (and
  * Alt+Down, Alt+Up) go to the next and previous change.  Rows are
  * selected as in any list; Ctrl+C copies them as a unified diff would
- * show them ("-" removed, "+" added, " " the same).
+ * show them ("-" removed, "+" added, " " the same), the text written
+ * when pasted, on a worker (graft_rows_provider_new()).
  *
  * Opened on a document (graft_diff_window_new_for_document()) it never
  * stops the main loop for long: the document makes the two texts in steps
  * (graft-document-changes.c) and hands them over; a worker thread strips
  * them, splits them into lines in place and aligns them into rows, and
  * the list then takes all the rows at once (no text is copied into a
- * widget: a row's labels are set when it scrolls into view).  A spinner
- * says it is at work when it takes more than a moment.  A change of the
+ * widget: a row (graft-code-rows.c) is given its lines when it scrolls
+ * into view).  A spinner says it is at work when it takes more than a
+ * moment.  A change of the
  * document meanwhile starts it all again, so what it shows is the
  * document's last change when it is done; after that it stays as it is.
  * Closing the window cancels the work: the worker's task has no source
