@@ -21,11 +21,12 @@
  * colouring and layout of it took seconds in one turn: the tab shows it
  * as a list of rows instead (a GtkListView: only the rows in view are
  * widgets), coloured and shortened as the Changes window's rows
- * (graft-code-rows.c), the selected row standing for the cursor's line.
+ * (graft-code-rows.c), a row selected alone standing for the cursor's
+ * line; rows are selected as in any list and Ctrl+C copies their lines.
  * The code is waited for (graft_document_code_async()), then copied,
  * split into lines and its lines' nodes found, and the list given its
- * rows (graft_row_model_grow()), a few milliseconds a turn
- * (graft-turns.c), into a copy of its own: the document's code may go at
+ * rows (graft_row_model_grow(), in a turn of its own), a few
+ * milliseconds a turn (graft-turns.c), into a copy of its own: the document's code may go at
  * any change.  A change meanwhile starts it all again.
  */
 #include "config.h"
@@ -51,8 +52,6 @@
 #define FILL_TURN_USEC 5000
 static gsize  copy_bytes = COPY_BYTES;
 static gint64 fill_turn_usec = FILL_TURN_USEC;
-/* A row's line longer than this may not fit: it is its own tooltip. */
-#define TOOLTIP_BYTES 60
 
 struct _GraftCodeSync
 {
@@ -68,15 +67,17 @@ struct _GraftCodeSync
   gboolean       stale;     /* the graph changed while the tab was hidden */
 
   /* Big code, as rows */
-  GtkScrolledWindow  *scroller;  /* Owned: @code_view's parent, or the list's */
-  GtkWidget          *list;      /* Owned: the rows */
-  GtkSingleSelection *selection; /* Borrowed: the list's, whose row is the cursor's line */
+  GtkScrolledWindow *scroller; /* Owned: @code_view's parent, or the list's */
+  GtkWidget         *list;     /* Owned: the rows */
+  GtkMultiSelection
+                     *selection; /* Borrowed: the list's; a row selected alone is the cursor's line */
   GraftRowModel      *model;     /* Owned */
   GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
   GCancellable       *waiting;      /* Owned: waits for the code, or NULL */
   guint               fill_job;     /* copies and splits it (graft-turns.c), or 0 */
   guint               revision;     /* the document's, of the code copied */
   char               *copy;         /* Owned: the code, its lines ended by NULs, or NULL */
+  GBytes             *copied;       /* Owned: holds @copy once a Ctrl+C holds it too, or NULL */
   gsize               length;       /* the code's length, as far as it is measured */
   gboolean            measured;     /* @length is the code's, and @copy made */
   gsize               n_copied;     /* bytes of @copy copied */
@@ -159,7 +160,14 @@ rows_clear (GraftCodeSync *self)
                               (GDestroyNotify) g_hash_table_unref);
       self->line_of = g_hash_table_new (name_hash, name_equal);
     }
-  graft_turns_free_later (g_steal_pointer (&self->copy), g_free);
+  if (self->copied != NULL)
+    {
+      /* A Ctrl+C may still write from it: the last reference frees it. */
+      graft_turns_free_later (g_steal_pointer (&self->copied), (GDestroyNotify) g_bytes_unref);
+      self->copy = NULL;
+    }
+  else
+    graft_turns_free_later (g_steal_pointer (&self->copy), g_free);
   self->length = 0;
   self->measured = FALSE;
   self->n_copied = 0;
@@ -260,18 +268,20 @@ rows_fill_cb (gpointer user_data)
           self->n_copied += n;
           self->copy[self->n_copied] = '\0';
         }
-      if (self->split || (self->split = rows_split (self, deadline)))
+      if (self->split)
         {
           guint lines = self->starts->len;
 
           self->number_chars = 1;
           for (; lines >= 10; lines /= 10)
             self->number_chars++;
-          if (!graft_row_model_grow (self->model, self->starts->len, deadline))
-            return G_SOURCE_CONTINUE;
+          /* The list makes its rows' widgets then: in a turn of its own. */
+          graft_row_model_grow (self->model, self->starts->len);
           self->fill_job = 0;
           return G_SOURCE_REMOVE;
         }
+      if ((self->split = rows_split (self, deadline)))
+        return G_SOURCE_CONTINUE;
     }
   while (g_get_monotonic_time () < deadline);
   return G_SOURCE_CONTINUE;
@@ -449,7 +459,7 @@ graft_code_sync_select (GraftCodeSync *self,
       if (line < 0)
         return;
       self->syncing = TRUE;
-      gtk_single_selection_set_selected (self->selection, (guint) line);
+      gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), (guint) line, TRUE);
       if (gtk_widget_get_mapped (self->list))
         gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", (guint) line);
       self->syncing = FALSE;
@@ -513,16 +523,21 @@ row_node (GraftCodeSync *self,
   return NULL;
 }
 
-/* A row selected selects its line's node on the canvas. */
+/* A row selected alone selects its line's node on the canvas. */
 static void
-row_selected_cb (GtkSingleSelection *selection,
-                 GParamSpec         *pspec,
-                 GraftCodeSync      *self)
+rows_selected_cb (GtkSelectionModel *selection,
+                  guint              position,
+                  guint              n_items,
+                  GraftCodeSync     *self)
 {
+  g_autoptr (GtkBitset) selected = NULL;
   g_autofree char *name = NULL;
 
-  if (self->syncing ||
-      (name = row_node (self, gtk_single_selection_get_selected (selection))) == NULL)
+  if (self->syncing)
+    return;
+  selected = gtk_selection_model_get_selection (selection);
+  if (gtk_bitset_get_size (selected) != 1 ||
+      (name = row_node (self, gtk_bitset_get_minimum (selected))) == NULL)
     return;
   self->syncing = TRUE;
   graft_canvas_select (self->canvas, name, FALSE);
@@ -530,20 +545,103 @@ row_selected_cb (GtkSingleSelection *selection,
   self->syncing = FALSE;
 }
 
+/* What a Ctrl+C of rows writes from: the code (its lines ended by NULs)
+ * and its lines' starts, which no longer change. */
+typedef struct
+{
+  GBytes *code;
+  GArray *starts;
+  gsize   length;
+} RowsCopy;
+
+static void
+rows_copy_free (RowsCopy *copy)
+{
+  g_bytes_unref (copy->code);
+  g_array_unref (copy->starts);
+  g_free (copy);
+}
+
+/* The rows @selected of @source (a RowsCopy), a line each; appended to
+ * @out and written to @stream as they come if it is not NULL.  Uses no
+ * GTK but the bitset: runs on a worker. */
+static gboolean
+write_rows (gpointer       source,
+            GtkBitset     *selected,
+            GString       *out,
+            GOutputStream *stream,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  const RowsCopy *copy = source;
+  const char     *code = g_bytes_get_data (copy->code, NULL);
+  GtkBitsetIter   iter;
+  guint           r;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r);
+       more && r < copy->starts->len; more = gtk_bitset_iter_next (&iter, &r))
+    {
+      gsize start = g_array_index (copy->starts, gsize, r);
+      gsize end = r + 1 < copy->starts->len ? g_array_index (copy->starts, gsize, r + 1) - 1
+                                            : copy->length;
+
+      g_string_append_len (out, code + start, (gssize) (end - start));
+      g_string_append_c (out, '\n');
+      if (!graft_rows_flush (out, FALSE, stream, cancellable, error))
+        return FALSE;
+    }
+  return graft_rows_flush (out, TRUE, stream, cancellable, error);
+}
+
+/* What the rows' Ctrl+C reads from, shared with the rows: NULL while
+ * they are made. */
+static RowsCopy *
+rows_copy (GraftCodeSync *self)
+{
+  RowsCopy *copy;
+
+  if (self->copy == NULL || graft_code_sync_get_filling (self))
+    return NULL;
+  if (self->copied == NULL)
+    self->copied = g_bytes_new_take (self->copy, self->length + 1);
+  copy = g_new (RowsCopy, 1);
+  copy->code = g_bytes_ref (self->copied);
+  copy->starts = g_array_ref (self->starts);
+  copy->length = self->length;
+  return copy;
+}
+
+/* Ctrl+C: the selected rows' lines, written when pasted, on a worker (all
+ * of a million nodes' code is 150 MB). */
+static gboolean
+copy_rows_cb (GtkWidget *list,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  GraftCodeSync *self = user_data;
+  g_autoptr (GtkBitset) selected =
+      gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr (GdkContentProvider) content = NULL;
+  RowsCopy *copy;
+
+  if (gtk_bitset_is_empty (selected) || (copy = rows_copy (self)) == NULL)
+    return FALSE;
+  content = graft_rows_provider_new (selected, copy, (GDestroyNotify) rows_copy_free,
+                                     write_rows);
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (list), content);
+  return TRUE;
+}
+
+/* A row draws its line itself (graft-code-rows.c): the list makes up to
+ * 200 of them at once. */
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               gpointer                  user_data)
 {
-  GtkWidget *text = gtk_label_new (NULL);
+  GraftCodeSync *self = user_data;
 
-  gtk_widget_add_css_class (text, "monospace");
-  gtk_label_set_xalign (GTK_LABEL (text), 0);
-  /* Not wrapped: a wrapped label finds its smallest width by laying its
-   * text out a character a line.  A line too long for the tab is its
-   * tooltip. */
-  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, text);
+  gtk_list_item_set_child (item, graft_code_row_new (1, self->styles));
 }
 
 static void
@@ -553,10 +651,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 {
   GraftCodeSync   *self = user_data;
   guint            row = graft_row_item_get_row (gtk_list_item_get_item (item));
-  GtkWidget       *text = gtk_list_item_get_child (item);
   g_autofree char *line = NULL;
-  g_autofree char *shown = NULL;
-  PangoAttrList   *attrs;
   gsize            start;
   gsize            end;
 
@@ -566,12 +661,9 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   end = row + 1 < self->starts->len ? g_array_index (self->starts, gsize, row + 1) - 1
                                     : self->length;
   line = graft_code_rows_shorten (self->copy + start, end - start);
-  shown = g_strdup_printf ("%*u  %s", (int) self->number_chars, row + 1, line);
-  attrs = graft_code_rows_highlight (shown, self->number_chars, self->styles);
-  gtk_label_set_text (GTK_LABEL (text), shown);
-  gtk_label_set_attributes (GTK_LABEL (text), attrs);
-  pango_attr_list_unref (attrs);
-  gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
+  graft_code_row_set_side (GRAFT_CODE_ROW (gtk_list_item_get_child (item)), 0,
+                           g_strdup_printf ("%*u  %s", (int) self->number_chars, row + 1, line),
+                           self->number_chars, self->number_chars + 2, GRAFT_ROW_TINT_NONE);
 }
 
 static void
@@ -580,6 +672,7 @@ style_changed_cb (AdwStyleManager *manager,
                   GraftCodeSync   *self)
 {
   graft_code_rows_load_styles (self->styles);
+  graft_code_rows_restyle (self->list);
 }
 
 static void
@@ -614,6 +707,7 @@ graft_code_sync_new (GraftDocument *document,
   GtkSourceLanguage  *python;
   GtkTextBuffer      *buffer;
   GtkListItemFactory *factory;
+  GtkEventController *shortcuts;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (GRAFT_IS_CANVAS (canvas), NULL);
@@ -640,13 +734,19 @@ graft_code_sync_new (GraftDocument *document,
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self,
-                           0);
+  /* Rows are selected as in any list (click, Shift+click, Shift+arrows,
+   * Ctrl+A), and Ctrl+C copies their lines. */
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (rows_selected_cb),
+                           self, 0);
   self->list = g_object_ref_sink (
       gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory));
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (shortcuts),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, GDK_CONTROL_MASK),
+                        gtk_callback_action_new (copy_rows_cb, self, NULL)));
+  gtk_widget_add_controller (self->list, shortcuts);
   gtk_widget_add_css_class (self->list, "code-rows");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   "Generated code of the graph", -1);

@@ -9,15 +9,17 @@
  * sides, under a header bar that says what changed and whose arrows (and
  * Alt+Down, Alt+Up) go to the next and previous change.  Rows are
  * selected as in any list; Ctrl+C copies them as a unified diff would
- * show them ("-" removed, "+" added, " " the same).
+ * show them ("-" removed, "+" added, " " the same), the text written
+ * when pasted, on a worker (graft_rows_provider_new()).
  *
  * Opened on a document (graft_diff_window_new_for_document()) it never
  * stops the main loop for long: the document makes the two texts in steps
  * (graft-document-changes.c) and hands them over; a worker thread strips
  * them, splits them into lines in place and aligns them into rows, and
  * the list then takes all the rows at once (no text is copied into a
- * widget: a row's labels are set when it scrolls into view).  A spinner
- * says it is at work when it takes more than a moment.  A change of the
+ * widget: a row (graft-code-rows.c) is given its lines when it scrolls
+ * into view).  A spinner says it is at work when it takes more than a
+ * moment.  A change of the
  * document meanwhile starts it all again, so what it shows is the
  * document's last change when it is done; after that it stays as it is.
  * Closing the window cancels the work: the worker's task has no source
@@ -34,13 +36,8 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
-/* The list gets its rows for FILL_TURN_USEC a turn at most
- * (graft_row_model_grow()). */
-#define FILL_TURN_USEC 8000
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
-/* A line longer than this may not fit its side: it is its own tooltip. */
-#define TOOLTIP_BYTES 60
 
 /* A row: a line of each side (its index in that side's lines, or -1 for
  * filler), and whether it is in a run of changed lines (a line removed
@@ -55,13 +52,14 @@ typedef struct
  * The lines point into the texts, split in place. */
 typedef struct
 {
-  char   *texts[2]; /* before, after */
-  char  **lines[2]; /* NULL-terminated */
-  char   *ends[2];  /* where each text's last line ends */
-  GArray *rows;     /* of Row */
-  GArray *hunks;    /* of guint: the first row of each run of changed rows */
-  guint   n_removed;
-  guint   n_added;
+  gatomicrefcount ref;      /* a copy to the clipboard holds them too */
+  char           *texts[2]; /* before, after */
+  char          **lines[2]; /* NULL-terminated */
+  char           *ends[2];  /* where each text's last line ends */
+  GArray         *rows;     /* of Row */
+  GArray         *hunks;    /* of guint: the first row of each run of changed rows */
+  guint           n_removed;
+  guint           n_added;
 } DiffRows;
 
 struct _GraftDiffWindow
@@ -97,7 +95,7 @@ G_DEFINE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, ADW_TYPE_WINDOW)
 static void
 diff_rows_free (DiffRows *rows)
 {
-  if (rows == NULL)
+  if (rows == NULL || !g_atomic_ref_count_dec (&rows->ref))
     return;
   for (guint s = 0; s < 2; s++)
     {
@@ -166,6 +164,7 @@ diff_rows_new (char *before,
   DiffRows *self = g_new0 (DiffRows, 1);
   g_autoptr (GArray) lines = NULL;
 
+  g_atomic_ref_count_init (&self->ref);
   self->texts[0] = before;
   self->texts[1] = after;
   for (guint s = 0; s < 2; s++)
@@ -227,18 +226,24 @@ diff_rows_new (char *before,
   return self;
 }
 
-/* The tint of @row's side @s: a CSS class, or NULL for a line the same on
- * both sides. */
-static const char *
+/* The tint of @row's side @s. */
+static GraftRowTint
 row_tint (const Row *row,
           guint      s)
 {
   if (!row->changed)
-    return NULL;
+    return GRAFT_ROW_TINT_NONE;
   if (row->line[s] < 0)
-    return "filler";
-  return s == 0 ? "removed" : "added";
+    return GRAFT_ROW_TINT_FILLER;
+  return s == 0 ? GRAFT_ROW_TINT_REMOVED : GRAFT_ROW_TINT_ADDED;
 }
+
+static const char *const tint_names[] = {
+  [GRAFT_ROW_TINT_NONE] = NULL,
+  [GRAFT_ROW_TINT_REMOVED] = "removed",
+  [GRAFT_ROW_TINT_ADDED] = "added",
+  [GRAFT_ROW_TINT_FILLER] = "filler",
+};
 
 static void
 stop (GraftDiffWindow *self)
@@ -406,16 +411,75 @@ go_cb (GtkWidget  *widget,
     go_to_row (self, first);
 }
 
+/* The rows @selected of @rows as Ctrl+C copies them (see
+ * graft_diff_window_dup_selected_text()), appended to @out, and written
+ * to @stream as they come if it is not NULL.  Uses no GTK but the
+ * bitset: runs on a worker. */
+static gboolean
+write_rows (gpointer       source,
+            GtkBitset     *selected,
+            GString       *out,
+            GOutputStream *stream,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  DiffRows *rows = source;
+  g_autoptr (GString) added = g_string_new (NULL);
+  GtkBitsetIter iter;
+  guint         r;
+  guint         previous = G_MAXUINT;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
+       more = gtk_bitset_iter_next (&iter, &r))
+    {
+      const Row *row;
+
+      if (r >= rows->rows->len)
+        break;
+      row = &g_array_index (rows->rows, Row, r);
+      /* A hunk's added lines follow its removed ones, at its end or where
+       * the selection leaves it. */
+      if (!row->changed || (previous != G_MAXUINT && r != previous + 1))
+        {
+          g_string_append_len (out, added->str, (gssize) added->len);
+          g_string_truncate (added, 0);
+          if (!graft_rows_flush (out, FALSE, stream, cancellable, error))
+            return FALSE;
+        }
+      previous = r;
+      if (!row->changed)
+        {
+          g_string_append_printf (out, " %s\n", rows->lines[1][row->line[1]]);
+          continue;
+        }
+      if (row->line[0] >= 0)
+        g_string_append_printf (out, "-%s\n", rows->lines[0][row->line[0]]);
+      if (row->line[1] >= 0)
+        g_string_append_printf (added, "+%s\n", rows->lines[1][row->line[1]]);
+    }
+  g_string_append_len (out, added->str, (gssize) added->len);
+  return graft_rows_flush (out, TRUE, stream, cancellable, error);
+}
+
 static void
 copy_cb (GtkWidget  *widget,
          const char *action_name,
          GVariant   *parameter)
 {
   GraftDiffWindow *self = GRAFT_DIFF_WINDOW (widget);
-  g_autofree char *text = graft_diff_window_dup_selected_text (self);
+  g_autoptr (GtkBitset) selected = NULL;
+  g_autoptr (GdkContentProvider) content = NULL;
 
-  if (text != NULL && *text != '\0')
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  if (self->rows == NULL)
+    return;
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (gtk_bitset_is_empty (selected))
+    return;
+  /* Written when pasted, on a worker: all of a million rows are 300 MB. */
+  g_atomic_ref_count_inc (&self->rows->ref);
+  content = graft_rows_provider_new (selected, self->rows, (GDestroyNotify) diff_rows_free,
+                                     write_rows);
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (widget), content);
 }
 
 static void
@@ -462,36 +526,23 @@ shown_line (DiffRows *rows,
   return graft_code_rows_shorten (line, (gsize) ((next != NULL ? next - 1 : rows->ends[s]) - line));
 }
 
-/* A row's widget: for each side one label, its line number and its
- * text.  Few widgets a row: the list makes a screenful and more of rows
- * at once when the comparison comes in, all in one turn. */
+/* A row's widget: one GraftCodeRow for both sides, which draws their
+ * lines, numbers and tints itself: the list makes up to 200 rows at once
+ * when the comparison comes in, all in one turn. */
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               gpointer                  user_data)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GraftDiffWindow *self = user_data;
 
-  gtk_box_set_homogeneous (GTK_BOX (row), TRUE);
-  for (guint s = 0; s < 2; s++)
-    {
-      GtkWidget *text = gtk_label_new (NULL);
-
-      gtk_widget_add_css_class (text, "diff-side");
-      gtk_widget_add_css_class (text, "monospace");
-      gtk_label_set_xalign (GTK_LABEL (text), 0);
-      /* Not wrapped: a wrapped label finds its smallest width by laying
-       * its text out a character a line.  The end of a line too long for
-       * its side is left out, and the line is its tooltip. */
-      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_hexpand (text, TRUE);
-      gtk_box_append (GTK_BOX (row), text);
-    }
-  gtk_list_item_set_child (item, row);
+  gtk_list_item_set_child (item, graft_code_row_new (2, self->styles));
 }
 
 /* The width of the line numbers' column, in characters. */
 #define NUMBER_CHARS 7
+/* Between a line's number and the line. */
+#define NUMBER_GAP 3
 
 static void
 bind_row_cb (GtkSignalListItemFactory *factory,
@@ -500,46 +551,34 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 {
   GraftDiffWindow *self = user_data;
   GraftRowItem    *row_item = gtk_list_item_get_item (item);
-  GtkWidget       *text = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GraftCodeRow    *widget = GRAFT_CODE_ROW (gtk_list_item_get_child (item));
   const Row       *row;
   g_autoptr (GString) label = g_string_new (NULL);
 
   if (self->rows == NULL || graft_row_item_get_row (row_item) >= self->rows->rows->len)
     return;
   row = &g_array_index (self->rows->rows, Row, graft_row_item_get_row (row_item));
-  for (guint s = 0; s < 2; s++, text = gtk_widget_get_next_sibling (text))
+  for (guint s = 0; s < 2; s++)
     {
-      const char *tint = row_tint (row, s);
+      GraftRowTint tint = row_tint (row, s);
 
-      gtk_widget_remove_css_class (text, "removed");
-      gtk_widget_remove_css_class (text, "added");
-      gtk_widget_remove_css_class (text, "filler");
-      if (tint != NULL)
-        gtk_widget_add_css_class (text, tint);
       if (row->line[s] >= 0)
         {
           g_autofree char *line = shown_line (self->rows, s, row->line[s]);
-          g_autofree char *shown =
-              g_strdup_printf ("%*d   %s", NUMBER_CHARS, row->line[s] + 1, line);
-          PangoAttrList *attrs = graft_code_rows_highlight (shown, NUMBER_CHARS, self->styles);
+          char            *shown =
+              g_strdup_printf ("%*d%*s%s", NUMBER_CHARS, row->line[s] + 1, NUMBER_GAP, "", line);
 
-          gtk_label_set_text (GTK_LABEL (text), shown);
-          gtk_label_set_attributes (GTK_LABEL (text), attrs);
-          gtk_widget_set_tooltip_text (text, strlen (line) > TOOLTIP_BYTES ? line : NULL);
-          pango_attr_list_unref (attrs);
+          graft_code_row_set_side (widget, s, shown, NUMBER_CHARS, NUMBER_CHARS + NUMBER_GAP, tint);
           g_string_append_printf (label, "%s%s %d: %s. ", s == 0 ? "Before" : "After",
-                                  tint != NULL ? (s == 0 ? ", removed," : ", added,") : "",
+                                  tint != GRAFT_ROW_TINT_NONE ? (s == 0 ? ", removed," : ", added,")
+                                                              : "",
                                   row->line[s] + 1, line);
         }
       else
-        {
-          gtk_label_set_text (GTK_LABEL (text), "");
-          gtk_label_set_attributes (GTK_LABEL (text), NULL);
-          gtk_widget_set_tooltip_text (text, NULL);
-        }
+        graft_code_row_set_side (widget, s, NULL, 0, 0, tint);
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_list_item_get_child (item)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label->str, -1);
 }
 
 static gboolean
@@ -580,25 +619,21 @@ finish (GraftDiffWindow *self)
   self->ready = TRUE;
 }
 
-/* Gives the list a few more rows: it makes the widgets of the rows it
- * may show (up to 200 in GTK 4.8) as they come, which for all at once
- * took 100 ms of one turn.  Once it has more than it makes widgets for,
- * the rest come in one go (no widget is made for them). */
+/* Gives the list its rows, in a turn of its own: it makes the widgets of
+ * the rows it may show then (up to 200 in GTK 4.8), a few milliseconds
+ * with rows that draw themselves (graft-code-rows.c). */
 static gboolean
 fill_cb (gpointer user_data)
 {
   GraftDiffWindow *self = user_data;
-  gint64           deadline = g_get_monotonic_time () + FILL_TURN_USEC;
-  guint            n = self->rows->rows->len;
 
-  if (!graft_row_model_grow (self->model, n, deadline))
-    return G_SOURCE_CONTINUE;
+  graft_row_model_grow (self->model, self->rows->rows->len);
   self->fill_turn = 0;
   finish (self);
   return G_SOURCE_REMOVE;
 }
 
-/* The rows are made: the list takes them over the next turns. */
+/* The rows are made: the list takes them in the next turn. */
 static void
 take_rows (GraftDiffWindow *self,
            DiffRows        *rows)
@@ -727,6 +762,7 @@ style_changed_cb (AdwStyleManager *manager,
                   GraftDiffWindow *self)
 {
   graft_code_rows_load_styles (self->styles);
+  graft_code_rows_restyle (self->list);
 }
 
 static GraftDiffWindow *
@@ -913,7 +949,7 @@ graft_diff_window_dup_side (GraftDiffWindow *self,
   for (guint r = 0; self->rows != NULL && r < self->rows->rows->len; r++)
     {
       const Row  *row = &g_array_index (self->rows->rows, Row, r);
-      const char *tint = row_tint (row, s);
+      const char *tint = tint_names[row_tint (row, s)];
 
       if (tint != NULL)
         g_string_append_printf (out, "[%s]", tint);
@@ -939,44 +975,14 @@ char *
 graft_diff_window_dup_selected_text (GraftDiffWindow *self)
 {
   g_autoptr (GtkBitset) selected = NULL;
-  g_autoptr (GString) added = g_string_new (NULL);
-  GString      *out;
-  GtkBitsetIter iter;
-  guint         r;
-  guint         previous = G_MAXUINT;
+  GString *out;
 
   g_return_val_if_fail (GRAFT_IS_DIFF_WINDOW (self), NULL);
   out = g_string_new (NULL);
   if (self->rows == NULL)
     return g_string_free (out, FALSE);
   selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &r); more;
-       more = gtk_bitset_iter_next (&iter, &r))
-    {
-      const Row *row;
-
-      if (r >= self->rows->rows->len)
-        break;
-      row = &g_array_index (self->rows->rows, Row, r);
-      /* A hunk's added lines follow its removed ones, at its end or where
-       * the selection leaves it. */
-      if (!row->changed || (previous != G_MAXUINT && r != previous + 1))
-        {
-          g_string_append_len (out, added->str, (gssize) added->len);
-          g_string_truncate (added, 0);
-        }
-      previous = r;
-      if (!row->changed)
-        {
-          g_string_append_printf (out, " %s\n", self->rows->lines[1][row->line[1]]);
-          continue;
-        }
-      if (row->line[0] >= 0)
-        g_string_append_printf (out, "-%s\n", self->rows->lines[0][row->line[0]]);
-      if (row->line[1] >= 0)
-        g_string_append_printf (added, "+%s\n", self->rows->lines[1][row->line[1]]);
-    }
-  g_string_append_len (out, added->str, (gssize) added->len);
+  write_rows (self->rows, selected, out, NULL, NULL, NULL);
   return g_string_free (out, FALSE);
 }
 

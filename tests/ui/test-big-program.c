@@ -33,6 +33,7 @@
 #include "graft-document-private.h"
 #include "graft-match-item.h"
 #include "graft-window-private.h"
+#include "graft-code-rows.h"
 #include "window-util.h"
 
 #include <glib/gstdio.h>
@@ -1619,6 +1620,115 @@ turns_until_rows (GraftWindow *window)
   return turns;
 }
 
+/* The one row selected in @selection. */
+static guint
+selected_row (GtkSelectionModel *selection)
+{
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (selection);
+
+  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 1);
+  return gtk_bitset_get_minimum (selected);
+}
+
+/* The row under @widget whose line starts with @prefix, or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *prefix)
+{
+  if (GRAFT_IS_CODE_ROW (widget))
+    {
+      const char *text = graft_code_row_get_text (GRAFT_CODE_ROW (widget), 0);
+
+      /* After the line's number. */
+      return text != NULL && g_str_has_prefix (text + strspn (text, " 0123456789"), prefix)
+                 ? widget
+                 : NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The rows in view take the dark style's colours when dark mode is
+ * switched on, and the light style's back. */
+static void
+assert_rows_follow_dark (GtkWidget *list)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autofree char *light = NULL;
+  g_autofree char *dark = NULL;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  light = keyword_color ();
+  for (guint mode = 0; mode < 3; mode++)
+    {
+      g_autoptr (GHashTable) colors = NULL;
+      GtkWidget *row;
+
+      if (mode == 1)
+        adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+      else if (mode == 2)
+        adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+      if (mode == 1)
+        dark = keyword_color ();
+      iterate_until_drawn (list);
+      row = find_row (list, "def forward");
+      g_assert_nonnull (row);
+      colors = widget_text_colors (row);
+      g_assert_true (g_hash_table_contains (colors, mode == 1 ? dark : light));
+      if (dark != NULL)
+        g_assert_false (g_hash_table_contains (colors, mode == 1 ? light : dark));
+    }
+  g_assert_cmpstr (light, !=, dark);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Rows of @code are selected as in a list and copied by Ctrl+C, a line
+ * each; all of them without making their text in the turn of the keys. */
+static void
+assert_rows_copied (GraftWindow *window,
+                    const char  *code)
+{
+  GtkWidget         *list = graft_code_sync_get_list (window->code_sync);
+  GtkSelectionModel *selection = gtk_list_view_get_model (GTK_LIST_VIEW (list));
+  GdkClipboard      *clipboard = gtk_widget_get_clipboard (list);
+  g_auto (GStrv) lines = g_strsplit (code, "\n", -1);
+  g_autofree char *copied = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *all = g_strconcat (code, "\n", NULL);
+  GValue           value = G_VALUE_INIT;
+  g_auto (GStrv) before = graft_canvas_dup_selection (graft_window_get_canvas (window));
+  g_auto (GStrv) after = NULL;
+
+  /* Three rows, and one more: no node selected for a run of rows. */
+  gtk_selection_model_select_range (selection, 2, 3, TRUE);
+  gtk_selection_model_select_item (selection, 7, FALSE);
+  after = graft_canvas_dup_selection (graft_window_get_canvas (window));
+  g_assert_true (g_strv_equal ((const char *const *) before, (const char *const *) after));
+  g_assert_true (press_shortcut (list, "<Control>c"));
+  copied = clipboard_text (clipboard);
+  expected = g_strdup_printf ("%s\n%s\n%s\n%s\n", lines[2], lines[3], lines[4], lines[7]);
+  g_assert_cmpstr (copied, ==, expected);
+  g_clear_pointer (&copied, g_free);
+
+  g_assert_true (press_shortcut (list, "<Control>a"));
+  g_assert_true (press_shortcut (list, "<Control>c"));
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_false (gdk_content_provider_get_value (gdk_clipboard_get_content (clipboard), &value,
+                                                  NULL));
+  g_value_unset (&value);
+  /* The rows made again meanwhile: the copy is of the code copied. */
+  graft_code_sync_refresh (window->code_sync);
+  copied = clipboard_text (clipboard);
+  g_assert_cmpstr (copied, ==, all);
+}
+
 /* The program's code (888 KB) is big: the Code tab shows it as rows of a
  * list, made in turns from a copy, exactly the code; the selected row and
  * the canvas's selection follow each other; a change while the rows are
@@ -1626,12 +1736,11 @@ turns_until_rows (GraftWindow *window)
 static void
 test_code_rows (void)
 {
-  GraftWindow        *window = open_program ();
-  GraftDocument      *document = graft_window_get_document (window);
-  GraftCanvas        *canvas = graft_window_get_canvas (window);
-  GtkWidget          *list = graft_code_sync_get_list (window->code_sync);
-  GtkSingleSelection *selection =
-      GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  GraftWindow       *window = open_program ();
+  GraftDocument     *document = graft_window_get_document (window);
+  GraftCanvas       *canvas = graft_window_get_canvas (window);
+  GtkWidget         *list = graft_code_sync_get_list (window->code_sync);
+  GtkSelectionModel *selection = gtk_list_view_get_model (GTK_LIST_VIEW (list));
   g_autoptr (GError) error = NULL;
   g_autofree char *code = NULL;
   g_autofree char *rows = NULL;
@@ -1660,6 +1769,7 @@ test_code_rows (void)
   rows = graft_code_sync_dup_rows_text (window->code_sync);
   g_assert_cmpstr (rows, ==, code);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, n_lines);
+  assert_rows_follow_dark (list);
 
   /* The canvas's node selects its line's row, a row its line's node. */
   node = graft_graph_get_first (graft_document_get_graph (document));
@@ -1672,18 +1782,19 @@ test_code_rows (void)
     g_autofree char *prefix = g_strdup_printf ("    %s = ", name);
 
     graft_canvas_select (canvas, name, FALSE);
-    g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, line_of (code, prefix));
+    g_assert_cmpuint (selected_row (selection), ==, line_of (code, prefix));
   }
-  gtk_single_selection_set_selected (selection, line_of (code, "    return "));
+  gtk_selection_model_select_item (selection, line_of (code, "    return "), TRUE);
   selected = graft_canvas_dup_selection (canvas);
   g_assert_cmpstr (selected[0], ==,
                    graft_node_get_name (
                        graft_graph_get_output (graft_document_get_graph (document))));
   g_assert_null (selected[1]);
   g_clear_pointer (&selected, g_strfreev);
-  gtk_single_selection_set_selected (selection, line_of (code, "    conv2d_1 = "));
+  gtk_selection_model_select_item (selection, line_of (code, "    conv2d_1 = "), TRUE);
   selected = graft_canvas_dup_selection (canvas);
   g_assert_cmpstr (selected[0], ==, "conv2d_1");
+  assert_rows_copied (window, code);
 
   /* A change while the rows are made: made again, of the new code. */
   graft_code_sync_refresh (window->code_sync);

@@ -15,6 +15,7 @@
 #include "graft-comparison-private.h"
 #include "graft-comparison.h"
 #include "graft-context-window.h"
+#include "graft-code-rows.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
 #include "graft-document-changes.h"
@@ -512,17 +513,29 @@ selected_rows (GraftDiffWindow *diff)
   return g_string_free (out, FALSE);
 }
 
-/* The label under @widget whose text ends with @suffix, or NULL. */
+/* The row under @widget with a side whose text ends with @suffix, or
+ * NULL; @text (if not NULL) is that side's text. */
 static GtkWidget *
-find_label_ending (GtkWidget  *widget,
-                   const char *suffix)
+find_label_ending (GtkWidget   *widget,
+                   const char  *suffix,
+                   const char **text)
 {
-  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
-    return widget;
+  if (GRAFT_IS_CODE_ROW (widget))
+    for (guint s = 0; s < 2; s++)
+      {
+        const char *shown = graft_code_row_get_text (GRAFT_CODE_ROW (widget), s);
+
+        if (shown != NULL && g_str_has_suffix (shown, suffix))
+          {
+            if (text != NULL)
+              *text = shown;
+            return widget;
+          }
+      }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label_ending (child, suffix);
+      GtkWidget *found = find_label_ending (child, suffix, text);
 
       if (found != NULL)
         return found;
@@ -530,14 +543,14 @@ find_label_ending (GtkWidget  *widget,
   return NULL;
 }
 
-/* The label under @widget showing @text after a line number, or NULL. */
+/* The row under @widget showing @text after a line number, or NULL. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
             const char *text)
 {
   g_autofree char *numbered = g_strconcat ("   ", text, NULL);
 
-  return find_label_ending (widget, numbered);
+  return find_label_ending (widget, numbered, NULL);
 }
 
 /* Whether a row showing @text is drawn inside the list's view. */
@@ -616,11 +629,9 @@ test_changes_keys (void)
 {
   g_autoptr (GString) before = g_string_new ("def forward(self, x):\n");
   g_autoptr (GString) after = g_string_new ("def forward(self, x):\n");
-  GraftDiffWindow    *diff;
-  g_autofree char    *rows = NULL;
-  g_autofree char    *copied = NULL;
-  GdkContentProvider *content;
-  GValue              value = G_VALUE_INIT;
+  GraftDiffWindow *diff;
+  g_autofree char *rows = NULL;
+  g_autofree char *copied = NULL;
 
   /* Changes at rows 201 and 402 of 603: far apart. */
   for (guint k = 0; k < 3; k++)
@@ -662,16 +673,12 @@ test_changes_keys (void)
   gtk_selection_model_select_range (gtk_list_view_get_model (graft_diff_window_get_list (diff)),
                                     200, 3, TRUE);
   g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Control>c"));
-  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
-  g_assert_nonnull (content);
-  g_value_init (&value, G_TYPE_STRING);
-  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
-  g_assert_cmpstr (g_value_get_string (&value), ==,
+  copied = clipboard_text (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
+  g_assert_cmpstr (copied, ==,
                    "     l199 = 199\n"
                    "-    old_0 = 0\n"
                    "+    changed_0 = 0\n"
                    "     l200 = 200\n");
-  g_value_unset (&value);
   gtk_window_destroy (GTK_WINDOW (diff));
 }
 
@@ -686,7 +693,134 @@ label_ending_shown (gpointer data)
 {
   LabelWanted *wanted = data;
 
-  return find_label_ending (wanted->list, wanted->suffix) != NULL;
+  return find_label_ending (wanted->list, wanted->suffix, NULL) != NULL;
+}
+
+static void
+first_rows_cb (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               gpointer    user_data)
+{
+  guint *first = user_data;
+
+  if (*first == 0)
+    *first = g_list_model_get_n_items (model);
+}
+
+/* A small change's rows come to the list all at once, in one turn (its
+ * first frame shows them), not a few a turn. */
+static void
+test_changes_first_frame (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+  GraftWindow     *window = open_path (path);
+  GraftDiffWindow *diff;
+  GListModel      *rows;
+  guint            first = 0;
+
+  activate (window, "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  diff = open_changes (window);
+  rows = G_LIST_MODEL (gtk_list_view_get_model (graft_diff_window_get_list (diff)));
+  g_signal_connect (rows, "items-changed", G_CALLBACK (first_rows_cb), &first);
+  iterate_until (diff_ready, diff);
+  /* More rows than the 8 a turn the list had. */
+  g_assert_cmpuint (g_list_model_get_n_items (rows), >, 30);
+  g_assert_cmpuint (first, ==, g_list_model_get_n_items (rows));
+  g_signal_handlers_disconnect_by_data (rows, &first);
+  gtk_window_destroy (GTK_WINDOW (diff));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The colours of the text the row under @list showing @text draws. */
+static GHashTable *
+drawn_colors (GtkWidget  *list,
+              const char *text)
+{
+  GtkWidget *row = find_label (list, text);
+
+  g_assert_nonnull (row);
+  return widget_text_colors (row);
+}
+
+/* Rows in view take the dark style's colours when dark mode is switched
+ * on, and the light one's back. */
+static void
+test_changes_dark (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkWidget       *widget = graft_diff_window_new (NULL, "Edit", rows_before, rows_after);
+  GtkWidget       *list = GTK_WIDGET (graft_diff_window_get_list (GRAFT_DIFF_WINDOW (widget)));
+  g_autofree char *light = NULL;
+  g_autofree char *dark = NULL;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  light = keyword_color ();
+  gtk_window_present (GTK_WINDOW (widget));
+  iterate_until_drawn (list);
+  for (guint mode = 0; mode < 3; mode++)
+    {
+      g_autoptr (GHashTable) colors = NULL;
+
+      if (mode > 0)
+        {
+          adw_style_manager_set_color_scheme (manager, mode == 1 ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          iterate_until_drawn (list);
+        }
+      if (mode == 1)
+        dark = keyword_color ();
+      colors = drawn_colors (list, "return c");
+      g_assert_true (g_hash_table_contains (colors, mode == 1 ? dark : light));
+      g_assert_false (g_hash_table_contains (colors, mode == 1 ? light : dark != NULL ? dark
+                                                                                      : ""));
+    }
+  g_assert_cmpstr (light, !=, dark);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (widget));
+}
+
+/* Ctrl+A then Ctrl+C copies all the rows without making their text in
+ * that turn (a million rows are 300 MB): the clipboard's content is
+ * written when a paste asks for it, and it is the rows' text. */
+static void
+test_changes_copy_later (void)
+{
+  g_autoptr (GString) before = g_string_new ("def forward(self, x):\n");
+  g_autoptr (GString) after = g_string_new ("def forward(self, x):\n");
+  GraftDiffWindow    *diff;
+  GtkWidget          *list;
+  GdkContentProvider *content;
+  GValue              value = G_VALUE_INIT;
+  g_autofree char    *copied = NULL;
+  g_autofree char    *expected = NULL;
+
+  append_lines (before, 0, 30000, "same");
+  append_lines (before, 0, 3000, "old");
+  append_lines (after, 0, 30000, "same");
+  append_lines (after, 0, 2000, "new");
+  diff = GRAFT_DIFF_WINDOW (graft_diff_window_new (NULL, "Edit", before->str, after->str));
+  list = GTK_WIDGET (graft_diff_window_get_list (diff));
+  g_assert_true (press_shortcut (list, "<Control>a"));
+  g_assert_true (press_shortcut (GTK_WIDGET (diff), "<Control>c"));
+  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (diff)));
+  g_assert_nonnull (content);
+  /* Not made as the keys were pressed. */
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_false (gdk_content_provider_get_value (content, &value, NULL));
+  g_value_unset (&value);
+  expected = graft_diff_window_dup_selected_text (diff);
+  g_assert_cmpuint (strlen (expected), >, 500000);
+  /* The selection changes, the window goes: what was copied stays. */
+  gtk_selection_model_unselect_all (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  gtk_window_destroy (GTK_WINDOW (diff));
+  copied = clipboard_text (gdk_display_get_clipboard (gdk_display_get_default ()));
+  g_assert_cmpstr (copied, ==, expected);
 }
 
 /* A line too long to lay out (a program's outputs at a million nodes: 42
@@ -699,7 +833,7 @@ test_changes_long_line (void)
   GraftDiffWindow *diff;
   LabelWanted      wanted = { NULL, NULL };
   g_autofree char *suffix = NULL;
-  GtkWidget       *label;
+  const char      *label = NULL;
   g_autofree char *copied = NULL;
   g_autofree char *expected = NULL;
 
@@ -716,12 +850,11 @@ test_changes_long_line (void)
   wanted.suffix = suffix;
   wanted.list = GTK_WIDGET (graft_diff_window_get_list (diff));
   iterate_until (label_ending_shown, &wanted);
-  label = find_label_ending (wanted.list, wanted.suffix);
+  g_assert_nonnull (find_label_ending (wanted.list, wanted.suffix, &label));
   /* Its number, then its start. */
-  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)),
-                                   "      3       return (xé, xé"));
-  g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (label))), <, 2100);
-  g_assert_true (g_utf8_validate (gtk_label_get_text (GTK_LABEL (label)), -1, NULL));
+  g_assert_true (g_str_has_prefix (label, "      3       return (xé, xé"));
+  g_assert_cmpuint (strlen (label), <, 2100);
+  g_assert_true (g_utf8_validate (label, -1, NULL));
   gtk_selection_model_select_range (gtk_list_view_get_model (GTK_LIST_VIEW (wanted.list)), 1, 2,
                                     TRUE);
   copied = graft_diff_window_dup_selected_text (diff);
@@ -1585,6 +1718,9 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/keys", test_changes_keys);
   g_test_add_func ("/busy-views/changes/copy-text", test_changes_copy_text);
   g_test_add_func ("/busy-views/changes/long-line", test_changes_long_line);
+  g_test_add_func ("/busy-views/changes/first-frame", test_changes_first_frame);
+  g_test_add_func ("/busy-views/changes/dark", test_changes_dark);
+  g_test_add_func ("/busy-views/changes/copy-later", test_changes_copy_later);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);

@@ -18,6 +18,7 @@
 #include "example.h"
 
 #include "graft-canvas.h"
+#include "graft-code-rows.h"
 #include "graft-window-private.h"
 
 #include <string.h>
@@ -665,4 +666,113 @@ assert_view_filled (GraftCanvas *canvas)
           g_assert_cmpfloat (start + length, <=, extent[axis] + pad + 1e-6);
         }
     }
+}
+
+static void
+read_text_cb (GObject      *clipboard,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **out = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *out = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*out);
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/**
+ * clipboard_text:
+ * @clipboard: a clipboard
+ *
+ * Reads @clipboard's text as a paste reads it (the test fails if it
+ * cannot), running the main loop meanwhile.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+clipboard_text (GdkClipboard *clipboard)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &text);
+  iterate_until (text_read, &text);
+  return text;
+}
+
+/* The colours of the text under @node, as "#rrggbb" strings in @out. */
+static void
+collect_text_colors (GskRenderNode *node,
+                     GHashTable    *out)
+{
+  GskRenderNodeType type = gsk_render_node_get_node_type (node);
+
+  if (type == GSK_TEXT_NODE)
+    {
+      const GdkRGBA *c = gsk_text_node_get_color (node);
+
+      g_hash_table_add (out, g_strdup_printf ("#%02x%02x%02x", (guint) (c->red * 255 + 0.5),
+                                              (guint) (c->green * 255 + 0.5),
+                                              (guint) (c->blue * 255 + 0.5)));
+    }
+  else if (type == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      collect_text_colors (gsk_container_node_get_child (node, i), out);
+  else if (type == GSK_TRANSFORM_NODE)
+    collect_text_colors (gsk_transform_node_get_child (node), out);
+  else if (type == GSK_CLIP_NODE)
+    collect_text_colors (gsk_clip_node_get_child (node), out);
+  else if (type == GSK_ROUNDED_CLIP_NODE)
+    collect_text_colors (gsk_rounded_clip_node_get_child (node), out);
+  else if (type == GSK_OPACITY_NODE)
+    collect_text_colors (gsk_opacity_node_get_child (node), out);
+  else if (type == GSK_DEBUG_NODE)
+    collect_text_colors (gsk_debug_node_get_child (node), out);
+}
+
+/**
+ * widget_text_colors:
+ * @widget: a widget, drawn
+ *
+ * Returns: (transfer full): the colours of the text @widget draws, as
+ *   "#rrggbb" strings (a set)
+ */
+GHashTable *
+widget_text_colors (GtkWidget *widget)
+{
+  GtkSnapshot   *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GHashTable    *colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  gtk_widget_snapshot_child (gtk_widget_get_parent (widget), widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  collect_text_colors (node, colors);
+  gsk_render_node_unref (node);
+  return colors;
+}
+
+/**
+ * keyword_color:
+ *
+ * Returns: (transfer full): the colour of a Python keyword in the source
+ *   style of the style manager's mode (light or dark), as "#rrggbb"
+ */
+char *
+keyword_color (void)
+{
+  GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
+
+  graft_code_rows_load_styles (styles);
+  /* The first highlight is the keywords'. */
+  g_assert_true (styles[0].set);
+  return g_strdup_printf ("#%02x%02x%02x", (guint) (styles[0].color.red * 255 + 0.5),
+                          (guint) (styles[0].color.green * 255 + 0.5),
+                          (guint) (styles[0].color.blue * 255 + 0.5));
 }

@@ -49,8 +49,11 @@ GtkWidget  *find_toast (GraftWindow *window);
 const char *shown_toast (GraftWindow *window);
 gboolean    toast_shown (gpointer window);
 
-gboolean press_shortcut (GtkWidget  *widget,
-                         const char *accel);
+char       *clipboard_text (GdkClipboard *clipboard) G_GNUC_WARN_UNUSED_RESULT;
+GHashTable *widget_text_colors (GtkWidget *widget) G_GNUC_WARN_UNUSED_RESULT;
+char       *keyword_color (void) G_GNUC_WARN_UNUSED_RESULT;
+gboolean    press_shortcut (GtkWidget  *widget,
+                            const char *accel);
 
 gboolean flap_settled (gpointer flap);
 gboolean node_in_view (GraftCanvas *canvas,
