@@ -67,10 +67,9 @@ struct _GraftCodeSync
   gboolean       stale;     /* the graph changed while the tab was hidden */
 
   /* Big code, as rows */
-  GtkScrolledWindow *scroller; /* Owned: @code_view's parent, or the list's */
-  GtkWidget         *list;     /* Owned: the rows */
-  GtkMultiSelection
-                     *selection; /* Borrowed: the list's; a row selected alone is the cursor's line */
+  GtkScrolledWindow  *scroller;  /* Owned: @code_view's parent, or the list's */
+  GtkWidget          *list;      /* Owned: the rows */
+  GtkMultiSelection  *selection; /* Borrowed: the list's; one row selected is the cursor's line */
   GraftRowModel      *model;     /* Owned */
   GraftHighlightStyle styles[GRAFT_N_HIGHLIGHTS];
   GCancellable       *waiting;      /* Owned: waits for the code, or NULL */

@@ -3676,6 +3676,21 @@ graft_document_get_moving (GraftDocument *self)
 }
 
 /**
+ * graft_document_get_away:
+ * @self: a document
+ *
+ * Returns: whether a comparison holds the graph elsewhere in the history
+ *   by steps (Show Changes or Compare Graphs making the code before a
+ *   change); whatever reads the graph brings it back at once first
+ */
+gboolean
+graft_document_get_away (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->away_back != NULL;
+}
+
+/**
  * graft_document_dup_code:
  * @self: a document
  *

@@ -18,6 +18,7 @@
 #include "graft-code-rows.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
+#include "graft-window-private.h"
 #include "graft-document-changes.h"
 #include "graft-document-private.h"
 #include "window-util.h"
@@ -1699,6 +1700,56 @@ test_closed_surfaces (void)
   iterate_until (no_windows, NULL);
 }
 
+/* The autosave's timer running out while Show Changes holds the graph
+ * away (its edit replayed by steps): the autosave waits for the graph to
+ * come back by the steps, rather than bringing it back at once (at a
+ * million nodes, a turn of 68-131 ms), and is written once it is back. */
+static void
+test_changes_away_autosave (void)
+{
+  GraftWindow     *window;
+  GraftDocument   *document;
+  g_autofree char *code = NULL;
+  g_autofree char *code_after = NULL;
+  HistoryEntry    *entry;
+  GraftDiffWindow *diff;
+  guint            n_half = 0;
+
+  _graft_window_set_autosave_delay (3600);
+  window = open_example ();
+  document = graft_window_get_document (window);
+  activate (window, "replace-all", NULL);
+  entry = document->history->pdata[graft_document_get_compared_change (document)];
+  code = graph_code (document);
+  forget_code_before (document);
+  _graft_comparison_set_travel_step (1);
+  diff = open_changes (window);
+  while (!graft_diff_window_get_ready (diff))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (!graft_edit_is_replaying (entry->edit) || ++n_half != 3)
+        continue;
+      g_assert_true (graft_document_get_away (document));
+      graft_window_autosave_start (window);
+      g_assert_true (graft_edit_is_replaying (entry->edit));
+      g_assert_true (graft_document_get_away (document));
+      g_assert_true (graft_window_get_autosave_pending (window));
+    }
+  g_assert_cmpuint (n_half, >=, 3);
+  g_assert_false (graft_document_get_away (document));
+  g_assert_true (graft_window_get_autosave_pending (window));
+  /* Back: the autosave goes on when its timer runs out again. */
+  graft_window_autosave_start (window);
+  while (graft_window_get_autosave_pending (window))
+    g_main_context_iteration (NULL, TRUE);
+  code_after = graph_code (document);
+  g_assert_cmpstr (code_after, ==, code);
+  gtk_window_destroy (GTK_WINDOW (diff));
+  _graft_comparison_set_travel_step (0);
+  _graft_window_set_autosave_delay (0);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1734,5 +1785,6 @@ main (int    argc,
   g_test_add_func ("/busy-views/split/away", test_split_away);
   g_test_add_func ("/busy-views/split/changes-read", test_split_changes_read);
   g_test_add_func ("/busy-views/closed-surfaces", test_closed_surfaces);
+  g_test_add_func ("/busy-views/changes/away-autosave", test_changes_away_autosave);
   return g_test_run ();
 }
