@@ -2194,9 +2194,14 @@ graft_window_init (GraftWindow *self)
 
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
+      g_autoptr (GVariant) saved = g_settings_get_user_value (self->settings, "window-width");
+      int width = g_settings_get_int (self->settings, "window-width");
+      int height = g_settings_get_int (self->settings, "window-height");
+
+      /* A first window: a share of a large screen (no size saved yet). */
+      if (saved == NULL)
+        _graft_window_screen_size (self, &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self), width, height);
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       sidebar = g_settings_get_int (self->settings, "sidebar-width");
