@@ -154,6 +154,7 @@ void          _graft_window_replace_texts (GraftWindow *self,
                                            const char  *replacement,
                                            const char  *title);
 void          _graft_window_undo_texts (GraftWindow *self);
+void          _graft_window_redo_texts (GraftWindow *self);
 void          _graft_window_expand_level (GraftWindow *self);
 void          _graft_window_expand_scope (GraftWindow *self,
                                           const char  *scope);
