@@ -1255,7 +1255,9 @@ test_split_fitted (void)
 /* A graph too big to read whole (resnet18_bn_relu.py fitted at 8 %) shows
  * its first change (bn1, removed) readable, and the other side at the
  * same zoom.  The change is near the graph's top: the graph's top is at
- * the view's, not halfway down it under blank canvas, on both sides. */
+ * the view's, not halfway down it under blank canvas, on both sides.
+ * Both sides draw the module frames the main canvas draws (they had
+ * none). */
 static void
 test_split_readable (void)
 {
@@ -1271,6 +1273,7 @@ test_split_readable (void)
                                                                                         "bn1"))
                             ->box;
   GraftRect view;
+  guint     n_frames;
 
   g_assert_true (graft_canvas_get_readable (before));
   g_assert_cmpfloat (graft_canvas_get_zoom (after), ==, graft_canvas_get_zoom (before));
@@ -1281,6 +1284,10 @@ test_split_readable (void)
   g_assert_cmpfloat (r->y + r->height, <=, view.y + view.height);
   assert_view_filled (before);
   assert_view_filled (after);
+  n_frames = graft_layout_get_n_frames (graft_canvas_get_layout (graft_window_get_canvas (window)));
+  g_assert_cmpuint (n_frames, >, 0);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, n_frames);
+  g_assert_cmpuint (graft_layout_get_n_frames (graft_canvas_get_layout (after)), ==, n_frames);
   gtk_window_destroy (GTK_WINDOW (split));
   close_window (window);
 }
