@@ -166,6 +166,89 @@ graph_code (GraftDocument *document)
                         FALSE);
 }
 
+/* How a test of a view that takes the graph away from the document's
+ * position (to read the change it shows) meddles at the third step it
+ * sees the change's edit half replayed. */
+typedef enum {
+  AWAY_WAIT,  /* not at all */
+  AWAY_READ,  /* it reads the graph */
+  AWAY_CLOSE, /* it closes the view, then reads the graph */
+} Away;
+
+/* The start of a test of wait_away(): the example after Replace All,
+ * @change (its place in the history) and @entry, its code as Replace All
+ * left it, and the edit replayed one operation a step from now on. */
+static GraftWindow *
+start_away (guint         *change,
+            HistoryEntry **entry,
+            char         **code)
+{
+  GraftWindow   *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+
+  activate (window, "replace-all", NULL);
+  *change = (guint) graft_document_get_compared_change (document);
+  *entry = document->history->pdata[*change];
+  g_assert_nonnull ((*entry)->edit);
+  *code = graph_code (document);
+  _graft_comparison_set_travel_step (1);
+  return window;
+}
+
+/* Runs the main loop until @ready says @view is done, with @entry's edit
+ * replayed one operation a step (_graft_comparison_set_travel_step (1)),
+ * meddling as @how says; after a close, the document has its graph back
+ * within @close_turns turns.  What reads the graph gets it back, as
+ * @code, and the edit applied.  Returns @view, or %NULL once closed. */
+static gpointer
+wait_away (gpointer view,
+           gboolean (*ready) (gpointer view),
+           GraftDocument *document,
+           HistoryEntry  *entry,
+           const char    *code,
+           Away           how,
+           guint          close_turns)
+{
+  guint n_half = 0;
+
+  while (view != NULL && !ready (view))
+    {
+      g_autofree char *code_after = NULL;
+
+      g_main_context_iteration (NULL, TRUE);
+      if (!graft_edit_is_replaying (entry->edit) || ++n_half != 3 || how == AWAY_WAIT)
+        continue;
+      if (how == AWAY_CLOSE)
+        {
+          gtk_window_destroy (GTK_WINDOW (view));
+          view = NULL;
+          run_turns (close_turns);
+        }
+      code_after = graph_code (document);
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      g_assert_true (graft_edit_is_applied (entry->edit));
+      g_assert_cmpstr (code_after, ==, code);
+    }
+  /* The edit, one operation a step: undone then redone by steps. */
+  g_assert_cmpuint (n_half, >=, 3);
+  return view;
+}
+
+/* The end of a test of wait_away(): the graph as it was, @code, and the
+ * travel step and @window gone. */
+static void
+end_away (GraftWindow  *window,
+          HistoryEntry *entry,
+          const char   *code)
+{
+  g_autofree char *code_after = graph_code (graft_window_get_document (window));
+
+  g_assert_false (graft_edit_is_replaying (entry->edit));
+  g_assert_cmpstr (code_after, ==, code);
+  _graft_comparison_set_travel_step (0);
+  close_window (window);
+}
+
 /* Show Changes of a change whose code before it is not known holds the
  * graph with the change undone across turns, replaying the edit by steps
  * (here of one operation), not undone and redone whole in every turn:
@@ -176,57 +259,24 @@ graph_code (GraftDocument *document)
 static void
 test_changes_away (void)
 {
-  for (guint how = 0; how < 3; how++)
+  for (Away how = AWAY_WAIT; how <= AWAY_CLOSE; how++)
     {
-      GraftWindow     *window = open_example ();
-      GraftDocument   *document = graft_window_get_document (window);
       g_autofree char *code = NULL;
-      g_autofree char *code_after = NULL;
       HistoryEntry    *entry;
+      guint            change;
+      GraftWindow     *window = start_away (&change, &entry, &code);
+      GraftDocument   *document = graft_window_get_document (window);
       GraftDiffWindow *diff;
-      guint            n_half = 0;
 
-      activate (window, "replace-all", NULL);
-      entry = document->history->pdata[graft_document_get_compared_change (document)];
-      g_assert_nonnull (entry->edit);
-      code = graph_code (document);
       forget_code_before (document);
-      _graft_comparison_set_travel_step (1);
-      diff = open_changes (window);
-      while (diff != NULL && !graft_diff_window_get_ready (diff))
-        {
-          g_main_context_iteration (NULL, TRUE);
-          if (!graft_edit_is_replaying (entry->edit))
-            continue;
-          if (++n_half != 3 || how == 0)
-            continue;
-          if (how == 2)
-            {
-              gtk_window_destroy (GTK_WINDOW (diff));
-              diff = NULL;
-              /* The task goes in its next turn. */
-              run_turns (2);
-            }
-          else
-            {
-              code_after = graph_code (document);
-              g_assert_cmpstr (code_after, ==, code);
-              g_clear_pointer (&code_after, g_free);
-            }
-          g_assert_false (graft_edit_is_replaying (entry->edit));
-          g_assert_true (graft_edit_is_applied (entry->edit));
-        }
-      g_assert_cmpuint (n_half, >=, 3);
+      /* Closed, its task goes in its next turn. */
+      diff = wait_away (open_changes (window), diff_ready, document, entry, code, how, 2);
       if (diff != NULL)
         {
           assert_same_as_sync (diff, document);
           gtk_window_destroy (GTK_WINDOW (diff));
         }
-      g_assert_false (graft_edit_is_replaying (entry->edit));
-      code_after = graph_code (document);
-      g_assert_cmpstr (code_after, ==, code);
-      _graft_comparison_set_travel_step (0);
-      close_window (window);
+      end_away (window, entry, code);
     }
 }
 
@@ -1392,46 +1442,20 @@ test_split_close (void)
 static void
 test_split_away (void)
 {
-  for (guint how = 0; how < 3; how++)
+  for (Away how = AWAY_WAIT; how <= AWAY_CLOSE; how++)
     {
-      GraftWindow      *window = open_example ();
-      GraftDocument    *document = graft_window_get_document (window);
       g_autofree char  *code = NULL;
-      g_autofree char  *code_after = NULL;
       HistoryEntry     *entry;
-      GraftSplitWindow *split;
-      guint             n_half = 0;
       guint             change;
+      GraftWindow      *window = start_away (&change, &entry, &code);
+      GraftDocument    *document = graft_window_get_document (window);
+      GraftSplitWindow *split;
 
-      activate (window, "replace-all", NULL);
-      change = (guint) graft_document_get_compared_change (document);
-      entry = document->history->pdata[change];
-      g_assert_nonnull (entry->edit);
-      code = graph_code (document);
-      _graft_comparison_set_travel_step (1);
       split = GRAFT_SPLIT_WINDOW (
           graft_split_window_new_for_document (GTK_WINDOW (window), document, change, 0));
       gtk_window_present (GTK_WINDOW (split));
-      while (split != NULL && !graft_split_window_get_compared (split))
-        {
-          g_main_context_iteration (NULL, TRUE);
-          if (!graft_edit_is_replaying (entry->edit))
-            continue;
-          if (++n_half != 3 || how == 0)
-            continue;
-          if (how == 2)
-            {
-              gtk_window_destroy (GTK_WINDOW (split));
-              split = NULL;
-            }
-          code_after = graph_code (document);
-          g_assert_false (graft_edit_is_replaying (entry->edit));
-          g_assert_true (graft_edit_is_applied (entry->edit));
-          g_assert_cmpstr (code_after, ==, code);
-          g_clear_pointer (&code_after, g_free);
-        }
-      /* The edit, one operation a step: undone then redone by steps. */
-      g_assert_cmpuint (n_half, >=, 3);
+      /* Closed, the graph is back at once. */
+      split = wait_away (split, split_compared, document, entry, code, how, 0);
       if (split != NULL)
         {
           g_autoptr (GraftComparison) comparison = NULL;
@@ -1443,11 +1467,7 @@ test_split_away (void)
           assert_split_as (split, comparison);
           gtk_window_destroy (GTK_WINDOW (split));
         }
-      g_assert_false (graft_edit_is_replaying (entry->edit));
-      code_after = graph_code (document);
-      g_assert_cmpstr (code_after, ==, code);
-      _graft_comparison_set_travel_step (0);
-      close_window (window);
+      end_away (window, entry, code);
     }
 }
 
