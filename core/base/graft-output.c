@@ -167,29 +167,23 @@ graft_output_file_open (const char *path,
     {
       self->stream = TRUE;
       self->fd = fcntl (STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
-      if (self->fd < 0)
-        {
-          fail (self, errno, error);
-          graft_output_file_abandon (self);
-          return NULL;
-        }
-      return self;
     }
-  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
+  else if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
     {
       /* Blocks, as any writer's open does, until a FIFO has a reader. */
       self->stream = TRUE;
       do
         self->fd = open (path, O_WRONLY | O_CLOEXEC);
       while (self->fd < 0 && errno == EINTR);
-      if (self->fd < 0)
-        {
-          fail (self, errno, error);
-          graft_output_file_abandon (self);
-          return NULL;
-        }
-      return self;
     }
+  if (self->stream && self->fd < 0)
+    {
+      fail (self, errno, error);
+      graft_output_file_abandon (self);
+      return NULL;
+    }
+  if (self->stream)
+    return self;
   self->target = resolve_link (path);
   if (self->target == NULL)
     {
