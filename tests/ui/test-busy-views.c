@@ -1322,8 +1322,11 @@ test_split_readable (void)
   const GraftRect  *r = &graft_layout_get_node (layout, (guint) graft_layout_find_node (layout,
                                                                                         "bn1"))
                             ->box;
-  GraftRect view;
-  guint     n_frames;
+  GraftRect          view;
+  guint              n_frames;
+  GraftRenderOptions options;
+  g_autoptr (GBytes) with_controls = NULL;
+  g_autoptr (GBytes) without_controls = NULL;
 
   g_assert_true (graft_canvas_get_readable (before));
   g_assert_cmpfloat (graft_canvas_get_zoom (after), ==, graft_canvas_get_zoom (before));
@@ -1338,6 +1341,29 @@ test_split_readable (void)
   g_assert_cmpuint (n_frames, >, 0);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, n_frames);
   g_assert_cmpuint (graft_layout_get_n_frames (graft_canvas_get_layout (after)), ==, n_frames);
+  /* Without their fold controls, which did nothing in this window: a
+   * click on one is not taken as one, and they are not drawn. */
+  graft_render_options_init (&options);
+  with_controls = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, NULL);
+  options.no_controls = TRUE;
+  without_controls = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, NULL);
+  g_assert_false (g_bytes_equal (with_controls, without_controls));
+  for (guint f = 0; f < n_frames; f++)
+    {
+      GraftRect   control;
+      const char *scope;
+      gboolean    expand;
+      double      wx;
+      double      wy;
+
+      graft_layout_get_frame_control (graft_layout_get_frame (layout, f), &control);
+      g_assert_true (graft_layout_hit_control (layout, control.x + control.width / 2,
+                                               control.y + control.height / 2, &scope, &expand));
+      graft_canvas_layout_to_widget (before, control.x + control.width / 2,
+                                     control.y + control.height / 2, &wx, &wy);
+      g_assert_true (graft_canvas_get_fixed (before));
+      g_assert_false (graft_canvas_activate_control (before, wx, wy));
+    }
   gtk_window_destroy (GTK_WINDOW (split));
   close_window (window);
 }
