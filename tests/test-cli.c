@@ -913,6 +913,46 @@ test_binary_input (void)
   g_rmdir (dir);
 }
 
+/* An input that would wait for data forever (/proc/kmsg and /dev/kmsg
+ * wait for the kernel's next message) is refused at once instead: cli.md
+ * promises that no input hangs graft.  Read through a node of its own
+ * for /dev/kmsg (root only: reading takes nothing from anyone). */
+static void
+test_input_waits (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *kmsg = g_build_filename (dir, "kmsg", NULL);
+  g_autofree char *err = g_strdup_printf ("%s:1:1: error: cannot read the file: it waits for "
+                                          "data that may never come\n",
+                                          kmsg);
+  const char      *args[] = { "code", kmsg, NULL };
+  g_auto (Run) run = { 0 };
+  int fd;
+
+  g_assert_nonnull (dir);
+  if (geteuid () != 0 || mknod (kmsg, S_IFCHR | 0400, makedev (1, 11)) != 0)
+    {
+      g_rmdir (dir);
+      g_test_skip ("needs root to make a device node");
+      return;
+    }
+  fd = open (kmsg, O_RDONLY | O_NONBLOCK);
+  if (fd < 0)
+    {
+      g_unlink (kmsg);
+      g_rmdir (dir);
+      g_test_skip ("the kernel's log cannot be read here");
+      return;
+    }
+  close (fd);
+  run_graft (&run, NULL, NULL, args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==, err);
+  g_unlink (kmsg);
+  g_rmdir (dir);
+}
+
 /* Assigning to an imported module's attribute would change what later
  * code means; Graft refuses it, at module level too, where other
  * assignments it cannot model are skipped (torch.fx runs the file and
@@ -1273,6 +1313,77 @@ test_output_refused (void)
                                                 "error: cannot write the file: no new file can "
                                                 "be made in /proc/self: "));
   g_assert_false (g_file_test (proc_target, G_FILE_TEST_EXISTS));
+}
+
+/* Runs graft with @args and its standard output on the file @log opened
+ * with @flags (O_APPEND: `>> log`, O_TRUNC: `> log`); returns the status. */
+static int
+run_graft_into (const char        *log,
+                int                flags,
+                const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd = g_open (log, O_WRONLY | O_CLOEXEC | flags, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_ptr_array_add (argv, (gpointer) graft_cli ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_take_stdout_fd (launcher, fd);
+  g_subprocess_launcher_unsetenv (launcher, "GRAFT_CLI_TIMINGS");
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait (proc, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  return g_subprocess_get_exit_status (proc);
+}
+
+/* `-o /dev/stdout >> log`: the output is the file standard output writes
+ * to, and goes through it, appended to the log (the log was replaced, its
+ * old lines lost); the same when -o names the log itself.  With `> log`
+ * the shell has emptied it, and the output is all it holds. */
+static void
+test_output_standard_output (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char *log = g_build_filename (dir, "log", NULL);
+  g_autofree char *link = g_build_filename (dir, "link", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *text = NULL;
+  const char      *args_code[] = { "code", model, NULL };
+  const char      *args_stdout[] = { "code", model, "-o", "/dev/stdout", NULL };
+  const char      *args_link[] = { "code", model, "-o", link, NULL };
+  g_auto (Run) code = { 0 };
+
+  g_assert_nonnull (dir);
+  run_graft (&code, NULL, NULL, args_code);
+  g_assert_cmpint (code.status, ==, 0);
+  expected = g_strconcat ("old line\n", code.out, code.out, NULL);
+  g_assert_true (g_file_set_contents (log, "old line\n", -1, NULL));
+  g_assert_cmpint (symlink (log, link), ==, 0);
+  if (g_file_test ("/dev/stdout", G_FILE_TEST_EXISTS))
+    g_assert_cmpint (run_graft_into (log, O_APPEND, args_stdout), ==, 0);
+  else
+    g_assert_cmpint (run_graft_into (log, O_APPEND, args_link), ==, 0);
+  g_assert_cmpint (run_graft_into (log, O_APPEND, args_link), ==, 0);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, expected);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  g_clear_pointer (&text, g_free);
+
+  g_assert_cmpint (run_graft_into (log, O_TRUNC, args_link), ==, 0);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, code.out);
+  g_assert_cmpuint (count_files (dir), ==, 2);
+  remove_dir (dir);
 }
 
 /* A standard output that cannot be written (a full disk: /dev/full) is
@@ -1875,11 +1986,13 @@ main (int    argc,
   g_test_add_func ("/cli/code-to-graph", test_code_to_graph);
   g_test_add_func ("/cli/style-ignored", test_style_ignored);
   g_test_add_func ("/cli/binary-input", test_binary_input);
+  g_test_add_func ("/cli/input-waits", test_input_waits);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);
   g_test_add_func ("/cli/output-refused", test_output_refused);
+  g_test_add_func ("/cli/output-standard-output", test_output_standard_output);
   g_test_add_func ("/cli/stdout-full", test_stdout_full);
   g_test_add_func ("/cli/huge-input", test_huge_input);
   g_test_add_func ("/cli/render", test_render);

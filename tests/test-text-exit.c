@@ -122,6 +122,30 @@ test_no_section_after_exit (void)
   g_test_trap_assert_stdout_unmatched ("*ran*");
 }
 
+/* A case whose subprocess starts workers with @start_work, exits under
+ * them after a pause of 20 ms to @max_ms (at random), what they hold
+ * left to them, and passes without a word from AddressSanitizer: six
+ * times over. */
+static void
+exit_under_work (void (*start_work) (void),
+                 gint max_ms)
+{
+  if (g_test_subprocess ())
+    {
+      start_work ();
+      g_usleep ((gulong) g_test_rand_int_range (20, max_ms) * 1000);
+      /* What the workers hold stays: they run on. */
+      exits_under_work = TRUE;
+      exit (0);
+    }
+  for (guint run = 0; run < 6; run++)
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      g_test_trap_assert_stderr_unmatched ("*AddressSanitizer*");
+    }
+}
+
 /* Workers shaping text in a language of its own each time, in sections:
  * each time HarfBuzz makes a shape plan, reading the language's string,
  * until the process exits under them. */
@@ -149,23 +173,17 @@ shape_languages_cb (gpointer data)
 }
 
 static void
+start_shaping (void)
+{
+  atexit (sleep_at_exit);
+  for (guint i = 0; i < 3; i++)
+    g_thread_unref (g_thread_new ("shape", shape_languages_cb, GUINT_TO_POINTER (i)));
+}
+
+static void
 test_exit_while_shaping (void)
 {
-  if (g_test_subprocess ())
-    {
-      atexit (sleep_at_exit);
-      for (guint i = 0; i < 3; i++)
-        g_thread_unref (g_thread_new ("shape", shape_languages_cb, GUINT_TO_POINTER (i)));
-      g_usleep ((gulong) g_test_rand_int_range (20, 100) * 1000);
-      exits_under_work = TRUE;
-      exit (0);
-    }
-  for (guint run = 0; run < 6; run++)
-    {
-      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
-      g_test_trap_assert_passed ();
-      g_test_trap_assert_stderr_unmatched ("*AddressSanitizer*");
-    }
+  exit_under_work (start_shaping, 100);
 }
 
 /* Workers that lay out a graph with module frames (dot's cluster labels,
@@ -203,34 +221,27 @@ spawn_jobs_cb (gpointer data)
 }
 
 static void
+start_jobs (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                                            "resnet18_bn_relu.py", NULL);
+  GraftGraph      *graph = test_load_graph (path);
+  GraftScopes     *scopes = graft_scopes_new (graph);
+  GHashTable      *none = g_hash_table_new (g_str_hash, g_str_equal);
+  Work            *work = g_new0 (Work, 1);
+
+  work->n_requests = 400;
+  work->requests = g_new0 (GraftLayoutRequest *, work->n_requests);
+  for (guint i = 0; i < work->n_requests; i++)
+    work->requests[i] = graft_layout_request_new_folded (graph, scopes, none, NULL);
+  for (guint i = 0; i < 3; i++)
+    g_thread_unref (g_thread_new ("spawn", spawn_jobs_cb, work));
+}
+
+static void
 test_exit_under_workers (void)
 {
-  if (g_test_subprocess ())
-    {
-      g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data",
-                                                "examples", "resnet18_bn_relu.py", NULL);
-      GraftGraph      *graph = test_load_graph (path);
-      GraftScopes     *scopes = graft_scopes_new (graph);
-      GHashTable      *none = g_hash_table_new (g_str_hash, g_str_equal);
-      Work            *work = g_new0 (Work, 1);
-
-      work->n_requests = 400;
-      work->requests = g_new0 (GraftLayoutRequest *, work->n_requests);
-      for (guint i = 0; i < work->n_requests; i++)
-        work->requests[i] = graft_layout_request_new_folded (graph, scopes, none, NULL);
-      for (guint i = 0; i < 3; i++)
-        g_thread_unref (g_thread_new ("spawn", spawn_jobs_cb, work));
-      g_usleep ((gulong) g_test_rand_int_range (20, 200) * 1000);
-      /* What the workers hold stays: they run on. */
-      exits_under_work = TRUE;
-      exit (0);
-    }
-  for (guint run = 0; run < 6; run++)
-    {
-      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
-      g_test_trap_assert_passed ();
-      g_test_trap_assert_stderr_unmatched ("*AddressSanitizer*");
-    }
+  exit_under_work (start_jobs, 200);
 }
 
 int

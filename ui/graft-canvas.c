@@ -66,6 +66,7 @@ struct _GraftCanvas
   gboolean      *added;      /* per graph node of the layout, or NULL */
   gboolean      *dropped;    /* per graph node of the layout, or NULL */
   guint8        *changes;    /* per graph node of the layout: a GraftChange, or NULL */
+  gboolean       fixed;      /* its folding cannot change: no fold controls */
   gboolean      *selected;   /* per graph node of the layout: its name is in @selection */
   guint          n_selected; /* how many are */
   GHashTable    *selection;  /* node names */
@@ -389,6 +390,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
                         ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index
                         : -1;
   options.chosen_match = self->chosen_match;
+  options.no_controls = self->fixed;
   if (self->current_hit != NULL && g_hash_table_contains (self->selection, self->current_hit))
     {
       gint box = graft_layout_find_node (self->layout, self->current_hit);
@@ -974,6 +976,38 @@ graft_canvas_set_changes (GraftCanvas *self,
 }
 
 /**
+ * graft_canvas_set_fixed:
+ * @self: a canvas
+ * @fixed: whether its folding cannot change
+ *
+ * A canvas whose window has no `win.collapse-scope` nor
+ * `win.expand-scope` (Compare Graphs, Match in Context) draws no fold
+ * controls on its frames and folded boxes, and a click there is a click
+ * on the canvas: the controls did nothing there.
+ */
+void
+graft_canvas_set_fixed (GraftCanvas *self,
+                        gboolean     fixed)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->fixed = fixed;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_get_fixed:
+ * @self: a canvas
+ *
+ * Returns: whether graft_canvas_set_fixed() said its folding cannot change
+ */
+gboolean
+graft_canvas_get_fixed (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  return self->fixed;
+}
+
+/**
  * graft_canvas_show_point:
  * @self: a canvas
  * @zoom: the scale to show the layout at
@@ -1248,7 +1282,7 @@ graft_canvas_activate_control (GraftCanvas *self,
   double      ly;
 
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
-  if (self->layout == NULL)
+  if (self->layout == NULL || self->fixed)
     return FALSE;
   graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
   if (!graft_layout_hit_control (self->layout, lx, ly, &scope, &expand))

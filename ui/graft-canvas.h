@@ -29,6 +29,9 @@ void         graft_canvas_set_added (GraftCanvas *self,
                                      gboolean    *added);
 void         graft_canvas_set_dropped (GraftCanvas *self,
                                        gboolean    *dropped);
+void         graft_canvas_set_fixed (GraftCanvas *self,
+                                     gboolean     fixed);
+gboolean     graft_canvas_get_fixed (GraftCanvas *self);
 void         graft_canvas_set_changes (GraftCanvas *self,
                                        guint8      *changes);
 void         graft_canvas_show_point (GraftCanvas *self,

@@ -108,16 +108,6 @@ graft_comparison_builder_new (GraftDocument *document,
   return self;
 }
 
-/* Whether side @side needs its own scopes: the side after the change to
- * choose the overview, the side before to fold as it says. */
-static gboolean
-needs_scopes (GraftComparisonBuilder *self)
-{
-  if (self->side == 1)
-    return self->overview_boxes > 0;
-  return self->collapsed != NULL && g_hash_table_size (self->collapsed) > 0;
-}
-
 static void
 next_side (GraftComparisonBuilder *self)
 {
@@ -148,17 +138,15 @@ step_side (GraftComparisonBuilder *self,
   switch (self->phase)
     {
     case PHASE_SCOPES:
-      if (!needs_scopes (self))
-        {
-          self->phase = PHASE_REQUEST;
-          return FALSE;
-        }
+      /* Each side's own scopes: its module frames, as the main canvas
+       * draws them (it was drawn without them), and on the side after
+       * the change, the overview both sides fold as it says. */
       if (self->scopes_builder == NULL)
         self->scopes_builder = graft_scopes_builder_new (graph);
       if (!graft_scopes_builder_step (self->scopes_builder, n))
         return FALSE;
       self->scopes = graft_scopes_builder_finish (g_steal_pointer (&self->scopes_builder));
-      if (side == 1)
+      if (side == 1 && self->overview_boxes > 0)
         self->collapsed = graft_scopes_new_overview (self->scopes, self->overview_boxes);
       self->phase = PHASE_REQUEST;
       return FALSE;
@@ -167,9 +155,8 @@ step_side (GraftComparisonBuilder *self,
         {
           gboolean folded = self->collapsed != NULL && g_hash_table_size (self->collapsed) > 0;
 
-          self->request_builder =
-              graft_layout_request_builder_new (graph, folded ? self->scopes : NULL,
-                                                folded ? self->collapsed : NULL, NULL);
+          self->request_builder = graft_layout_request_builder_new (
+              graph, self->scopes, folded ? self->collapsed : NULL, NULL);
         }
       if (!graft_layout_request_builder_step (self->request_builder, n))
         return FALSE;

@@ -282,18 +282,14 @@ fill_side (GraftComparison *self,
            GPtrArray      **names,
            const gboolean  *classes)
 {
+  g_autoptr (GraftScopes) own = scopes == NULL ? graft_scopes_new (graph) : NULL;
   guint n = graft_graph_get_n_nodes (graph);
   guint i = 0;
 
-  if (collapsed != NULL && g_hash_table_size (collapsed) > 0)
-    {
-      g_autoptr (GraftScopes) own = scopes == NULL ? graft_scopes_new (graph) : NULL;
-
-      self->requests[side] =
-          graft_layout_request_new_folded (graph, scopes != NULL ? scopes : own, collapsed, NULL);
-    }
-  else
-    self->requests[side] = graft_layout_request_new (graph);
+  /* With the scopes always: the module frames the main canvas draws. */
+  self->requests[side] = graft_layout_request_new_folded (
+      graph, scopes != NULL ? scopes : own,
+      collapsed != NULL && g_hash_table_size (collapsed) > 0 ? collapsed : NULL, NULL);
   self->changes[side] = g_new0 (guint8, MAX (n, 1));
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node), i++)
@@ -392,11 +388,9 @@ graft_document_compare (GraftDocument *self,
           _graft_comparison_changes_by_name (_graft_comparison_graph_at (self, change), after);
     }
   /* The after side's scopes serve its request too. */
+  after_scopes = graft_scopes_new (after);
   if (overview_boxes > 0)
-    {
-      after_scopes = graft_scopes_new (after);
-      collapsed = graft_scopes_new_overview (after_scopes, overview_boxes);
-    }
+    collapsed = graft_scopes_new_overview (after_scopes, overview_boxes);
   fill_side (comparison, 1, after, after_scopes, changes, collapsed, names, after_classes);
   _graft_comparison_leave (self, change + 1);
 

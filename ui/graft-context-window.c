@@ -499,6 +499,8 @@ graft_context_window_new (GtkWindow     *parent,
   /* A graph to walk from the keyboard, not a picture (graft-canvas-nav.c). */
   self->canvas = GRAFT_CANVAS (
       g_object_new (GRAFT_TYPE_CANVAS, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL));
+  /* This window folds nothing: no controls that would do nothing. */
+  graft_canvas_set_fixed (self->canvas, TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->canvas), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->canvas), TRUE);
   gtk_box_append (GTK_BOX (box), header);

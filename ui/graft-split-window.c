@@ -368,6 +368,8 @@ make_side (GraftSplitWindow *self,
   GtkWidget *name_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
   s->canvas = GRAFT_CANVAS (graft_canvas_new ());
+  /* This window folds nothing: no controls that would do nothing. */
+  graft_canvas_set_fixed (s->canvas, TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (s->canvas), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (s->canvas), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (s->canvas), 200, 200);

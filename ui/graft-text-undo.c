@@ -264,11 +264,18 @@ graft_text_undo_redo (GraftTextUndo *self)
  * the texts they had, if nothing has changed them since (each editor's own
  * undo history then still ends with the replacement).  Withdraws the
  * toast's offer either way.
+ *
+ * Returns: whether it undid the replacement while the toast still
+ *   offered it (so that the toast's message is about texts gone now)
  */
-void
+gboolean
 graft_text_undo_undo (GraftTextUndo *self)
 {
+  gboolean offered = self->toast != NULL && self->undoable;
+  gboolean undone = self->undoable;
+
   withdraw_offer (self);
-  if (self->undoable)
+  if (undone)
     step_buffers (self, FALSE);
+  return offered;
 }

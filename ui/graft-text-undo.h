@@ -30,7 +30,7 @@ gboolean       graft_text_undo_get_undoable (GraftTextUndo *self,
                                              GtkTextBuffer *buffer);
 gboolean       graft_text_undo_get_redoable (GraftTextUndo *self,
                                              GtkTextBuffer *buffer);
-void           graft_text_undo_undo (GraftTextUndo *self);
+gboolean       graft_text_undo_undo (GraftTextUndo *self);
 void           graft_text_undo_redo (GraftTextUndo *self);
 
 G_END_DECLS

@@ -750,7 +750,7 @@ redo_cb (GSimpleAction *action,
   GtkWidget   *text = focused_text (self);
 
   if (graft_text_undo_get_redoable (self->text_undo, editor_text (self, text)))
-    graft_text_undo_redo (self->text_undo);
+    _graft_window_redo_texts (self);
   else if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
   else
@@ -779,7 +779,7 @@ editor_key_pressed_cb (GtkEventControllerKey *controller,
   if (undo && graft_text_undo_get_undoable (self->text_undo, buffer))
     _graft_window_undo_texts (self);
   else if (redo && graft_text_undo_get_redoable (self->text_undo, buffer))
-    graft_text_undo_redo (self->text_undo);
+    _graft_window_redo_texts (self);
   else
     return FALSE;
   return TRUE;

@@ -15,6 +15,8 @@
  * with win.show-side-panel (Shift+F9, the header bar's toggle); folding
  * hides it, unfolding shows it again.  Beside the canvas, its width
  * follows a drag of the handle between them (GSettings `sidebar-width`).
+ * A first window on a large screen opens at a share of it
+ * (_graft_window_screen_size()), not at the default meant for a laptop's.
  */
 #include "config.h"
 
@@ -28,6 +30,66 @@
 /* The side panel's narrowest and widest (pixels). */
 #define MIN_SIDEBAR_WIDTH 300
 #define MAX_SIDEBAR_WIDTH 800
+
+/* A first window's share of the screen, in both directions, as the
+ * default size's proportions allow (percent). */
+#define SCREEN_SHARE 75
+
+/**
+ * _graft_window_share_screen:
+ * @screen_width: the screen's width
+ * @screen_height: the screen's height
+ * @width: (inout): the default width
+ * @height: (inout): the default height
+ *
+ * Grows the default size @width x @height, proportions kept, until it
+ * covers SCREEN_SHARE percent of the screen's width or height, whichever
+ * comes first: 1120x700 is a laptop's window, and on a 1920x1080 screen
+ * it left half the screen unused (1296x810 there).  Never shrinks it (a
+ * smaller screen keeps the default, which the window manager fits).
+ */
+void
+_graft_window_share_screen (int  screen_width,
+                            int  screen_height,
+                            int *width,
+                            int *height)
+{
+  double scale;
+
+  if (*width <= 0 || *height <= 0)
+    return;
+  scale = MIN ((double) screen_width * SCREEN_SHARE / 100 / *width,
+               (double) screen_height * SCREEN_SHARE / 100 / *height);
+  if (scale <= 1)
+    return;
+  *width = (int) (*width * scale);
+  *height = (int) (*height * scale);
+}
+
+/**
+ * _graft_window_screen_size:
+ * @self: a window
+ * @width: (inout): the default width
+ * @height: (inout): the default height
+ *
+ * _graft_window_share_screen() of the display's first monitor (GTK 4.8
+ * says no more before the window is shown).
+ */
+void
+_graft_window_screen_size (GraftWindow *self,
+                           int         *width,
+                           int         *height)
+{
+  GListModel *monitors = gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (self)));
+  g_autoptr (GdkMonitor) monitor = NULL;
+  GdkRectangle geometry;
+
+  if (monitors == NULL || g_list_model_get_n_items (monitors) == 0)
+    return;
+  monitor = g_list_model_get_item (monitors, 0);
+  gdk_monitor_get_geometry (monitor, &geometry);
+  _graft_window_share_screen (geometry.width, geometry.height, width, height);
+}
 
 static void
 set_sidebar_width (GraftWindow *self,

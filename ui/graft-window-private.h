@@ -159,6 +159,7 @@ void          _graft_window_replace_texts (GraftWindow *self,
                                            const char  *replacement,
                                            const char  *title);
 void          _graft_window_undo_texts (GraftWindow *self);
+void          _graft_window_redo_texts (GraftWindow *self);
 void          _graft_window_expand_level (GraftWindow *self);
 void          _graft_window_expand_scope (GraftWindow *self,
                                           const char  *scope);
@@ -182,6 +183,13 @@ void          _graft_window_init_rule_actions (GraftWindow *self);
 void          _graft_window_update_rule_actions (GraftWindow *self,
                                                  gboolean     has_graph);
 void          _graft_window_init_compare_actions (GraftWindow *self);
+void          _graft_window_share_screen (int  screen_width,
+                                          int  screen_height,
+                                          int *width,
+                                          int *height);
+void          _graft_window_screen_size (GraftWindow *self,
+                                         int         *width,
+                                         int         *height);
 void          _graft_window_init_adaptive (GraftWindow *self,
                                            int          sidebar_width);
 int           _graft_window_get_sidebar_width (GraftWindow *self);

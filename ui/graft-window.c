@@ -212,6 +212,10 @@ toast_button_clicked_cb (AdwToast    *toast,
     show_toast (self, adw_toast_get_title (toast), adw_toast_get_timeout (toast), NULL, NULL);
 }
 
+/* What the toast says once an undo has given the editors back the texts
+ * a command replaced. */
+#define TEXTS_BACK "Pattern and replacement back as they were"
+
 /* How long a toast stays, in seconds (0: until it is dismissed). */
 static guint toast_seconds = 4;
 
@@ -1320,7 +1324,25 @@ _graft_window_replace_texts (GraftWindow *self,
 void
 _graft_window_undo_texts (GraftWindow *self)
 {
-  graft_text_undo_undo (self->text_undo);
+  /* The toast said "Pattern made ...: edit the replacement" of texts that
+   * are gone now (Ctrl+Z, not its Undo): it says what is there instead. */
+  if (graft_text_undo_undo (self->text_undo))
+    show_toast (self, TEXTS_BACK, toast_seconds, NULL, NULL);
+}
+
+/**
+ * _graft_window_redo_texts:
+ * @self: a window
+ *
+ * The redo of _graft_window_undo_texts(): puts the replacement back in
+ * the editors; a toast that said they were back says they are not.
+ */
+void
+_graft_window_redo_texts (GraftWindow *self)
+{
+  graft_text_undo_redo (self->text_undo);
+  if (self->toast != NULL && g_strcmp0 (self->last_toast, TEXTS_BACK) == 0)
+    show_toast (self, "Pattern and replacement made again", toast_seconds, NULL, NULL);
 }
 
 /* The text of @buffer. */
@@ -2285,9 +2307,14 @@ graft_window_init (GraftWindow *self)
 
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
+      g_autoptr (GVariant) saved = g_settings_get_user_value (self->settings, "window-width");
+      int width = g_settings_get_int (self->settings, "window-width");
+      int height = g_settings_get_int (self->settings, "window-height");
+
+      /* A first window: a share of a large screen (no size saved yet). */
+      if (saved == NULL)
+        _graft_window_screen_size (self, &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self), width, height);
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       sidebar = g_settings_get_int (self->settings, "sidebar-width");

@@ -23,7 +23,10 @@
  * file can be made (/proc, /sys, one the user may not write to) is named
  * in the error: the target itself may exist and be writable, and "No such
  * file or directory" about /proc/version, which exists, said nothing
- * useful.
+ * useful.  A target that is the very file standard output writes to
+ * (`-o /dev/stdout >> log`: /dev/stdout links to the log) is written
+ * through standard output, where the shell placed it, appending when it
+ * appends: the rename replaced the log and lost its old lines.
  */
 #include "config.h"
 
@@ -44,7 +47,8 @@ struct _GraftOutputFile
   char *target;    /* the file renamed over: @path, its link followed */
   char *temp_path; /* the temporary file beside it; NULL for a stream */
   int   fd;
-  /* @path is a device, a FIFO or a socket, written in place */
+  /* @path is a device, a FIFO or a socket, written in place, or the file
+   * standard output writes to, written through it */
   gboolean stream;
 };
 
@@ -118,6 +122,20 @@ fail_in_folder (GraftOutputFile *self,
                         g_strerror (saved_errno));
 }
 
+/* Whether @path names the regular file open as standard output (the same
+ * file, not a copy of its name: /dev/stdout, /proc/self/fd/1, the log's
+ * own name).  Only a regular file matters: a device, a FIFO or a socket
+ * is written in place anyway. */
+static gboolean
+is_standard_output (const char *path)
+{
+  struct stat st;
+  struct stat out;
+
+  return stat (path, &st) == 0 && S_ISREG (st.st_mode) && fstat (STDOUT_FILENO, &out) == 0 &&
+         S_ISREG (out.st_mode) && st.st_dev == out.st_dev && st.st_ino == out.st_ino;
+}
+
 /**
  * graft_output_file_open:
  * @path: the target file
@@ -145,21 +163,27 @@ graft_output_file_open (const char *path,
   self = g_new0 (GraftOutputFile, 1);
   self->path = g_strdup (path);
   self->fd = -1;
-  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
+  if (is_standard_output (path))
+    {
+      self->stream = TRUE;
+      self->fd = fcntl (STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
+    }
+  else if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode))
     {
       /* Blocks, as any writer's open does, until a FIFO has a reader. */
       self->stream = TRUE;
       do
         self->fd = open (path, O_WRONLY | O_CLOEXEC);
       while (self->fd < 0 && errno == EINTR);
-      if (self->fd < 0)
-        {
-          fail (self, errno, error);
-          graft_output_file_abandon (self);
-          return NULL;
-        }
-      return self;
     }
+  if (self->stream && self->fd < 0)
+    {
+      fail (self, errno, error);
+      graft_output_file_abandon (self);
+      return NULL;
+    }
+  if (self->stream)
+    return self;
   self->target = resolve_link (path);
   if (self->target == NULL)
     {

@@ -163,6 +163,52 @@ starts_as_archive (FILE *fp)
   return archive;
 }
 
+/* Opens @path to be read to its end.  A regular file or a device that
+ * is not a terminal is read without waiting (O_NONBLOCK): some wait for
+ * data that may never come (/proc/kmsg and /dev/kmsg wait for the
+ * kernel's next message, forever on a quiet machine), and cli.md
+ * promises that no input hangs graft; such a read fails with EAGAIN
+ * (read_error_text()).  A file on disk ignores the flag.  A FIFO or a
+ * terminal is waited for, as standard input is: someone writes to it.
+ * NULL with errno set when it cannot be opened. */
+static FILE *
+open_input (const char *path)
+{
+  struct stat st;
+  FILE       *fp;
+  int         flags = O_RDONLY | O_CLOEXEC;
+  int         fd;
+
+  if (stat (path, &st) == 0 && (S_ISREG (st.st_mode) || S_ISCHR (st.st_mode)))
+    flags |= O_NONBLOCK;
+  do
+    fd = open (path, flags);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    return NULL;
+  if ((flags & O_NONBLOCK) != 0 && isatty (fd))
+    fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  fp = fdopen (fd, "rb");
+  if (fp == NULL)
+    {
+      int saved_errno = errno;
+
+      close (fd);
+      errno = saved_errno;
+    }
+  return fp;
+}
+
+/* What a failed read says: a file that would have waited for data says
+ * so (open_input()), not "Resource temporarily unavailable". */
+static const char *
+read_error_text (int saved_errno)
+{
+  if (saved_errno == EAGAIN || saved_errno == EWOULDBLOCK)
+    return "it waits for data that may never come";
+  return g_strerror (saved_errno);
+}
+
 /**
  * graft_input_read_file:
  * @path: a file path, or `-` for standard input
@@ -199,7 +245,7 @@ graft_input_read_file (const char *path,
       if (mapped != NULL)
         return mapped;
     }
-  fp = is_stdin ? stdin : fopen (path, "rb");
+  fp = is_stdin ? stdin : open_input (path);
   if (fp == NULL)
     {
       saved_errno = errno;
@@ -272,7 +318,7 @@ graft_input_read_file (const char *path,
   if (saved_errno != 0)
     {
       graft_set_file_error (error, path, GRAFT_ERROR_IO,
-                            "cannot read the file: %s", g_strerror (saved_errno));
+                            "cannot read the file: %s", read_error_text (saved_errno));
       return NULL;
     }
 

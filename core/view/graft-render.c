@@ -624,7 +624,7 @@ draw_box (cairo_t                  *cr,
   {
     GraftRect control;
 
-    if (graft_layout_get_box_control (layout, b, &control))
+    if (!options->no_controls && graft_layout_get_box_control (layout, b, &control))
       draw_control (cr, theme, &control, TRUE);
   }
   if (match >= 0 && !box->is_stub)
@@ -682,7 +682,8 @@ static void
 draw_frame (cairo_t                *cr,
             GraftText              *text,
             const Theme            *theme,
-            const GraftLayoutFrame *frame)
+            const GraftLayoutFrame *frame,
+            gboolean                with_control)
 {
   PangoLayout   *layout;
   PangoRectangle logical;
@@ -710,7 +711,8 @@ draw_frame (cairo_t                *cr,
   pango_cairo_show_layout (cr, layout);
   _graft_text_leave ();
   cairo_restore (cr);
-  draw_control (cr, theme, &control, FALSE);
+  if (with_control)
+    draw_control (cr, theme, &control, FALSE);
 }
 
 /* The halos of the chosen match and of the current Find hit, under every
@@ -941,7 +943,7 @@ draw_clip (GraftLayout              *layout,
       const GraftLayoutFrame *frame = graft_layout_get_frame (layout, f);
 
       if (intersects (&frame->box, x1, y1, x2, y2))
-        draw_frame (cr, text, &theme, frame);
+        draw_frame (cr, text, &theme, frame, !options->no_controls);
     }
   if (progress != NULL)
     progress->total = edges->len + boxes->len;

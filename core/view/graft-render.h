@@ -47,6 +47,8 @@ typedef enum {
  *   (files leave it at -1 and show every match alike)
  * @current: the graph node of the current Find hit, or -1: its selection
  *   ring is drawn thicker, with a halo
+ * @no_controls: leave out the frames' collapse controls and the folded
+ *   boxes' expand controls (a view that cannot fold: Compare Graphs)
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -63,6 +65,7 @@ typedef struct
   const guint8    *node_change;
   gint             chosen_match;
   gint             current;
+  gboolean         no_controls;
 } GraftRenderOptions;
 
 /**

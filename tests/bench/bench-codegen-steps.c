@@ -18,7 +18,6 @@
 #include "bench-steps.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 static void
 run (GraftGraph *graph,
@@ -99,17 +98,10 @@ main (int    argc,
       char **argv)
 {
   g_autoptr (GraftSource) source = NULL;
-  GraftGraph *graph;
-  guint       n_nodes = argc > 2 ? (guint) atoi (argv[2]) : 2000;
+  guint       n_nodes;
+  GraftGraph *graph =
+      bench_open_graph (argc, argv, "bench-codegen-steps", 2000, &n_nodes, &source);
 
-  if (argc < 2)
-    {
-      fprintf (stderr, "usage: bench-codegen-steps FILE [NODES]\n");
-      return 2;
-    }
-  source = bench_read_source (argv[1]);
-  graph = bench_load_graph (source);
-  printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
   for (guint i = 1; i <= 3; i++)
     run (graph, n_nodes, i);
   for (guint i = 1; i <= 3; i++)

@@ -15,7 +15,6 @@
 #include "bench-steps.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 static void
 run (GraftGraph *graph,
@@ -62,17 +61,10 @@ main (int    argc,
       char **argv)
 {
   g_autoptr (GraftSource) source = NULL;
-  GraftGraph *graph;
-  guint       n_nodes = argc > 2 ? (guint) atoi (argv[2]) : 256;
+  guint       n_nodes;
+  GraftGraph *graph =
+      bench_open_graph (argc, argv, "bench-scopes-steps", 256, &n_nodes, &source);
 
-  if (argc < 2)
-    {
-      fprintf (stderr, "usage: bench-scopes-steps FILE [NODES]\n");
-      return 2;
-    }
-  source = bench_read_source (argv[1]);
-  graph = bench_load_graph (source);
-  printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
   for (guint i = 1; i <= 3; i++)
     run (graph, n_nodes, i);
   graft_graph_free (graph);

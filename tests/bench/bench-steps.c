@@ -55,3 +55,29 @@ bench_read_source (const char *path)
     fail (error);
   return source;
 }
+
+/* The opening of a bench run as `NAME FILE [NODES]`: without FILE, ends
+ * it with its usage line and status 2; else reads FILE into @source
+ * (kept by the caller as long as the graph), loads its graph and prints
+ * its size, and sets @n_nodes to NODES, or to @default_nodes. */
+GraftGraph *
+bench_open_graph (int           argc,
+                  char        **argv,
+                  const char   *name,
+                  guint         default_nodes,
+                  guint        *n_nodes,
+                  GraftSource **source)
+{
+  GraftGraph *graph;
+
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: %s FILE [NODES]\n", name);
+      exit (2);
+    }
+  *n_nodes = argc > 2 ? (guint) atoi (argv[2]) : default_nodes;
+  *source = bench_read_source (argv[1]);
+  graph = bench_load_graph (*source);
+  printf ("nodes=%u\n", graft_graph_get_n_nodes (graph));
+  return graph;
+}

@@ -10,3 +10,9 @@
 double       bench_thread_ms (void);
 GraftGraph  *bench_load_graph (GraftSource *source);
 GraftSource *bench_read_source (const char *path);
+GraftGraph  *bench_open_graph (int           argc,
+                               char        **argv,
+                               const char   *name,
+                               guint         default_nodes,
+                               guint        *n_nodes,
+                               GraftSource **source);

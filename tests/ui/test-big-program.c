@@ -735,7 +735,10 @@ test_code_compiling (void)
   close_window (window);
 }
 
-#define DEAD_MODEL                 \
+/* A model with a dead node (the sigmoid: its value is never used).  Not
+ * test-rules.c's DEAD_MODEL, whose sigmoid is used until its rules make
+ * it dead. */
+#define SIGMOID_UNUSED_MODEL       \
   "import torch\n"                 \
   "\n"                             \
   "\n"                             \
@@ -756,7 +759,7 @@ test_code_check_kept (void)
   const char *dead[] = { "sigmoid", NULL };
   guint       n;
 
-  g_assert_true (graft_document_load_text (document, "dead.py", DEAD_MODEL, &error));
+  g_assert_true (graft_document_load_text (document, "dead.py", SIGMOID_UNUSED_MODEL, &error));
   g_assert_no_error (error);
   graft_document_set_pattern_text (document, "import torch\n\n\ndef pattern(x):\n"
                                              "    return torch.relu(x)\n");

@@ -168,6 +168,89 @@ graph_code (GraftDocument *document)
                         FALSE);
 }
 
+/* How a test of a view that takes the graph away from the document's
+ * position (to read the change it shows) meddles at the third step it
+ * sees the change's edit half replayed. */
+typedef enum {
+  AWAY_WAIT,  /* not at all */
+  AWAY_READ,  /* it reads the graph */
+  AWAY_CLOSE, /* it closes the view, then reads the graph */
+} Away;
+
+/* The start of a test of wait_away(): the example after Replace All,
+ * @change (its place in the history) and @entry, its code as Replace All
+ * left it, and the edit replayed one operation a step from now on. */
+static GraftWindow *
+start_away (guint         *change,
+            HistoryEntry **entry,
+            char         **code)
+{
+  GraftWindow   *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+
+  activate (window, "replace-all", NULL);
+  *change = (guint) graft_document_get_compared_change (document);
+  *entry = document->history->pdata[*change];
+  g_assert_nonnull ((*entry)->edit);
+  *code = graph_code (document);
+  _graft_comparison_set_travel_step (1);
+  return window;
+}
+
+/* Runs the main loop until @ready says @view is done, with @entry's edit
+ * replayed one operation a step (_graft_comparison_set_travel_step (1)),
+ * meddling as @how says; after a close, the document has its graph back
+ * within @close_turns turns.  What reads the graph gets it back, as
+ * @code, and the edit applied.  Returns @view, or %NULL once closed. */
+static gpointer
+wait_away (gpointer view,
+           gboolean (*ready) (gpointer view),
+           GraftDocument *document,
+           HistoryEntry  *entry,
+           const char    *code,
+           Away           how,
+           guint          close_turns)
+{
+  guint n_half = 0;
+
+  while (view != NULL && !ready (view))
+    {
+      g_autofree char *code_after = NULL;
+
+      g_main_context_iteration (NULL, TRUE);
+      if (!graft_edit_is_replaying (entry->edit) || ++n_half != 3 || how == AWAY_WAIT)
+        continue;
+      if (how == AWAY_CLOSE)
+        {
+          gtk_window_destroy (GTK_WINDOW (view));
+          view = NULL;
+          run_turns (close_turns);
+        }
+      code_after = graph_code (document);
+      g_assert_false (graft_edit_is_replaying (entry->edit));
+      g_assert_true (graft_edit_is_applied (entry->edit));
+      g_assert_cmpstr (code_after, ==, code);
+    }
+  /* The edit, one operation a step: undone then redone by steps. */
+  g_assert_cmpuint (n_half, >=, 3);
+  return view;
+}
+
+/* The end of a test of wait_away(): the graph as it was, @code, and the
+ * travel step and @window gone. */
+static void
+end_away (GraftWindow  *window,
+          HistoryEntry *entry,
+          const char   *code)
+{
+  g_autofree char *code_after = graph_code (graft_window_get_document (window));
+
+  g_assert_false (graft_edit_is_replaying (entry->edit));
+  g_assert_cmpstr (code_after, ==, code);
+  _graft_comparison_set_travel_step (0);
+  close_window (window);
+}
+
 /* Show Changes of a change whose code before it is not known holds the
  * graph with the change undone across turns, replaying the edit by steps
  * (here of one operation), not undone and redone whole in every turn:
@@ -178,57 +261,24 @@ graph_code (GraftDocument *document)
 static void
 test_changes_away (void)
 {
-  for (guint how = 0; how < 3; how++)
+  for (Away how = AWAY_WAIT; how <= AWAY_CLOSE; how++)
     {
-      GraftWindow     *window = open_example ();
-      GraftDocument   *document = graft_window_get_document (window);
       g_autofree char *code = NULL;
-      g_autofree char *code_after = NULL;
       HistoryEntry    *entry;
+      guint            change;
+      GraftWindow     *window = start_away (&change, &entry, &code);
+      GraftDocument   *document = graft_window_get_document (window);
       GraftDiffWindow *diff;
-      guint            n_half = 0;
 
-      activate (window, "replace-all", NULL);
-      entry = document->history->pdata[graft_document_get_compared_change (document)];
-      g_assert_nonnull (entry->edit);
-      code = graph_code (document);
       forget_code_before (document);
-      _graft_comparison_set_travel_step (1);
-      diff = open_changes (window);
-      while (diff != NULL && !graft_diff_window_get_ready (diff))
-        {
-          g_main_context_iteration (NULL, TRUE);
-          if (!graft_edit_is_replaying (entry->edit))
-            continue;
-          if (++n_half != 3 || how == 0)
-            continue;
-          if (how == 2)
-            {
-              gtk_window_destroy (GTK_WINDOW (diff));
-              diff = NULL;
-              /* The task goes in its next turn. */
-              run_turns (2);
-            }
-          else
-            {
-              code_after = graph_code (document);
-              g_assert_cmpstr (code_after, ==, code);
-              g_clear_pointer (&code_after, g_free);
-            }
-          g_assert_false (graft_edit_is_replaying (entry->edit));
-          g_assert_true (graft_edit_is_applied (entry->edit));
-        }
-      g_assert_cmpuint (n_half, >=, 3);
+      /* Closed, its task goes in its next turn. */
+      diff = wait_away (open_changes (window), diff_ready, document, entry, code, how, 2);
       if (diff != NULL)
         {
           assert_same_as_sync (diff, document);
           gtk_window_destroy (GTK_WINDOW (diff));
         }
-      g_assert_false (graft_edit_is_replaying (entry->edit));
-      code_after = graph_code (document);
-      g_assert_cmpstr (code_after, ==, code);
-      _graft_comparison_set_travel_step (0);
-      close_window (window);
+      end_away (window, entry, code);
     }
 }
 
@@ -1389,7 +1439,9 @@ test_split_fitted (void)
 /* A graph too big to read whole (resnet18_bn_relu.py fitted at 8 %) shows
  * its first change (bn1, removed) readable, and the other side at the
  * same zoom.  The change is near the graph's top: the graph's top is at
- * the view's, not halfway down it under blank canvas, on both sides. */
+ * the view's, not halfway down it under blank canvas, on both sides.
+ * Both sides draw the module frames the main canvas draws (they had
+ * none). */
 static void
 test_split_readable (void)
 {
@@ -1404,7 +1456,11 @@ test_split_readable (void)
   const GraftRect  *r = &graft_layout_get_node (layout, (guint) graft_layout_find_node (layout,
                                                                                         "bn1"))
                             ->box;
-  GraftRect view;
+  GraftRect          view;
+  guint              n_frames;
+  GraftRenderOptions options;
+  g_autoptr (GBytes) with_controls = NULL;
+  g_autoptr (GBytes) without_controls = NULL;
 
   g_assert_true (graft_canvas_get_readable (before));
   g_assert_cmpfloat (graft_canvas_get_zoom (after), ==, graft_canvas_get_zoom (before));
@@ -1415,6 +1471,33 @@ test_split_readable (void)
   g_assert_cmpfloat (r->y + r->height, <=, view.y + view.height);
   assert_view_filled (before);
   assert_view_filled (after);
+  n_frames = graft_layout_get_n_frames (graft_canvas_get_layout (graft_window_get_canvas (window)));
+  g_assert_cmpuint (n_frames, >, 0);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, n_frames);
+  g_assert_cmpuint (graft_layout_get_n_frames (graft_canvas_get_layout (after)), ==, n_frames);
+  /* Without their fold controls, which did nothing in this window: a
+   * click on one is not taken as one, and they are not drawn. */
+  graft_render_options_init (&options);
+  with_controls = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, NULL);
+  options.no_controls = TRUE;
+  without_controls = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, NULL);
+  g_assert_false (g_bytes_equal (with_controls, without_controls));
+  for (guint f = 0; f < n_frames; f++)
+    {
+      GraftRect   control;
+      const char *scope;
+      gboolean    expand;
+      double      wx;
+      double      wy;
+
+      graft_layout_get_frame_control (graft_layout_get_frame (layout, f), &control);
+      g_assert_true (graft_layout_hit_control (layout, control.x + control.width / 2,
+                                               control.y + control.height / 2, &scope, &expand));
+      graft_canvas_layout_to_widget (before, control.x + control.width / 2,
+                                     control.y + control.height / 2, &wx, &wy);
+      g_assert_true (graft_canvas_get_fixed (before));
+      g_assert_false (graft_canvas_activate_control (before, wx, wy));
+    }
   gtk_window_destroy (GTK_WINDOW (split));
   close_window (window);
 }
@@ -1519,46 +1602,20 @@ test_split_close (void)
 static void
 test_split_away (void)
 {
-  for (guint how = 0; how < 3; how++)
+  for (Away how = AWAY_WAIT; how <= AWAY_CLOSE; how++)
     {
-      GraftWindow      *window = open_example ();
-      GraftDocument    *document = graft_window_get_document (window);
       g_autofree char  *code = NULL;
-      g_autofree char  *code_after = NULL;
       HistoryEntry     *entry;
-      GraftSplitWindow *split;
-      guint             n_half = 0;
       guint             change;
+      GraftWindow      *window = start_away (&change, &entry, &code);
+      GraftDocument    *document = graft_window_get_document (window);
+      GraftSplitWindow *split;
 
-      activate (window, "replace-all", NULL);
-      change = (guint) graft_document_get_compared_change (document);
-      entry = document->history->pdata[change];
-      g_assert_nonnull (entry->edit);
-      code = graph_code (document);
-      _graft_comparison_set_travel_step (1);
       split = GRAFT_SPLIT_WINDOW (
           graft_split_window_new_for_document (GTK_WINDOW (window), document, change, 0));
       gtk_window_present (GTK_WINDOW (split));
-      while (split != NULL && !graft_split_window_get_compared (split))
-        {
-          g_main_context_iteration (NULL, TRUE);
-          if (!graft_edit_is_replaying (entry->edit))
-            continue;
-          if (++n_half != 3 || how == 0)
-            continue;
-          if (how == 2)
-            {
-              gtk_window_destroy (GTK_WINDOW (split));
-              split = NULL;
-            }
-          code_after = graph_code (document);
-          g_assert_false (graft_edit_is_replaying (entry->edit));
-          g_assert_true (graft_edit_is_applied (entry->edit));
-          g_assert_cmpstr (code_after, ==, code);
-          g_clear_pointer (&code_after, g_free);
-        }
-      /* The edit, one operation a step: undone then redone by steps. */
-      g_assert_cmpuint (n_half, >=, 3);
+      /* Closed, the graph is back at once. */
+      split = wait_away (split, split_compared, document, entry, code, how, 0);
       if (split != NULL)
         {
           g_autoptr (GraftComparison) comparison = NULL;
@@ -1570,11 +1627,7 @@ test_split_away (void)
           assert_split_as (split, comparison);
           gtk_window_destroy (GTK_WINDOW (split));
         }
-      g_assert_false (graft_edit_is_replaying (entry->edit));
-      code_after = graph_code (document);
-      g_assert_cmpstr (code_after, ==, code);
-      _graft_comparison_set_travel_step (0);
-      close_window (window);
+      end_away (window, entry, code);
     }
 }
 

@@ -2152,6 +2152,28 @@ test_pattern_from_selection_undo (void)
   g_assert_cmpstr (graft_document_get_replacement_text (document), ==, replacement);
   g_clear_pointer (&text, g_free);
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  /* The toast no longer says "edit the replacement" of a text gone. */
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Pattern and replacement back as they were");
+
+  /* Ctrl+Z in the replacement while the toast offers the undo says the
+   * same; the redo keys say the texts are made again. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Pattern made from 2 nodes: edit the replacement");
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Pattern and replacement back as they were");
+  text = buffer_text (pattern_buffer);
+  g_assert_cmpstr (text, ==, written);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Pattern and replacement made again");
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat_1 = torch.cat"));
+  g_assert_true (press_in_editor (window, TRUE, GDK_KEY_z, GDK_CONTROL_MASK));
+  text = buffer_text (pattern_buffer);
+  g_assert_cmpstr (text, ==, written);
+  g_clear_pointer (&text, g_free);
 
   /* Again, then Ctrl+Z in the pattern editor: one step back. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);

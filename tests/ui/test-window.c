@@ -26,6 +26,7 @@
 #include "graft-document.h"
 #include "graft-split-window.h"
 #include "graft-window.h"
+#include "graft-window-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -153,6 +154,54 @@ test_small_screen (void)
   /* The side panel is there, over the canvas. */
   g_assert_true (gtk_widget_get_mapped (adw_flap_get_flap (flap)));
   close_window (GTK_WIDGET (window));
+}
+
+/* A first window on a large screen opens at a share of it, the default's
+ * proportions kept (it kept 1120x700 on 1920x1080); on the test's screen
+ * (1280x1024, as xvfb-run makes it) and smaller ones, at the default. */
+static void
+test_screen_share (void)
+{
+  static const struct
+  {
+    int screen_width;
+    int screen_height;
+    int width;
+    int height;
+  } cases[] = {
+    { 1920, 1080, 1296, 810 },
+    { 2560, 1440, 1728, 1080 },
+    { 3840, 2160, 2592, 1620 },
+    { 1280, 1024, 1120, 700 },
+    { 1366, 768, 1120, 700 },
+    { 800, 600, 1120, 700 },
+  };
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GdkRectangle geometry;
+  g_autoptr (GdkMonitor) monitor = NULL;
+  int width = 1120;
+  int height = 700;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      int w = 1120;
+      int h = 700;
+
+      _graft_window_share_screen (cases[i].screen_width, cases[i].screen_height, &w, &h);
+      g_assert_cmpint (w, ==, cases[i].width);
+      g_assert_cmpint (h, ==, cases[i].height);
+      /* Within the share, in both directions. */
+      g_assert_cmpint (w, <=, MAX (1120, cases[i].screen_width * 3 / 4));
+      g_assert_cmpint (h, <=, MAX (700, cases[i].screen_height * 3 / 4));
+    }
+  /* The window itself asks its screen. */
+  monitor = g_list_model_get_item (gdk_display_get_monitors (gdk_display_get_default ()), 0);
+  gdk_monitor_get_geometry (monitor, &geometry);
+  _graft_window_screen_size (window, &width, &height);
+  g_test_message ("screen %dx%d: %dx%d", geometry.width, geometry.height, width, height);
+  g_assert_cmpint (width, >=, 1120);
+  g_assert_cmpint (width, <=, MAX (1120, geometry.width * 3 / 4));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* At the default size, the application's style sheet loaded as the
@@ -574,6 +623,7 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/window/small-screen", test_small_screen);
+  g_test_add_func ("/ui/window/screen-share", test_screen_share);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
   g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
