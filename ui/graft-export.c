@@ -116,23 +116,23 @@ struct _GraftExport
   GTask              *task; /* the caller's, while running */
 
   /* A text made by steps (TEXT_NONE otherwise) */
-  gpointer        text_job;      /* the core's job under way, or NULL */
-  GDestroyNotify  text_job_free; /* @text_job's */
-  GPtrArray      *matches;       /* the array; the document's matches Borrowed, while current */
-  GHashTable     *match_table;   /* DOT's marks: graph node to match + 1, or NULL */
-  GString        *code;          /* the document's code copied so far, or NULL */
-  char           *made;          /* the text made (the code, to be made a file) */
-  TextKind        text_kind;
-  guint           text_turn;     /* the turn making the text (graft-turns.c), or 0 */
-  guint           match_next;    /* the next match put in @match_table */
-  guint           units_done;    /* nodes, edges' nodes and matches, for the progress */
-  guint           units;
-  guint           begun_revision; /* the document's when the text was begun */
-  guint           begun_serial;   /* its matches_serial, likewise */
-  guint           begun_drops;    /* its code_drops, likewise */
-  gboolean        begun;
-  gboolean        code_waiting;   /* for graft_document_code_async() */
-  gboolean        graph_changed;  /* cancelled by a change of the graph */
+  gpointer       text_job;      /* the core's job under way, or NULL */
+  GDestroyNotify text_job_free; /* @text_job's */
+  GPtrArray     *matches;       /* the array; the document's matches Borrowed, while current */
+  GHashTable    *match_table;   /* DOT's marks: graph node to match + 1, or NULL */
+  GString       *code;          /* the document's code copied so far, or NULL */
+  char          *made;          /* the text made (the code, to be made a file) */
+  TextKind       text_kind;
+  guint          text_turn;  /* the turn making the text (graft-turns.c), or 0 */
+  guint          match_next; /* the next match put in @match_table */
+  guint          units_done; /* nodes, edges' nodes and matches, for the progress */
+  guint          units;
+  guint          begun_revision; /* the document's when the text was begun */
+  guint          begun_serial;   /* its matches_serial, likewise */
+  guint          begun_drops;    /* its code_drops, likewise */
+  gboolean       begun;
+  gboolean       code_waiting;  /* for graft_document_code_async() */
+  gboolean       graph_changed; /* cancelled by a change of the graph */
 
   GraftFormat     format;
   GraftRenderArea area;
@@ -1105,6 +1105,15 @@ start_text_worker (GraftExport *self)
   g_task_run_in_thread (worker, text_thread_cb);
 }
 
+/* Whether work by steps holds @document's graph, or it is elsewhere in
+ * the history for a comparison. */
+static gboolean
+document_busy (GraftDocument *document)
+{
+  return document->away_back != NULL || document->rewriting != NULL ||
+         document->running != NULL || document->moving;
+}
+
 static gboolean
 text_turn_cb (gpointer user_data)
 {
@@ -1199,7 +1208,13 @@ graft_export_run_async (GraftExport        *self,
       g_task_run_in_thread (worker, text_thread_cb);
     }
   else if (self->text_kind != TEXT_NONE)
-    self->text_turn = graft_turns_add (text_turn_cb, self, NULL);
+    {
+      /* Of the graph as it is now, unless work by steps holds it: then
+       * as that work leaves it. */
+      if (!document_busy (self->document))
+        begin_text (self);
+      self->text_turn = graft_turns_add (text_turn_cb, self, NULL);
+    }
   else if (self->request != NULL)
     {
       /* The task holds the request while it runs; the export keeps it

@@ -314,6 +314,13 @@ export_done_cb (GObject      *object,
                              FALSE);
       else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         _graft_window_toast (self, "Export cancelled", FALSE);
+      else if (strstr (error->message, base) == NULL)
+        {
+          /* The toast names the file, as the old one is left as it was. */
+          g_autofree char *text = g_strdup_printf ("Export failed: %s: %s", base, error->message);
+
+          _graft_window_toast (self, text, FALSE);
+        }
       else
         _graft_window_report_error (self, "Export failed", error);
     }
