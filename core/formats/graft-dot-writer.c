@@ -430,6 +430,7 @@ append_program (GString    *out,
  * node that is no such placeholder. */
 static const char *
 placeholder_role (GraftNode             *node,
+                  GHashTable            *inputs,
                   const GraftInputSpec **out_spec)
 {
   GraftProgram         *program = graft_graph_get_program (graft_node_get_graph (node));
@@ -437,7 +438,7 @@ placeholder_role (GraftNode             *node,
 
   if (program == NULL || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
     return NULL;
-  spec = graft_program_find_input (program, graft_node_get_name (node));
+  spec = g_hash_table_lookup (inputs, graft_node_get_name (node));
   *out_spec = spec;
   if (spec == NULL)
     return NULL;
@@ -461,11 +462,12 @@ placeholder_role (GraftNode             *node,
  * program's parameter, buffer or constant, its target) over the caption
  * (for those, the role; for a program's operator, without `torch.ops.`). */
 static void
-append_label (GString   *out,
-              GraftNode *node)
+append_label (GString    *out,
+              GraftNode  *node,
+              GHashTable *inputs)
 {
   const GraftInputSpec *spec = NULL;
-  const char           *role = placeholder_role (node, &spec);
+  const char           *role = placeholder_role (node, inputs, &spec);
   g_autoptr (GString) caption = g_string_new (NULL);
 
   append_label_text (out, role != NULL && spec->target != NULL ? spec->target
@@ -503,11 +505,13 @@ graft_dot_options_init (GraftDotOptions *options)
  * then the edges, each a walk of the graph. */
 struct _GraftDotJob
 {
-  GString                *out;     /* Owned: the text so far */
-  GString                *value;   /* Owned: scratch for an attribute's value */
-  GraftGraph             *graph;   /* Borrowed */
-  GraftNode              *next;    /* Borrowed: the next node of the walk, or NULL */
-  GraftDotOptions         options; /* its tables Borrowed */
+  GString                *out;       /* Owned: the text so far */
+  GString                *value;     /* Owned: scratch for an attribute's value */
+  GraftGraph             *graph;     /* Borrowed */
+  GraftNode              *next;      /* Borrowed: the next node of the walk, or NULL */
+  GraftDotOptions         options;   /* its tables Borrowed */
+  GHashTable             *inputs;    /* Owned: a program's input specs by name, the first of each */
+  guint                   n_indexed; /* input specs in @inputs so far */
   const GraftOpColors    *palette;
   const GraftThemeColors *theme;
   guint                   index; /* of @next in the graph, in the nodes' walk */
@@ -566,7 +570,7 @@ append_node (GraftDotJob *job,
     append_meta_attrs (job->out, job->value, &first, graft_node_get_meta (node));
 
   g_string_truncate (job->value, 0);
-  append_label (job->value, node);
+  append_label (job->value, node, job->inputs);
   append_attr (job->out, &first, "label", job->value->str);
   g_snprintf (color, sizeof color, "#%06x", colors->fill);
   append_attr (job->out, &first, "fillcolor", color);
@@ -617,6 +621,10 @@ graft_dot_job_new (GraftGraph            *graph,
     graft_dot_options_init (&job->options);
   job->graph = graph;
   job->value = g_string_new (NULL);
+  /* graft_program_find_input() for each placeholder was a walk of the
+   * signature: at a million nodes, hours.  The index is made by the first
+   * steps. */
+  job->inputs = g_hash_table_new (g_str_hash, g_str_equal);
   job->palette = job->options.style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
   /* The renderer's colours, so a drawing by dot looks like Graft's own. */
   job->theme = &graft_palette_themes[job->options.style == GRAFT_DOT_DARK ? 1 : 0];
@@ -653,8 +661,29 @@ gboolean
 graft_dot_job_step (GraftDotJob *job,
                     guint        n_nodes)
 {
+  GraftProgram *program;
+  guint         n_inputs;
+
   g_return_val_if_fail (job != NULL, TRUE);
 
+  program = graft_graph_get_program (job->graph);
+  n_inputs = program != NULL ? graft_program_get_n_inputs (program) : 0;
+  if (job->n_indexed < n_inputs)
+    {
+      guint end = n_inputs - job->n_indexed <= MAX (n_nodes, 1) ? n_inputs
+                                                                : job->n_indexed + MAX (n_nodes, 1);
+
+      for (; job->n_indexed < end; job->n_indexed++)
+        {
+          const GraftInputSpec *spec = graft_program_get_input (program, job->n_indexed);
+
+          /* The first of a name, as graft_program_find_input() finds it. */
+          if (spec->name != NULL && !g_hash_table_contains (job->inputs, spec->name))
+            g_hash_table_insert (job->inputs, (gpointer) spec->name, (gpointer) spec);
+        }
+      if (job->n_indexed < n_inputs)
+        return FALSE;
+    }
   for (guint k = 0; k < n_nodes && job->next != NULL; k++)
     {
       if (!job->edges)
@@ -708,6 +737,7 @@ graft_dot_job_free (GraftDotJob *job)
   if (job->out != NULL)
     g_string_free (job->out, TRUE);
   g_string_free (job->value, TRUE);
+  g_hash_table_unref (job->inputs);
   g_free (job);
 }
 

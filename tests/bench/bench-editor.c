@@ -488,6 +488,7 @@ time_export_texts (GraftWindow *window,
         printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
                 (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
                 graft_window_get_last_toast (window));
+      fflush (stdout);
       g_unlink (path);
       g_rmdir (dir);
     }
@@ -523,6 +524,7 @@ time_save_session (GraftWindow *window,
     printf ("  save session %8.3fs %6.0fms stall %6.1fms own  %s\n",
             (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
             graft_window_get_last_toast (window));
+  fflush (stdout);
   g_unlink (path);
   g_rmdir (dir);
 }
