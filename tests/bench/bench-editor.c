@@ -504,16 +504,15 @@ time_save_session (GraftWindow *window,
   g_autofree char *path = g_build_filename (dir, "saved.graft", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   gint64   start = g_get_monotonic_time ();
+  gint64   called;
   GStatBuf st;
 
   watchdog_reset (w, start, thread_time ());
   graft_window_save_to (window, file);
-  /* Until the file is there (it is renamed into place whole), or a toast
-   * says why not. */
-  while (!g_file_test (path, G_FILE_TEST_EXISTS) &&
-         strstr (graft_window_get_last_toast (window) != NULL ? graft_window_get_last_toast (window)
-                                                              : "",
-                 "not saved") == NULL)
+  called = g_get_monotonic_time ();
+  /* Until the session is written, and a tick after the call (which, when
+   * it writes at once, is the stall). */
+  while (graft_window_get_saving (window) || w->last_tick < called)
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
   if (g_stat (path, &st) == 0)

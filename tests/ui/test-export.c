@@ -18,6 +18,10 @@
  *   for byte; an edit of the graph meanwhile cancels the export, which
  *   says so and leaves no file; a failed rename leaves no temporary file;
  *   a window closed during one lets it end without a file.
+ * - Save As of a session writes it off the main loop, as the document was
+ *   when saved: an edit meanwhile is not in the file and leaves the
+ *   document modified; a failed write names the file and leaves no
+ *   temporary file; a window closed meanwhile still gets its file.
  */
 #include "config.h"
 
@@ -29,6 +33,7 @@
 #include "graft-canvas.h"
 #include "graft-document.h"
 #include "graft-export.h"
+#include "graft-session.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -1114,6 +1119,72 @@ test_text_close_window (void)
   g_rmdir (dir);
 }
 
+/* Save As of a session: written off the main loop, of the document as it
+ * was when saved. */
+static void
+test_session_off_loop (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "s.graft", NULL);
+  g_autofree char *taken = g_build_filename (dir, "taken.graft", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) taken_file = g_file_new_for_path (taken);
+  GraftWindow   *window = open_resnet ();
+  GraftDocument *document = graft_window_get_document (window);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *expected = graft_session_write (document, &error);
+  g_autofree char *written = NULL;
+  g_autofree char *again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (graft_window_save_to (window, file));
+  g_assert_true (graft_window_get_saving (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+  /* An edit while it is written: not in the file. */
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  iterate_until (session_written, window);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Saved the session: graph, rules and history");
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_true (g_file_equal (graft_document_get_file (document), file));
+
+  /* Saved again with nothing changed meanwhile: as it is, not modified. */
+  g_clear_pointer (&expected, g_free);
+  g_clear_pointer (&written, g_free);
+  expected = graft_session_write (document, &error);
+  g_assert_no_error (error);
+  g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_false (graft_document_get_modified (document));
+
+  /* A failed write: a toast naming the file; the folder as it was. */
+  g_assert_cmpint (g_mkdir (taken, 0755), ==, 0);
+  g_assert_true (graft_window_save_to (window, taken_file));
+  iterate_until (session_written, window);
+  g_assert_true (g_str_has_prefix (graft_window_get_last_toast (window),
+                                   "The session was not saved to taken.graft: "));
+  g_assert_cmpuint (test_count_files (dir), ==, 2);
+  g_assert_cmpuint (test_count_files (taken), ==, 0);
+  g_assert_true (g_file_equal (graft_document_get_file (document), file));
+
+  /* The window closed while its session is written: the file still is. */
+  g_unlink (path);
+  g_assert_true (graft_window_save_to (window, file));
+  close_window (window);
+  iterate_until (file_exists, path);
+  g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
+  g_assert_true (g_str_has_prefix (again, "{"));
+  g_unlink (path);
+  g_rmdir (taken);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1135,5 +1206,6 @@ main (int    argc,
   g_test_add_func ("/ui/export/text-edit-cancels", test_text_edit_cancels);
   g_test_add_func ("/ui/export/text-rename-fails", test_text_rename_fails);
   g_test_add_func ("/ui/export/text-close-window", test_text_close_window);
+  g_test_add_func ("/ui/export/session-off-loop", test_session_off_loop);
   return g_test_run ();
 }

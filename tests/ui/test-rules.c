@@ -972,6 +972,7 @@ test_session_round_trip (void)
   g_assert_true (graft_document_get_modified (document));
 
   g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
   g_assert_false (graft_document_get_modified (document));
   g_assert_true (graft_document_get_is_session (document));
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
@@ -1076,6 +1077,7 @@ test_session_errors (void)
 
   activate (window, "step", NULL);
   g_assert_true (graft_window_save_to (window, good_file));
+  iterate_until (session_written, window);
   close_window (window);
   g_assert_true (g_file_get_contents (good, &good_text, NULL, NULL));
 
@@ -1778,6 +1780,7 @@ test_session_every_change (void)
   code = window_code (window);
   length = graft_document_get_history_length (document);
   g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
 
   g_assert_true (graft_document_load_file (again, file, &error));
   g_assert_no_error (error);

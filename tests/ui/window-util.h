@@ -48,6 +48,7 @@ char           *buffer_text (GtkTextBuffer *buffer);
 GtkWidget  *find_toast (GraftWindow *window);
 const char *shown_toast (GraftWindow *window);
 gboolean    toast_shown (gpointer window);
+gboolean    session_written (gpointer window);
 
 gboolean press_shortcut (GtkWidget  *widget,
                          const char *accel);
