@@ -645,6 +645,10 @@ text_thread_cb (GTask        *task,
         }
       worker_progress_cb ((double) (done + MIN (TEXT_CHUNK, length - done)) / length, self);
     }
+  /* Written: let go here, not on the main loop, where unmapping the
+   * hundreds of megabytes of a text at a million nodes took a turn of
+   * 0.3-1 s. */
+  g_clear_pointer (&self->text, g_bytes_unref);
   if (!graft_output_file_sync (out, &error))
     {
       g_task_return_error (task, error);
