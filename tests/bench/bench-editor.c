@@ -403,6 +403,32 @@ time_overview (GraftWindow *window,
           w->longest_own / 1e3);
 }
 
+/* Waits for the export running to end and prints the time since @start,
+ * the longest stall and own turn meanwhile, and the size of @path (or the
+ * toast, when it was not written). */
+static void
+wait_export (GraftWindow *window,
+             Watchdog    *w,
+             const char  *name,
+             const char  *path,
+             gint64       start)
+{
+  GStatBuf st;
+
+  while (graft_window_get_export (window) != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  watchdog_pause (w);
+  if (g_stat (path, &st) == 0)
+    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+            st.st_size / 1e6);
+  else
+    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+            graft_window_get_last_toast (window));
+  fflush (stdout);
+}
+
 /* Exports @scope of the graph as @name in a folder of its own and prints
  * the time until the file is written, the longest stall meanwhile, and
  * the file's size (or the toast, when it was not written). */
@@ -417,8 +443,7 @@ time_export (GraftWindow     *window,
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
-  gint64   start = g_get_monotonic_time ();
-  GStatBuf st;
+  gint64 start = g_get_monotonic_time ();
 
   watchdog_reset (w, start, thread_time ());
   if (!graft_window_export (window, file, format, scope, TRUE, &error))
@@ -426,17 +451,7 @@ time_export (GraftWindow     *window,
       printf ("  export %-18s not started: %s\n", name, error->message);
       return;
     }
-  while (graft_window_get_export (window) != NULL)
-    g_main_context_iteration (NULL, TRUE);
-  watchdog_pause (w);
-  if (g_stat (path, &st) == 0)
-    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
-            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-            st.st_size / 1e6);
-  else
-    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
-            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-            graft_window_get_last_toast (window));
+  wait_export (window, w, name, path, start);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -460,7 +475,6 @@ time_export_texts (GraftWindow *window,
       gboolean    matches = strcmp (names[i], "matches") == 0;
       GraftFormat format = GRAFT_FORMAT_CODE;
       gint64      start;
-      GStatBuf    st;
 
       if (!matches && !graft_format_from_string (names[i], &format))
         g_error ("--export-text: no format %s", names[i]);
@@ -477,18 +491,7 @@ time_export_texts (GraftWindow *window,
           printf ("  export %-18s not started: %s\n", name, error->message);
           continue;
         }
-      while (graft_window_get_export (window) != NULL)
-        g_main_context_iteration (NULL, TRUE);
-      watchdog_pause (w);
-      if (g_stat (path, &st) == 0)
-        printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
-                (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-                st.st_size / 1e6);
-      else
-        printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
-                (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-                graft_window_get_last_toast (window));
-      fflush (stdout);
+      wait_export (window, w, name, path, start);
       g_unlink (path);
       g_rmdir (dir);
     }
