@@ -222,17 +222,23 @@ append_meta (GString             *out,
 }
 
 /* The program's signature: `{"inputs": [...], "outputs": [...]}`, an
- * object per entry with torch's field names. */
+ * object per entry with torch's field names, written by entries: entry
+ * @k of the inputs and then the outputs (@k from 0 to their number), its
+ * opening before the first and its end after the last. */
 static void
-append_signature (GString      *out,
-                  GraftProgram *program)
+append_signature_entry (GString      *out,
+                        GraftProgram *program,
+                        guint         k)
 {
-  g_string_append (out, "{\"inputs\": [");
-  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
-    {
-      const GraftInputSpec *spec = graft_program_get_input (program, i);
+  guint n_inputs = graft_program_get_n_inputs (program);
 
-      g_string_append (out, i > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+  if (k == 0)
+    g_string_append (out, "{\"inputs\": [");
+  if (k < n_inputs)
+    {
+      const GraftInputSpec *spec = graft_program_get_input (program, k);
+
+      g_string_append (out, k > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
       graft_json_append_string (out, graft_input_spec_kind_to_string (spec->kind), -1);
       append_text_member (out, "name", spec->name);
       append_text_member (out, "target", spec->target);
@@ -241,23 +247,33 @@ append_signature (GString      *out,
       append_text_member (out, "argument", spec->argument);
       append_text_member (out, "value", spec->value);
       g_string_append_c (out, '}');
+      return;
     }
-  g_string_append (out, "],\n  \"outputs\": [");
-  for (guint i = 0; i < graft_program_get_n_outputs (program); i++)
+  if (k == n_inputs)
+    g_string_append (out, "],\n  \"outputs\": [");
+  if (k - n_inputs < graft_program_get_n_outputs (program))
     {
-      const GraftOutputSpec *spec = graft_program_get_output (program, i);
+      const GraftOutputSpec *spec = graft_program_get_output (program, k - n_inputs);
 
-      g_string_append (out, i > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+      g_string_append (out, k > n_inputs ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
       graft_json_append_string (out, graft_output_spec_kind_to_string (spec->kind), -1);
       append_text_member (out, "name", spec->name);
       append_text_member (out, "target", spec->target);
       append_text_member (out, "argument", spec->argument);
       append_text_member (out, "value", spec->value);
       g_string_append_c (out, '}');
+      return;
     }
   g_string_append_c (out, ']');
   append_text_member (out, "range_constraints", graft_program_get_range_constraints (program));
   g_string_append_c (out, '}');
+}
+
+/* Entries of append_signature_entry(), the end included. */
+static guint
+signature_n_entries (GraftProgram *program)
+{
+  return graft_program_get_n_inputs (program) + graft_program_get_n_outputs (program) + 1;
 }
 
 /* One node's object, after the separator that @first says. */
@@ -327,6 +343,8 @@ struct _GraftJsonJob
   GraftGraph *graph; /* Borrowed */
   GraftNode  *next;  /* Borrowed: the next node to write, or NULL */
   gboolean    first; /* no node is written yet */
+  gboolean    tail;  /* the nodes' list is closed: the program's signature follows */
+  guint       entry; /* the signature's next entry (append_signature_entry()) */
 };
 
 /**
@@ -367,13 +385,34 @@ graft_json_job_step (GraftJsonJob *job,
 {
   g_return_val_if_fail (job != NULL, TRUE);
 
-  for (guint k = 0; k < n_nodes && job->next != NULL; k++)
+  guint         k = 0;
+  GraftProgram *program = graft_graph_get_program (job->graph);
+
+  for (; k < n_nodes && job->next != NULL; k++)
     {
       append_node (job->out, job->next, job->first);
       job->first = FALSE;
       job->next = graft_node_get_next (job->next);
     }
-  return job->next == NULL;
+  if (job->next != NULL)
+    return FALSE;
+  if (!job->tail)
+    {
+      job->tail = TRUE;
+      g_string_append (job->out, job->first ? "]" : "\n]");
+      if (graft_graph_get_module_name (job->graph) != NULL)
+        {
+          g_string_append (job->out, ",\n \"module\": ");
+          graft_json_append_string (job->out, graft_graph_get_module_name (job->graph), -1);
+        }
+      if (program != NULL)
+        g_string_append (job->out, ",\n \"signature\": ");
+    }
+  /* A program of a million nodes has a signature of hundreds of
+   * thousands of entries: by steps too. */
+  for (; program != NULL && k < n_nodes && job->entry < signature_n_entries (program); k++)
+    append_signature_entry (job->out, program, job->entry++);
+  return program == NULL || job->entry == signature_n_entries (program);
 }
 
 /**
@@ -385,28 +424,13 @@ graft_json_job_step (GraftJsonJob *job,
 char *
 graft_json_job_finish (GraftJsonJob *job)
 {
-  GraftGraph *graph;
-  GString    *out;
-  gboolean    first;
+  GString *out;
 
   g_return_val_if_fail (job != NULL, NULL);
-  g_return_val_if_fail (job->next == NULL, NULL);
+  g_return_val_if_fail (job->next == NULL && job->tail, NULL);
 
-  graph = job->graph;
   out = g_steal_pointer (&job->out);
-  first = job->first;
   g_free (job);
-  g_string_append (out, first ? "]" : "\n]");
-  if (graft_graph_get_module_name (graph) != NULL)
-    {
-      g_string_append (out, ",\n \"module\": ");
-      graft_json_append_string (out, graft_graph_get_module_name (graph), -1);
-    }
-  if (graft_graph_get_program (graph) != NULL)
-    {
-      g_string_append (out, ",\n \"signature\": ");
-      append_signature (out, graft_graph_get_program (graph));
-    }
   g_string_append_c (out, '}');
   return g_string_free (out, FALSE);
 }
