@@ -1022,6 +1022,7 @@ test_session_round_trip (void)
 
   /* Save writes the session it was read from, as it stands now. */
   activate (reopened, "save", NULL);
+  iterate_until (session_written, reopened);
   g_assert_false (graft_document_get_modified (other));
   g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
   g_assert_nonnull (strstr (again, "\"position\" : 2"));
