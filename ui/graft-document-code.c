@@ -619,6 +619,7 @@ graft_document_get_code_pending (GraftDocument *self)
 void
 _graft_document_code_drop (GraftDocument *self)
 {
+  self->code_drops++;
   graft_learner_drop (&self->code_learner);
   graft_learner_drop (&self->rewrite_learner);
   graft_turns_free_later (g_steal_pointer (&self->codegen),

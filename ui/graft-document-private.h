@@ -183,6 +183,9 @@ struct _GraftDocument
   guint                    code_job;
   struct _GraftCodegenJob *codegen;
   guint                    codegen_revision;
+  /* Counts _graft_document_code_drop(): what walks the graph by steps begins again when it
+   * moved, even at the same revision (the graph changed for a moment, or is elsewhere). */
+  guint code_drops;
   /* Whether every node of the graph passes the rewriter's own check (graft_rewriter_check_node()),
    * of the revision rewrite_learner knows: its next rewrite then checks only what it adds.  A
    * rewrite or a deletion tells the revision it records next (rewrite_ok_next); else a

@@ -205,6 +205,13 @@ gboolean    graft_document_get_is_session (GraftDocument *self);
 gboolean    graft_document_save_session (GraftDocument *self,
                                          GFile         *file,
                                          GError       **error);
+void        graft_document_save_session_async (GraftDocument      *self,
+                                               GFile              *file,
+                                               GAsyncReadyCallback callback,
+                                               gpointer            user_data);
+gboolean    graft_document_save_session_finish (GraftDocument *self,
+                                                GAsyncResult  *result,
+                                                GError       **error);
 
 guint    graft_document_get_fixpoint (GraftDocument *self);
 void     graft_document_set_fixpoint (GraftDocument *self,

@@ -13,6 +13,22 @@
  * lays the graph out from a copy of it (graft_layout_request_new()), on a
  * worker too; a graph too big to draw is refused before it is copied.
  *
+ * A text of the document (its code as Save writes it, the listing, JSON,
+ * DOT, the match list) is made on the main loop by steps instead, over
+ * turns of a few milliseconds (at a million nodes each took a few hundred
+ * milliseconds to seconds at once): the core's jobs for the listing, JSON,
+ * DOT and the match list (graft_listing_job_new() and the like), a few
+ * hundred nodes a step; for the code, the document's own code by steps
+ * (graft_document_code_async()), copied a few megabytes a turn, then made
+ * a file on the worker (graft_document_code_to_file_text()).  The text is
+ * of the graph as it was when the making began: a change of the graph (or
+ * of the matches, for the match list and DOT's marks) while it is made
+ * cancels the export (graft_export_get_graph_changed()); a Replace All, a
+ * run or a move by steps under way when the export starts is waited for,
+ * and so is a graph held elsewhere in the history for a comparison.  A
+ * graph changed for a moment and put back (_graft_document_code_drop())
+ * makes the job begin again, as the nodes it held may have moved.
+ *
  * graft_export_run_async() writes the file on a worker thread (GTask) to a
  * temporary file beside the target (GraftOutputFile), flushed to disk
  * there; the rename over the target happens back on the main loop, and
@@ -45,21 +61,40 @@
 #define MARKS_TURN_USEC  4000
 #define MARKS_STEP_NAMES 1024
 
-/* For tests: one step of this many names per turn, if not 0. */
+/* A text is made over main-loop turns of about TEXT_TURN_USEC
+ * microseconds, TEXT_STEP_NODES nodes (or matches) a step between looks at
+ * the clock, and the code copied TEXT_CODE_CHUNK bytes a turn. */
+#define TEXT_TURN_USEC  4000
+#define TEXT_STEP_NODES 256
+#define TEXT_CODE_CHUNK (8 << 20)
+
+/* For tests: one step of this many names (or nodes, or matches, or bytes
+ * of code) per turn, if not 0. */
 static guint test_marks_step;
 
 /**
  * _graft_export_set_marks_step:
  * @n_names: matched or added nodes looked up per main-loop turn, or 0
- *   for the default (as many steps as fit in a few milliseconds)
+ *   for the default (as many steps as fit in a few milliseconds); also the
+ *   nodes, matches or bytes of code a text export takes per turn
  *
- * For tests: a small graph's marks made in several turns.
+ * For tests: a small graph's marks, or a text, made in several turns.
  */
 void
 _graft_export_set_marks_step (guint n_names)
 {
   test_marks_step = n_names;
 }
+
+/* What a text made by steps is. */
+typedef enum {
+  TEXT_NONE, /* given whole, or a picture */
+  TEXT_CODE,
+  TEXT_LISTING,
+  TEXT_JSON,
+  TEXT_DOT,
+  TEXT_MATCH_LIST,
+} TextKind;
 
 struct _GraftExport
 {
@@ -79,6 +114,25 @@ struct _GraftExport
   gboolean           *dropped;
   GCancellable       *cancellable;
   GTask              *task; /* the caller's, while running */
+
+  /* A text made by steps (TEXT_NONE otherwise) */
+  gpointer       text_job;      /* the core's job under way, or NULL */
+  GDestroyNotify text_job_free; /* @text_job's */
+  GPtrArray     *matches;       /* the array; the document's matches Borrowed, while current */
+  GHashTable    *match_table;   /* DOT's marks: graph node to match + 1, or NULL */
+  GString       *code;          /* the document's code copied so far, or NULL */
+  char          *made;          /* the text made (the code, to be made a file) */
+  TextKind       text_kind;
+  guint          text_turn;  /* the turn making the text (graft-turns.c), or 0 */
+  guint          match_next; /* the next match put in @match_table */
+  guint          units_done; /* nodes, edges' nodes and matches, for the progress */
+  guint          units;
+  guint          begun_revision; /* the document's when the text was begun */
+  guint          begun_serial;   /* its matches_serial, likewise */
+  guint          begun_drops;    /* its code_drops, likewise */
+  gboolean       begun;
+  gboolean       code_waiting;  /* for graft_document_code_async() */
+  gboolean       graph_changed; /* cancelled by a change of the graph */
 
   GraftFormat     format;
   GraftRenderArea area;
@@ -117,6 +171,9 @@ graft_export_dispose (GObject *object)
     graft_turns_remove (self->marks_turn);
   self->marks_turn = 0;
   g_clear_pointer (&self->marks_job, _graft_document_layout_marks_free);
+  if (self->text_turn != 0)
+    graft_turns_remove (self->text_turn);
+  self->text_turn = 0;
   G_OBJECT_CLASS (graft_export_parent_class)->dispose (object);
 }
 
@@ -136,6 +193,13 @@ graft_export_finalize (GObject *object)
   g_free (self->added);
   g_free (self->dropped);
   g_clear_object (&self->cancellable);
+  if (self->text_job != NULL)
+    self->text_job_free (self->text_job);
+  g_clear_pointer (&self->matches, g_ptr_array_unref);
+  g_clear_pointer (&self->match_table, g_hash_table_unref);
+  if (self->code != NULL)
+    g_string_free (self->code, TRUE);
+  g_free (self->made);
   G_OBJECT_CLASS (graft_export_parent_class)->finalize (object);
 }
 
@@ -216,6 +280,71 @@ graft_export_new_text (GFile      *file,
 
   self = export_new (file, format);
   self->text = g_bytes_new (text, strlen (text));
+  return self;
+}
+
+/**
+ * graft_export_new_graph_text:
+ * @document: the document whose graph is written
+ * @file: where to write
+ * @format: %GRAFT_FORMAT_CODE (the graph as a Python file, as Save
+ *   writes it: graft_document_dup_file_text()), %GRAFT_FORMAT_GRAPH (the
+ *   listing), %GRAFT_FORMAT_JSON or %GRAFT_FORMAT_DOT
+ * @highlights: DOT: mark the document's matches
+ *
+ * The text is made by steps on the main loop when the export runs, of
+ * the graph as it is then; a change of the graph meanwhile cancels the
+ * export.
+ *
+ * Returns: (transfer full): an export of @document's graph as text
+ */
+GraftExport *
+graft_export_new_graph_text (GraftDocument *document,
+                             GFile         *file,
+                             GraftFormat    format,
+                             gboolean       highlights)
+{
+  GraftExport *self;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (format == GRAFT_FORMAT_CODE || format == GRAFT_FORMAT_GRAPH ||
+                            format == GRAFT_FORMAT_JSON || format == GRAFT_FORMAT_DOT,
+                        NULL);
+
+  self = export_new (file, format);
+  self->document = g_object_ref (document);
+  self->highlights = highlights && format == GRAFT_FORMAT_DOT;
+  self->text_kind = format == GRAFT_FORMAT_CODE    ? TEXT_CODE
+                    : format == GRAFT_FORMAT_GRAPH ? TEXT_LISTING
+                    : format == GRAFT_FORMAT_JSON  ? TEXT_JSON
+                                                   : TEXT_DOT;
+  return self;
+}
+
+/**
+ * graft_export_new_match_list:
+ * @document: the document whose matches are written
+ * @file: where to write
+ *
+ * The matches as `graft match --json` prints them (with its final
+ * newline), made by steps as graft_export_new_graph_text()'s text is; a
+ * change of the graph or of the matches meanwhile cancels the export.
+ *
+ * Returns: (transfer full): an export of @document's matches
+ */
+GraftExport *
+graft_export_new_match_list (GraftDocument *document,
+                             GFile         *file)
+{
+  GraftExport *self;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  self = export_new (file, GRAFT_FORMAT_JSON);
+  self->document = g_object_ref (document);
+  self->text_kind = TEXT_MATCH_LIST;
   return self;
 }
 
@@ -359,6 +488,34 @@ graft_export_get_fit (GraftExport    *self,
 }
 
 /**
+ * graft_export_get_graph_changed:
+ * @self: an export
+ *
+ * Returns: whether the export was cancelled because the graph (or the
+ *   matches it writes) changed while its text was made
+ */
+gboolean
+graft_export_get_graph_changed (GraftExport *self)
+{
+  g_return_val_if_fail (GRAFT_IS_EXPORT (self), FALSE);
+  return self->graph_changed;
+}
+
+/**
+ * _graft_export_get_making:
+ * @self: an export
+ *
+ * For tests: whether the export is making its text over turns (the
+ * writing has not started).
+ */
+gboolean
+_graft_export_get_making (GraftExport *self)
+{
+  g_return_val_if_fail (GRAFT_IS_EXPORT (self), FALSE);
+  return self->text_turn != 0;
+}
+
+/**
  * _graft_export_get_marking:
  * @self: an export
  *
@@ -457,7 +614,20 @@ text_thread_cb (GTask        *task,
   g_autoptr (GraftOutputFile) out = NULL;
   GError     *error = NULL;
   gsize       length;
-  const char *data = g_bytes_get_data (self->text, &length);
+  const char *data;
+
+  /* A text made by steps: the code is made a file here, and the length
+   * is the text's up to a NUL, as a text given whole has it
+   * (graft_export_new_text()). */
+  if (self->text == NULL)
+    {
+      char *text = self->text_kind == TEXT_CODE ? graft_document_code_to_file_text (self->made)
+                                                : g_steal_pointer (&self->made);
+
+      g_clear_pointer (&self->made, g_free);
+      self->text = g_bytes_new_take (text, strlen (text));
+    }
+  data = g_bytes_get_data (self->text, &length);
 
   out = graft_output_file_open (self->path, &error);
   if (out == NULL)
@@ -475,6 +645,10 @@ text_thread_cb (GTask        *task,
         }
       worker_progress_cb ((double) (done + MIN (TEXT_CHUNK, length - done)) / length, self);
     }
+  /* Written: let go here, not on the main loop, where unmapping the
+   * hundreds of megabytes of a text at a million nodes took a turn of
+   * 0.3-1 s. */
+  g_clear_pointer (&self->text, g_bytes_unref);
   if (!graft_output_file_sync (out, &error))
     {
       g_task_return_error (task, error);
@@ -721,6 +895,280 @@ poll_layout_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The export ends with @error, on the main loop, before its worker. */
+static void
+fail (GraftExport *self,
+      GError      *error)
+{
+  g_autoptr (GTask) task = g_steal_pointer (&self->task);
+
+  self->running = FALSE;
+  g_task_return_error (task, error);
+}
+
+static void
+set_text_job (GraftExport   *self,
+              gpointer       job,
+              GDestroyNotify free_func)
+{
+  if (self->text_job != NULL)
+    self->text_job_free (self->text_job);
+  self->text_job = job;
+  self->text_job_free = free_func;
+}
+
+/* Whether the text uses the document's matches. */
+static gboolean
+text_uses_matches (GraftExport *self)
+{
+  return self->text_kind == TEXT_MATCH_LIST || (self->text_kind == TEXT_DOT && self->highlights);
+}
+
+static void
+code_ready_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GraftExport) self = user_data;
+
+  /* A cancelled wait is the turn's to report; the code is read there. */
+  graft_document_code_finish (NULL, result, NULL);
+  self->code_waiting = FALSE;
+}
+
+/* (Again) from the start, the graph as it is now. */
+static void
+begin_text (GraftExport *self)
+{
+  GraftDocument *document = self->document;
+  GraftGraph    *graph = graft_document_get_graph (document);
+  guint          n_nodes = graft_graph_get_n_nodes (graph);
+
+  if (!self->begun && text_uses_matches (self))
+    {
+      /* The matches as the export was asked for, found now if they are
+       * not yet, as before. */
+      guint n = graft_document_get_n_matches (document);
+
+      self->matches = g_ptr_array_sized_new (n);
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (self->matches, (gpointer) graft_document_get_match (document, i));
+    }
+  if (!self->begun)
+    {
+      self->begun = TRUE;
+      self->begun_revision = document->revision;
+      self->begun_serial = document->matches_serial;
+    }
+  self->begun_drops = document->code_drops;
+  self->units_done = 0;
+  self->match_next = 0;
+  g_clear_pointer (&self->match_table, g_hash_table_unref);
+  set_text_job (self, NULL, NULL);
+  switch (self->text_kind)
+    {
+    case TEXT_CODE:
+      self->units = 1;
+      if (self->code != NULL)
+        g_string_truncate (self->code, 0);
+      else
+        self->code = g_string_new (NULL);
+      if (graft_document_peek_code (document) == NULL && !self->code_waiting)
+        {
+          self->code_waiting = TRUE;
+          graft_document_code_async (document, self->cancellable, code_ready_cb,
+                                     g_object_ref (self));
+        }
+      break;
+    case TEXT_LISTING:
+      self->units = n_nodes;
+      set_text_job (self, graft_listing_job_new (graph), (GDestroyNotify) graft_listing_job_free);
+      break;
+    case TEXT_JSON:
+      self->units = n_nodes;
+      set_text_job (self, graft_json_job_new (graph), (GDestroyNotify) graft_json_job_free);
+      break;
+    case TEXT_DOT:
+      self->units = 2 * n_nodes + (self->highlights ? self->matches->len : 0);
+      if (self->highlights)
+        self->match_table = g_hash_table_new (NULL, NULL);
+      break;
+    case TEXT_MATCH_LIST:
+      self->units = self->matches->len;
+      set_text_job (self, graft_matches_json_job_new (self->matches),
+                    (GDestroyNotify) graft_matches_json_job_free);
+      break;
+    case TEXT_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* One step of the text's making: whether it is made. */
+static gboolean
+text_step (GraftExport *self,
+           guint        size)
+{
+  GraftDocument *document = self->document;
+
+  switch (self->text_kind)
+    {
+    case TEXT_CODE:
+      {
+        const char *code = graft_document_peek_code (document);
+        gsize       chunk = test_marks_step > 0 ? test_marks_step : TEXT_CODE_CHUNK;
+        gsize       n;
+
+        if (self->code_waiting)
+          return FALSE;
+        if (code == NULL)
+          {
+            /* Dropped since: made again. */
+            begin_text (self);
+            return FALSE;
+          }
+        n = strnlen (code + self->code->len, chunk);
+        g_string_append_len (self->code, code + self->code->len, (gssize) n);
+        if (n == chunk)
+          return FALSE;
+        self->made = g_string_free (g_steal_pointer (&self->code), FALSE);
+        return TRUE;
+      }
+    case TEXT_LISTING:
+      self->units_done += size;
+      if (!graft_listing_job_step (self->text_job, size))
+        return FALSE;
+      self->made = g_string_free (graft_listing_job_finish (g_steal_pointer (&self->text_job)),
+                                  FALSE);
+      return TRUE;
+    case TEXT_JSON:
+      self->units_done += size;
+      if (!graft_json_job_step (self->text_job, size))
+        return FALSE;
+      self->made = graft_json_job_finish (g_steal_pointer (&self->text_job));
+      return TRUE;
+    case TEXT_DOT:
+      if (self->highlights && self->match_next < self->matches->len)
+        {
+          guint end = MIN (self->matches->len, self->match_next + size);
+
+          /* A node's first match marks it, as graft_matches_dup_node_marks()
+           * does. */
+          for (; self->match_next < end; self->match_next++)
+            {
+              g_autoptr (GPtrArray) nodes =
+                  graft_match_dup_nodes (self->matches->pdata[self->match_next]);
+
+              for (guint k = 0; k < nodes->len; k++)
+                if (!g_hash_table_contains (self->match_table, nodes->pdata[k]))
+                  g_hash_table_insert (self->match_table, nodes->pdata[k],
+                                       GUINT_TO_POINTER (self->match_next + 1));
+            }
+          self->units_done += size;
+          return FALSE;
+        }
+      if (self->text_job == NULL)
+        {
+          GraftDotOptions options;
+
+          graft_dot_options_init (&options);
+          options.node_matches = self->match_table;
+          set_text_job (self, graft_dot_job_new (graft_document_get_graph (document), &options),
+                        (GDestroyNotify) graft_dot_job_free);
+        }
+      self->units_done += size;
+      if (!graft_dot_job_step (self->text_job, size))
+        return FALSE;
+      self->made = graft_dot_job_finish (g_steal_pointer (&self->text_job));
+      return TRUE;
+    case TEXT_MATCH_LIST:
+      self->units_done += size;
+      if (!graft_matches_json_job_step (self->text_job, size))
+        return FALSE;
+      {
+        g_autofree char *json = graft_matches_json_job_finish (g_steal_pointer (&self->text_job));
+
+        /* The CLI writes its output with one final newline (cli.md). */
+        self->made = g_strconcat (json, "\n", NULL);
+      }
+      return TRUE;
+    case TEXT_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
+static void
+start_text_worker (GraftExport *self)
+{
+  g_autoptr (GTask) worker = worker_new (self, written_cb, self);
+
+  set_fraction (self, 0.5);
+  self->base = 0.5;
+  g_task_run_in_thread (worker, text_thread_cb);
+}
+
+/* Whether work by steps holds @document's graph, or it is elsewhere in
+ * the history for a comparison. */
+static gboolean
+document_busy (GraftDocument *document)
+{
+  return document->away_back != NULL || document->rewriting != NULL ||
+         document->running != NULL || document->moving;
+}
+
+static gboolean
+text_turn_cb (gpointer user_data)
+{
+  GraftExport   *self = user_data;
+  GraftDocument *document = self->document;
+  GError        *error = NULL;
+  gint64         start = g_get_monotonic_time ();
+  guint          size = test_marks_step > 0 ? test_marks_step : TEXT_STEP_NODES;
+  gboolean       busy;
+
+  if (g_cancellable_set_error_if_cancelled (self->cancellable, &error))
+    {
+      self->text_turn = 0;
+      fail (self, error);
+      return G_SOURCE_REMOVE;
+    }
+  /* The graph held elsewhere for a comparison comes back by itself. */
+  if (document->away_back != NULL)
+    return G_SOURCE_CONTINUE;
+  busy = document->rewriting != NULL || document->running != NULL || document->moving;
+  if (!self->begun && busy)
+    return G_SOURCE_CONTINUE;
+  if (self->begun &&
+      (busy || document->revision != self->begun_revision ||
+       (text_uses_matches (self) && document->matches_serial != self->begun_serial)))
+    {
+      self->text_turn = 0;
+      self->graph_changed = TRUE;
+      g_cancellable_cancel (self->cancellable);
+      fail (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                       "the graph changed while it was written"));
+      return G_SOURCE_REMOVE;
+    }
+  if (!self->begun || document->code_drops != self->begun_drops)
+    begin_text (self);
+  do
+    {
+      if (text_step (self, size))
+        {
+          self->text_turn = 0;
+          start_text_worker (self);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  while (test_marks_step == 0 && !self->code_waiting &&
+         g_get_monotonic_time () - start < TEXT_TURN_USEC);
+  if (self->units > 0)
+    set_fraction (self, 0.5 * MIN (self->units_done, self->units) / self->units);
+  return G_SOURCE_CONTINUE;
+}
+
 /**
  * graft_export_run_async:
  * @self: an export, not yet run
@@ -762,6 +1210,14 @@ graft_export_run_async (GraftExport        *self,
       g_autoptr (GTask) worker = worker_new (self, written_cb, self);
 
       g_task_run_in_thread (worker, text_thread_cb);
+    }
+  else if (self->text_kind != TEXT_NONE)
+    {
+      /* Of the graph as it is now, unless work by steps holds it: then
+       * as that work leaves it. */
+      if (!document_busy (self->document))
+        begin_text (self);
+      self->text_turn = graft_turns_add (text_turn_cb, self, NULL);
     }
   else if (self->request != NULL)
     {

@@ -33,6 +33,12 @@ G_DECLARE_FINAL_TYPE (GraftExport, graft_export, GRAFT, EXPORT, GObject)
 GraftExport *graft_export_new_text (GFile      *file,
                                     GraftFormat format,
                                     const char *text) G_GNUC_WARN_UNUSED_RESULT;
+GraftExport *graft_export_new_graph_text (GraftDocument *document,
+                                          GFile         *file,
+                                          GraftFormat    format,
+                                          gboolean       highlights) G_GNUC_WARN_UNUSED_RESULT;
+GraftExport *graft_export_new_match_list (GraftDocument *document,
+                                          GFile         *file) G_GNUC_WARN_UNUSED_RESULT;
 GraftExport *graft_export_new_picture (GraftDocument         *document,
                                        GFile                 *file,
                                        GraftFormat            format,
@@ -50,9 +56,11 @@ GFile      *graft_export_get_file (GraftExport *self);
 GraftFormat graft_export_get_format (GraftExport *self);
 double      graft_export_get_fraction (GraftExport *self);
 void        graft_export_cancel (GraftExport *self);
+gboolean    graft_export_get_graph_changed (GraftExport *self);
 
 void     _graft_export_set_marks_step (guint n_names);
 gboolean _graft_export_get_marking (GraftExport *self);
+gboolean _graft_export_get_making (GraftExport *self);
 gboolean graft_export_get_fit (GraftExport    *self,
                                GraftRenderFit *out_fit);
 void     graft_export_run_async (GraftExport        *self,

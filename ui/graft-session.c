@@ -1229,6 +1229,158 @@ graft_document_save_session (GraftDocument *self,
   return TRUE;
 }
 
+/* A save of a session by graft_document_save_session_async(): the draft
+ * made on the main loop, finished and written on a worker; what the
+ * document was when drafted, to mark it saved if it still is. */
+typedef struct
+{
+  GraftDocument     *document; /* Owned: let go on the main loop */
+  GFile             *file;     /* Owned */
+  char              *path;     /* Owned */
+  GraftSessionDraft *draft;    /* Owned until the worker takes it */
+  GTask             *task;     /* Owned: the caller's */
+  guint              position;
+  guint              serial; /* of the change before @position, or 0 */
+  guint              text_changes;
+} SessionSave;
+
+static void
+session_save_free (SessionSave *save)
+{
+  g_clear_object (&save->document);
+  g_clear_object (&save->file);
+  g_free (save->path);
+  g_clear_pointer (&save->draft, graft_session_draft_free);
+  g_clear_object (&save->task);
+  g_free (save);
+}
+
+static void
+session_save_thread_cb (GTask        *task,
+                        gpointer      source_object,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  SessionSave     *save = task_data;
+  g_autofree char *text = graft_session_draft_finish (g_steal_pointer (&save->draft));
+  GError          *error = NULL;
+
+  if (!graft_output_write_file (save->path, text, strlen (text), &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Back on the main loop: the file is the document's now; the document is
+ * marked saved as it was drafted, if the history still holds that state
+ * (else it is left modified). */
+static void
+session_saved_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  SessionSave   *save = user_data;
+  GraftDocument *self = save->document;
+  GError        *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_task_return_error (save->task, error);
+      session_save_free (save);
+      return;
+    }
+  _graft_document_set_loaded_file (self, save->file, NULL);
+  if (save->position <= self->history->len &&
+      (save->position == 0 ||
+       ((HistoryEntry *) self->history->pdata[save->position - 1])->serial == save->serial))
+    {
+      self->saved = (gint) save->position;
+      self->saved_text_changes = save->text_changes;
+    }
+  else
+    self->saved = -1;
+  self->is_session = TRUE;
+  _graft_document_notify_modified (self);
+  g_task_return_boolean (save->task, TRUE);
+  session_save_free (save);
+}
+
+/**
+ * graft_document_save_session_async:
+ * @self: a document
+ * @file: where to write
+ * @callback: called on the main loop once the file is written, or not
+ * @user_data: its data
+ *
+ * graft_document_save_session(), the session's text made and written on
+ * a worker thread (at a million nodes, a `.pt2` input made base64 took
+ * seconds): what the session keeps of the document is drafted now
+ * (graft_session_draft()), so edits meanwhile are not in the file, and
+ * leave the document modified.  A failure leaves the file as it was.
+ */
+void
+graft_document_save_session_async (GraftDocument      *self,
+                                   GFile              *file,
+                                   GAsyncReadyCallback callback,
+                                   gpointer            user_data)
+{
+  g_autoptr (GTask) worker = NULL;
+  SessionSave *save;
+  GError      *error = NULL;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  save = g_new0 (SessionSave, 1);
+  save->task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (save->task, graft_document_save_session_async);
+  save->document = g_object_ref (self);
+  save->file = g_object_ref (file);
+  save->path = g_file_get_path (file);
+  if (save->path == NULL)
+    {
+      g_task_return_new_error (save->task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               "only local files can be written");
+      session_save_free (save);
+      return;
+    }
+  _graft_document_settle (self);
+  save->draft = graft_session_draft (self, &error);
+  if (save->draft == NULL)
+    {
+      g_task_return_error (save->task, error);
+      session_save_free (save);
+      return;
+    }
+  save->position = self->position;
+  save->serial = self->position > 0
+                     ? ((HistoryEntry *) self->history->pdata[self->position - 1])->serial
+                     : 0;
+  save->text_changes = self->text_changes;
+  /* No source object: a GTask may be finalized on its worker thread, and
+   * the document is let go on the main loop, by the callback. */
+  worker = g_task_new (NULL, NULL, session_saved_cb, save);
+  g_task_set_task_data (worker, save, NULL);
+  g_task_run_in_thread (worker, session_save_thread_cb);
+}
+
+/**
+ * graft_document_save_session_finish:
+ * @self: a document
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: whether the session is written
+ */
+gboolean
+graft_document_save_session_finish (GraftDocument *self,
+                                    GAsyncResult  *result,
+                                    GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 /**
  * graft_session_restore:
  * @document: a document

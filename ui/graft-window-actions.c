@@ -314,37 +314,111 @@ is_session_file (GFile *file)
   return base != NULL && g_str_has_suffix (base, ".graft");
 }
 
+/* A session being written (graft_document_save_session_async()). */
+typedef struct
+{
+  GWeakRef  window;   /* a window closed meanwhile is told nothing */
+  GFile    *file;     /* Owned */
+  GFile    *previous; /* Owned: the window's file before, or NULL */
+  AfterSave after;
+  gboolean  toast; /* say so when saved */
+} SessionSaving;
+
+static void
+session_saved_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  SessionSaving *saving = user_data;
+  g_autoptr (GraftWindow) self = g_weak_ref_get (&saving->window);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = graft_document_save_session_finish (GRAFT_DOCUMENT (object), result, &error);
+
+  if (self != NULL)
+    {
+      self->saving--;
+      _graft_window_update_actions (self);
+      if (!ok)
+        {
+          g_autofree char *base = g_file_get_basename (saving->file);
+          g_autofree char *what = g_strdup_printf ("The session was not saved to %s", base);
+
+          _graft_window_report_error (self, what, error);
+        }
+      else
+        {
+          /* The unsaved work is in the new file now: the old file's
+           * autosave would offer it again when that file is opened. */
+          if (saving->previous != NULL && !g_file_equal (saving->previous, saving->file))
+            graft_autosave_discard (saving->previous);
+          g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+          _graft_window_watch_file (self);
+          if (saving->toast)
+            _graft_window_toast (self, "Saved the session: graph, rules and history", FALSE);
+          if (saving->after == AFTER_SAVE_CLOSE)
+            gtk_window_destroy (GTK_WINDOW (self));
+        }
+    }
+  g_weak_ref_clear (&saving->window);
+  g_clear_object (&saving->file);
+  g_clear_object (&saving->previous);
+  g_free (saving);
+}
+
+/* Writes the session to @file off the main loop; @after and a toast once
+ * it is written, a toast naming the file if not. */
+static void
+save_session (GraftWindow *self,
+              GFile       *file,
+              AfterSave    after,
+              gboolean     toast)
+{
+  SessionSaving *saving = g_new0 (SessionSaving, 1);
+  GFile         *previous = graft_document_get_file (self->document);
+
+  g_weak_ref_init (&saving->window, self);
+  saving->file = g_object_ref (file);
+  saving->previous = previous != NULL ? g_object_ref (previous) : NULL;
+  saving->after = after;
+  saving->toast = toast;
+  self->saving++;
+  _graft_window_update_actions (self);
+  graft_document_save_session_async (self->document, file, session_saved_cb, saving);
+}
+
 /**
- * graft_window_save_to:
+ * graft_window_get_saving:
  * @self: a window
- * @file: where to save, as the Save As file chooser answered
  *
- * Saves to @file, which becomes the window's file: a session (the input,
- * the rules, the history and where it stands) when @file is named
- * `*.graft`, else the graph as code.
- *
- * Returns: whether it was saved (if not, a toast says why)
+ * Returns: whether a session is being written (Save, Save As)
  */
 gboolean
-graft_window_save_to (GraftWindow *self,
-                      GFile       *file)
+graft_window_get_saving (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  return self->saving > 0;
+}
+
+/* graft_window_save_to(), then @after once saved. */
+static gboolean
+save_to (GraftWindow *self,
+         GFile       *file,
+         AfterSave    after)
 {
   g_autoptr (GFile) previous = NULL;
   g_autoptr (GError) error = NULL;
-  gboolean session = is_session_file (file);
-
-  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   _graft_window_flush_editors (self);
+  if (is_session_file (file))
+    {
+      save_session (self, file, after, TRUE);
+      return TRUE;
+    }
   if (graft_document_get_file (self->document) != NULL)
     previous = g_object_ref (graft_document_get_file (self->document));
-  if (session ? !graft_document_save_session (self->document, file, &error)
-              : !graft_document_save (self->document, file, &error))
+  if (!graft_document_save (self->document, file, &error))
     {
-      _graft_window_report_error (self,
-                                  session ? "The session was not saved" : "The graph was not saved",
-                                  error);
+      _graft_window_report_error (self, "The graph was not saved", error);
       return FALSE;
     }
   /* The unsaved work is in the new file now: the old file's autosave
@@ -353,11 +427,33 @@ graft_window_save_to (GraftWindow *self,
     graft_autosave_discard (previous);
   g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
   _graft_window_watch_file (self);
-  _graft_window_toast (self,
-                       session ? "Saved the session: graph, rules and history"
-                               : "Saved as Python code",
-                       FALSE);
+  _graft_window_toast (self, "Saved as Python code", FALSE);
+  if (after == AFTER_SAVE_CLOSE)
+    gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
+}
+
+/**
+ * graft_window_save_to:
+ * @self: a window
+ * @file: where to save, as the Save As file chooser answered
+ *
+ * Saves to @file, which becomes the window's file: a session (the input,
+ * the rules, the history and where it stands) when @file is named
+ * `*.graft`, else the graph as code.  A session is written off the main
+ * loop: graft_window_get_saving() says so meanwhile, and a toast when it
+ * is written (or why not).
+ *
+ * Returns: whether it was saved, or a session's writing started (if not,
+ *   a toast says why)
+ */
+gboolean
+graft_window_save_to (GraftWindow *self,
+                      GFile       *file)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  return save_to (self, file, AFTER_SAVE_NOTHING);
 }
 
 static void
@@ -382,8 +478,7 @@ save_response_cb (GtkNativeDialog *dialog,
 
           g_set_object (&file, g_file_get_child (parent, named));
         }
-      if (graft_window_save_to (self, file) && after == AFTER_SAVE_CLOSE)
-        gtk_window_destroy (GTK_WINDOW (self));
+      save_to (self, file, after);
     }
   g_object_unref (dialog);
 }
@@ -444,14 +539,7 @@ save (GraftWindow *self,
           save_as (self, after);
           return;
         }
-      if (!graft_document_save_session (self->document, file, &error))
-        {
-          _graft_window_report_error (self, "The session was not saved", error);
-          return;
-        }
-      _graft_window_watch_file (self);
-      if (after == AFTER_SAVE_CLOSE)
-        gtk_window_destroy (GTK_WINDOW (self));
+      save_session (self, file, after, FALSE);
       return;
     }
   if (file == NULL || g_object_get_data (G_OBJECT (self->document), "graft-saved-here") == NULL)
@@ -1369,8 +1457,8 @@ _graft_window_update_actions (GraftWindow *self)
    * selects them all. */
   gint chosen = has_graph ? chosen_match (self) : -1;
 
-  set_enabled (self, "save", has_graph);
-  set_enabled (self, "save-as", has_graph);
+  set_enabled (self, "save", has_graph && self->saving == 0);
+  set_enabled (self, "save-as", has_graph && self->saving == 0);
   _graft_window_update_export (self, has_graph);
   set_enabled (self, "undo", graft_document_get_can_undo (self->document));
   set_enabled (self, "show-changes", graft_document_get_can_undo (self->document));

@@ -13,8 +13,10 @@
  *   `graft match --json` prints them, byte for byte.
  *
  * Every export runs as a GraftExport: the file chooser has closed before
- * it starts, it writes on a worker thread while a bar over the canvas
- * shows its progress and offers Cancel, and a toast tells the outcome.
+ * it starts, it makes its text by steps (a picture its marks) and writes
+ * on a worker thread while a bar over the canvas shows its progress and
+ * offers Cancel, and a toast tells the outcome (an edit of the graph
+ * while a text is made cancels it, and the toast says so).
  * One export runs at a time: the export actions are disabled meanwhile.
  */
 #include "config.h"
@@ -306,8 +308,19 @@ export_done_cb (GObject      *object,
             }
           _graft_window_toast (self, text->str, FALSE);
         }
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+               graft_export_get_graph_changed (export))
+        _graft_window_toast (self, "Export cancelled: the graph changed while it was written",
+                             FALSE);
       else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         _graft_window_toast (self, "Export cancelled", FALSE);
+      else if (strstr (error->message, base) == NULL)
+        {
+          /* The toast names the file, as the old one is left as it was. */
+          g_autofree char *text = g_strdup_printf ("Export failed: %s: %s", base, error->message);
+
+          _graft_window_toast (self, text, FALSE);
+        }
       else
         _graft_window_report_error (self, "Export failed", error);
     }
@@ -333,18 +346,6 @@ start (GraftWindow *self,
   graft_export_run_async (export, export_done_cb, done);
 }
 
-/* The document's matches, borrowed, in their order. */
-static GPtrArray *
-dup_matches (GraftWindow *self)
-{
-  guint      n = graft_document_get_n_matches (self->document);
-  GPtrArray *matches = g_ptr_array_sized_new (n);
-
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (matches, (gpointer) graft_document_get_match (self->document, i));
-  return matches;
-}
-
 /* The export of @format (with @scope for a picture) to @file, or %NULL
  * with @error set. */
 static GraftExport *
@@ -355,40 +356,19 @@ new_export (GraftWindow     *self,
             gboolean         highlights,
             GError         **error)
 {
-  GraftGraph      *graph = graft_document_get_graph (self->document);
-  gboolean         dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GraftLayout     *layout = graft_canvas_get_layout (self->canvas);
-  GraftRenderArea  area = { { 0, 0, 0, 0 }, 0 };
-  g_autofree char *text = NULL;
-  g_autofree gint *marks = NULL;
+  gboolean        dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GraftLayout    *layout = graft_canvas_get_layout (self->canvas);
+  GraftRenderArea area = { { 0, 0, 0, 0 }, 0 };
 
   switch (format)
     {
     case GRAFT_FORMAT_CODE:
       /* A Python file, as Save writes it; `graft code` keeps torch's text. */
-      text = graft_document_dup_file_text (self->document);
-      return graft_export_new_text (file, format, text);
     case GRAFT_FORMAT_GRAPH:
-      text = graft_listing_print (graph);
-      return graft_export_new_text (file, format, text);
     case GRAFT_FORMAT_JSON:
-      text = graft_json_graph (graph);
-      return graft_export_new_text (file, format, text);
     case GRAFT_FORMAT_DOT:
-      {
-        GraftDotOptions options;
-
-        graft_dot_options_init (&options);
-        if (highlights)
-          {
-            g_autoptr (GPtrArray) matches = dup_matches (self);
-
-            marks = graft_matches_dup_node_marks (matches, graph);
-            options.node_match = marks;
-          }
-        text = graft_dot_print (graph, &options);
-        return graft_export_new_text (file, format, text);
-      }
+      /* Made by steps when it runs, of the graph as it is then. */
+      return graft_export_new_graph_text (self->document, file, format, highlights);
     case GRAFT_FORMAT_PNG:
     case GRAFT_FORMAT_SVG:
     case GRAFT_FORMAT_PDF:
@@ -471,10 +451,6 @@ graft_window_export_matches (GraftWindow *self,
                              GFile       *file,
                              GError     **error)
 {
-  g_autoptr (GPtrArray) matches = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
@@ -483,11 +459,7 @@ graft_window_export_matches (GraftWindow *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, "another export is running");
       return FALSE;
     }
-  matches = dup_matches (self);
-  json = graft_matches_to_json (matches);
-  /* The CLI writes its output with one final newline (cli.md). */
-  text = g_strconcat (json, "\n", NULL);
-  start (self, graft_export_new_text (file, GRAFT_FORMAT_JSON, text), NULL);
+  start (self, graft_export_new_match_list (self->document, file), NULL);
   return TRUE;
 }
 

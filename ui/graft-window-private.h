@@ -130,6 +130,7 @@ struct _GraftWindow
   gboolean   updating_entry;
 
   GraftExport *export;           /* Owned: the export running, or NULL */
+  guint           saving;        /* sessions being written (graft_window_get_saving()) */
   GFile          *export_folder; /* Owned: where the last export went, or NULL */
   guint           export_format; /* the last export's, as an index of the dialog's formats */
   GraftExportBar *export_bar;    /* Borrowed: shows it, over the canvas */

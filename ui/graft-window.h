@@ -38,6 +38,7 @@ gboolean         graft_window_get_autosave_pending (GraftWindow *self);
 gboolean         graft_window_get_watch_pending (GraftWindow *self);
 gboolean         graft_window_save_to (GraftWindow *self,
                                        GFile       *file);
+gboolean         graft_window_get_saving (GraftWindow *self);
 void             graft_window_select_match (GraftWindow *self,
                                             guint        match);
 gint             graft_window_get_selected_match (GraftWindow *self);

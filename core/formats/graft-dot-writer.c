@@ -430,6 +430,7 @@ append_program (GString    *out,
  * node that is no such placeholder. */
 static const char *
 placeholder_role (GraftNode             *node,
+                  GHashTable            *inputs,
                   const GraftInputSpec **out_spec)
 {
   GraftProgram         *program = graft_graph_get_program (graft_node_get_graph (node));
@@ -437,7 +438,7 @@ placeholder_role (GraftNode             *node,
 
   if (program == NULL || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
     return NULL;
-  spec = graft_program_find_input (program, graft_node_get_name (node));
+  spec = g_hash_table_lookup (inputs, graft_node_get_name (node));
   *out_spec = spec;
   if (spec == NULL)
     return NULL;
@@ -461,11 +462,12 @@ placeholder_role (GraftNode             *node,
  * program's parameter, buffer or constant, its target) over the caption
  * (for those, the role; for a program's operator, without `torch.ops.`). */
 static void
-append_label (GString   *out,
-              GraftNode *node)
+append_label (GString    *out,
+              GraftNode  *node,
+              GHashTable *inputs)
 {
   const GraftInputSpec *spec = NULL;
-  const char           *role = placeholder_role (node, &spec);
+  const char           *role = placeholder_role (node, inputs, &spec);
   g_autoptr (GString) caption = g_string_new (NULL);
 
   append_label_text (out, role != NULL && spec->target != NULL ? spec->target
@@ -499,6 +501,246 @@ graft_dot_options_init (GraftDotOptions *options)
   options->style = GRAFT_DOT_LIGHT;
 }
 
+/* DOT written a few nodes at a time (graft_dot_job_step()): the nodes,
+ * then the edges, each a walk of the graph. */
+struct _GraftDotJob
+{
+  GString                *out;       /* Owned: the text so far */
+  GString                *value;     /* Owned: scratch for an attribute's value */
+  GraftGraph             *graph;     /* Borrowed */
+  GraftNode              *next;      /* Borrowed: the next node of the walk, or NULL */
+  GraftDotOptions         options;   /* its tables Borrowed */
+  GHashTable             *inputs;    /* Owned: a program's input specs by name, the first of each */
+  guint                   n_indexed; /* input specs in @inputs so far */
+  const GraftOpColors    *palette;
+  const GraftThemeColors *theme;
+  guint                   index; /* of @next in the graph, in the nodes' walk */
+  gboolean                edges; /* the nodes are written: the edges' walk */
+};
+
+/* The match @node is drawn in, or -1. */
+static gint
+node_match (GraftDotJob *job,
+            GraftNode   *node)
+{
+  if (job->options.node_matches != NULL)
+    return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (job->options.node_matches, node)) - 1;
+  return job->options.node_match != NULL ? job->options.node_match[job->index] : -1;
+}
+
+/* One node's statement. */
+static void
+append_node (GraftDotJob *job,
+             GraftNode   *node)
+{
+  GraftOp              op = graft_node_get_op (node);
+  const GraftArg      *kwargs = graft_node_get_kwargs (node);
+  const char          *type = graft_node_get_type_annotation (node);
+  const GraftOpColors *colors = &job->palette[(guint) op < 6 ? op : GRAFT_OP_CALL_FUNCTION];
+  gint                 match = node_match (job, node);
+  char                 color[8];
+  gboolean             first = TRUE;
+
+  _graft_buf_append (job->out, "  ");
+  append_dot_string (job->out, graft_node_get_name (node));
+
+  append_attr (job->out, &first, "graft_op", graft_op_to_string (op));
+  g_string_truncate (job->value, 0);
+  _graft_dot_append_escaped (job->value, graft_node_get_target (node),
+                             strlen (graft_node_get_target (node)), 0);
+  append_attr (job->out, &first, "graft_target", job->value->str);
+  g_string_truncate (job->value, 0);
+  append_value (job->value, graft_node_get_args (node));
+  append_attr (job->out, &first, "graft_args", job->value->str);
+  if (kwargs->n > 0)
+    {
+      g_string_truncate (job->value, 0);
+      append_value (job->value, kwargs);
+      append_attr (job->out, &first, "graft_kwargs", job->value->str);
+    }
+  if (type != NULL)
+    {
+      g_string_truncate (job->value, 0);
+      _graft_dot_append_escaped (job->value, type, strlen (type), 0);
+      append_attr (job->out, &first, "graft_type", job->value->str);
+    }
+  if (graft_node_get_is_wrapped (node))
+    append_attr (job->out, &first, "graft_wrapped", "true");
+  if (graft_node_get_meta (node) != NULL)
+    append_meta_attrs (job->out, job->value, &first, graft_node_get_meta (node));
+
+  g_string_truncate (job->value, 0);
+  append_label (job->value, node, job->inputs);
+  append_attr (job->out, &first, "label", job->value->str);
+  g_snprintf (color, sizeof color, "#%06x", colors->fill);
+  append_attr (job->out, &first, "fillcolor", color);
+  if (match >= 0)
+    {
+      char number[16];
+
+      g_snprintf (number, sizeof number, "%d", match);
+      append_attr (job->out, &first, "graft_match", number);
+      g_snprintf (color, sizeof color, "#%06x",
+                  graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS]);
+      append_attr (job->out, &first, "color", color);
+      append_attr (job->out, &first, "penwidth", "3");
+    }
+  else
+    {
+      g_snprintf (color, sizeof color, "#%06x", colors->border);
+      append_attr (job->out, &first, "color", color);
+    }
+  _graft_buf_append (job->out, "];\n");
+}
+
+/**
+ * graft_dot_job_new:
+ * @graph: a graph, unchanged until the job is finished or freed
+ * @options: (nullable): as graft_dot_print()'s; its tables are borrowed
+ *   for as long
+ *
+ * Begins graft_dot_print() of @graph, to be written by steps (at a
+ * million nodes the whole text takes most of a second).  The job holds
+ * the node it writes next, so @graph must not change between its steps.
+ *
+ * Returns: (transfer full): the job
+ */
+GraftDotJob *
+graft_dot_job_new (GraftGraph            *graph,
+                   const GraftDotOptions *options)
+{
+  GraftDotJob *job;
+  GString     *out;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  job = g_new0 (GraftDotJob, 1);
+  if (options != NULL)
+    job->options = *options;
+  else
+    graft_dot_options_init (&job->options);
+  job->graph = graph;
+  job->value = g_string_new (NULL);
+  /* graft_program_find_input() for each placeholder was a walk of the
+   * signature: at a million nodes, hours.  The index is made by the first
+   * steps. */
+  job->inputs = g_hash_table_new (g_str_hash, g_str_equal);
+  job->palette = job->options.style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
+  /* The renderer's colours, so a drawing by dot looks like Graft's own. */
+  job->theme = &graft_palette_themes[job->options.style == GRAFT_DOT_DARK ? 1 : 0];
+
+  out = g_string_sized_new (256 + 160 * (gsize) graft_graph_get_n_nodes (graph));
+  _graft_buf_append (out, "digraph graft {\n");
+  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\", graft_torch=\"%s\"];\n",
+                          job->theme->background, graft_graph_get_dialect (graph)->name);
+  g_string_append_printf (out,
+                          "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans "
+                          "Mono\", "
+                          "fontsize=9, fontcolor=\"#%06x\"];\n",
+                          job->theme->text);
+  g_string_append_printf (out,
+                          "  edge [color=\"#%06x\", arrowsize=0.7, fontname=\"DejaVu Sans Mono\", "
+                          "fontsize=8, fontcolor=\"#%06x\"];\n",
+                          job->theme->edge, job->theme->text);
+  append_program (out, graph);
+  job->out = out;
+  job->next = graft_graph_get_first (graph);
+  if (job->next == NULL)
+    job->edges = TRUE;
+  return job;
+}
+
+/**
+ * graft_dot_job_step:
+ * @job: a DOT job
+ * @n_nodes: how many nodes to write (or whose edges to write) at most
+ *
+ * Returns: whether the whole text is written
+ */
+gboolean
+graft_dot_job_step (GraftDotJob *job,
+                    guint        n_nodes)
+{
+  GraftProgram *program;
+  guint         n_inputs;
+
+  g_return_val_if_fail (job != NULL, TRUE);
+
+  program = graft_graph_get_program (job->graph);
+  n_inputs = program != NULL ? graft_program_get_n_inputs (program) : 0;
+  if (job->n_indexed < n_inputs)
+    {
+      guint end = n_inputs - job->n_indexed <= MAX (n_nodes, 1) ? n_inputs
+                                                                : job->n_indexed + MAX (n_nodes, 1);
+
+      for (; job->n_indexed < end; job->n_indexed++)
+        {
+          const GraftInputSpec *spec = graft_program_get_input (program, job->n_indexed);
+
+          /* The first of a name, as graft_program_find_input() finds it. */
+          if (spec->name != NULL && !g_hash_table_contains (job->inputs, spec->name))
+            g_hash_table_insert (job->inputs, (gpointer) spec->name, (gpointer) spec);
+        }
+      if (job->n_indexed < n_inputs)
+        return FALSE;
+    }
+  for (guint k = 0; k < n_nodes && job->next != NULL; k++)
+    {
+      if (!job->edges)
+        {
+          append_node (job, job->next);
+          job->index++;
+          job->next = graft_node_get_next (job->next);
+          if (job->next == NULL)
+            {
+              job->edges = TRUE;
+              job->next = graft_graph_get_first (job->graph);
+            }
+          continue;
+        }
+      append_edges (job->out, graft_node_get_args (job->next), job->next);
+      append_edges (job->out, graft_node_get_kwargs (job->next), job->next);
+      job->next = graft_node_get_next (job->next);
+    }
+  return job->edges && job->next == NULL;
+}
+
+/**
+ * graft_dot_job_finish:
+ * @job: (transfer full): a DOT job whose steps are all done
+ *
+ * Returns: (transfer full): the text graft_dot_print() returns
+ */
+char *
+graft_dot_job_finish (GraftDotJob *job)
+{
+  GString *out;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (job->edges && job->next == NULL, NULL);
+
+  out = g_steal_pointer (&job->out);
+  graft_dot_job_free (job);
+  _graft_buf_append (out, "}\n");
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_dot_job_free:
+ * @job: (transfer full): a DOT job, finished or not
+ */
+void
+graft_dot_job_free (GraftDotJob *job)
+{
+  if (job == NULL)
+    return;
+  if (job->out != NULL)
+    g_string_free (job->out, TRUE);
+  g_string_free (job->value, TRUE);
+  g_hash_table_unref (job->inputs);
+  g_free (job);
+}
+
 /**
  * graft_dot_print:
  * @graph: a graph
@@ -516,108 +758,11 @@ char *
 graft_dot_print (GraftGraph            *graph,
                  const GraftDotOptions *options)
 {
-  GraftDotOptions         defaults;
-  const GraftOpColors    *palette;
-  const GraftThemeColors *theme;
-  g_autoptr (GString) value = g_string_new (NULL);
-  GString *out;
-  guint    index = 0;
+  GraftDotJob *job;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  if (options == NULL)
-    {
-      graft_dot_options_init (&defaults);
-      options = &defaults;
-    }
-  palette = options->style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
-  /* The renderer's colours, so a drawing by dot looks like Graft's own. */
-  theme = &graft_palette_themes[options->style == GRAFT_DOT_DARK ? 1 : 0];
-
-  out = g_string_sized_new (256 + 160 * (gsize) graft_graph_get_n_nodes (graph));
-  _graft_buf_append (out, "digraph graft {\n");
-  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\", graft_torch=\"%s\"];\n",
-                          theme->background, graft_graph_get_dialect (graph)->name);
-  g_string_append_printf (out,
-                          "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans "
-                          "Mono\", "
-                          "fontsize=9, fontcolor=\"#%06x\"];\n",
-                          theme->text);
-  g_string_append_printf (out,
-                          "  edge [color=\"#%06x\", arrowsize=0.7, fontname=\"DejaVu Sans Mono\", "
-                          "fontsize=8, fontcolor=\"#%06x\"];\n",
-                          theme->edge, theme->text);
-  append_program (out, graph);
-
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node), index++)
-    {
-      GraftOp              op = graft_node_get_op (node);
-      const GraftArg      *kwargs = graft_node_get_kwargs (node);
-      const char          *type = graft_node_get_type_annotation (node);
-      const GraftOpColors *colors = &palette[(guint) op < 6 ? op : GRAFT_OP_CALL_FUNCTION];
-      gint                 match = options->node_match != NULL ? options->node_match[index] : -1;
-      char                 color[8];
-      gboolean             first = TRUE;
-
-      _graft_buf_append (out, "  ");
-      append_dot_string (out, graft_node_get_name (node));
-
-      append_attr (out, &first, "graft_op", graft_op_to_string (op));
-      g_string_truncate (value, 0);
-      _graft_dot_append_escaped (value, graft_node_get_target (node),
-                                 strlen (graft_node_get_target (node)), 0);
-      append_attr (out, &first, "graft_target", value->str);
-      g_string_truncate (value, 0);
-      append_value (value, graft_node_get_args (node));
-      append_attr (out, &first, "graft_args", value->str);
-      if (kwargs->n > 0)
-        {
-          g_string_truncate (value, 0);
-          append_value (value, kwargs);
-          append_attr (out, &first, "graft_kwargs", value->str);
-        }
-      if (type != NULL)
-        {
-          g_string_truncate (value, 0);
-          _graft_dot_append_escaped (value, type, strlen (type), 0);
-          append_attr (out, &first, "graft_type", value->str);
-        }
-      if (graft_node_get_is_wrapped (node))
-        append_attr (out, &first, "graft_wrapped", "true");
-      if (graft_node_get_meta (node) != NULL)
-        append_meta_attrs (out, value, &first, graft_node_get_meta (node));
-
-      g_string_truncate (value, 0);
-      append_label (value, node);
-      append_attr (out, &first, "label", value->str);
-      g_snprintf (color, sizeof color, "#%06x", colors->fill);
-      append_attr (out, &first, "fillcolor", color);
-      if (match >= 0)
-        {
-          char number[16];
-
-          g_snprintf (number, sizeof number, "%d", match);
-          append_attr (out, &first, "graft_match", number);
-          g_snprintf (color, sizeof color, "#%06x",
-                      graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS]);
-          append_attr (out, &first, "color", color);
-          append_attr (out, &first, "penwidth", "3");
-        }
-      else
-        {
-          g_snprintf (color, sizeof color, "#%06x", colors->border);
-          append_attr (out, &first, "color", color);
-        }
-      _graft_buf_append (out, "];\n");
-    }
-
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      append_edges (out, graft_node_get_args (node), node);
-      append_edges (out, graft_node_get_kwargs (node), node);
-    }
-  _graft_buf_append (out, "}\n");
-  return g_string_free (out, FALSE);
+  job = graft_dot_job_new (graph, options);
+  graft_dot_job_step (job, G_MAXUINT);
+  return graft_dot_job_finish (job);
 }

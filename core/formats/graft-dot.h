@@ -33,6 +33,8 @@ typedef enum {
  * @style: light or dark colours
  * @node_match: (nullable): one entry per graph node (graph order): the
  *   number of the match it belongs to (0, 1, ...), or -1
+ * @node_matches: (nullable): instead of @node_match, a graph node to the
+ *   number of its match plus one; a node not in it is in none
  *
  * How to write a graph as DOT.  A zeroed struct, or one set up by
  * graft_dot_options_init(), means the defaults; later fields may be added,
@@ -42,11 +44,24 @@ typedef struct
 {
   GraftDotStyle style;
   const gint   *node_match;
+  GHashTable   *node_matches;
 } GraftDotOptions;
 
-void        graft_dot_options_init (GraftDotOptions *options);
-char       *graft_dot_print (GraftGraph            *graph,
-                             const GraftDotOptions *options) G_GNUC_WARN_UNUSED_RESULT;
+void  graft_dot_options_init (GraftDotOptions *options);
+char *graft_dot_print (GraftGraph            *graph,
+                       const GraftDotOptions *options) G_GNUC_WARN_UNUSED_RESULT;
+
+typedef struct _GraftDotJob GraftDotJob;
+
+GraftDotJob *graft_dot_job_new (GraftGraph            *graph,
+                                const GraftDotOptions *options) G_GNUC_WARN_UNUSED_RESULT;
+gboolean     graft_dot_job_step (GraftDotJob *job,
+                                 guint        n_nodes);
+char        *graft_dot_job_finish (GraftDotJob *job) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_dot_job_free (GraftDotJob *job);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftDotJob, graft_dot_job_free)
+
 GraftGraph *graft_dot_parse (GraftSource        *source,
                              const GraftDialect *dialect,
                              GError            **error) G_GNUC_WARN_UNUSED_RESULT;

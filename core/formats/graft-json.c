@@ -222,17 +222,23 @@ append_meta (GString             *out,
 }
 
 /* The program's signature: `{"inputs": [...], "outputs": [...]}`, an
- * object per entry with torch's field names. */
+ * object per entry with torch's field names, written by entries: entry
+ * @k of the inputs and then the outputs (@k from 0 to their number), its
+ * opening before the first and its end after the last. */
 static void
-append_signature (GString      *out,
-                  GraftProgram *program)
+append_signature_entry (GString      *out,
+                        GraftProgram *program,
+                        guint         k)
 {
-  g_string_append (out, "{\"inputs\": [");
-  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
-    {
-      const GraftInputSpec *spec = graft_program_get_input (program, i);
+  guint n_inputs = graft_program_get_n_inputs (program);
 
-      g_string_append (out, i > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+  if (k == 0)
+    g_string_append (out, "{\"inputs\": [");
+  if (k < n_inputs)
+    {
+      const GraftInputSpec *spec = graft_program_get_input (program, k);
+
+      g_string_append (out, k > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
       graft_json_append_string (out, graft_input_spec_kind_to_string (spec->kind), -1);
       append_text_member (out, "name", spec->name);
       append_text_member (out, "target", spec->target);
@@ -241,23 +247,206 @@ append_signature (GString      *out,
       append_text_member (out, "argument", spec->argument);
       append_text_member (out, "value", spec->value);
       g_string_append_c (out, '}');
+      return;
     }
-  g_string_append (out, "],\n  \"outputs\": [");
-  for (guint i = 0; i < graft_program_get_n_outputs (program); i++)
+  if (k == n_inputs)
+    g_string_append (out, "],\n  \"outputs\": [");
+  if (k - n_inputs < graft_program_get_n_outputs (program))
     {
-      const GraftOutputSpec *spec = graft_program_get_output (program, i);
+      const GraftOutputSpec *spec = graft_program_get_output (program, k - n_inputs);
 
-      g_string_append (out, i > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+      g_string_append (out, k > n_inputs ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
       graft_json_append_string (out, graft_output_spec_kind_to_string (spec->kind), -1);
       append_text_member (out, "name", spec->name);
       append_text_member (out, "target", spec->target);
       append_text_member (out, "argument", spec->argument);
       append_text_member (out, "value", spec->value);
       g_string_append_c (out, '}');
+      return;
     }
   g_string_append_c (out, ']');
   append_text_member (out, "range_constraints", graft_program_get_range_constraints (program));
   g_string_append_c (out, '}');
+}
+
+/* Entries of append_signature_entry(), the end included. */
+static guint
+signature_n_entries (GraftProgram *program)
+{
+  return graft_program_get_n_inputs (program) + graft_program_get_n_outputs (program) + 1;
+}
+
+/* One node's object, after the separator that @first says. */
+static void
+append_node (GString   *out,
+             GraftNode *node,
+             gboolean   first)
+{
+  const GraftArg *args = graft_node_get_args (node);
+  const GraftArg *kwargs = graft_node_get_kwargs (node);
+  const char     *type = graft_node_get_type_annotation (node);
+
+  g_string_append (out, first ? "\n  " : ",\n  ");
+  g_string_append (out, "{\"name\": ");
+  graft_json_append_string (out, graft_node_get_name (node), -1);
+  g_string_append (out, ", \"op\": ");
+  graft_json_append_string (out, graft_op_to_string (graft_node_get_op (node)), -1);
+  g_string_append (out, ", \"target\": ");
+  graft_json_append_string (out, graft_node_get_target (node), -1);
+  g_string_append (out, ", \"args\": [");
+  for (guint i = 0; i < args->n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_arg (out, &args->items[i]);
+    }
+  g_string_append (out, "], \"kwargs\": [");
+  for (guint i = 0; i < kwargs->n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append_c (out, '[');
+      append_arg (out, &kwargs->items[2 * i]);
+      g_string_append (out, ", ");
+      append_arg (out, &kwargs->items[2 * i + 1]);
+      g_string_append_c (out, ']');
+    }
+  g_string_append (out, "], \"users\": [");
+  for (guint i = 0; i < graft_node_get_n_users (node); i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      graft_json_append_string (out, graft_node_get_name (graft_node_get_user (node, i)), -1);
+    }
+  g_string_append_c (out, ']');
+  if (type != NULL)
+    {
+      g_autoptr (GString) listed = g_string_new (NULL);
+
+      /* As the listing shows it. */
+      _graft_type_text_append_listing (listed, type);
+      g_string_append (out, ", \"type\": ");
+      graft_json_append_string (out, listed->str, listed->len);
+    }
+  if (graft_node_get_meta (node) != NULL)
+    {
+      g_string_append (out, ", \"meta\": ");
+      append_meta (out, graft_node_get_meta (node));
+    }
+  g_string_append_c (out, '}');
+}
+
+/* The graph as JSON written a few nodes at a time (graft_json_job_step()). */
+struct _GraftJsonJob
+{
+  GString    *out;   /* Owned: the text so far */
+  GraftGraph *graph; /* Borrowed */
+  GraftNode  *next;  /* Borrowed: the next node to write, or NULL */
+  gboolean    first; /* no node is written yet */
+  gboolean    tail;  /* the nodes' list is closed: the program's signature follows */
+  guint       entry; /* the signature's next entry (append_signature_entry()) */
+};
+
+/**
+ * graft_json_job_new:
+ * @graph: a graph, unchanged until the job is finished or freed
+ *
+ * Begins graft_json_graph() of @graph, to be written by steps (at a
+ * million nodes the whole text takes most of a second).  The job holds
+ * the node it writes next, so @graph must not change between its steps.
+ *
+ * Returns: (transfer full): the job
+ */
+GraftJsonJob *
+graft_json_job_new (GraftGraph *graph)
+{
+  GraftJsonJob *job;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  job = g_new0 (GraftJsonJob, 1);
+  job->out = g_string_new ("{\"nodes\": [");
+  job->graph = graph;
+  job->next = graft_graph_get_first (graph);
+  job->first = TRUE;
+  return job;
+}
+
+/**
+ * graft_json_job_step:
+ * @job: a JSON job
+ * @n_nodes: how many nodes to write at most
+ *
+ * Returns: whether every node is written
+ */
+gboolean
+graft_json_job_step (GraftJsonJob *job,
+                     guint         n_nodes)
+{
+  g_return_val_if_fail (job != NULL, TRUE);
+
+  guint         k = 0;
+  GraftProgram *program = graft_graph_get_program (job->graph);
+
+  for (; k < n_nodes && job->next != NULL; k++)
+    {
+      append_node (job->out, job->next, job->first);
+      job->first = FALSE;
+      job->next = graft_node_get_next (job->next);
+    }
+  if (job->next != NULL)
+    return FALSE;
+  if (!job->tail)
+    {
+      job->tail = TRUE;
+      g_string_append (job->out, job->first ? "]" : "\n]");
+      if (graft_graph_get_module_name (job->graph) != NULL)
+        {
+          g_string_append (job->out, ",\n \"module\": ");
+          graft_json_append_string (job->out, graft_graph_get_module_name (job->graph), -1);
+        }
+      if (program != NULL)
+        g_string_append (job->out, ",\n \"signature\": ");
+    }
+  /* A program of a million nodes has a signature of hundreds of
+   * thousands of entries: by steps too. */
+  for (; program != NULL && k < n_nodes && job->entry < signature_n_entries (program); k++)
+    append_signature_entry (job->out, program, job->entry++);
+  return program == NULL || job->entry == signature_n_entries (program);
+}
+
+/**
+ * graft_json_job_finish:
+ * @job: (transfer full): a JSON job whose steps are all done
+ *
+ * Returns: (transfer full): the text graft_json_graph() returns
+ */
+char *
+graft_json_job_finish (GraftJsonJob *job)
+{
+  GString *out;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (job->next == NULL && job->tail, NULL);
+
+  out = g_steal_pointer (&job->out);
+  g_free (job);
+  g_string_append_c (out, '}');
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_json_job_free:
+ * @job: (transfer full): a JSON job, finished or not
+ */
+void
+graft_json_job_free (GraftJsonJob *job)
+{
+  if (job == NULL)
+    return;
+  if (job->out != NULL)
+    g_string_free (job->out, TRUE);
+  g_free (job);
 }
 
 /**
@@ -282,77 +471,8 @@ append_signature (GString      *out,
 char *
 graft_json_graph (GraftGraph *graph)
 {
-  GString *out = g_string_new ("{\"nodes\": [");
-  gboolean first = TRUE;
+  GraftJsonJob *job = graft_json_job_new (graph);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      const GraftArg *args = graft_node_get_args (node);
-      const GraftArg *kwargs = graft_node_get_kwargs (node);
-      const char     *type = graft_node_get_type_annotation (node);
-
-      g_string_append (out, first ? "\n  " : ",\n  ");
-      first = FALSE;
-      g_string_append (out, "{\"name\": ");
-      graft_json_append_string (out, graft_node_get_name (node), -1);
-      g_string_append (out, ", \"op\": ");
-      graft_json_append_string (out, graft_op_to_string (graft_node_get_op (node)), -1);
-      g_string_append (out, ", \"target\": ");
-      graft_json_append_string (out, graft_node_get_target (node), -1);
-      g_string_append (out, ", \"args\": [");
-      for (guint i = 0; i < args->n; i++)
-        {
-          if (i > 0)
-            g_string_append (out, ", ");
-          append_arg (out, &args->items[i]);
-        }
-      g_string_append (out, "], \"kwargs\": [");
-      for (guint i = 0; i < kwargs->n; i++)
-        {
-          if (i > 0)
-            g_string_append (out, ", ");
-          g_string_append_c (out, '[');
-          append_arg (out, &kwargs->items[2 * i]);
-          g_string_append (out, ", ");
-          append_arg (out, &kwargs->items[2 * i + 1]);
-          g_string_append_c (out, ']');
-        }
-      g_string_append (out, "], \"users\": [");
-      for (guint i = 0; i < graft_node_get_n_users (node); i++)
-        {
-          if (i > 0)
-            g_string_append (out, ", ");
-          graft_json_append_string (out, graft_node_get_name (graft_node_get_user (node, i)), -1);
-        }
-      g_string_append_c (out, ']');
-      if (type != NULL)
-        {
-          g_autoptr (GString) listed = g_string_new (NULL);
-
-          /* As the listing shows it. */
-          _graft_type_text_append_listing (listed, type);
-          g_string_append (out, ", \"type\": ");
-          graft_json_append_string (out, listed->str, listed->len);
-        }
-      if (graft_node_get_meta (node) != NULL)
-        {
-          g_string_append (out, ", \"meta\": ");
-          append_meta (out, graft_node_get_meta (node));
-        }
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, first ? "]" : "\n]");
-  if (graft_graph_get_module_name (graph) != NULL)
-    {
-      g_string_append (out, ",\n \"module\": ");
-      graft_json_append_string (out, graft_graph_get_module_name (graph), -1);
-    }
-  if (graft_graph_get_program (graph) != NULL)
-    {
-      g_string_append (out, ",\n \"signature\": ");
-      append_signature (out, graft_graph_get_program (graph));
-    }
-  g_string_append_c (out, '}');
-  return g_string_free (out, FALSE);
+  graft_json_job_step (job, G_MAXUINT);
+  return graft_json_job_finish (job);
 }

@@ -17,4 +17,14 @@ void  graft_json_append_string (GString    *out,
                                 gssize      len);
 char *graft_json_graph (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
+typedef struct _GraftJsonJob GraftJsonJob;
+
+GraftJsonJob *graft_json_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean      graft_json_job_step (GraftJsonJob *job,
+                                   guint         n_nodes);
+char         *graft_json_job_finish (GraftJsonJob *job) G_GNUC_WARN_UNUSED_RESULT;
+void          graft_json_job_free (GraftJsonJob *job);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftJsonJob, graft_json_job_free)
+
 G_END_DECLS

@@ -26,6 +26,150 @@ append_python_str (GString        *out,
     graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, NULL, NULL);
 }
 
+/* One node's line, after `"\n    "`. */
+static void
+append_node (GString    *out,
+             GraftNode  *node,
+             const char *users_field)
+{
+  GraftOp         op = graft_node_get_op (node);
+  const GraftArg *args = graft_node_get_args (node);
+  const char     *type = graft_node_get_type_annotation (node);
+
+  _graft_buf_append (out, "\n    ");
+  if (op == GRAFT_OP_OUTPUT)
+    {
+      _graft_buf_append (out, "return ");
+      if (args->n > 0)
+        append_python_str (out, &args->items[0]);
+      else
+        _graft_buf_append (out, "None");
+      return;
+    }
+  g_string_append_c (out, '%');
+  _graft_buf_append (out, graft_node_get_name (node));
+  _graft_buf_append (out, " : ");
+  if (type != NULL)
+    {
+      _graft_type_text_append_listing (out, type);
+      g_string_append_c (out, ' ');
+    }
+  g_string_append_c (out, '[');
+  _graft_buf_append (out, users_field);
+  g_string_append_c (out, '=');
+  graft_append_int (out, graft_node_get_n_users (node));
+  _graft_buf_append (out, "] = ");
+  _graft_buf_append (out, graft_op_to_string (op));
+  _graft_buf_append (out, "[target=");
+  _graft_buf_append (out, graft_node_get_target (node));
+  g_string_append_c (out, ']');
+  if (op == GRAFT_OP_PLACEHOLDER)
+    {
+      if (args->n > 0)
+        {
+          _graft_buf_append (out, "(default=");
+          append_python_str (out, &args->items[0]);
+          g_string_append_c (out, ')');
+        }
+      return;
+    }
+  if (op == GRAFT_OP_GET_ATTR)
+    return;
+  _graft_buf_append (out, "(args = ");
+  graft_arg_append_repr (out, args, GRAFT_REPR_LISTING, NULL, NULL);
+  _graft_buf_append (out, ", kwargs = ");
+  graft_arg_append_repr (out, graft_node_get_kwargs (node), GRAFT_REPR_LISTING, NULL, NULL);
+  g_string_append_c (out, ')');
+}
+
+/* A listing written a few nodes at a time (graft_listing_job_step()). */
+struct _GraftListingJob
+{
+  GString    *out;         /* Owned: the listing so far */
+  GraftNode  *next;        /* Borrowed: the next node to write, or NULL */
+  const char *users_field; /* Borrowed: the dialect's */
+};
+
+/**
+ * graft_listing_job_new:
+ * @graph: a graph, unchanged until the job is finished or freed
+ *
+ * Begins graft_listing_to_gstring() of @graph, to be written by steps:
+ * at a million nodes the whole listing takes a few hundred milliseconds.
+ * The job holds the node it writes next, so @graph must not change
+ * between its steps.
+ *
+ * Returns: (transfer full): the job
+ */
+GraftListingJob *
+graft_listing_job_new (GraftGraph *graph)
+{
+  GraftListingJob *job;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  job = g_new0 (GraftListingJob, 1);
+  job->out = g_string_new ("graph():");
+  job->users_field = graft_graph_get_dialect (graph)->users_field;
+  job->next = graft_graph_get_first (graph);
+  return job;
+}
+
+/**
+ * graft_listing_job_step:
+ * @job: a listing job
+ * @n_nodes: how many nodes to write at most
+ *
+ * Returns: whether the whole listing is written
+ */
+gboolean
+graft_listing_job_step (GraftListingJob *job,
+                        guint            n_nodes)
+{
+  g_return_val_if_fail (job != NULL, TRUE);
+
+  for (guint k = 0; k < n_nodes && job->next != NULL; k++)
+    {
+      append_node (job->out, job->next, job->users_field);
+      job->next = graft_node_get_next (job->next);
+    }
+  return job->next == NULL;
+}
+
+/**
+ * graft_listing_job_finish:
+ * @job: (transfer full): a listing job whose steps are all done
+ *
+ * Returns: (transfer full): the listing, as graft_listing_to_gstring()
+ *   returns it
+ */
+GString *
+graft_listing_job_finish (GraftListingJob *job)
+{
+  GString *out;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (job->next == NULL, NULL);
+
+  out = g_steal_pointer (&job->out);
+  g_free (job);
+  return out;
+}
+
+/**
+ * graft_listing_job_free:
+ * @job: (transfer full): a listing job, finished or not
+ */
+void
+graft_listing_job_free (GraftListingJob *job)
+{
+  if (job == NULL)
+    return;
+  if (job->out != NULL)
+    g_string_free (job->out, TRUE);
+  g_free (job);
+}
+
 /**
  * graft_listing_to_gstring:
  * @graph: a graph
@@ -38,67 +182,13 @@ append_python_str (GString        *out,
 GString *
 graft_listing_to_gstring (GraftGraph *graph)
 {
-  GString    *out;
-  const char *users_field;
+  GraftListingJob *job;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  out = g_string_new ("graph():");
-  users_field = graft_graph_get_dialect (graph)->users_field;
-
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      GraftOp         op = graft_node_get_op (node);
-      const GraftArg *args = graft_node_get_args (node);
-      const char     *type = graft_node_get_type_annotation (node);
-
-      _graft_buf_append (out, "\n    ");
-      if (op == GRAFT_OP_OUTPUT)
-        {
-          _graft_buf_append (out, "return ");
-          if (args->n > 0)
-            append_python_str (out, &args->items[0]);
-          else
-            _graft_buf_append (out, "None");
-          continue;
-        }
-      g_string_append_c (out, '%');
-      _graft_buf_append (out, graft_node_get_name (node));
-      _graft_buf_append (out, " : ");
-      if (type != NULL)
-        {
-          _graft_type_text_append_listing (out, type);
-          g_string_append_c (out, ' ');
-        }
-      g_string_append_c (out, '[');
-      _graft_buf_append (out, users_field);
-      g_string_append_c (out, '=');
-      graft_append_int (out, graft_node_get_n_users (node));
-      _graft_buf_append (out, "] = ");
-      _graft_buf_append (out, graft_op_to_string (op));
-      _graft_buf_append (out, "[target=");
-      _graft_buf_append (out, graft_node_get_target (node));
-      g_string_append_c (out, ']');
-      if (op == GRAFT_OP_PLACEHOLDER)
-        {
-          if (args->n > 0)
-            {
-              _graft_buf_append (out, "(default=");
-              append_python_str (out, &args->items[0]);
-              g_string_append_c (out, ')');
-            }
-          continue;
-        }
-      if (op == GRAFT_OP_GET_ATTR)
-        continue;
-      _graft_buf_append (out, "(args = ");
-      graft_arg_append_repr (out, args, GRAFT_REPR_LISTING, NULL, NULL);
-      _graft_buf_append (out, ", kwargs = ");
-      graft_arg_append_repr (out, graft_node_get_kwargs (node), GRAFT_REPR_LISTING, NULL, NULL);
-      g_string_append_c (out, ')');
-    }
-  return out;
+  job = graft_listing_job_new (graph);
+  graft_listing_job_step (job, G_MAXUINT);
+  return graft_listing_job_finish (job);
 }
 
 /**

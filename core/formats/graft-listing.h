@@ -21,4 +21,14 @@ GraftGraph *graft_listing_parse (GraftSource        *source,
                                  GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 gboolean    graft_listing_detect (GraftSource *source);
 
+typedef struct _GraftListingJob GraftListingJob;
+
+GraftListingJob *graft_listing_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean         graft_listing_job_step (GraftListingJob *job,
+                                         guint            n_nodes);
+GString         *graft_listing_job_finish (GraftListingJob *job) G_GNUC_WARN_UNUSED_RESULT;
+void             graft_listing_job_free (GraftListingJob *job);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftListingJob, graft_listing_job_free)
+
 G_END_DECLS

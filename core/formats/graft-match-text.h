@@ -17,6 +17,17 @@ G_BEGIN_DECLS
 
 char *graft_match_to_json (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
 char *graft_matches_to_json (GPtrArray *matches) G_GNUC_WARN_UNUSED_RESULT;
+
+typedef struct _GraftMatchesJsonJob GraftMatchesJsonJob;
+
+GraftMatchesJsonJob *graft_matches_json_job_new (GPtrArray *matches) G_GNUC_WARN_UNUSED_RESULT;
+gboolean             graft_matches_json_job_step (GraftMatchesJsonJob *job,
+                                                  guint                n_matches);
+char                *graft_matches_json_job_finish (GraftMatchesJsonJob *job)
+    G_GNUC_WARN_UNUSED_RESULT;
+void graft_matches_json_job_free (GraftMatchesJsonJob *job);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatchesJsonJob, graft_matches_json_job_free)
 char *graft_match_to_text (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

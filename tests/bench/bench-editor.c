@@ -40,6 +40,12 @@
  * take, from the call (the dialog's response) to the written file, and the
  * longest stall meanwhile: the visible area as PNG and SVG, then the whole
  * graph as SVG and PNG (a refused PNG prints the toast's reason).
+ * `--export-text LIST` does the same, once the graph is drawn, for the
+ * text exports LIST names, comma-separated: `code`, `graph` (the
+ * listing), `json`, `dot`, `matches` (Export Match List).
+ * `--save-session`, once the graph is drawn, times File > Save As of a
+ * session (`*.graft`), from the call to the written file, with the
+ * longest stall and own turn meanwhile.
  * `--rule FILE` gives the windows opened after it the pattern and the
  * replacement FILE defines (`pattern` and `replacement`) instead of the
  * default ones, whose `torch.relu` a torch.export program has none of.
@@ -398,6 +404,32 @@ time_overview (GraftWindow *window,
           w->longest_own / 1e3);
 }
 
+/* Waits for the export running to end and prints the time since @start,
+ * the longest stall and own turn meanwhile, and the size of @path (or the
+ * toast, when it was not written). */
+static void
+wait_export (GraftWindow *window,
+             Watchdog    *w,
+             const char  *name,
+             const char  *path,
+             gint64       start)
+{
+  GStatBuf st;
+
+  while (graft_window_get_export (window) != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  watchdog_pause (w);
+  if (g_stat (path, &st) == 0)
+    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+            st.st_size / 1e6);
+  else
+    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+            graft_window_get_last_toast (window));
+  fflush (stdout);
+}
+
 /* Exports @scope of the graph as @name in a folder of its own and prints
  * the time until the file is written, the longest stall meanwhile, and
  * the file's size (or the toast, when it was not written). */
@@ -412,8 +444,7 @@ time_export (GraftWindow     *window,
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
-  gint64   start = g_get_monotonic_time ();
-  GStatBuf st;
+  gint64 start = g_get_monotonic_time ();
 
   watchdog_reset (w, start, thread_time ());
   if (!graft_window_export (window, file, format, scope, TRUE, &error))
@@ -421,17 +452,82 @@ time_export (GraftWindow     *window,
       printf ("  export %-18s not started: %s\n", name, error->message);
       return;
     }
-  while (graft_window_get_export (window) != NULL)
+  wait_export (window, w, name, path, start);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* --export-text: each text export LIST names, as time_export() times the
+ * pictures. */
+static void
+time_export_texts (GraftWindow *window,
+                   Watchdog    *w,
+                   const char  *list)
+{
+  g_auto (GStrv) names = g_strsplit (list, ",", -1);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("bench-export-XXXXXX", NULL);
+      g_autofree char *name = NULL;
+      g_autofree char *path = NULL;
+      g_autoptr (GFile) file = NULL;
+      g_autoptr (GError) error = NULL;
+      gboolean    matches = strcmp (names[i], "matches") == 0;
+      GraftFormat format = GRAFT_FORMAT_CODE;
+      gint64      start;
+
+      if (!matches && !graft_format_from_string (names[i], &format))
+        g_error ("--export-text: no format %s", names[i]);
+      name = g_strdup_printf ("%s.%s", names[i],
+                              matches ? "json" : graft_format_get_extension (format));
+      path = g_build_filename (dir, name, NULL);
+      file = g_file_new_for_path (path);
+      start = g_get_monotonic_time ();
+      watchdog_reset (w, start, thread_time ());
+      if (matches ? !graft_window_export_matches (window, file, &error)
+                  : !graft_window_export (window, file, format, GRAFT_EXPORT_SCOPE_WHOLE, TRUE,
+                                          &error))
+        {
+          printf ("  export %-18s not started: %s\n", name, error->message);
+          continue;
+        }
+      wait_export (window, w, name, path, start);
+      g_unlink (path);
+      g_rmdir (dir);
+    }
+}
+
+/* --save-session: File > Save As of a session, until the file is
+ * written. */
+static void
+time_save_session (GraftWindow *window,
+                   Watchdog    *w)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bench-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "saved.graft", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  gint64   start = g_get_monotonic_time ();
+  gint64   called;
+  GStatBuf st;
+
+  watchdog_reset (w, start, thread_time ());
+  graft_window_save_to (window, file);
+  called = g_get_monotonic_time ();
+  /* Until the session is written, and a tick after the call (which, when
+   * it writes at once, is the stall). */
+  while (graft_window_get_saving (window) || w->last_tick < called)
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
   if (g_stat (path, &st) == 0)
-    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
+    printf ("  save session %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n",
             (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
             st.st_size / 1e6);
   else
-    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
+    printf ("  save session %8.3fs %6.0fms stall %6.1fms own  %s\n",
             (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
             graft_window_get_last_toast (window));
+  fflush (stdout);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -1391,6 +1487,8 @@ main (int    argc,
   gboolean run_all_autosave = FALSE;
   char    *rules_panel = NULL;
   char    *actions = NULL;
+  char    *export_text = NULL;
+  gboolean save_session = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1442,6 +1540,16 @@ main (int    argc,
       if (strcmp (argv[i], "--export") == 0)
         {
           exports = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--export-text") == 0 && i + 1 < argc)
+        {
+          export_text = argv[++i];
+          continue;
+        }
+      if (strcmp (argv[i], "--save-session") == 0)
+        {
+          save_session = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--one") == 0)
@@ -1587,6 +1695,14 @@ main (int    argc,
               gtk_window_destroy (GTK_WINDOW (window));
             }
           continue;
+        }
+      if (export_text != NULL || save_session)
+        {
+          printf ("%s, %u nodes, once drawn:\n", base, n);
+          if (export_text != NULL)
+            time_export_texts (window, &w, export_text);
+          if (save_session)
+            time_save_session (window, &w);
         }
       if (ops || run_all != NULL || rules_panel != NULL)
         {

@@ -13,6 +13,15 @@
  *   file; progress rises to 1 through the bar while the file is written.
  * - The match list is what `graft match --json` prints, byte for byte.
  * - An unwritable path is a toast, and the next export works.
+ * - The text exports (code, listing, JSON, DOT, the match list) are made
+ *   over main-loop turns and write what the one-go printers write, byte
+ *   for byte; an edit of the graph meanwhile cancels the export, which
+ *   says so and leaves no file; a failed rename leaves no temporary file;
+ *   a window closed during one lets it end without a file.
+ * - Save As of a session writes it off the main loop, as the document was
+ *   when saved: an edit meanwhile is not in the file and leaves the
+ *   document modified; a failed write names the file and leaves no
+ *   temporary file; a window closed meanwhile still gets its file.
  */
 #include "config.h"
 
@@ -24,6 +33,7 @@
 #include "graft-canvas.h"
 #include "graft-document.h"
 #include "graft-export.h"
+#include "graft-session.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -862,6 +872,319 @@ test_let_go (void)
   g_rmdir (dir);
 }
 
+/* resnet18 (traced), its residual additions the pattern. */
+static GraftWindow *
+open_resnet (void)
+{
+  g_autofree char *resnet =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet18.py", NULL);
+  GraftWindow   *window = open_path (resnet);
+  GraftDocument *document = graft_window_get_document (window);
+
+  graft_document_set_pattern_text (document, "def pattern(a, b):\n    return a + b\n");
+  graft_document_set_replacement_text (document, "def replacement(a, b):\n    return a - b\n");
+  iterate_until (has_matches, document);
+  return window;
+}
+
+/* What the export of @format wrote before it was made by steps: the
+ * printers in one go. */
+static char *
+one_go (GraftDocument *document,
+        GraftFormat    format,
+        gboolean       match_list)
+{
+  GraftGraph *graph = graft_document_get_graph (document);
+  g_autoptr (GPtrArray) matches = g_ptr_array_new ();
+
+  for (guint i = 0; i < graft_document_get_n_matches (document); i++)
+    g_ptr_array_add (matches, (gpointer) graft_document_get_match (document, i));
+  if (match_list)
+    {
+      g_autofree char *json = graft_matches_to_json (matches);
+
+      return g_strconcat (json, "\n", NULL);
+    }
+  switch (format)
+    {
+    case GRAFT_FORMAT_CODE:
+      return graft_document_dup_file_text (document);
+    case GRAFT_FORMAT_GRAPH:
+      return graft_listing_print (graph);
+    case GRAFT_FORMAT_JSON:
+      return graft_json_graph (graph);
+    case GRAFT_FORMAT_DOT:
+      {
+        g_autofree gint *marks = graft_matches_dup_node_marks (matches, graph);
+        GraftDotOptions  options;
+
+        graft_dot_options_init (&options);
+        options.node_match = marks;
+        return graft_dot_print (graph, &options);
+      }
+    case GRAFT_FORMAT_READABLE:
+    case GRAFT_FORMAT_PNG:
+    case GRAFT_FORMAT_SVG:
+    case GRAFT_FORMAT_PDF:
+    default:
+      g_assert_not_reached ();
+    }
+  return NULL;
+}
+
+/* Starts the text export of @format (the match list if @match_list) to
+ * @path. */
+static GraftExport *
+start_text (GraftWindow *window,
+            const char  *path,
+            GraftFormat  format,
+            gboolean     match_list)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  if (match_list)
+    g_assert_true (graft_window_export_matches (window, file, &error));
+  else
+    g_assert_true (
+        graft_window_export (window, file, format, GRAFT_EXPORT_SCOPE_WHOLE, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (graft_window_get_export (window));
+  return graft_window_get_export (window);
+}
+
+static const GraftFormat text_formats[] = {
+  GRAFT_FORMAT_CODE,
+  GRAFT_FORMAT_GRAPH,
+  GRAFT_FORMAT_JSON,
+  GRAFT_FORMAT_DOT,
+};
+
+/* A few nodes a turn (the code: a few hundred bytes). */
+static guint
+format_step (GraftFormat format)
+{
+  return format == GRAFT_FORMAT_CODE ? 300 : 2;
+}
+
+/* Each text export, made a few nodes (or bytes of code) a turn, writes
+ * what the printers write in one go, byte for byte. */
+static void
+test_text_in_turns (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  GraftWindow     *window = open_resnet ();
+  GraftDocument   *document = graft_window_get_document (window);
+
+  for (guint step = 0; step < 2; step++)
+    for (guint f = 0; f <= G_N_ELEMENTS (text_formats); f++)
+      {
+        gboolean         match_list = f == G_N_ELEMENTS (text_formats);
+        GraftFormat      format = match_list ? GRAFT_FORMAT_JSON : text_formats[f];
+        g_autofree char *path = g_build_filename (dir, "text", NULL);
+        g_autofree char *expected = one_go (document, format, match_list);
+        g_autofree char *written = NULL;
+        GraftExport *export;
+        guint n_turns = 0;
+
+        /* A few nodes a turn (the code: a few hundred bytes), then the
+         * default, a single turn at this size. */
+        _graft_export_set_marks_step (step == 0 ? format_step (format) : 0);
+        export = start_text (window, path, format, match_list);
+        while (_graft_export_get_making (export))
+          {
+            g_main_context_iteration (NULL, TRUE);
+            n_turns++;
+          }
+        if (step == 0)
+          g_assert_cmpuint (n_turns, >=, 3);
+        iterate_until (export_done, window);
+        g_assert_true (g_str_has_prefix (graft_window_get_last_toast (window), "Exported text"));
+        g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+        g_assert_cmpstr (written, ==, expected);
+        g_unlink (path);
+      }
+  _graft_export_set_marks_step (0);
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* An edit of the graph while a text is made cancels the export: the
+ * toast says why, and no file (nor temporary file) is left; the next
+ * export writes the graph as edited. */
+static void
+test_text_edit_cancels (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "g.graph", NULL);
+  GraftWindow     *window = open_resnet ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *before = graft_listing_print (graft_document_get_graph (document));
+  g_autofree char *after = NULL;
+  g_autofree char *written = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftExport *export;
+
+  for (guint f = 0; f <= G_N_ELEMENTS (text_formats); f++)
+    {
+      gboolean match_list = f == G_N_ELEMENTS (text_formats);
+
+      _graft_export_set_marks_step (format_step (match_list ? GRAFT_FORMAT_JSON : text_formats[f]));
+      export = start_text (window, path, match_list ? GRAFT_FORMAT_JSON : text_formats[f],
+                           match_list);
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_true (_graft_export_get_making (export));
+      /* The edit, then undone: the graph is as before, but not the one
+       * the text was begun of. */
+      g_assert_true (graft_document_replace (document, 0, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (graft_document_undo (document));
+      iterate_until (export_done, window);
+      g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                       "Export cancelled: the graph changed while it was written");
+      g_assert_cmpuint (test_count_files (dir), ==, 0);
+    }
+  _graft_export_set_marks_step (0);
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  after = graft_listing_print (graft_document_get_graph (document));
+  g_assert_cmpstr (after, !=, before);
+  export = start_text (window, path, GRAFT_FORMAT_GRAPH, FALSE);
+  iterate_until (export_done, window);
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, after);
+  g_unlink (path);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* A text whose rename fails (the target is a folder) is a toast naming
+ * the file, and leaves the folder as it was: no temporary file. */
+static void
+test_text_rename_fails (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "taken.json", NULL);
+  g_autofree char *inside = g_build_filename (path, "kept", NULL);
+  GraftWindow     *window = open_resnet ();
+
+  g_assert_cmpint (g_mkdir (path, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (inside, "kept", -1, NULL));
+  for (guint f = 0; f <= G_N_ELEMENTS (text_formats); f++)
+    {
+      gboolean match_list = f == G_N_ELEMENTS (text_formats);
+
+      start_text (window, path, match_list ? GRAFT_FORMAT_JSON : text_formats[f], match_list);
+      iterate_until (export_done, window);
+      g_assert_true (g_str_has_prefix (graft_window_get_last_toast (window), "Export failed: "));
+      g_assert_nonnull (strstr (graft_window_get_last_toast (window), "taken.json"));
+      g_assert_cmpuint (test_count_files (dir), ==, 1);
+      g_assert_cmpuint (test_count_files (path), ==, 1);
+    }
+  g_unlink (inside);
+  g_rmdir (path);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* A window closed while its export makes its text: the export ends
+ * cancelled, on the main thread, and leaves no file. */
+static void
+test_text_close_window (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "g.dot", NULL);
+  static int       where;
+
+  main_thread = g_thread_self ();
+  for (guint f = 0; f <= G_N_ELEMENTS (text_formats); f++)
+    {
+      gboolean     match_list = f == G_N_ELEMENTS (text_formats);
+      GraftWindow *window = open_resnet ();
+      GraftExport *export;
+
+      _graft_export_set_marks_step (format_step (match_list ? GRAFT_FORMAT_JSON : text_formats[f]));
+      export = start_text (window, path, match_list ? GRAFT_FORMAT_JSON : text_formats[f],
+                           match_list);
+      note_finalized (export, &where);
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_true (_graft_export_get_making (export));
+      close_window (window);
+      iterate_until (finalized, &where);
+      g_assert_cmpint (where, ==, 1);
+      g_assert_cmpuint (test_count_files (dir), ==, 0);
+    }
+  _graft_export_set_marks_step (0);
+  g_rmdir (dir);
+}
+
+/* Save As of a session: written off the main loop, of the document as it
+ * was when saved. */
+static void
+test_session_off_loop (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "s.graft", NULL);
+  g_autofree char *taken = g_build_filename (dir, "taken.graft", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) taken_file = g_file_new_for_path (taken);
+  GraftWindow   *window = open_resnet ();
+  GraftDocument *document = graft_window_get_document (window);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *expected = graft_session_write (document, &error);
+  g_autofree char *written = NULL;
+  g_autofree char *again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (graft_window_save_to (window, file));
+  g_assert_true (graft_window_get_saving (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+  /* An edit while it is written: not in the file. */
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  iterate_until (session_written, window);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Saved the session: graph, rules and history");
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_true (g_file_equal (graft_document_get_file (document), file));
+
+  /* Saved again with nothing changed meanwhile: as it is, not modified. */
+  g_clear_pointer (&expected, g_free);
+  g_clear_pointer (&written, g_free);
+  expected = graft_session_write (document, &error);
+  g_assert_no_error (error);
+  g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_false (graft_document_get_modified (document));
+
+  /* A failed write: a toast naming the file; the folder as it was. */
+  g_assert_cmpint (g_mkdir (taken, 0755), ==, 0);
+  g_assert_true (graft_window_save_to (window, taken_file));
+  iterate_until (session_written, window);
+  g_assert_true (g_str_has_prefix (graft_window_get_last_toast (window),
+                                   "The session was not saved to taken.graft: "));
+  g_assert_cmpuint (test_count_files (dir), ==, 2);
+  g_assert_cmpuint (test_count_files (taken), ==, 0);
+  g_assert_true (g_file_equal (graft_document_get_file (document), file));
+
+  /* The window closed while its session is written: the file still is. */
+  g_unlink (path);
+  g_assert_true (graft_window_save_to (window, file));
+  close_window (window);
+  iterate_until (file_exists, path);
+  g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
+  g_assert_true (g_str_has_prefix (again, "{"));
+  g_unlink (path);
+  g_rmdir (taken);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -879,5 +1202,10 @@ main (int    argc,
   g_test_add_func ("/ui/export/matches-json", test_matches_json);
   g_test_add_func ("/ui/export/unwritable", test_unwritable);
   g_test_add_func ("/ui/export/let-go", test_let_go);
+  g_test_add_func ("/ui/export/text-in-turns", test_text_in_turns);
+  g_test_add_func ("/ui/export/text-edit-cancels", test_text_edit_cancels);
+  g_test_add_func ("/ui/export/text-rename-fails", test_text_rename_fails);
+  g_test_add_func ("/ui/export/text-close-window", test_text_close_window);
+  g_test_add_func ("/ui/export/session-off-loop", test_session_off_loop);
   return g_test_run ();
 }

@@ -974,6 +974,7 @@ test_session_round_trip (void)
   g_assert_true (graft_document_get_modified (document));
 
   g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
   g_assert_false (graft_document_get_modified (document));
   g_assert_true (graft_document_get_is_session (document));
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
@@ -1023,6 +1024,7 @@ test_session_round_trip (void)
 
   /* Save writes the session it was read from, as it stands now. */
   activate (reopened, "save", NULL);
+  iterate_until (session_written, reopened);
   g_assert_false (graft_document_get_modified (other));
   g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
   g_assert_nonnull (strstr (again, "\"position\" : 2"));
@@ -1078,6 +1080,7 @@ test_session_errors (void)
 
   activate (window, "step", NULL);
   g_assert_true (graft_window_save_to (window, good_file));
+  iterate_until (session_written, window);
   close_window (window);
   g_assert_true (g_file_get_contents (good, &good_text, NULL, NULL));
 
@@ -1917,6 +1920,7 @@ test_session_every_change (void)
   code = window_code (window);
   length = graft_document_get_history_length (document);
   g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
 
   g_assert_true (graft_document_load_file (again, file, &error));
   g_assert_no_error (error);

@@ -644,6 +644,7 @@ test_entry_choice (void)
 
   /* A session keeps it with its input. */
   g_assert_true (graft_window_save_to (window, session));
+  iterate_until (session_written, window);
   close_window (window);
   window = open_path (session_path);
   g_assert_cmpstr (graft_document_get_entry (graft_window_get_document (window)), ==, "B");

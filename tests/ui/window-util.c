@@ -567,6 +567,19 @@ toast_shown (gpointer window)
   return find_toast (window) != NULL;
 }
 
+/**
+ * session_written:
+ * @window: a window
+ *
+ * For iterate_until(): no session of @window is being written (Save and
+ * Save As write one off the main loop).
+ */
+gboolean
+session_written (gpointer window)
+{
+  return !graft_window_get_saving (window);
+}
+
 /* Whether @trigger is @wanted, or one of its alternatives is (GtkWindow
  * binds Tab|KP_Tab as one trigger). */
 static gboolean

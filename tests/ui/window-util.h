@@ -48,6 +48,7 @@ char           *buffer_text (GtkTextBuffer *buffer);
 GtkWidget  *find_toast (GraftWindow *window);
 const char *shown_toast (GraftWindow *window);
 gboolean    toast_shown (gpointer window);
+gboolean    session_written (gpointer window);
 
 char       *clipboard_text (GdkClipboard *clipboard) G_GNUC_WARN_UNUSED_RESULT;
 GHashTable *widget_text_colors (GtkWidget *widget) G_GNUC_WARN_UNUSED_RESULT;

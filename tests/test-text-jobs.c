@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-text-jobs.c: the listing, the JSON graph, DOT and the match list
+ * cut into steps (GraftListingJob, GraftJsonJob, GraftDotJob,
+ * GraftMatchesJsonJob), as the editor's exports run them across
+ * main-loop turns: in steps of every size, on a model in both torches and
+ * on a torch.export program, each writes the same text as its printer in
+ * one go; DOT's matches given as a table of nodes mark the same nodes as
+ * the array by graph order; a job dropped half-way frees what it made.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+static const guint sizes[] = { 1, 2, 7, 1000, G_MAXUINT };
+
+static GraftGraph *
+load (const char *folder,
+      const char *name,
+      GraftTorch  torch)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", folder, name, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_input_read_file (path, &error);
+  GraftGraph *graph;
+
+  g_assert_no_error (error);
+  graph = graft_input_load_graph (source, graft_dialect_get (torch), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graph;
+}
+
+/* The graphs every case runs on: a model in both torches, a program. */
+static GPtrArray *
+graphs (void)
+{
+  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_graph_free);
+
+  g_ptr_array_add (all, load ("torchvision", "resnet18.py", GRAFT_TORCH_2_6));
+  g_ptr_array_add (all, load ("torchvision", "resnet18.py", GRAFT_TORCH_1_13));
+  g_ptr_array_add (all, load ("programs", "buffers_constants.pt2", GRAFT_TORCH_2_6));
+  return all;
+}
+
+static void
+test_listing (void)
+{
+  g_autoptr (GPtrArray) all = graphs ();
+
+  for (guint g = 0; g < all->len; g++)
+    {
+      g_autoptr (GString) whole = graft_listing_to_gstring (all->pdata[g]);
+
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          GraftListingJob *job = graft_listing_job_new (all->pdata[g]);
+          g_autoptr (GString) stepped = NULL;
+          guint n_steps = 1;
+
+          while (!graft_listing_job_step (job, sizes[s]))
+            n_steps++;
+          stepped = graft_listing_job_finish (job);
+          g_assert_cmpuint (stepped->len, ==, whole->len);
+          g_assert_cmpmem (stepped->str, stepped->len, whole->str, whole->len);
+          if (sizes[s] == 1)
+            g_assert_cmpuint (n_steps, ==, graft_graph_get_n_nodes (all->pdata[g]));
+        }
+    }
+}
+
+static void
+test_json (void)
+{
+  g_autoptr (GPtrArray) all = graphs ();
+
+  for (guint g = 0; g < all->len; g++)
+    {
+      g_autofree char *whole = graft_json_graph (all->pdata[g]);
+
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          GraftJsonJob    *job = graft_json_job_new (all->pdata[g]);
+          g_autofree char *stepped = NULL;
+
+          while (!graft_json_job_step (job, sizes[s]))
+            ;
+          stepped = graft_json_job_finish (job);
+          g_assert_cmpstr (stepped, ==, whole);
+        }
+    }
+  /* The program's own members follow the nodes. */
+  {
+    g_autofree char *text = graft_json_graph (all->pdata[2]);
+
+    g_assert_nonnull (strstr (text, "\"signature\": "));
+  }
+}
+
+/* The matches of `x + y` in @graph (resnet18's residual adds), or of
+ * aten's `add.Tensor` in a program. */
+static GPtrArray *
+find_adds (GraftGraph *graph)
+{
+  const GraftDialect *dialect = graft_graph_get_dialect (graph);
+  gboolean            program = graft_graph_get_program (graph) != NULL;
+  g_autoptr (GraftSource) source =
+      graft_source_new ("p.py",
+                        program ? "import torch\n"
+                                  "def pattern(x, y):\n"
+                                  "    return torch.ops.aten.add.Tensor(x, y)\n"
+                                : "def pattern(x, y):\n"
+                                  "    return x + y\n",
+                        -1);
+  g_autoptr (GError) error = NULL;
+  GraftGraph *pattern_graph = graft_trace_source (source, dialect, "pattern", &error);
+  g_autoptr (GraftPattern) pattern = NULL;
+
+  g_assert_no_error (error);
+  pattern = graft_pattern_new (pattern_graph, &error);
+  g_assert_no_error (error);
+  return graft_matcher_find (pattern, graph, NULL, NULL);
+}
+
+static void
+test_dot (void)
+{
+  g_autoptr (GPtrArray) all = graphs ();
+
+  for (guint g = 0; g < all->len; g++)
+    {
+      GraftGraph *graph = all->pdata[g];
+      g_autoptr (GPtrArray) matches = find_adds (graph);
+      g_autofree gint *marks = graft_matches_dup_node_marks (matches, graph);
+      g_autoptr (GHashTable) table = g_hash_table_new (NULL, NULL);
+      GraftDotOptions  options;
+      g_autofree char *plain = graft_dot_print (graph, NULL);
+      g_autofree char *marked = NULL;
+
+      g_assert_cmpuint (matches->len, >, 0);
+      /* The table as the editor makes it: a node's first match wins. */
+      for (guint m = 0; m < matches->len; m++)
+        {
+          g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
+
+          for (guint k = 0; k < nodes->len; k++)
+            if (!g_hash_table_contains (table, nodes->pdata[k]))
+              g_hash_table_insert (table, nodes->pdata[k], GUINT_TO_POINTER (m + 1));
+        }
+      graft_dot_options_init (&options);
+      options.style = GRAFT_DOT_DARK;
+      options.node_match = marks;
+      marked = graft_dot_print (graph, &options);
+      g_assert_nonnull (strstr (marked, "graft_match=0"));
+      g_assert_cmpstr (marked, !=, plain);
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          GraftDotJob     *job = graft_dot_job_new (graph, NULL);
+          g_autofree char *stepped = NULL;
+          GraftDotOptions  by_table;
+
+          while (!graft_dot_job_step (job, sizes[s]))
+            ;
+          stepped = graft_dot_job_finish (job);
+          g_assert_cmpstr (stepped, ==, plain);
+          g_clear_pointer (&stepped, g_free);
+
+          graft_dot_options_init (&by_table);
+          by_table.style = GRAFT_DOT_DARK;
+          by_table.node_matches = table;
+          job = graft_dot_job_new (graph, &by_table);
+          while (!graft_dot_job_step (job, sizes[s]))
+            ;
+          stepped = graft_dot_job_finish (job);
+          g_assert_cmpstr (stepped, ==, marked);
+        }
+    }
+}
+
+static void
+test_matches_json (void)
+{
+  g_autoptr (GPtrArray) all = graphs ();
+
+  for (guint g = 0; g < all->len; g++)
+    {
+      g_autoptr (GPtrArray) matches = find_adds (all->pdata[g]);
+      g_autoptr (GPtrArray) none = g_ptr_array_new ();
+      g_autofree char     *whole = graft_matches_to_json (matches);
+      g_autofree char     *empty = graft_matches_to_json (none);
+      GraftMatchesJsonJob *job;
+      g_autofree char     *stepped = NULL;
+
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          g_autofree char *text = NULL;
+
+          job = graft_matches_json_job_new (matches);
+          while (!graft_matches_json_job_step (job, sizes[s]))
+            ;
+          text = graft_matches_json_job_finish (job);
+          g_assert_cmpstr (text, ==, whole);
+        }
+      job = graft_matches_json_job_new (none);
+      g_assert_true (graft_matches_json_job_step (job, 1));
+      stepped = graft_matches_json_job_finish (job);
+      g_assert_cmpstr (stepped, ==, empty);
+      g_assert_cmpstr (stepped, ==, "{\"matches\": []}");
+    }
+}
+
+/* A job dropped half-way frees what it made (the sanitizer build checks
+ * the leaks). */
+static void
+test_dropped (void)
+{
+  g_autoptr (GPtrArray) all = graphs ();
+  g_autoptr (GPtrArray) matches = find_adds (all->pdata[0]);
+  g_autoptr (GraftListingJob) listing = graft_listing_job_new (all->pdata[0]);
+  g_autoptr (GraftJsonJob) json = graft_json_job_new (all->pdata[0]);
+  g_autoptr (GraftDotJob) dot = graft_dot_job_new (all->pdata[0], NULL);
+  g_autoptr (GraftMatchesJsonJob) list = graft_matches_json_job_new (matches);
+
+  g_assert_false (graft_listing_job_step (listing, 3));
+  g_assert_false (graft_json_job_step (json, 3));
+  /* Past the nodes, into the edges. */
+  g_assert_false (graft_dot_job_step (dot, graft_graph_get_n_nodes (all->pdata[0]) + 3));
+  g_assert_false (graft_matches_json_job_step (list, 1));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/text-jobs/listing", test_listing);
+  g_test_add_func ("/core/text-jobs/json", test_json);
+  g_test_add_func ("/core/text-jobs/dot", test_dot);
+  g_test_add_func ("/core/text-jobs/matches-json", test_matches_json);
+  g_test_add_func ("/core/text-jobs/dropped", test_dropped);
+  return g_test_run ();
+}
