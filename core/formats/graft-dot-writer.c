@@ -224,6 +224,42 @@ is_dot_keyword (const char *s,
   return FALSE;
 }
 
+/* Appends @len bytes of @s to a DOT string in double quotes, `"`
+ * escaped; *@run counts the backslashes just before @s, so that a long
+ * string can be written in pieces (end it with end_dot_quoted()). */
+static void
+append_dot_quoted (GString    *out,
+                   const char *s,
+                   gsize       len,
+                   gsize      *run)
+{
+  for (const char *p = s; p < s + len; p++)
+    {
+      if (*p == '\\')
+        {
+          (*run)++;
+          g_string_append_c (out, '\\');
+          continue;
+        }
+      if ((*run % 2 == 1) && (*p == '"' || *p == '\n'))
+        g_string_append_c (out, '\\');
+      *run = 0;
+      if (*p == '"')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+}
+
+/* Ends a DOT string append_dot_quoted() wrote. */
+static void
+end_dot_quoted (GString *out,
+                gsize    run)
+{
+  if (run % 2 == 1)
+    g_string_append_c (out, '\\');
+  g_string_append_c (out, '"');
+}
+
 /* Appends @s as a DOT string: bare when it is a plain ID or a whole
  * number, else in double quotes with `"` escaped.  @s holds no line break
  * and no odd run of backslashes before a quote or at its end (see the file
@@ -243,24 +279,8 @@ append_dot_string (GString    *out,
       return;
     }
   g_string_append_c (out, '"');
-  for (const char *p = s; *p != '\0'; p++)
-    {
-      if (*p == '\\')
-        {
-          run++;
-          g_string_append_c (out, '\\');
-          continue;
-        }
-      if ((run % 2 == 1) && (*p == '"' || *p == '\n'))
-        g_string_append_c (out, '\\');
-      run = 0;
-      if (*p == '"')
-        g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
-    }
-  if (run % 2 == 1)
-    g_string_append_c (out, '\\');
-  g_string_append_c (out, '"');
+  append_dot_quoted (out, s, len, &run);
+  end_dot_quoted (out, run);
 }
 
 static void
@@ -388,41 +408,19 @@ append_graph_attr (GString    *out,
   _graft_buf_append (out, "];\n");
 }
 
-/* The class name and the program's signature, as graph attributes. */
+/* The class name, as a graph attribute. */
 static void
-append_program (GString    *out,
-                GraftGraph *graph)
+append_module (GString    *out,
+               GraftGraph *graph)
 {
-  GraftProgram *program = graft_graph_get_program (graph);
-  const char   *module = graft_graph_get_module_name (graph);
-  g_autoptr (GString) value = g_string_new (NULL);
-  GraftArg specs;
+  const char *module = graft_graph_get_module_name (graph);
+  g_autoptr (GString) value = NULL;
 
-  if (module != NULL)
-    {
-      _graft_dot_append_escaped (value, module, strlen (module), 0);
-      append_graph_attr (out, "graft_module", value->str);
-    }
-  if (program == NULL)
+  if (module == NULL)
     return;
-  _graft_program_inputs_to_arg (program, &specs);
-  g_string_truncate (value, 0);
-  append_value (value, &specs);
-  graft_arg_clear (&specs);
-  append_graph_attr (out, "graft_inputs", value->str);
-  _graft_program_outputs_to_arg (program, &specs);
-  g_string_truncate (value, 0);
-  append_value (value, &specs);
-  graft_arg_clear (&specs);
-  append_graph_attr (out, "graft_outputs", value->str);
-  if (graft_program_get_range_constraints (program) != NULL)
-    {
-      const char *text = graft_program_get_range_constraints (program);
-
-      g_string_truncate (value, 0);
-      _graft_dot_append_escaped (value, text, strlen (text), 0);
-      append_graph_attr (out, "graft_range_constraints", value->str);
-    }
+  value = g_string_new (NULL);
+  _graft_dot_append_escaped (value, module, strlen (module), 0);
+  append_graph_attr (out, "graft_module", value->str);
 }
 
 /* The role word the renderer captions a program's placeholder with
@@ -501,8 +499,17 @@ graft_dot_options_init (GraftDotOptions *options)
   options->style = GRAFT_DOT_LIGHT;
 }
 
-/* DOT written a few nodes at a time (graft_dot_job_step()): the nodes,
- * then the edges, each a walk of the graph. */
+/* What of a program's signature is written: the input list (each entry
+ * also put in the job's index of the inputs), the output list, all. */
+typedef enum {
+  DOT_SIGNATURE_INPUTS,
+  DOT_SIGNATURE_OUTPUTS,
+  DOT_SIGNATURE_DONE,
+} DotSignature;
+
+/* DOT written a few nodes at a time (graft_dot_job_step()): a program's
+ * signature entries, the nodes, then the edges, each a walk of the
+ * graph. */
 struct _GraftDotJob
 {
   GString                *out;       /* Owned: the text so far */
@@ -511,7 +518,10 @@ struct _GraftDotJob
   GraftNode              *next;      /* Borrowed: the next node of the walk, or NULL */
   GraftDotOptions         options;   /* its tables Borrowed */
   GHashTable             *inputs;    /* Owned: a program's input specs by name, the first of each */
-  guint                   n_indexed; /* input specs in @inputs so far */
+  GraftProgram           *program;   /* Borrowed: the graph's, or NULL */
+  DotSignature            signature; /* what of a program's signature is written */
+  guint                   entry;     /* the next entry of that list */
+  gsize                   run;       /* backslashes at the end of its value so far */
   const GraftOpColors    *palette;
   const GraftThemeColors *theme;
   guint                   index; /* of @next in the graph, in the nodes' walk */
@@ -593,6 +603,95 @@ append_node (GraftDotJob *job,
   _graft_buf_append (job->out, "];\n");
 }
 
+/* Begins `  graph [@name="[`, a list of signature entries as one value
+ * written by pieces. */
+static void
+open_list_attr (GraftDotJob *job,
+                const char  *name)
+{
+  _graft_buf_append (job->out, "  graph [");
+  _graft_buf_append (job->out, name);
+  _graft_buf_append (job->out, "=\"");
+  job->run = 0;
+  append_dot_quoted (job->out, "[", 1, &job->run);
+  job->entry = 0;
+}
+
+/* Ends the list open_list_attr() began. */
+static void
+close_list_attr (GraftDotJob *job)
+{
+  append_dot_quoted (job->out, "]", 1, &job->run);
+  end_dot_quoted (job->out, job->run);
+  _graft_buf_append (job->out, "];\n");
+}
+
+/* Appends @entry (a signature entry's dict) to the list being written. */
+static void
+append_entry (GraftDotJob *job,
+              GraftArg    *entry)
+{
+  g_string_truncate (job->value, 0);
+  if (job->entry > 0)
+    _graft_buf_append (job->value, ", ");
+  append_value (job->value, entry);
+  graft_arg_clear (entry);
+  append_dot_quoted (job->out, job->value->str, job->value->len, &job->run);
+  job->entry++;
+}
+
+/* Writes @n_entries more of the program's signature, the same text as
+ * one append_graph_attr() of each whole list (`graft_inputs`,
+ * `graft_outputs`), then the range constraints: at a million nodes the
+ * input list has hundreds of thousands of entries.  Returns whether the
+ * signature is all written. */
+static gboolean
+step_signature (GraftDotJob *job,
+                guint        n_entries)
+{
+  GraftProgram *program = job->program;
+
+  for (guint k = 0; k < n_entries && job->signature != DOT_SIGNATURE_DONE; k++)
+    {
+      GraftArg entry;
+
+      if (job->signature == DOT_SIGNATURE_INPUTS)
+        {
+          if (job->entry < graft_program_get_n_inputs (program))
+            {
+              const GraftInputSpec *spec = graft_program_get_input (program, job->entry);
+
+              /* The first of a name, as graft_program_find_input() finds it. */
+              if (spec->name != NULL && !g_hash_table_contains (job->inputs, spec->name))
+                g_hash_table_insert (job->inputs, (gpointer) spec->name, (gpointer) spec);
+              _graft_program_input_to_arg (program, job->entry, &entry);
+              append_entry (job, &entry);
+              continue;
+            }
+          close_list_attr (job);
+          open_list_attr (job, "graft_outputs");
+          job->signature = DOT_SIGNATURE_OUTPUTS;
+        }
+      if (job->entry < graft_program_get_n_outputs (program))
+        {
+          _graft_program_output_to_arg (program, job->entry, &entry);
+          append_entry (job, &entry);
+          continue;
+        }
+      close_list_attr (job);
+      if (graft_program_get_range_constraints (program) != NULL)
+        {
+          const char *text = graft_program_get_range_constraints (program);
+
+          g_string_truncate (job->value, 0);
+          _graft_dot_append_escaped (job->value, text, strlen (text), 0);
+          append_graph_attr (job->out, "graft_range_constraints", job->value->str);
+        }
+      job->signature = DOT_SIGNATURE_DONE;
+    }
+  return job->signature == DOT_SIGNATURE_DONE;
+}
+
 /**
  * graft_dot_job_new:
  * @graph: a graph, unchanged until the job is finished or freed
@@ -623,8 +722,9 @@ graft_dot_job_new (GraftGraph            *graph,
   job->value = g_string_new (NULL);
   /* graft_program_find_input() for each placeholder was a walk of the
    * signature: at a million nodes, hours.  The index is made by the first
-   * steps. */
+   * steps, as they write the signature. */
   job->inputs = g_hash_table_new (g_str_hash, g_str_equal);
+  job->program = graft_graph_get_program (graph);
   job->palette = job->options.style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
   /* The renderer's colours, so a drawing by dot looks like Graft's own. */
   job->theme = &graft_palette_themes[job->options.style == GRAFT_DOT_DARK ? 1 : 0];
@@ -642,8 +742,12 @@ graft_dot_job_new (GraftGraph            *graph,
                           "  edge [color=\"#%06x\", arrowsize=0.7, fontname=\"DejaVu Sans Mono\", "
                           "fontsize=8, fontcolor=\"#%06x\"];\n",
                           job->theme->edge, job->theme->text);
-  append_program (out, graph);
+  append_module (out, graph);
   job->out = out;
+  if (job->program != NULL)
+    open_list_attr (job, "graft_inputs");
+  else
+    job->signature = DOT_SIGNATURE_DONE;
   job->next = graft_graph_get_first (graph);
   if (job->next == NULL)
     job->edges = TRUE;
@@ -661,29 +765,10 @@ gboolean
 graft_dot_job_step (GraftDotJob *job,
                     guint        n_nodes)
 {
-  GraftProgram *program;
-  guint         n_inputs;
-
   g_return_val_if_fail (job != NULL, TRUE);
 
-  program = graft_graph_get_program (job->graph);
-  n_inputs = program != NULL ? graft_program_get_n_inputs (program) : 0;
-  if (job->n_indexed < n_inputs)
-    {
-      guint end = n_inputs - job->n_indexed <= MAX (n_nodes, 1) ? n_inputs
-                                                                : job->n_indexed + MAX (n_nodes, 1);
-
-      for (; job->n_indexed < end; job->n_indexed++)
-        {
-          const GraftInputSpec *spec = graft_program_get_input (program, job->n_indexed);
-
-          /* The first of a name, as graft_program_find_input() finds it. */
-          if (spec->name != NULL && !g_hash_table_contains (job->inputs, spec->name))
-            g_hash_table_insert (job->inputs, (gpointer) spec->name, (gpointer) spec);
-        }
-      if (job->n_indexed < n_inputs)
-        return FALSE;
-    }
+  if (job->signature != DOT_SIGNATURE_DONE && !step_signature (job, MAX (n_nodes, 1)))
+    return FALSE;
   for (guint k = 0; k < n_nodes && job->next != NULL; k++)
     {
       if (!job->edges)
@@ -717,7 +802,8 @@ graft_dot_job_finish (GraftDotJob *job)
   GString *out;
 
   g_return_val_if_fail (job != NULL, NULL);
-  g_return_val_if_fail (job->edges && job->next == NULL, NULL);
+  g_return_val_if_fail (job->signature == DOT_SIGNATURE_DONE && job->edges && job->next == NULL,
+                        NULL);
 
   out = g_steal_pointer (&job->out);
   graft_dot_job_free (job);

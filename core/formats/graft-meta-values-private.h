@@ -23,10 +23,12 @@ gboolean _graft_meta_modules_from_arg (const GraftArg    *arg,
                                        guint             *out_n_frames,
                                        char             **out_message);
 
-void     _graft_program_inputs_to_arg (GraftProgram *program,
+void     _graft_program_input_to_arg (GraftProgram *program,
+                                      guint         i,
+                                      GraftArg     *out);
+void     _graft_program_output_to_arg (GraftProgram *program,
+                                       guint         i,
                                        GraftArg     *out);
-void     _graft_program_outputs_to_arg (GraftProgram *program,
-                                        GraftArg     *out);
 gboolean _graft_program_inputs_from_arg (GraftProgram   *program,
                                          const GraftArg *arg,
                                          char          **out_message);

@@ -158,50 +158,40 @@ finish_dict (DictBuilder *b,
   g_array_unref (b->items);
 }
 
-/* The program's input signature as a list of dicts. */
+/* Entry @i of the program's input signature, as a dict. */
 void
-_graft_program_inputs_to_arg (GraftProgram *program,
-                              GraftArg     *out)
+_graft_program_input_to_arg (GraftProgram *program,
+                             guint         i,
+                             GraftArg     *out)
 {
-  guint n = graft_program_get_n_inputs (program);
+  const GraftInputSpec *spec = graft_program_get_input (program, i);
+  DictBuilder           b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
 
-  graft_arg_init_seq (out, GRAFT_ARG_LIST, n);
-  for (guint i = 0; i < n; i++)
-    {
-      const GraftInputSpec *spec = graft_program_get_input (program, i);
-      DictBuilder           b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
-
-      add_str (&b, "kind", graft_input_spec_kind_to_string (spec->kind));
-      add_str (&b, "name", spec->name != NULL ? spec->name : "");
-      add_str (&b, "target", spec->target);
-      if (spec->persistent >= 0)
-        add_bool (&b, "persistent", spec->persistent > 0);
-      add_str (&b, "argument", spec->argument);
-      add_str (&b, "value", spec->value);
-      finish_dict (&b, &out->items[i]);
-    }
+  add_str (&b, "kind", graft_input_spec_kind_to_string (spec->kind));
+  add_str (&b, "name", spec->name != NULL ? spec->name : "");
+  add_str (&b, "target", spec->target);
+  if (spec->persistent >= 0)
+    add_bool (&b, "persistent", spec->persistent > 0);
+  add_str (&b, "argument", spec->argument);
+  add_str (&b, "value", spec->value);
+  finish_dict (&b, out);
 }
 
-/* The program's output signature as a list of dicts. */
+/* Entry @i of the program's output signature, as a dict. */
 void
-_graft_program_outputs_to_arg (GraftProgram *program,
-                               GraftArg     *out)
+_graft_program_output_to_arg (GraftProgram *program,
+                              guint         i,
+                              GraftArg     *out)
 {
-  guint n = graft_program_get_n_outputs (program);
+  const GraftOutputSpec *spec = graft_program_get_output (program, i);
+  DictBuilder            b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
 
-  graft_arg_init_seq (out, GRAFT_ARG_LIST, n);
-  for (guint i = 0; i < n; i++)
-    {
-      const GraftOutputSpec *spec = graft_program_get_output (program, i);
-      DictBuilder            b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
-
-      add_str (&b, "kind", graft_output_spec_kind_to_string (spec->kind));
-      add_str (&b, "name", spec->name != NULL ? spec->name : "");
-      add_str (&b, "target", spec->target);
-      add_str (&b, "argument", spec->argument);
-      add_str (&b, "value", spec->value);
-      finish_dict (&b, &out->items[i]);
-    }
+  add_str (&b, "kind", graft_output_spec_kind_to_string (spec->kind));
+  add_str (&b, "name", spec->name != NULL ? spec->name : "");
+  add_str (&b, "target", spec->target);
+  add_str (&b, "argument", spec->argument);
+  add_str (&b, "value", spec->value);
+  finish_dict (&b, out);
 }
 
 /* The fields of one entry, read from its dict. */
