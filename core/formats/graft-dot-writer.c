@@ -423,12 +423,77 @@ append_module (GString    *out,
   append_graph_attr (out, "graft_module", value->str);
 }
 
+/* A program's input specs by name, the first of each, as
+ * graft_program_find_input() finds it: open addressing in a table sized
+ * for all the inputs at once, as a GHashTable grown entry by entry
+ * rehashed all of them at each doubling (turns of 24-33 ms at a million
+ * nodes). */
+typedef struct
+{
+  const char           **names; /* Owned array: NULL for a free slot */
+  const GraftInputSpec **specs; /* Owned array */
+  gsize                  mask;
+} InputIndex;
+
+static void
+input_index_init (InputIndex *index,
+                  guint       n_inputs)
+{
+  gsize size = 16;
+
+  while (size < 2 * (gsize) n_inputs)
+    size *= 2;
+  /* Zeroed pages from calloc: no pass over them now. */
+  index->names = g_new0 (const char *, size);
+  index->specs = g_new0 (const GraftInputSpec *, size);
+  index->mask = size - 1;
+}
+
+static void
+input_index_clear (InputIndex *index)
+{
+  g_free (index->names);
+  g_free (index->specs);
+}
+
+/* The slot of @name: where it is, or the free slot it would go in. */
+static gsize
+input_index_slot (const InputIndex *index,
+                  const char       *name)
+{
+  gsize i = g_str_hash (name) & index->mask;
+
+  while (index->names[i] != NULL && strcmp (index->names[i], name) != 0)
+    i = (i + 1) & index->mask;
+  return i;
+}
+
+/* Adds @spec unless a spec of its name is in already. */
+static void
+input_index_add (InputIndex           *index,
+                 const GraftInputSpec *spec)
+{
+  gsize i = input_index_slot (index, spec->name);
+
+  if (index->names[i] != NULL)
+    return;
+  index->names[i] = spec->name;
+  index->specs[i] = spec;
+}
+
+static const GraftInputSpec *
+input_index_lookup (const InputIndex *index,
+                    const char       *name)
+{
+  return index->specs[input_index_slot (index, name)];
+}
+
 /* The role word the renderer captions a program's placeholder with
  * (`parameter`, `buffer`, `constant`), or %NULL for a user input and a
  * node that is no such placeholder. */
 static const char *
 placeholder_role (GraftNode             *node,
-                  GHashTable            *inputs,
+                  const InputIndex      *inputs,
                   const GraftInputSpec **out_spec)
 {
   GraftProgram         *program = graft_graph_get_program (graft_node_get_graph (node));
@@ -436,7 +501,7 @@ placeholder_role (GraftNode             *node,
 
   if (program == NULL || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
     return NULL;
-  spec = g_hash_table_lookup (inputs, graft_node_get_name (node));
+  spec = input_index_lookup (inputs, graft_node_get_name (node));
   *out_spec = spec;
   if (spec == NULL)
     return NULL;
@@ -460,9 +525,9 @@ placeholder_role (GraftNode             *node,
  * program's parameter, buffer or constant, its target) over the caption
  * (for those, the role; for a program's operator, without `torch.ops.`). */
 static void
-append_label (GString    *out,
-              GraftNode  *node,
-              GHashTable *inputs)
+append_label (GString          *out,
+              GraftNode        *node,
+              const InputIndex *inputs)
 {
   const GraftInputSpec *spec = NULL;
   const char           *role = placeholder_role (node, inputs, &spec);
@@ -517,7 +582,7 @@ struct _GraftDotJob
   GraftGraph             *graph;     /* Borrowed */
   GraftNode              *next;      /* Borrowed: the next node of the walk, or NULL */
   GraftDotOptions         options;   /* its tables Borrowed */
-  GHashTable             *inputs;    /* Owned: a program's input specs by name, the first of each */
+  InputIndex              inputs;    /* Owned: a program's input specs */
   GraftProgram           *program;   /* Borrowed: the graph's, or NULL */
   DotSignature            signature; /* what of a program's signature is written */
   guint                   entry;     /* the next entry of that list */
@@ -580,7 +645,7 @@ append_node (GraftDotJob *job,
     append_meta_attrs (job->out, job->value, &first, graft_node_get_meta (node));
 
   g_string_truncate (job->value, 0);
-  append_label (job->value, node, job->inputs);
+  append_label (job->value, node, &job->inputs);
   append_attr (job->out, &first, "label", job->value->str);
   g_snprintf (color, sizeof color, "#%06x", colors->fill);
   append_attr (job->out, &first, "fillcolor", color);
@@ -662,8 +727,8 @@ step_signature (GraftDotJob *job,
               const GraftInputSpec *spec = graft_program_get_input (program, job->entry);
 
               /* The first of a name, as graft_program_find_input() finds it. */
-              if (spec->name != NULL && !g_hash_table_contains (job->inputs, spec->name))
-                g_hash_table_insert (job->inputs, (gpointer) spec->name, (gpointer) spec);
+              if (spec->name != NULL)
+                input_index_add (&job->inputs, spec);
               _graft_program_input_to_arg (program, job->entry, &entry);
               append_entry (job, &entry);
               continue;
@@ -723,8 +788,9 @@ graft_dot_job_new (GraftGraph            *graph,
   /* graft_program_find_input() for each placeholder was a walk of the
    * signature: at a million nodes, hours.  The index is made by the first
    * steps, as they write the signature. */
-  job->inputs = g_hash_table_new (g_str_hash, g_str_equal);
   job->program = graft_graph_get_program (graph);
+  input_index_init (&job->inputs,
+                    job->program != NULL ? graft_program_get_n_inputs (job->program) : 0);
   job->palette = job->options.style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
   /* The renderer's colours, so a drawing by dot looks like Graft's own. */
   job->theme = &graft_palette_themes[job->options.style == GRAFT_DOT_DARK ? 1 : 0];
@@ -823,7 +889,7 @@ graft_dot_job_free (GraftDotJob *job)
   if (job->out != NULL)
     g_string_free (job->out, TRUE);
   g_string_free (job->value, TRUE);
-  g_hash_table_unref (job->inputs);
+  input_index_clear (&job->inputs);
   g_free (job);
 }
 
