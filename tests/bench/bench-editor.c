@@ -42,10 +42,12 @@
  * graph as SVG and PNG (a refused PNG prints the toast's reason).
  * `--export-text LIST` does the same, once the graph is drawn, for the
  * text exports LIST names, comma-separated: `code`, `graph` (the
- * listing), `json`, `dot`, `matches` (Export Match List).
+ * listing), `json`, `dot`, `matches` (Export Match List); `--md5` prints
+ * each exported file's MD5 too.
  * `--save-session`, once the graph is drawn, times File > Save As of a
  * session (`*.graft`), from the call to the written file, with the
- * longest stall and own turn meanwhile.
+ * longest stall and own turn meanwhile; `--save-code` the same of the
+ * graph as Python code (a `.py`), before the session.
  * `--rule FILE` gives the windows opened after it the pattern and the
  * replacement FILE defines (`pattern` and `replacement`) instead of the
  * default ones, whose `torch.relu` a torch.export program has none of.
@@ -407,6 +409,8 @@ time_overview (GraftWindow *window,
 /* Waits for the export running to end and prints the time since @start,
  * the longest stall and own turn meanwhile, and the size of @path (or the
  * toast, when it was not written). */
+static gboolean print_md5; /* --md5 */
+
 static void
 wait_export (GraftWindow *window,
              Watchdog    *w,
@@ -419,14 +423,27 @@ wait_export (GraftWindow *window,
   while (graft_window_get_export (window) != NULL)
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
-  if (g_stat (path, &st) == 0)
-    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
-            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-            st.st_size / 1e6);
-  else
-    printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
-            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-            graft_window_get_last_toast (window));
+  if (g_stat (path, &st) != 0)
+    {
+      printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own  %s\n", name,
+              (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+              graft_window_get_last_toast (window));
+      fflush (stdout);
+      return;
+    }
+  printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
+          (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+          st.st_size / 1e6);
+  if (print_md5)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *md5 = NULL;
+      gsize            len = 0;
+
+      if (g_file_get_contents (path, &text, &len, NULL))
+        md5 = g_compute_checksum_for_data (G_CHECKSUM_MD5, (const guchar *) text, len);
+      printf ("  export %-18s md5 %s\n", name, md5 != NULL ? md5 : "(unread)");
+    }
   fflush (stdout);
 }
 
@@ -499,13 +516,16 @@ time_export_texts (GraftWindow *window,
 }
 
 /* --save-session: File > Save As of a session, until the file is
- * written. */
+ * written; --save-code (@what "code"): the same of the graph as Python
+ * code (File > Save As of a `.py`). */
 static void
 time_save_session (GraftWindow *window,
-                   Watchdog    *w)
+                   Watchdog    *w,
+                   const char  *what)
 {
   g_autofree char *dir = g_dir_make_tmp ("bench-session-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "saved.graft", NULL);
+  g_autofree char *path =
+      g_build_filename (dir, strcmp (what, "code") == 0 ? "saved.py" : "saved.graft", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   gint64   start = g_get_monotonic_time ();
   gint64   called;
@@ -520,11 +540,11 @@ time_save_session (GraftWindow *window,
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
   if (g_stat (path, &st) == 0)
-    printf ("  save session %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n",
+    printf ("  save %-7s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", what,
             (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
             st.st_size / 1e6);
   else
-    printf ("  save session %8.3fs %6.0fms stall %6.1fms own  %s\n",
+    printf ("  save %-7s %8.3fs %6.0fms stall %6.1fms own  %s\n", what,
             (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
             graft_window_get_last_toast (window));
   fflush (stdout);
@@ -1489,6 +1509,7 @@ main (int    argc,
   char    *actions = NULL;
   char    *export_text = NULL;
   gboolean save_session = FALSE;
+  gboolean save_code = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1545,6 +1566,16 @@ main (int    argc,
       if (strcmp (argv[i], "--export-text") == 0 && i + 1 < argc)
         {
           export_text = argv[++i];
+          continue;
+        }
+      if (strcmp (argv[i], "--save-code") == 0)
+        {
+          save_code = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--md5") == 0)
+        {
+          print_md5 = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--save-session") == 0)
@@ -1696,13 +1727,15 @@ main (int    argc,
             }
           continue;
         }
-      if (export_text != NULL || save_session)
+      if (export_text != NULL || save_session || save_code)
         {
           printf ("%s, %u nodes, once drawn:\n", base, n);
           if (export_text != NULL)
             time_export_texts (window, &w, export_text);
+          if (save_code)
+            time_save_session (window, &w, "code");
           if (save_session)
-            time_save_session (window, &w);
+            time_save_session (window, &w, "session");
         }
       if (ops || run_all != NULL || rules_panel != NULL)
         {
