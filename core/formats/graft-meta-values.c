@@ -158,6 +158,29 @@ finish_dict (DictBuilder *b,
   g_array_unref (b->items);
 }
 
+/* A signature entry's dict, of its present fields (@persistent < 0:
+ * unset). */
+static void
+entry_to_arg (const char *kind,
+              const char *name,
+              const char *target,
+              int         persistent,
+              const char *argument,
+              const char *value,
+              GraftArg   *out)
+{
+  DictBuilder b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
+
+  add_str (&b, "kind", kind);
+  add_str (&b, "name", name != NULL ? name : "");
+  add_str (&b, "target", target);
+  if (persistent >= 0)
+    add_bool (&b, "persistent", persistent > 0);
+  add_str (&b, "argument", argument);
+  add_str (&b, "value", value);
+  finish_dict (&b, out);
+}
+
 /* Entry @i of the program's input signature, as a dict. */
 void
 _graft_program_input_to_arg (GraftProgram *program,
@@ -165,16 +188,9 @@ _graft_program_input_to_arg (GraftProgram *program,
                              GraftArg     *out)
 {
   const GraftInputSpec *spec = graft_program_get_input (program, i);
-  DictBuilder           b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
 
-  add_str (&b, "kind", graft_input_spec_kind_to_string (spec->kind));
-  add_str (&b, "name", spec->name != NULL ? spec->name : "");
-  add_str (&b, "target", spec->target);
-  if (spec->persistent >= 0)
-    add_bool (&b, "persistent", spec->persistent > 0);
-  add_str (&b, "argument", spec->argument);
-  add_str (&b, "value", spec->value);
-  finish_dict (&b, out);
+  entry_to_arg (graft_input_spec_kind_to_string (spec->kind), spec->name, spec->target,
+                spec->persistent, spec->argument, spec->value, out);
 }
 
 /* Entry @i of the program's output signature, as a dict. */
@@ -184,14 +200,9 @@ _graft_program_output_to_arg (GraftProgram *program,
                               GraftArg     *out)
 {
   const GraftOutputSpec *spec = graft_program_get_output (program, i);
-  DictBuilder            b = { g_array_new (FALSE, FALSE, sizeof (GraftArg)) };
 
-  add_str (&b, "kind", graft_output_spec_kind_to_string (spec->kind));
-  add_str (&b, "name", spec->name != NULL ? spec->name : "");
-  add_str (&b, "target", spec->target);
-  add_str (&b, "argument", spec->argument);
-  add_str (&b, "value", spec->value);
-  finish_dict (&b, out);
+  entry_to_arg (graft_output_spec_kind_to_string (spec->kind), spec->name, spec->target, -1,
+                spec->argument, spec->value, out);
 }
 
 /* The fields of one entry, read from its dict. */
