@@ -1901,6 +1901,64 @@ test_create_node_static (void)
     }
 }
 
+/* The set of the graph's cache by the caller's address that @text falls
+ * in (intern_target() of core/ir/graft-graph.c). */
+static guint
+address_set (const char *text)
+{
+  return (guint) (((guintptr) text * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
+}
+
+/* A text that was not static leaves its address in the cache; a static
+ * text that comes to lie at that address later (the first one's buffer
+ * freed, a graph's chunk grown there: the rewriter's copy of
+ * `torch.ops.aten.mul.Tensor` where the reader had `_tensor_constant1`)
+ * is its own text, not the other's copy, whether the other is the newer
+ * way of the set or the older. */
+static void
+test_create_node_static_reused (void)
+{
+  static char buffer[4096];
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+
+  for (guint older = 0; older < 2; older++)
+    {
+      /* Addresses no round used before; another of the same set, for
+       * the older way. */
+      char            *reused = buffer + 2048 * older;
+      char            *other = NULL;
+      GraftNodeRequest passing = { .op = GRAFT_OP_GET_ATTR, .target = reused };
+      GraftNodeRequest static_text = { .op = GRAFT_OP_CALL_FUNCTION,
+                                       .target = reused,
+                                       .static_text = TRUE };
+      GraftNode       *node;
+
+      for (char *p = reused + 1024; p < reused + 2048 - 64 && other == NULL; p++)
+        if (address_set (p) == address_set (reused))
+          other = p;
+      g_assert_nonnull (other);
+      g_snprintf (reused, 64, "_tensor_constant%u", older);
+      node = _graft_graph_create_node_request (graph, &passing);
+      g_assert_cmpstr (graft_node_get_target (node), ==, reused);
+      if (older)
+        {
+          /* The first text goes to the older way. */
+          GraftNodeRequest next = { .op = GRAFT_OP_GET_ATTR, .target = other };
+
+          g_snprintf (other, 64, "_tensor_constant%u_b", older);
+          node = _graft_graph_create_node_request (graph, &next);
+          g_assert_cmpstr (graft_node_get_target (node), ==, other);
+        }
+      /* The buffer reused by a static text. */
+      g_snprintf (reused, 64, "torch.ops.aten.mul.Tensor");
+      node = _graft_graph_create_node_request (graph, &static_text);
+      g_assert_cmpstr (graft_node_get_target (node), ==, "torch.ops.aten.mul.Tensor");
+      /* Known by its address from now on. */
+      node = _graft_graph_create_node_request (graph, &static_text);
+      g_assert_cmpstr (graft_node_get_target (node), ==, "torch.ops.aten.mul.Tensor");
+    }
+}
+
 /* A candidate counted on past carries and added digits (the namespace
  * steps the last digit of the name it made last, carries in place and
  * writes the name whole when it gains a digit): every name as torch makes
@@ -2011,6 +2069,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/shared-args", test_shared_args);
   g_test_add_func ("/core/graph/shared-copied", test_shared_copied);
   g_test_add_func ("/core/graph/create-node-static", test_create_node_static);
+  g_test_add_func ("/core/graph/create-node-static-reused", test_create_node_static_reused);
   g_test_add_func ("/core/graph/create-node-carries", test_create_node_carries);
   g_test_add_func ("/core/graph/create-node-carries-in-set", test_create_node_carries_in_set);
 

@@ -209,6 +209,13 @@ struct _GraftGraph
    * do not drive each other out.  Index 0 of each pair: the caller's
    * address; 1: the interned copy. */
   const char *intern_by_address[64][2][2];
+  /* Whether each way's caller said its text was static: only then is its
+   * address alone trusted.  A caller's passing text (a reader's buffer,
+   * freed) may leave its address here, and a static text (the rewriter's
+   * interned copy) come to lie at the same address later: trusted by
+   * address, the static text was given the other's copy (a
+   * `torch.ops.aten.mul.Tensor` target printed as `_tensor_constant1_1`). */
+  gboolean intern_by_address_static[64][2];
   /* Every string interned in chunk, by its text (keys borrowed from the
    * chunk, each its own value): hashed eight bytes at a time, where the
    * chunk's own table (g_string_chunk_insert_const()) hashes a byte at a
@@ -2240,12 +2247,14 @@ intern_target_slow (GraftGraph *self,
 {
   const char **newer = self->intern_by_address[at][0];
   const char **older = self->intern_by_address[at][1];
+  gboolean    *is_static = self->intern_by_address_static[at];
   gsize        len;
   guint        hash = 0;
   guint        slot;
   const char  *cached;
 
-  if (older[0] == target && (static_text || older[1] == target || strcmp (older[1], target) == 0))
+  if (older[0] == target && ((static_text && is_static[1]) || older[1] == target ||
+                             strcmp (older[1], target) == 0))
     return older[1];
   len = strlen (target);
   if (len > 0)
@@ -2256,8 +2265,10 @@ intern_target_slow (GraftGraph *self,
     cached = self->intern_cache[slot] = intern_len (self, target, len);
   older[0] = newer[0];
   older[1] = newer[1];
+  is_static[1] = is_static[0];
   newer[0] = target;
   newer[1] = cached;
+  is_static[0] = static_text;
   return cached;
 }
 
@@ -2272,9 +2283,11 @@ intern_target (GraftGraph *self,
   guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
   const char **newer = self->intern_by_address[at][0];
 
-  /* The caller's text may have changed since: compared all the same. */
+  /* The caller's text may have changed since: compared all the same,
+   * unless both this caller's text and the one that left it were static. */
   if (newer[0] == target &&
-      (static_text || newer[1] == target || strcmp (newer[1], target) == 0))
+      ((static_text && self->intern_by_address_static[at][0]) || newer[1] == target ||
+       strcmp (newer[1], target) == 0))
     return newer[1];
   return intern_target_slow (self, target, static_text, at);
 }
