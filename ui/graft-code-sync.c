@@ -727,6 +727,7 @@ graft_code_sync_new (GraftDocument *document,
   g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (code_cursor_cb), self, 0);
   graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (buffer));
   g_signal_connect_object (pages, "notify::visible-child", G_CALLBACK (page_shown_cb), self, 0);
+  graft_text_view_stop_scroll_on_unmap (code_view);
 
   self->scroller = GTK_SCROLLED_WINDOW (
       g_object_ref (gtk_widget_get_ancestor (GTK_WIDGET (code_view), GTK_TYPE_SCROLLED_WINDOW)));

@@ -577,6 +577,40 @@ follow_style_cb (AdwStyleManager *manager,
     gtk_source_buffer_set_style_scheme (buffer, scheme);
 }
 
+static void
+stop_scroll_cb (GtkWidget *view,
+                gpointer   user_data)
+{
+  GtkScrollable *scrollable = GTK_SCROLLABLE (view);
+  GtkAdjustment *adjustments[2] = { gtk_scrollable_get_hadjustment (scrollable),
+                                    gtk_scrollable_get_vadjustment (scrollable) };
+
+  /* Set without animation: the animation's tick goes. */
+  for (guint i = 0; i < G_N_ELEMENTS (adjustments); i++)
+    if (adjustments[i] != NULL)
+      gtk_adjustment_set_value (adjustments[i], gtk_adjustment_get_value (adjustments[i]));
+}
+
+/**
+ * graft_text_view_stop_scroll_on_unmap:
+ * @view: a text view, the child of a scrolled window
+ *
+ * Stops a scroll of @view still animated (gtk_text_view_scroll_to_iter(),
+ * _scroll_mark_onscreen()) where it is when @view is unmapped (its window
+ * closing, its page left).  GTK 4.8's scrolled window, unmapped after its
+ * child, ends the animation by setting its target value, whose
+ * ::value-changed reaches the text view, which sets the value again and
+ * ends the animation under it: the scrolled window then disconnects a
+ * tick handler of id 0, a critical (fatal in the tests: seen once frames
+ * were painted while jobs run by steps).  Stopped first, there is none.
+ */
+void
+graft_text_view_stop_scroll_on_unmap (GtkTextView *view)
+{
+  g_return_if_fail (GTK_IS_SCROLLABLE (view));
+  g_signal_connect (view, "unmap", G_CALLBACK (stop_scroll_cb), NULL);
+}
+
 /**
  * graft_source_buffer_follow_style:
  * @buffer: a source buffer
@@ -663,6 +697,7 @@ graft_pattern_editor_init (GraftPatternEditor *self)
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");
   graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (buffer));
+  graft_text_view_stop_scroll_on_unmap (GTK_TEXT_VIEW (self->view));
   g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
 }

@@ -34,6 +34,7 @@ GtkTextBuffer *graft_pattern_editor_new_buffer (const char *text) G_GNUC_WARN_UN
 void           graft_pattern_editor_set_buffer (GraftPatternEditor *self,
                                                 GtkTextBuffer      *buffer);
 void           graft_source_buffer_follow_style (GtkSourceBuffer *buffer);
+void           graft_text_view_stop_scroll_on_unmap (GtkTextView *view);
 void           graft_pattern_editor_flush (GraftPatternEditor *self);
 void           graft_pattern_editor_set_caption (GraftPatternEditor *self,
                                                  const char         *caption);
