@@ -1362,6 +1362,20 @@ test_learner_revisions (void)
   g_free (owner.items);
 }
 
+typedef struct
+{
+  GraftDocument *document;
+  guint          walks;
+} WalkBegun;
+
+static gboolean
+rewrite_walk_begun (gpointer data)
+{
+  WalkBegun *w = data;
+
+  return _graft_document_get_n_rewrite_walks (w->document) > w->walks;
+}
+
 /* The rewriter's walk, like the code check, goes with a graph freed
  * without a new revision (a session speaks its torch first): it read the
  * freed graph in the next turn otherwise (AddressSanitizer tells). */
@@ -1372,7 +1386,8 @@ test_rewrite_walk_dropped_by_session (void)
   g_autoptr (GraftDocument) document = graft_document_new ();
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  guint walks;
+  guint     walks;
+  WalkBegun walk_begun;
 
   g_assert_nonnull (path);
   file = g_file_new_for_path (path);
@@ -1380,8 +1395,11 @@ test_rewrite_walk_dropped_by_session (void)
   g_assert_no_error (error);
   _graft_document_set_code_step (16);
   walks = _graft_document_get_n_rewrite_walks (document);
-  for (guint i = 0; i < 3; i++)
-    g_main_context_iteration (NULL, FALSE);
+  /* A walk begins in a turn to come (the steps wait for what earlier
+   * tests left at higher priorities). */
+  walk_begun.document = document;
+  walk_begun.walks = walks;
+  iterate_until (rewrite_walk_begun, &walk_begun);
   g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
   g_assert_false (_graft_document_rewrite_ok (document));
   _graft_document_speak (document, graft_dialect_get (GRAFT_TORCH_1_13));
