@@ -1376,6 +1376,17 @@ rewrite_walk_begun (gpointer data)
   return _graft_document_get_n_rewrite_walks (w->document) > w->walks;
 }
 
+/* Runs turns until the rewriter's walk of @document begins (in a turn to
+ * come: the steps wait for what earlier tests left at higher priorities). */
+static void
+wait_walk_begun (GraftDocument *document,
+                 guint          walks)
+{
+  WalkBegun walk_begun = { document, walks };
+
+  iterate_until (rewrite_walk_begun, &walk_begun);
+}
+
 /* The rewriter's walk, like the code check, goes with a graph freed
  * without a new revision (a session speaks its torch first): it read the
  * freed graph in the next turn otherwise (AddressSanitizer tells). */
@@ -1386,8 +1397,7 @@ test_rewrite_walk_dropped_by_session (void)
   g_autoptr (GraftDocument) document = graft_document_new ();
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  guint     walks;
-  WalkBegun walk_begun;
+  guint walks;
 
   g_assert_nonnull (path);
   file = g_file_new_for_path (path);
@@ -1395,11 +1405,7 @@ test_rewrite_walk_dropped_by_session (void)
   g_assert_no_error (error);
   _graft_document_set_code_step (16);
   walks = _graft_document_get_n_rewrite_walks (document);
-  /* A walk begins in a turn to come (the steps wait for what earlier
-   * tests left at higher priorities). */
-  walk_begun.document = document;
-  walk_begun.walks = walks;
-  iterate_until (rewrite_walk_begun, &walk_begun);
+  wait_walk_begun (document, walks);
   g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
   g_assert_false (_graft_document_rewrite_ok (document));
   _graft_document_speak (document, graft_dialect_get (GRAFT_TORCH_1_13));
@@ -1456,8 +1462,7 @@ test_learners_through_history (void)
   g_assert_false (_graft_document_code_holds (document));
   g_assert_false (_graft_document_rewrite_ok (document));
   walks = _graft_document_get_n_rewrite_walks (document);
-  for (guint i = 0; i < 3; i++)
-    g_main_context_iteration (NULL, FALSE);
+  wait_walk_begun (document, walks);
   g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
   g_assert_true (_graft_document_code_learning (document));
   /* Before a change of a moment (Show Changes' job, a step undone and
@@ -1477,8 +1482,7 @@ test_learners_through_history (void)
   g_assert_true (graft_document_run_all (document, NULL, &error));
   g_assert_no_error (error);
   walks = _graft_document_get_n_rewrite_walks (document);
-  for (guint i = 0; i < 3; i++)
-    g_main_context_iteration (NULL, FALSE);
+  wait_walk_begun (document, walks);
   g_assert_cmpuint (_graft_document_get_n_rewrite_walks (document), ==, walks + 1);
   g_assert_nonnull (graft_document_undo (document));
   turns_until_learnt (document);
