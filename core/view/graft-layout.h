@@ -166,6 +166,7 @@ GraftLayout *graft_layout_request_run (GraftLayoutRequest *self,
                                        GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 gboolean     graft_layout_check_n_nodes (guint    n_nodes,
                                          GError **error);
+void         _graft_layout_set_max_nodes (guint max_nodes);
 void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
                                                    GCancellable       *cancellable);
 void         graft_layout_request_set_direction (GraftLayoutRequest  *self,

@@ -1774,6 +1774,52 @@ test_fold_modules (void)
   close_window (window);
 }
 
+/* Expand All over the drawing limit (lowered to 100 boxes for resnet50's
+ * 177 nodes) is refused at once, before any request is made (at a million
+ * nodes it came after 0.5-2 s of turns): the toast is there when the
+ * action returns, the window is not busy, and the folded picture and its
+ * folding stay (opening one block leaves the others folded).  Within the limit again,
+ * Expand All draws the whole graph. */
+static void
+test_expand_all_refused (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  guint            n_full = graft_layout_get_n_nodes (graft_canvas_get_layout (canvas));
+  g_autofree char *expected = NULL;
+  GraftLayout     *folded;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
+  iterate_until (layout_ready, window);
+  folded = graft_canvas_get_layout (canvas);
+  g_assert_cmpint (find_box (folded, "layer1"), >=, 0);
+
+  _graft_layout_set_max_nodes (100);
+  expected = g_strdup_printf ("The graph cannot be drawn: the graph has %u nodes; graft draws at "
+                              "most 100",
+                              graft_graph_get_n_nodes (graft_document_get_graph (document)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-all", NULL);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, expected);
+  g_assert_false (graft_window_get_busy (window));
+  g_assert_true (graft_canvas_get_layout (canvas) == folded);
+
+  /* The folding kept: opening one block leaves the others folded. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope",
+                                  g_variant_new_string ("layer1"));
+  iterate_until (layout_ready, window);
+  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer1.0"), >=, 0);
+  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer2"), >=, 0);
+
+  _graft_layout_set_max_nodes (0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-all", NULL);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (graft_layout_get_n_nodes (graft_canvas_get_layout (canvas)), ==, n_full);
+  close_window (window);
+}
+
 /* Clicks the control whose centre is at (@x, @y) in layout coordinates,
  * and waits for the layout it asks for. */
 static void
@@ -3314,6 +3360,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
   g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
+  g_test_add_func ("/ui/window/expand-all-refused", test_expand_all_refused);
   g_test_add_func ("/ui/properties/folded-change", test_properties_folded_change);
   g_test_add_func ("/ui/window/module-frames", test_module_frames);
   g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
