@@ -3676,18 +3676,21 @@ graft_document_get_moving (GraftDocument *self)
 }
 
 /**
- * graft_document_get_away:
+ * graft_document_get_holding:
  * @self: a document
  *
- * Returns: whether a comparison holds the graph elsewhere in the history
- *   by steps (Show Changes or Compare Graphs making the code before a
- *   change); whatever reads the graph brings it back at once first
+ * Returns: whether work holds the graph over turns: a switch of torch, a
+ *   Replace All, a Run All or a move in the history by steps, or a
+ *   comparison holding the graph elsewhere in the history (Show Changes
+ *   or Compare Graphs making the code before a change): what
+ *   _graft_document_settle() would finish at once
  */
 gboolean
-graft_document_get_away (GraftDocument *self)
+graft_document_get_holding (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
-  return self->away_back != NULL;
+  return self->switching != NULL || self->away_back != NULL || self->rewriting != NULL ||
+         self->running != NULL || self->moving;
 }
 
 /**

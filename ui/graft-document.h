@@ -157,7 +157,7 @@ void        graft_document_go_to (GraftDocument *self,
 gboolean    graft_document_begin_go_to (GraftDocument *self,
                                         guint          position);
 gboolean    graft_document_get_moving (GraftDocument *self);
-gboolean    graft_document_get_away (GraftDocument *self);
+gboolean    graft_document_get_holding (GraftDocument *self);
 void        graft_document_settle (GraftDocument *self);
 
 GListModel *graft_document_get_rules (GraftDocument *self);

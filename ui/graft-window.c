@@ -1123,14 +1123,13 @@ autosave_cb (gpointer user_data)
   if (!graft_document_get_modified (self->document))
     return G_SOURCE_REMOVE;
   /* Work that holds the graph over turns (a Replace All or a Run All, a
-   * move in the history) would be finished at once by the wait for the
-   * code, its end cancelling this autosave (autosave_cancel()) under the
-   * wait's feet, and a comparison's graph held elsewhere in the history
-   * brought back at once (at a million nodes a turn of 68-131 ms): the
-   * autosave waits for another delay instead. */
-  if (graft_document_get_rewriting (self->document) ||
-      graft_document_get_running_all (self->document) ||
-      graft_document_get_moving (self->document) || graft_document_get_away (self->document))
+   * move in the history, a switch of torch) would be finished at once by
+   * the wait for the code, its end cancelling this autosave
+   * (autosave_cancel()) under the wait's feet, and a comparison's graph
+   * held elsewhere in the history brought back at once (at a million
+   * nodes a turn of 68-131 ms): the autosave waits for another delay
+   * instead. */
+  if (graft_document_get_holding (self->document))
     {
       self->autosave_id = g_timeout_add_seconds (autosave_delay, autosave_cb, self);
       return G_SOURCE_REMOVE;

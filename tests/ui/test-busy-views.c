@@ -1782,14 +1782,14 @@ test_changes_away_autosave (void)
       g_main_context_iteration (NULL, TRUE);
       if (!graft_edit_is_replaying (entry->edit) || ++n_half != 3)
         continue;
-      g_assert_true (graft_document_get_away (document));
+      g_assert_true (graft_document_get_holding (document));
       graft_window_autosave_start (window);
       g_assert_true (graft_edit_is_replaying (entry->edit));
-      g_assert_true (graft_document_get_away (document));
+      g_assert_true (graft_document_get_holding (document));
       g_assert_true (graft_window_get_autosave_pending (window));
     }
   g_assert_cmpuint (n_half, >=, 3);
-  g_assert_false (graft_document_get_away (document));
+  g_assert_false (graft_document_get_holding (document));
   g_assert_true (graft_window_get_autosave_pending (window));
   /* Back: the autosave goes on when its timer runs out again. */
   graft_window_autosave_start (window);
