@@ -43,7 +43,7 @@
  * `--export-text LIST` does the same, once the graph is drawn, for the
  * text exports LIST names, comma-separated: `code`, `graph` (the
  * listing), `json`, `dot`, `matches` (Export Match List); `--md5` prints
- * each exported file's MD5 too.
+ * each exported file's MD5 too (and `--save-code`'s, `--save-session`'s).
  * `--save-session`, once the graph is drawn, times File > Save As of a
  * session (`*.graft`), from the call to the written file, with the
  * longest stall and own turn meanwhile; `--save-code` the same of the
@@ -411,6 +411,23 @@ time_overview (GraftWindow *window,
  * toast, when it was not written). */
 static gboolean print_md5; /* --md5 */
 
+/* With --md5, the MD5 of the file at @path, as "  WHAT NAME md5 ...". */
+static void
+print_file_md5 (const char *what,
+                const char *name,
+                const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *md5 = NULL;
+  gsize            len = 0;
+
+  if (!print_md5)
+    return;
+  if (g_file_get_contents (path, &text, &len, NULL))
+    md5 = g_compute_checksum_for_data (G_CHECKSUM_MD5, (const guchar *) text, len);
+  printf ("  %s %-18s md5 %s\n", what, name, md5 != NULL ? md5 : "(unread)");
+}
+
 static void
 wait_export (GraftWindow *window,
              Watchdog    *w,
@@ -434,16 +451,7 @@ wait_export (GraftWindow *window,
   printf ("  export %-18s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", name,
           (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
           st.st_size / 1e6);
-  if (print_md5)
-    {
-      g_autofree char *text = NULL;
-      g_autofree char *md5 = NULL;
-      gsize            len = 0;
-
-      if (g_file_get_contents (path, &text, &len, NULL))
-        md5 = g_compute_checksum_for_data (G_CHECKSUM_MD5, (const guchar *) text, len);
-      printf ("  export %-18s md5 %s\n", name, md5 != NULL ? md5 : "(unread)");
-    }
+  print_file_md5 ("export", name, path);
   fflush (stdout);
 }
 
@@ -540,9 +548,12 @@ time_save_session (GraftWindow *window,
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
   if (g_stat (path, &st) == 0)
-    printf ("  save %-7s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", what,
-            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
-            st.st_size / 1e6);
+    {
+      printf ("  save %-7s %8.3fs %6.0fms stall %6.1fms own %10.1f MB\n", what,
+              (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+              st.st_size / 1e6);
+      print_file_md5 ("save", what, path);
+    }
   else
     printf ("  save %-7s %8.3fs %6.0fms stall %6.1fms own  %s\n", what,
             (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
