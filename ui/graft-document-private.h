@@ -186,6 +186,9 @@ struct _GraftDocument
   /* Counts _graft_document_code_drop(): what walks the graph by steps begins again when it
    * moved, even at the same revision (the graph changed for a moment, or is elsewhere). */
   guint code_drops;
+  /* The export of a save as code under way (graft_document_save_async()), once its code
+   * check is known, or NULL; Borrowed: for tests. */
+  gpointer saving_export;
   /* Whether every node of the graph passes the rewriter's own check (graft_rewriter_check_node()),
    * of the revision rewrite_learner knows: its next rewrite then checks only what it adds.  A
    * rewrite or a deletion tells the revision it records next (rewrite_ok_next); else a
@@ -317,6 +320,7 @@ void          _graft_document_code_finish_now (GraftDocument *self);
 void          _graft_document_code_dispose (GraftDocument *self);
 
 /* graft-document.c */
+gpointer       _graft_document_get_saving_export (GraftDocument *self);
 GraftRecovery *_graft_document_dup_recovery_take_code (GraftDocument *self,
                                                        char          *code);
 GraftRule     *_graft_document_get_selected (GraftDocument *self);

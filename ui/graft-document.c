@@ -55,6 +55,7 @@
 #include "graft-document.h"
 #include "graft-document-private.h"
 #include "graft-autosave.h"
+#include "graft-export.h"
 #include "graft-match-item.h"
 #include "graft-rule.h"
 #include "graft-session.h"
@@ -3948,6 +3949,221 @@ graft_document_save (GraftDocument *self,
   self->saved = (gint) self->position;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
   return TRUE;
+}
+
+/* A save of the graph as code by graft_document_save_async(): work by
+ * steps that holds the graph is waited for, then the code check learnt
+ * by steps, then an export of the code (graft_export_new_graph_text())
+ * copies the code by steps and writes the file on its worker; what the
+ * document was when the save began, to mark it saved if it still is. */
+typedef struct
+{
+  GraftDocument *document; /* Owned: let go on the main loop */
+  GFile         *file;     /* Owned */
+  GraftExport *export;     /* Owned, once the check is known */
+  GTask   *task;           /* Owned: the caller's */
+  guint    turn;           /* waiting or checking (graft-turns.c), or 0 */
+  guint    revision;       /* the document's when the save began */
+  guint    position;
+  guint    serial; /* of the change before @position, or 0 */
+  gboolean begun;
+} CodeSave;
+
+static void
+code_save_free (CodeSave *save)
+{
+  g_clear_handle_id (&save->turn, graft_turns_remove);
+  if (save->document->saving_export == save->export)
+    save->document->saving_export = NULL;
+  g_clear_object (&save->document);
+  g_clear_object (&save->file);
+  g_clear_object (&save->export);
+  g_clear_object (&save->task);
+  g_free (save);
+}
+
+/* Ends the save with @error (taken). */
+static void
+code_save_fail (CodeSave *save,
+                GError   *error)
+{
+  g_task_return_error (save->task, error);
+  code_save_free (save);
+}
+
+static GError *
+graph_changed_error (void)
+{
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                              "the graph changed while it was written");
+}
+
+/* Back on the main loop, the file renamed over the target: it is the
+ * document's now, and the document is marked saved as it was when the
+ * save began, if the history still holds that state. */
+static void
+code_saved_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  CodeSave      *save = user_data;
+  GraftDocument *self = save->document;
+  GError        *error = NULL;
+
+  if (!graft_export_run_finish (GRAFT_EXPORT (object), result, &error))
+    {
+      if (graft_export_get_graph_changed (GRAFT_EXPORT (object)))
+        {
+          g_clear_error (&error);
+          error = graph_changed_error ();
+        }
+      code_save_fail (save, error);
+      return;
+    }
+  set_file (self, save->file);
+  if (save->position <= self->history->len &&
+      (save->position == 0 ||
+       ((HistoryEntry *) self->history->pdata[save->position - 1])->serial == save->serial))
+    self->saved = (gint) save->position;
+  else
+    self->saved = -1;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  g_task_return_boolean (save->task, TRUE);
+  code_save_free (save);
+}
+
+/* Until the save's export runs: waits for work by steps that holds the
+ * graph to end, then learns by steps whether the graph holds its code. */
+static gboolean
+code_save_turn_cb (gpointer user_data)
+{
+  CodeSave      *save = user_data;
+  GraftDocument *self = save->document;
+  const GError  *code_error;
+
+  if (graft_document_get_holding (self))
+    {
+      if (!save->begun)
+        return G_SOURCE_CONTINUE;
+      save->turn = 0;
+      code_save_fail (save, graph_changed_error ());
+      return G_SOURCE_REMOVE;
+    }
+  if (!save->begun)
+    {
+      save->begun = TRUE;
+      save->revision = self->revision;
+      save->position = self->position;
+      save->serial = self->position > 0
+                         ? ((HistoryEntry *) self->history->pdata[self->position - 1])->serial
+                         : 0;
+    }
+  else if (self->revision != save->revision)
+    {
+      save->turn = 0;
+      code_save_fail (save, graph_changed_error ());
+      return G_SOURCE_REMOVE;
+    }
+  /* Whether the graph holds its code: a walk of the whole graph (30-40
+   * ms at a million nodes), by steps when not known yet. */
+  if (self->load_error == NULL && !_graft_document_learn_code_holds (self, FALSE))
+    return G_SOURCE_CONTINUE;
+  save->turn = 0;
+  /* Its code is torch's empty forward, which reads back as an empty
+   * graph: a Python file cannot hold this graph. */
+  code_error = _graft_document_code_error (self);
+  if (code_error != NULL)
+    {
+      code_save_fail (save, g_error_new (GRAFT_ERROR, GRAFT_ERROR_GRAPH,
+                                         "torch cannot compile the graph's code, so no Python "
+                                         "file holds it: %s",
+                                         code_error->message));
+      return G_SOURCE_REMOVE;
+    }
+  /* Of the graph as it is now: a change while the code is made or
+   * copied cancels it. */
+  save->export = graft_export_new_graph_text (self, save->file, GRAFT_FORMAT_CODE, FALSE);
+  self->saving_export = save->export;
+  graft_export_run_async (save->export, code_saved_cb, save);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * _graft_document_get_saving_export:
+ * @self: a document
+ *
+ * For tests: the export of the save as code under way, once its code
+ * check is known (graft_document_save_async()).
+ *
+ * Returns: (nullable) (transfer none): the GraftExport, or %NULL
+ */
+gpointer
+_graft_document_get_saving_export (GraftDocument *self)
+{
+  return self->saving_export;
+}
+
+/**
+ * graft_document_save_async:
+ * @self: a document
+ * @file: where to write
+ * @callback: called on the main loop once the file is written, or not
+ * @user_data: its data
+ *
+ * graft_document_save() over main-loop turns of a few milliseconds (at a
+ * million nodes Save took one turn of 309-428 ms): a Replace All, a run,
+ * a move in the history or a switch of torch under way is waited for,
+ * the code check and the code are made by steps, copied by steps, made a
+ * file and written on a worker (a temporary file beside @file, renamed
+ * over it).  The file is of the graph when the save began: a change of
+ * the graph meanwhile ends the save with %G_IO_ERROR_CANCELLED ("the
+ * graph changed while it was written") and leaves @file as it was.  Once
+ * written, @file is the document's, and the document is marked saved
+ * where it was when the save began if the history still holds that state.
+ */
+void
+graft_document_save_async (GraftDocument      *self,
+                           GFile              *file,
+                           GAsyncReadyCallback callback,
+                           gpointer            user_data)
+{
+  CodeSave        *save;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  save = g_new0 (CodeSave, 1);
+  save->task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (save->task, graft_document_save_async);
+  save->document = g_object_ref (self);
+  save->file = g_object_ref (file);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      code_save_fail (save, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                                 "only local files can be written"));
+      return;
+    }
+  if (code_save_turn_cb (save) == G_SOURCE_CONTINUE)
+    save->turn = graft_turns_add (code_save_turn_cb, save, NULL);
+}
+
+/**
+ * graft_document_save_finish:
+ * @self: a document
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: whether the graph is written
+ */
+gboolean
+graft_document_save_finish (GraftDocument *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**

@@ -258,6 +258,13 @@ GraftRecovery *graft_document_dup_recovery_code (GraftDocument *self) G_GNUC_WAR
 gboolean       graft_document_save (GraftDocument *self,
                                     GFile         *file,
                                     GError       **error);
+void           graft_document_save_async (GraftDocument      *self,
+                                          GFile              *file,
+                                          GAsyncReadyCallback callback,
+                                          gpointer            user_data);
+gboolean       graft_document_save_finish (GraftDocument *self,
+                                           GAsyncResult  *result,
+                                           GError       **error);
 gboolean       graft_document_export (GraftDocument *self,
                                       GFile         *file,
                                       GraftFormat    format,

@@ -314,7 +314,8 @@ is_session_file (GFile *file)
   return base != NULL && g_str_has_suffix (base, ".graft");
 }
 
-/* A session being written (graft_document_save_session_async()). */
+/* A session, or the graph as code, being written
+ * (graft_document_save_session_async(), graft_document_save_async()). */
 typedef struct
 {
   GWeakRef  window;   /* a window closed meanwhile is told nothing */
@@ -324,54 +325,11 @@ typedef struct
   gboolean  toast; /* say so when saved */
 } SessionSaving;
 
-static void
-session_saved_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  SessionSaving *saving = user_data;
-  g_autoptr (GraftWindow) self = g_weak_ref_get (&saving->window);
-  g_autoptr (GError) error = NULL;
-  gboolean ok = graft_document_save_session_finish (GRAFT_DOCUMENT (object), result, &error);
-
-  if (self != NULL)
-    {
-      self->saving--;
-      _graft_window_update_actions (self);
-      if (!ok)
-        {
-          g_autofree char *base = g_file_get_basename (saving->file);
-          g_autofree char *what = g_strdup_printf ("The session was not saved to %s", base);
-
-          _graft_window_report_error (self, what, error);
-        }
-      else
-        {
-          /* The unsaved work is in the new file now: the old file's
-           * autosave would offer it again when that file is opened. */
-          if (saving->previous != NULL && !g_file_equal (saving->previous, saving->file))
-            graft_autosave_discard (saving->previous);
-          g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
-          _graft_window_watch_file (self);
-          if (saving->toast)
-            _graft_window_toast (self, "Saved the session: graph, rules and history", FALSE);
-          if (saving->after == AFTER_SAVE_CLOSE)
-            gtk_window_destroy (GTK_WINDOW (self));
-        }
-    }
-  g_weak_ref_clear (&saving->window);
-  g_clear_object (&saving->file);
-  g_clear_object (&saving->previous);
-  g_free (saving);
-}
-
-/* Writes the session to @file off the main loop; @after and a toast once
- * it is written, a toast naming the file if not. */
-static void
-save_session (GraftWindow *self,
-              GFile       *file,
-              AfterSave    after,
-              gboolean     toast)
+static SessionSaving *
+saving_new (GraftWindow *self,
+            GFile       *file,
+            AfterSave    after,
+            gboolean     toast)
 {
   SessionSaving *saving = g_new0 (SessionSaving, 1);
   GFile         *previous = graft_document_get_file (self->document);
@@ -383,7 +341,106 @@ save_session (GraftWindow *self,
   saving->toast = toast;
   self->saving++;
   _graft_window_update_actions (self);
+  return saving;
+}
+
+static void
+saving_free (SessionSaving *saving)
+{
+  g_weak_ref_clear (&saving->window);
+  g_clear_object (&saving->file);
+  g_clear_object (&saving->previous);
+  g_free (saving);
+}
+
+/* The file is written (@ok) or not (@error): the window (if still there)
+ * says so, makes it its file, and closes if it was asked to; @what and
+ * @done name what was saved in the toasts. */
+static void
+saving_done (SessionSaving *saving,
+             gboolean       ok,
+             const GError  *error,
+             const char    *what,
+             const char    *done)
+{
+  g_autoptr (GraftWindow) self = g_weak_ref_get (&saving->window);
+
+  if (self != NULL)
+    {
+      self->saving--;
+      _graft_window_update_actions (self);
+      if (!ok)
+        {
+          g_autofree char *base = g_file_get_basename (saving->file);
+          g_autofree char *text = g_strdup_printf ("%s was not saved to %s", what, base);
+
+          _graft_window_report_error (self, text, error);
+        }
+      else
+        {
+          /* The unsaved work is in the new file now: the old file's
+           * autosave would offer it again when that file is opened. */
+          if (saving->previous != NULL && !g_file_equal (saving->previous, saving->file))
+            graft_autosave_discard (saving->previous);
+          g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+          _graft_window_watch_file (self);
+          if (saving->toast)
+            _graft_window_toast (self, done, FALSE);
+          if (saving->after == AFTER_SAVE_CLOSE)
+            gtk_window_destroy (GTK_WINDOW (self));
+        }
+    }
+  saving_free (saving);
+}
+
+static void
+session_saved_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = graft_document_save_session_finish (GRAFT_DOCUMENT (object), result, &error);
+
+  saving_done (user_data, ok, error, "The session",
+               "Saved the session: graph, rules and history");
+}
+
+/* Writes the session to @file off the main loop; @after and a toast once
+ * it is written, a toast naming the file if not. */
+static void
+save_session (GraftWindow *self,
+              GFile       *file,
+              AfterSave    after,
+              gboolean     toast)
+{
+  SessionSaving *saving = saving_new (self, file, after, toast);
+
   graft_document_save_session_async (self->document, file, session_saved_cb, saving);
+}
+
+static void
+code_saved_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = graft_document_save_finish (GRAFT_DOCUMENT (object), result, &error);
+
+  saving_done (user_data, ok, error, "The graph", "Saved as Python code");
+}
+
+/* Writes the graph as code to @file by steps and off the main loop
+ * (graft_document_save_async()); @after and, if @toast, a toast once it
+ * is written, a toast naming the file if not. */
+static void
+save_code (GraftWindow *self,
+           GFile       *file,
+           AfterSave    after,
+           gboolean     toast)
+{
+  SessionSaving *saving = saving_new (self, file, after, toast);
+
+  graft_document_save_async (self->document, file, code_saved_cb, saving);
 }
 
 /**
@@ -405,31 +462,11 @@ save_to (GraftWindow *self,
          GFile       *file,
          AfterSave    after)
 {
-  g_autoptr (GFile) previous = NULL;
-  g_autoptr (GError) error = NULL;
-
   _graft_window_flush_editors (self);
   if (is_session_file (file))
-    {
-      save_session (self, file, after, TRUE);
-      return TRUE;
-    }
-  if (graft_document_get_file (self->document) != NULL)
-    previous = g_object_ref (graft_document_get_file (self->document));
-  if (!graft_document_save (self->document, file, &error))
-    {
-      _graft_window_report_error (self, "The graph was not saved", error);
-      return FALSE;
-    }
-  /* The unsaved work is in the new file now: the old file's autosave
-   * would offer it again when that file is opened. */
-  if (previous != NULL && !g_file_equal (previous, file))
-    graft_autosave_discard (previous);
-  g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
-  _graft_window_watch_file (self);
-  _graft_window_toast (self, "Saved as Python code", FALSE);
-  if (after == AFTER_SAVE_CLOSE)
-    gtk_window_destroy (GTK_WINDOW (self));
+    save_session (self, file, after, TRUE);
+  else
+    save_code (self, file, after, TRUE);
   return TRUE;
 }
 
@@ -440,12 +477,13 @@ save_to (GraftWindow *self,
  *
  * Saves to @file, which becomes the window's file: a session (the input,
  * the rules, the history and where it stands) when @file is named
- * `*.graft`, else the graph as code.  A session is written off the main
- * loop: graft_window_get_saving() says so meanwhile, and a toast when it
- * is written (or why not).
+ * `*.graft`, else the graph as code.  Either is written off the main
+ * loop (the code made and copied by steps): graft_window_get_saving()
+ * says so meanwhile, and a toast when it is written (or why not: a change
+ * of the graph while its code is written ends the save, the file as it
+ * was).
  *
- * Returns: whether it was saved, or a session's writing started (if not,
- *   a toast says why)
+ * Returns: whether the writing started (if not, a toast says why)
  */
 gboolean
 graft_window_save_to (GraftWindow *self,
@@ -526,7 +564,6 @@ save (GraftWindow *self,
       AfterSave    after)
 {
   GFile *file = graft_document_get_file (self->document);
-  g_autoptr (GError) error = NULL;
 
   _graft_window_flush_editors (self);
   /* A document with a rule set saves as a session (a file of code would
@@ -547,14 +584,7 @@ save (GraftWindow *self,
       save_as (self, after);
       return;
     }
-  if (!graft_document_save (self->document, file, &error))
-    {
-      _graft_window_report_error (self, "The graph was not saved", error);
-      return;
-    }
-  _graft_window_watch_file (self);
-  if (after == AFTER_SAVE_CLOSE)
-    gtk_window_destroy (GTK_WINDOW (self));
+  save_code (self, file, after, FALSE);
 }
 
 static void

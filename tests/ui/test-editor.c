@@ -2279,6 +2279,7 @@ test_save_as_drops_old_autosave (void)
   g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
   /* Save As, as the file chooser's answer does it. */
   g_assert_true (graft_window_save_to (window, new_file));
+  iterate_until (session_written, window);
   g_assert_true (g_file_test (new_path, G_FILE_TEST_EXISTS));
   g_assert_false (graft_document_get_modified (graft_window_get_document (window)));
   graft_window_autosave_now (window);

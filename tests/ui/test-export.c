@@ -32,6 +32,7 @@
 #include "graft-application.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
+#include "graft-document-private.h"
 #include "graft-export.h"
 #include "graft-session.h"
 #include "graft-window.h"
@@ -1185,6 +1186,92 @@ test_session_off_loop (void)
   g_rmdir (dir);
 }
 
+/* Whether @window's save as code is copying its code by steps. */
+static gboolean
+save_making (gpointer window)
+{
+  GraftExport *export = _graft_document_get_saving_export (graft_window_get_document (window));
+
+  return export != NULL && _graft_export_get_making (export);
+}
+
+/* File > Save As of the graph as code, made by steps (a few hundred bytes
+ * of code a turn) and written off the main loop: Save and Save As are
+ * disabled meanwhile; an edit meanwhile, even undone, ends it with a toast
+ * naming the file and leaves the file as it was, never half written;
+ * untouched, the file is what graft_document_save() writes at once, and
+ * becomes the document's, saved; the window closed meanwhile still gets
+ * its file. */
+static void
+test_code_off_loop (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "g.py", NULL);
+  g_autofree char *once_path = g_build_filename (dir, "once.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) once = g_file_new_for_path (once_path);
+  g_autoptr (GFile) opened = NULL;
+  GraftWindow   *window = open_resnet ();
+  GraftDocument *document = graft_window_get_document (window);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *again = NULL;
+
+  opened = g_object_ref (graft_document_get_file (document));
+  g_assert_true (g_file_set_contents (path, "# kept\n", -1, NULL));
+  _graft_export_set_marks_step (format_step (GRAFT_FORMAT_CODE));
+  g_assert_true (graft_window_save_to (window, file));
+  g_assert_true (graft_window_get_saving (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+  iterate_until (save_making, window);
+  /* The edit, then undone: the graph is as before, but not the one the
+   * code was begun of. */
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (graft_document_undo (document));
+  iterate_until (session_written, window);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "The graph was not saved to g.py: the graph changed while it was written");
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, "# kept\n");
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
+  g_assert_true (g_file_equal (graft_document_get_file (document), opened));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+
+  /* Untouched: what graft_document_save() writes at once, the document's
+   * file now, saved. */
+  g_assert_true (graft_document_replace (document, 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Saved as Python code");
+  g_clear_pointer (&written, g_free);
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_true (g_file_equal (graft_document_get_file (document), file));
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_true (graft_document_save (document, once, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (once_path, &expected, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_cmpuint (test_count_files (dir), ==, 2);
+  g_unlink (once_path);
+
+  /* The window closed while its code is copied: the file still is. */
+  g_unlink (path);
+  g_assert_true (graft_window_save_to (window, file));
+  iterate_until (save_making, window);
+  close_window (window);
+  iterate_until (file_exists, path);
+  g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
+  g_assert_cmpstr (again, ==, expected);
+  _graft_export_set_marks_step (0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1207,5 +1294,6 @@ main (int    argc,
   g_test_add_func ("/ui/export/text-rename-fails", test_text_rename_fails);
   g_test_add_func ("/ui/export/text-close-window", test_text_close_window);
   g_test_add_func ("/ui/export/session-off-loop", test_session_off_loop);
+  g_test_add_func ("/ui/export/code-off-loop", test_code_off_loop);
   return g_test_run ();
 }

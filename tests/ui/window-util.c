@@ -571,8 +571,8 @@ toast_shown (gpointer window)
  * session_written:
  * @window: a window
  *
- * For iterate_until(): no session of @window is being written (Save and
- * Save As write one off the main loop).
+ * For iterate_until(): nothing of @window is being written (Save and
+ * Save As write a session, or the graph as code, off the main loop).
  */
 gboolean
 session_written (gpointer window)
