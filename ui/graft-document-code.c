@@ -574,6 +574,21 @@ graft_document_code_async (GraftDocument      *self,
 }
 
 /**
+ * _graft_document_code_begin:
+ * @self: a document
+ *
+ * Makes the graph's code in steps if it is not made nor being made,
+ * without settling the document (a switch of torch under way waits for
+ * it, and the graph does not change meanwhile).
+ */
+void
+_graft_document_code_begin (GraftDocument *self)
+{
+  if (self->code == NULL && self->code_job == 0)
+    self->code_job = graft_turns_add (code_step_cb, self, NULL);
+}
+
+/**
  * graft_document_code_finish:
  * @self: (nullable): the document, or %NULL (the callback has no source
  *   object, and the document may have gone)

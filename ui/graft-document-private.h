@@ -317,10 +317,12 @@ gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);
 void          _graft_document_code_drop (GraftDocument *self);
 void          _graft_document_code_finish_now (GraftDocument *self);
+void          _graft_document_code_begin (GraftDocument *self);
 void          _graft_document_code_dispose (GraftDocument *self);
 
 /* graft-document.c */
 gpointer       _graft_document_get_saving_export (GraftDocument *self);
+void           _graft_document_set_switch_copy_step (gsize n_bytes);
 GraftRecovery *_graft_document_dup_recovery_take_code (GraftDocument *self,
                                                        char          *code);
 GraftRule     *_graft_document_get_selected (GraftDocument *self);

@@ -2778,8 +2778,16 @@ struct _GraftSwitching
   GMutex lock;
   GCond  cond;
   /* Owned, set before the worker starts */
-  GraftSource *source;
-  char        *entry; /* the class to trace, or NULL */
+  GraftSource *source; /* or NULL: the worker makes it of @code */
+  char        *entry;  /* the class to trace, or NULL */
+  /* An edited graph is read from its code: the document's, made and
+   * copied by steps on the main loop (@turn), then made a file's text on
+   * the worker.  Owned, the worker's once started. */
+  GString    *code;
+  char       *name;    /* the source's */
+  const char *copying; /* Borrowed: the document's code @code copies */
+  guint       turn;    /* the copy's (graft-turns.c), or 0 */
+  gboolean    started; /* the worker runs */
   /* Static */
   const GraftDialect *dialect;
   /* Owned, the worker's once @done */
@@ -2788,6 +2796,23 @@ struct _GraftSwitching
   GError     *error;
 };
 
+/* For tests: the bytes of code a switch copies a step, if not 0. */
+static gsize switch_copy_step;
+
+/**
+ * _graft_document_set_switch_copy_step:
+ * @n_bytes: bytes of an edited graph's code a switch of torch copies a
+ *   main-loop turn, or 0 for the default (as many megabytes as fit in a
+ *   few milliseconds)
+ *
+ * For tests: a small graph's copy over several turns.
+ */
+void
+_graft_document_set_switch_copy_step (gsize n_bytes)
+{
+  switch_copy_step = n_bytes;
+}
+
 static void
 switching_clear (gpointer data)
 {
@@ -2795,6 +2820,9 @@ switching_clear (gpointer data)
 
   g_clear_pointer (&sw->source, graft_source_unref);
   g_clear_pointer (&sw->entry, g_free);
+  if (sw->code != NULL)
+    g_string_free (sw->code, TRUE);
+  g_free (sw->name);
   g_clear_pointer (&sw->graph, graft_graph_free);
   g_clear_error (&sw->error);
   g_mutex_clear (&sw->lock);
@@ -2815,7 +2843,18 @@ switch_thread_cb (GTask        *task,
 {
   GraftSwitching *sw = task_data;
   GError         *error = NULL;
-  GraftGraph     *graph = graft_input_load_graph (sw->source, sw->dialect, sw->entry, &error);
+  GraftGraph     *graph;
+
+  /* The file's text of the code, as graft_document_dup_file_text() makes
+   * it (switch_source()). */
+  if (sw->source == NULL)
+    {
+      char *text = graft_document_code_to_file_text (sw->code->str);
+
+      g_string_free (g_steal_pointer (&sw->code), TRUE);
+      sw->source = graft_source_new_take (sw->name, text, strlen (text));
+    }
+  graph = graft_input_load_graph (sw->source, sw->dialect, sw->entry, &error);
 
   g_mutex_lock (&sw->lock);
   sw->graph = graph;
@@ -2833,6 +2872,22 @@ switched (GraftDocument *self)
 {
   GraftSwitching *sw = g_steal_pointer (&self->switching);
 
+  if (!sw->started)
+    {
+      /* Still copying the code: read at once, as before the worker. */
+      g_object_ref (self);
+      g_clear_handle_id (&sw->turn, graft_turns_remove);
+      g_string_free (g_steal_pointer (&sw->code), TRUE);
+      sw->source = switch_source (self);
+      sw->graph = graft_input_load_graph (sw->source, sw->dialect, sw->entry, &sw->error);
+      sw->done = TRUE;
+      install_switch (self, sw->dialect, g_steal_pointer (&sw->graph),
+                      graft_source_ref (sw->source), g_steal_pointer (&sw->error));
+      switching_unref (sw);
+      g_signal_emit (self, signals[SIGNAL_SWITCHED], 0);
+      g_object_unref (self);
+      return;
+    }
   g_mutex_lock (&sw->lock);
   while (!sw->done)
     g_cond_wait (&sw->cond, &sw->lock);
@@ -2856,6 +2911,65 @@ switch_read_cb (GObject      *object,
     switched (self);
 }
 
+/* The switch's worker reads the graph (its source made of the code
+ * first, if it is an edited graph's). */
+static void
+switch_start_worker (GraftDocument *self)
+{
+  g_autoptr (GTask) task = NULL;
+  GraftSwitching *sw = self->switching;
+
+  sw->started = TRUE;
+  /* The worker's task has no source object (see the loader's): the
+   * document's reference is its callback's, dropped on the main loop. */
+  task = g_task_new (NULL, NULL, switch_read_cb, g_object_ref (self));
+  g_task_set_task_data (task, g_atomic_rc_box_acquire (sw), (GDestroyNotify) switching_unref);
+  g_task_run_in_thread (task, switch_thread_cb);
+}
+
+/* A turn of a switch of an edited graph: its code made by the document's
+ * job (by steps), then copied a megabyte a step for about
+ * SWITCH_COPY_USEC, then the worker started.  The graph does not change
+ * meanwhile: what would change it ends the switch first (switched()). */
+#define SWITCH_COPY_USEC  4000
+#define SWITCH_COPY_CHUNK (1 << 20)
+
+static gboolean
+switch_copy_cb (gpointer user_data)
+{
+  GraftDocument  *self = user_data;
+  GraftSwitching *sw = self->switching;
+  const char     *code = self->code;
+  gsize           chunk = switch_copy_step > 0 ? switch_copy_step : SWITCH_COPY_CHUNK;
+  gint64          start = g_get_monotonic_time ();
+
+  if (code == NULL)
+    {
+      _graft_document_code_begin (self);
+      return G_SOURCE_CONTINUE;
+    }
+  if (code != sw->copying)
+    {
+      g_string_truncate (sw->code, 0);
+      sw->copying = code;
+    }
+  do
+    {
+      gsize n = strnlen (code + sw->code->len, chunk);
+
+      g_string_append_len (sw->code, code + sw->code->len, (gssize) n);
+      if (n < chunk)
+        {
+          sw->turn = 0;
+          sw->copying = NULL;
+          switch_start_worker (self);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  while (switch_copy_step == 0 && g_get_monotonic_time () - start < SWITCH_COPY_USEC);
+  return G_SOURCE_CONTINUE;
+}
+
 /**
  * graft_document_begin_set_dialect:
  * @self: a document
@@ -2874,7 +2988,6 @@ gboolean
 graft_document_begin_set_dialect (GraftDocument      *self,
                                   const GraftDialect *dialect)
 {
-  g_autoptr (GTask) task = NULL;
   GraftSwitching *sw;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
@@ -2886,15 +2999,21 @@ graft_document_begin_set_dialect (GraftDocument      *self,
   sw = g_atomic_rc_box_new0 (GraftSwitching);
   g_mutex_init (&sw->lock);
   g_cond_init (&sw->cond);
-  sw->source = switch_source (self);
-  sw->entry = sw->source == self->source ? g_strdup (self->entry) : NULL;
   sw->dialect = dialect;
-  self->switching = g_atomic_rc_box_acquire (sw);
-  /* The worker's task has no source object (see the loader's): the
-   * document's reference is its callback's, dropped on the main loop. */
-  task = g_task_new (NULL, NULL, switch_read_cb, g_object_ref (self));
-  g_task_set_task_data (task, sw, (GDestroyNotify) switching_unref);
-  g_task_run_in_thread (task, switch_thread_cb);
+  self->switching = sw;
+  if (self->source != NULL && graph_is_as_read (self))
+    {
+      sw->source = graft_source_ref (self->source);
+      sw->entry = g_strdup (self->entry);
+      switch_start_worker (self);
+      return TRUE;
+    }
+  /* Edited: read from its code, which at a million nodes took 161-363
+   * ms to make at once and as much to make a file of, in one turn. */
+  sw->name = g_strdup_printf ("%s (edited)", self->title);
+  sw->code = g_string_new (NULL);
+  if (switch_copy_cb (self) == G_SOURCE_CONTINUE)
+    sw->turn = graft_turns_add (switch_copy_cb, g_object_ref (self), g_object_unref);
   return TRUE;
 }
 

@@ -2737,6 +2737,78 @@ assert_same_document (GraftDocument *a,
   g_assert_cmpint (graft_document_get_modified (a), ==, graft_document_get_modified (b));
 }
 
+static gboolean
+code_made (gpointer document)
+{
+  return graft_document_peek_code (document) != NULL;
+}
+
+/* A switch of torch of an edited graph makes its code by steps, not at
+ * once (at a million nodes 161-363 ms in one turn), and copies it by
+ * steps before the worker reads it: meanwhile the document is as it was,
+ * and the switch ends as one made at once; an edit while the code is
+ * copied ends the switch first, as one made at once too. */
+static void
+test_document_torch_worker_edited (void)
+{
+  static const char   source[] = "import torch\n\n\n"
+                                 "def forward(x):\n"
+                                 "    s = x.size()\n"
+                                 "    y = torch.relu(x)\n"
+                                 "    return torch.relu(y)\n";
+  const GraftDialect *old_torch = graft_dialect_get (GRAFT_TORCH_2_6);
+  const GraftDialect *new_torch = graft_dialect_get (GRAFT_TORCH_1_13);
+  GraftDocument      *at_once = graft_document_new ();
+  GraftDocument      *worker = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  guint switched_count = 0;
+
+  g_signal_connect (worker, "switched", G_CALLBACK (count_switched_cb), &switched_count);
+  g_assert_true (graft_document_load_text (at_once, "m.py", source, &error));
+  g_assert_true (graft_document_load_text (worker, "m.py", source, &error));
+  g_assert_true (graft_document_replace (at_once, 0, &error));
+  g_assert_true (graft_document_replace (worker, 0, &error));
+  g_assert_no_error (error);
+  _graft_document_set_code_step (1);
+  _graft_document_set_switch_copy_step (16);
+
+  graft_document_set_dialect (at_once, new_torch);
+  g_assert_null (graft_document_peek_code (worker));
+  g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
+  g_assert_null (graft_document_peek_code (worker));
+  g_assert_true (graft_document_get_switching (worker));
+  g_assert_true (graft_document_get_dialect (worker) == old_torch);
+  g_assert_cmpuint (graft_document_get_history_length (worker), ==, 1);
+  iterate_until (switch_done, worker);
+  g_assert_cmpuint (switched_count, ==, 1);
+  assert_same_document (at_once, worker);
+  graft_document_undo (at_once);
+  graft_document_undo (worker);
+  assert_same_document (at_once, worker);
+
+  /* An edit (the switch's undo) while the code is copied: the switch
+   * ends first, at once. */
+  graft_document_set_dialect (at_once, new_torch);
+  g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
+  iterate_until (code_made, worker);
+  g_assert_true (graft_document_get_switching (worker));
+  graft_document_undo (at_once);
+  graft_document_undo (worker);
+  g_assert_cmpuint (switched_count, ==, 2);
+  g_assert_false (graft_document_get_switching (worker));
+  assert_same_document (at_once, worker);
+  graft_document_redo (at_once);
+  graft_document_redo (worker);
+  assert_same_document (at_once, worker);
+  iterate_until (only_ref, worker);
+  g_assert_cmpuint (switched_count, ==, 2);
+
+  _graft_document_set_code_step (0);
+  _graft_document_set_switch_copy_step (0);
+  g_assert_finalize_object (worker);
+  g_assert_finalize_object (at_once);
+}
+
 /* A switch of torch whose graph is read on a worker
  * (graft_document_begin_set_dialect(), the menu's) ends as one made at
  * once: the same graph, code, matches, history and error, for a graph as
@@ -3373,6 +3445,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
   g_test_add_func ("/ui/document/torch", test_document_torch);
   g_test_add_func ("/ui/document/torch-worker", test_document_torch_worker);
+  g_test_add_func ("/ui/document/torch-worker-edited", test_document_torch_worker_edited);
   g_test_add_func ("/ui/window/torch-switch", test_torch_switch);
   g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
   g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);
