@@ -2737,6 +2737,28 @@ assert_same_document (GraftDocument *a,
   g_assert_cmpint (graft_document_get_modified (a), ==, graft_document_get_modified (b));
 }
 
+/* Two documents of the same text: @at_once to switch torch at once,
+ * @worker on the worker, its ::switched counted in @count. */
+static void
+torch_worker_pair (GraftDocument **at_once,
+                   GraftDocument **worker,
+                   guint          *count)
+{
+  static const char source[] = "import torch\n\n\n"
+                               "def forward(x):\n"
+                               "    s = x.size()\n"
+                               "    y = torch.relu(x)\n"
+                               "    return torch.relu(y)\n";
+  g_autoptr (GError) error = NULL;
+
+  *at_once = graft_document_new ();
+  *worker = graft_document_new ();
+  g_signal_connect (*worker, "switched", G_CALLBACK (count_switched_cb), count);
+  g_assert_true (graft_document_load_text (*at_once, "m.py", source, &error));
+  g_assert_true (graft_document_load_text (*worker, "m.py", source, &error));
+  g_assert_no_error (error);
+}
+
 static gboolean
 code_made (gpointer document)
 {
@@ -2751,21 +2773,14 @@ code_made (gpointer document)
 static void
 test_document_torch_worker_edited (void)
 {
-  static const char   source[] = "import torch\n\n\n"
-                                 "def forward(x):\n"
-                                 "    s = x.size()\n"
-                                 "    y = torch.relu(x)\n"
-                                 "    return torch.relu(y)\n";
   const GraftDialect *old_torch = graft_dialect_get (GRAFT_TORCH_2_6);
   const GraftDialect *new_torch = graft_dialect_get (GRAFT_TORCH_1_13);
-  GraftDocument      *at_once = graft_document_new ();
-  GraftDocument      *worker = graft_document_new ();
+  GraftDocument      *at_once;
+  GraftDocument      *worker;
   g_autoptr (GError) error = NULL;
   guint switched_count = 0;
 
-  g_signal_connect (worker, "switched", G_CALLBACK (count_switched_cb), &switched_count);
-  g_assert_true (graft_document_load_text (at_once, "m.py", source, &error));
-  g_assert_true (graft_document_load_text (worker, "m.py", source, &error));
+  torch_worker_pair (&at_once, &worker, &switched_count);
   g_assert_true (graft_document_replace (at_once, 0, &error));
   g_assert_true (graft_document_replace (worker, 0, &error));
   g_assert_no_error (error);
@@ -2818,21 +2833,14 @@ test_document_torch_worker_edited (void)
 static void
 test_document_torch_worker (void)
 {
-  static const char   source[] = "import torch\n\n\n"
-                                 "def forward(x):\n"
-                                 "    s = x.size()\n"
-                                 "    y = torch.relu(x)\n"
-                                 "    return torch.relu(y)\n";
   const GraftDialect *old_torch = graft_dialect_get (GRAFT_TORCH_2_6);
   const GraftDialect *new_torch = graft_dialect_get (GRAFT_TORCH_1_13);
-  GraftDocument      *at_once = graft_document_new ();
-  GraftDocument      *worker = graft_document_new ();
+  GraftDocument      *at_once;
+  GraftDocument      *worker;
   g_autoptr (GError) error = NULL;
   guint switched_count = 0;
 
-  g_signal_connect (worker, "switched", G_CALLBACK (count_switched_cb), &switched_count);
-  g_assert_true (graft_document_load_text (at_once, "m.py", source, &error));
-  g_assert_true (graft_document_load_text (worker, "m.py", source, &error));
+  torch_worker_pair (&at_once, &worker, &switched_count);
   g_assert_no_error (error);
 
   /* As read.  Meanwhile the graph is the one before, and reading it does
