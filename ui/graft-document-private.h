@@ -110,6 +110,15 @@ typedef struct
   const GraftDialect *torch; /* GRAFT_STEP_TORCH: the dialect switched to */
 } HistoryEntry;
 
+/* A document's code copied by steps, a piece a step (graft-document-code.c); zero-filled
+ * when empty. */
+typedef struct
+{
+  GPtrArray  *pieces; /* GBytes, owned, or NULL */
+  gsize       len;    /* bytes copied */
+  const char *from;   /* Borrowed: the code copied */
+} GraftCodeCopy;
+
 typedef struct _GraftRewriting GraftRewriting;
 typedef struct _GraftRunning   GraftRunning;
 typedef struct _GraftSwitching GraftSwitching;
@@ -318,6 +327,11 @@ const char   *_graft_document_peek_code (GraftDocument *self);
 void          _graft_document_code_drop (GraftDocument *self);
 void          _graft_document_code_finish_now (GraftDocument *self);
 void          _graft_document_code_begin (GraftDocument *self);
+void          _graft_code_copy_clear (GraftCodeCopy *copy);
+gboolean      _graft_code_copy_step (GraftCodeCopy *copy,
+                                     const char    *code,
+                                     gsize          chunk);
+char         *_graft_code_copy_join (GraftCodeCopy *copy) G_GNUC_WARN_UNUSED_RESULT;
 void          _graft_document_code_dispose (GraftDocument *self);
 
 /* graft-document.c */

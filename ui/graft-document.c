@@ -2783,11 +2783,10 @@ struct _GraftSwitching
   /* An edited graph is read from its code: the document's, made and
    * copied by steps on the main loop (@turn), then made a file's text on
    * the worker.  Owned, the worker's once started. */
-  GString    *code;
-  char       *name;    /* the source's */
-  const char *copying; /* Borrowed: the document's code @code copies */
-  guint       turn;    /* the copy's (graft-turns.c), or 0 */
-  gboolean    started; /* the worker runs */
+  GraftCodeCopy code;
+  char         *name;    /* the source's */
+  guint         turn;    /* the copy's (graft-turns.c), or 0 */
+  gboolean      started; /* the worker runs */
   /* Static */
   const GraftDialect *dialect;
   /* Owned, the worker's once @done */
@@ -2820,8 +2819,7 @@ switching_clear (gpointer data)
 
   g_clear_pointer (&sw->source, graft_source_unref);
   g_clear_pointer (&sw->entry, g_free);
-  if (sw->code != NULL)
-    g_string_free (sw->code, TRUE);
+  _graft_code_copy_clear (&sw->code);
   g_free (sw->name);
   g_clear_pointer (&sw->graph, graft_graph_free);
   g_clear_error (&sw->error);
@@ -2849,9 +2847,9 @@ switch_thread_cb (GTask        *task,
    * it (switch_source()). */
   if (sw->source == NULL)
     {
-      char *text = graft_document_code_to_file_text (sw->code->str);
+      g_autofree char *code = _graft_code_copy_join (&sw->code);
+      char            *text = graft_document_code_to_file_text (code);
 
-      g_string_free (g_steal_pointer (&sw->code), TRUE);
       sw->source = graft_source_new_take (sw->name, text, strlen (text));
     }
   graph = graft_input_load_graph (sw->source, sw->dialect, sw->entry, &error);
@@ -2877,7 +2875,7 @@ switched (GraftDocument *self)
       /* Still copying the code: read at once, as before the worker. */
       g_object_ref (self);
       g_clear_handle_id (&sw->turn, graft_turns_remove);
-      g_string_free (g_steal_pointer (&sw->code), TRUE);
+      _graft_code_copy_clear (&sw->code);
       sw->source = switch_source (self);
       sw->graph = graft_input_load_graph (sw->source, sw->dialect, sw->entry, &sw->error);
       sw->done = TRUE;
@@ -2948,20 +2946,11 @@ switch_copy_cb (gpointer user_data)
       _graft_document_code_begin (self);
       return G_SOURCE_CONTINUE;
     }
-  if (code != sw->copying)
-    {
-      g_string_truncate (sw->code, 0);
-      sw->copying = code;
-    }
   do
     {
-      gsize n = strnlen (code + sw->code->len, chunk);
-
-      g_string_append_len (sw->code, code + sw->code->len, (gssize) n);
-      if (n < chunk)
+      if (_graft_code_copy_step (&sw->code, code, chunk))
         {
           sw->turn = 0;
-          sw->copying = NULL;
           switch_start_worker (self);
           return G_SOURCE_REMOVE;
         }
@@ -3011,7 +3000,6 @@ graft_document_begin_set_dialect (GraftDocument      *self,
   /* Edited: read from its code, which at a million nodes took 161-363
    * ms to make at once and as much to make a file of, in one turn. */
   sw->name = g_strdup_printf ("%s (edited)", self->title);
-  sw->code = g_string_new (NULL);
   if (switch_copy_cb (self) == G_SOURCE_CONTINUE)
     sw->turn = graft_turns_add (switch_copy_cb, g_object_ref (self), g_object_unref);
   return TRUE;

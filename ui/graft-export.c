@@ -122,7 +122,7 @@ struct _GraftExport
   GDestroyNotify text_job_free; /* @text_job's */
   GPtrArray     *matches;       /* the array; the document's matches Borrowed, while current */
   GHashTable    *match_table;   /* DOT's marks: graph node to match + 1, or NULL */
-  GString       *code;          /* the document's code copied so far, or NULL */
+  GraftCodeCopy  code;          /* the document's code copied so far */
   char          *made;          /* the text made (the code, to be made a file) */
   TextKind       text_kind;
   guint          text_turn;  /* the turn making the text (graft-turns.c), or 0 */
@@ -199,8 +199,7 @@ graft_export_finalize (GObject *object)
     self->text_job_free (self->text_job);
   g_clear_pointer (&self->matches, g_ptr_array_unref);
   g_clear_pointer (&self->match_table, g_hash_table_unref);
-  if (self->code != NULL)
-    g_string_free (self->code, TRUE);
+  _graft_code_copy_clear (&self->code);
   g_free (self->made);
   G_OBJECT_CLASS (graft_export_parent_class)->finalize (object);
 }
@@ -623,8 +622,16 @@ text_thread_cb (GTask        *task,
    * (graft_export_new_text()). */
   if (self->text == NULL)
     {
-      char *text = self->text_kind == TEXT_CODE ? graft_document_code_to_file_text (self->made)
-                                                : g_steal_pointer (&self->made);
+      char *text;
+
+      if (self->text_kind == TEXT_CODE)
+        {
+          g_autofree char *code = _graft_code_copy_join (&self->code);
+
+          text = graft_document_code_to_file_text (code);
+        }
+      else
+        text = g_steal_pointer (&self->made);
 
       g_clear_pointer (&self->made, g_free);
       self->text = g_bytes_new_take (text, strlen (text));
@@ -971,10 +978,7 @@ begin_text (GraftExport *self)
     {
     case TEXT_CODE:
       self->units = 1;
-      if (self->code != NULL)
-        g_string_truncate (self->code, 0);
-      else
-        self->code = g_string_new (NULL);
+      _graft_code_copy_clear (&self->code);
       if (graft_document_peek_code (document) == NULL && !self->code_waiting)
         {
           self->code_waiting = TRUE;
@@ -1019,7 +1023,6 @@ text_step (GraftExport *self,
       {
         const char *code = graft_document_peek_code (document);
         gsize       chunk = test_marks_step > 0 ? test_marks_step : TEXT_CODE_CHUNK;
-        gsize       n;
 
         if (self->code_waiting)
           return FALSE;
@@ -1029,12 +1032,8 @@ text_step (GraftExport *self,
             begin_text (self);
             return FALSE;
           }
-        n = strnlen (code + self->code->len, chunk);
-        g_string_append_len (self->code, code + self->code->len, (gssize) n);
-        if (n == chunk)
-          return FALSE;
-        self->made = g_string_free (g_steal_pointer (&self->code), FALSE);
-        return TRUE;
+        /* Joined on the worker. */
+        return _graft_code_copy_step (&self->code, code, chunk);
       }
     case TEXT_LISTING:
       self->units_done += size;
