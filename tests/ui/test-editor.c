@@ -2759,6 +2759,25 @@ torch_worker_pair (GraftDocument **at_once,
   g_assert_no_error (error);
 }
 
+/* @worker's switch of torch, begun (@at_once's made at once): until
+ * ::switched @worker is as it was (speaking @old_torch, @n_steps in its
+ * history); then both are the same, and after an undo of each too. */
+static void
+switch_ends_as_at_once (GraftDocument      *at_once,
+                        GraftDocument      *worker,
+                        const GraftDialect *old_torch,
+                        guint               n_steps)
+{
+  g_assert_true (graft_document_get_switching (worker));
+  g_assert_true (graft_document_get_dialect (worker) == old_torch);
+  g_assert_cmpuint (graft_document_get_history_length (worker), ==, n_steps);
+  iterate_until (switch_done, worker);
+  assert_same_document (at_once, worker);
+  graft_document_undo (at_once);
+  graft_document_undo (worker);
+  assert_same_document (at_once, worker);
+}
+
 static gboolean
 code_made (gpointer document)
 {
@@ -2791,15 +2810,8 @@ test_document_torch_worker_edited (void)
   g_assert_null (graft_document_peek_code (worker));
   g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
   g_assert_null (graft_document_peek_code (worker));
-  g_assert_true (graft_document_get_switching (worker));
-  g_assert_true (graft_document_get_dialect (worker) == old_torch);
-  g_assert_cmpuint (graft_document_get_history_length (worker), ==, 1);
-  iterate_until (switch_done, worker);
+  switch_ends_as_at_once (at_once, worker, old_torch, 1);
   g_assert_cmpuint (switched_count, ==, 1);
-  assert_same_document (at_once, worker);
-  graft_document_undo (at_once);
-  graft_document_undo (worker);
-  assert_same_document (at_once, worker);
 
   /* An edit (the switch's undo) while the code is copied: the switch
    * ends first, at once. */
@@ -2853,15 +2865,8 @@ test_document_torch_worker (void)
     g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
     g_assert_true (graft_document_get_graph (worker) == before);
   }
-  g_assert_true (graft_document_get_switching (worker));
-  g_assert_true (graft_document_get_dialect (worker) == old_torch);
-  g_assert_cmpuint (graft_document_get_history_length (worker), ==, 0);
-  iterate_until (switch_done, worker);
+  switch_ends_as_at_once (at_once, worker, old_torch, 0);
   g_assert_cmpuint (switched_count, ==, 1);
-  assert_same_document (at_once, worker);
-  graft_document_undo (at_once);
-  graft_document_undo (worker);
-  assert_same_document (at_once, worker);
 
   /* An edit while the worker reads: the switch ends first, then the
    * edit is made (an undo of the switch here). */
