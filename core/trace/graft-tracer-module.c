@@ -197,6 +197,37 @@ _graft_tracer_leaf_model (Tracer            *t,
 }
 
 /**
+ * _graft_tracer_leaf_submodules:
+ * @leaf: a torch.nn leaf module just made (OBJ_LEAF)
+ *
+ * The submodules of a layer made of layers (MultiheadAttention's
+ * `out_proj`, a Transformer layer's `self_attn`, `linear1`, ...), as its
+ * model makes them: the leaf holds them from the start, so that they have
+ * their paths (`self.enc.self_attn` is called as call_module) and
+ * named_modules() and named_parameters() list them after the leaf's own,
+ * as nn.Module does.  A layer of another class, or one Graft has no model
+ * of these arguments of, keeps none.
+ */
+void
+_graft_tracer_leaf_submodules (Tracer            *t,
+                               Object            *leaf,
+                               const GraftPyExpr *at)
+{
+  static const char *const composite[] = { "MultiheadAttention", "TransformerEncoderLayer",
+                                           "TransformerDecoderLayer", NULL };
+  Object                  *model;
+
+  if (!g_strv_contains (composite, leaf->class_name))
+    return;
+  model = _graft_tracer_leaf_model (t, leaf, at);
+  if (model == NULL)
+    return;
+  for (guint i = 0; i < model->modules.keys->len; i++)
+    _graft_strmap_set (&leaf->modules, model->modules.keys->pdata[i],
+                       model->modules.values->pdata[i]);
+}
+
+/**
  * _graft_tracer_leaf_tensor:
  * @leaf: a torch.nn leaf module
  * @name: one of its parameters (@buffer %FALSE) or buffers

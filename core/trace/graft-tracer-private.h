@@ -975,6 +975,7 @@ Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char 
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
+void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
 Value   *_graft_tracer_call_leaf (Tracer            *t,
                                   Value             *module,
