@@ -190,6 +190,7 @@ struct _Class
   const char        *unmodelled;    /* a torch.nn base Graft has no Python model of, or NULL */
   const GraftPyExpr *unmodelled_at; /* where the class names it */
   gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
+  gboolean           is_exception;  /* derives from one of Python's exceptions */
 };
 
 typedef struct
@@ -965,7 +966,8 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_value_is_class (const Value *v);
 gboolean _graft_value_builtin_class (const char *name);
-gboolean _graft_tracer_exception_is (const char *raised, const char *name);
+gboolean _graft_tracer_exception_is (Tracer *t, const char *raised, const char *name);
+Value   *_graft_tracer_file_exception_class (Tracer *t, const char *name);
 gboolean _graft_tracer_check_printable (Tracer            *t,
                                         const Value       *v,
                                         const char        *what,

@@ -1105,9 +1105,16 @@ exec_class (Tracer            *t,
           continue;
         }
       if (base->kind == VAL_CLASS)
-        cls->is_module = cls->is_module || base->cls->is_module;
+        {
+          cls->is_module = cls->is_module || base->cls->is_module;
+          cls->is_exception = cls->is_exception || base->cls->is_exception;
+        }
       else if (base->kind == VAL_NN_CLASS)
         cls->is_module = TRUE;
+      else if (base->kind == VAL_BUILTIN && (strcmp (base->path, "Exception") == 0 ||
+                                             g_str_has_suffix (base->path, "Error")))
+        /* Python's exceptions among the builtins Graft knows. */
+        cls->is_exception = TRUE;
       else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) &&
                base->kind != VAL_TYPE)
         {
@@ -1304,17 +1311,51 @@ raised_class_name (Frame             *frame,
 }
 
 /**
+ * _graft_tracer_file_exception_class:
+ * @name: the class of an exception (Tracer.raised)
+ *
+ * Returns: (nullable): the class of the file's module scope named @name
+ *   (VAL_CLASS), when it is an exception class (one of its bases is an
+ *   exception); or %NULL
+ */
+Value *
+_graft_tracer_file_exception_class (Tracer     *t,
+                                    const char *name)
+{
+  Value *v = t->globals != NULL ? _graft_strmap_get (&t->globals->vars, name) : NULL;
+
+  return v != NULL && v->kind == VAL_CLASS && v->cls->is_exception ? v : NULL;
+}
+
+static gboolean
+exception_is (Tracer     *t,
+              const char *raised,
+              const char *name,
+              guint       depth);
+
+/**
  * _graft_tracer_exception_is:
  * @raised: the class of an exception (Tracer.raised)
  * @name: the name of a class
  *
  * Whether an exception of class @raised is an instance of @name: the class
  * itself, or one of its bases among Python's (and torch.fx's TraceError, a
- * ValueError).  A class of the file is known by its name alone.
+ * ValueError), or, for an exception class of the file's module scope, one
+ * of its bases there (`class ConfigError(ValueError)`), found by name.
  */
 gboolean
-_graft_tracer_exception_is (const char *raised,
+_graft_tracer_exception_is (Tracer     *t,
+                            const char *raised,
                             const char *name)
+{
+  return exception_is (t, raised, name, 0);
+}
+
+static gboolean
+exception_is (Tracer     *t,
+              const char *raised,
+              const char *name,
+              guint       depth)
 {
   static const char *const bases[][2] = {
     { "TraceError", "ValueError" },
@@ -1334,12 +1375,31 @@ _graft_tracer_exception_is (const char *raised,
   for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
     if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
       return TRUE;
+  /* A class the file defines: through its bases (a name rebound to a
+   * class of its own bases' names could loop: the depth stops it). */
+  if (depth < 64)
+    {
+      Value *found = _graft_tracer_file_exception_class (t, raised);
+      Class *cls = found != NULL ? found->cls : NULL;
+
+      for (guint i = 0; cls != NULL && i < cls->bases->len; i++)
+        {
+          Value      *b = cls->bases->pdata[i];
+          const char *base = b->kind == VAL_CLASS     ? b->cls->name
+                             : b->kind == VAL_BUILTIN ? b->path
+                                                      : NULL;
+
+          if (base != NULL && exception_is (t, base, name, depth + 1))
+            return TRUE;
+        }
+    }
   return FALSE;
 }
 
 /* Whether `except @handler:` catches the exception of class @raised. */
 static gboolean
-handler_catches (const char  *raised,
+handler_catches (Tracer      *t,
+                 const char  *raised,
                  GraftPyExpr *handler)
 {
   const char *name;
@@ -1349,13 +1409,13 @@ handler_catches (const char  *raised,
   if (handler->kind == GRAFT_PY_EXPR_TUPLE)
     {
       for (guint i = 0; i < handler->sequence.elts.len; i++)
-        if (handler_catches (raised, handler->sequence.elts.items[i]))
+        if (handler_catches (t, raised, handler->sequence.elts.items[i]))
           return TRUE;
       return FALSE;
     }
   if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
     return FALSE;
-  return _graft_tracer_exception_is (raised, name);
+  return _graft_tracer_exception_is (t, raised, name);
 }
 
 /* A try statement as Python runs it: the body; if it raised an exception
@@ -1382,7 +1442,7 @@ exec_try (Tracer            *t,
       {
         const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
 
-        if (!handler_catches (t->raised, h->type))
+        if (!handler_catches (t, t->raised, h->type))
           continue;
         const char *caught = t->raised;
         const char *outer = t->handling;
