@@ -774,6 +774,12 @@ Value             *_graft_tracer_fail (Tracer             *t,
                                        GraftParseErrorCode code,
                                        const char         *format,
                                        ...) G_GNUC_PRINTF (5, 6);
+Value             *_graft_tracer_raise (Tracer     *t,
+                                        const char *exception,
+                                        guint32     start,
+                                        guint32     end,
+                                        const char *format,
+                                        ...) G_GNUC_PRINTF (5, 6);
 Value             *_graft_tracer_fail_at (Tracer             *t,
                                           const GraftPyExpr  *at,
                                           GraftParseErrorCode code,

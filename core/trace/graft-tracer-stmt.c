@@ -51,8 +51,8 @@ _graft_tracer_assign (Tracer            *t,
 
             if (i < 0 || i >= (gint64) obj->seq.items->len)
               {
-                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_TRACE,
-                                       "list assignment index out of range");
+                _graft_tracer_raise (t, "IndexError", target->start, target->end,
+                                     "list assignment index out of range");
                 return FALSE;
               }
             obj->seq.items->pdata[i] = value;

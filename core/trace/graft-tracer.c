@@ -85,6 +85,37 @@ _graft_tracer_fail (Tracer             *t,
   return NULL;
 }
 
+/**
+ * _graft_tracer_raise:
+ * @exception: the class of the Python exception Python raises here
+ *   (`KeyError`), which a handler may catch
+ *
+ * _graft_tracer_fail() with a trace error that Python raises as
+ * @exception at the same place (Tracer.raised).
+ *
+ * Returns: %NULL
+ */
+Value *
+_graft_tracer_raise (Tracer     *t,
+                     const char *exception,
+                     guint32     start,
+                     guint32     end,
+                     const char *format,
+                     ...)
+{
+  va_list          ap;
+  g_autofree char *message = NULL;
+
+  if (t->error != NULL)
+    return NULL;
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE, "%s", message);
+  t->raised = exception;
+  return NULL;
+}
+
 Value *
 _graft_tracer_fail_at (Tracer             *t,
                        const GraftPyExpr  *at,
