@@ -174,6 +174,7 @@ _graft_tracer_leaf_model (Tracer            *t,
       gboolean    tracing = t->tracing;
       GError     *saved = t->error;
       const char *saved_raised = t->raised;
+      Value      *saved_raised_args = t->raised_args;
       Value      *made;
 
       if (cls == NULL || leaf->ctor_args == NULL)
@@ -189,6 +190,7 @@ _graft_tracer_leaf_model (Tracer            *t,
       g_clear_error (&t->error);
       t->error = saved;
       t->raised = saved_raised;
+      t->raised_args = saved_raised_args;
       t->tracing = tracing;
       leaf->model = made != NULL ? made->obj : leaf;
       t->n_kept++;
@@ -601,6 +603,9 @@ _graft_tracer_getattr (Tracer            *t,
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
         return v;
+      if (obj->obj->exception != NULL && obj->obj->exception_args != NULL &&
+          strcmp (name, "args") == 0)
+        return obj->obj->exception_args;
       if (obj->obj->exception != NULL)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "the exception caught is known to Graft by its class alone: "

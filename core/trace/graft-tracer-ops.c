@@ -1084,8 +1084,16 @@ index_sequence (Tracer            *t,
   if (i < 0)
     i += len;
   if (i < 0 || i >= len)
-    return _graft_tracer_raise (t, "IndexError", at->start, at->end, "%s index out of range",
-                                _graft_value_type_name (seq));
+    {
+      const char *what = seq->kind == VAL_STR ? "string" : _graft_value_type_name (seq);
+      const char *message = _graft_tracer_printf (t, "%s index out of range", what);
+
+      _graft_tracer_raise (t, "IndexError", at->start, at->end, "%s index out of range",
+                           _graft_value_type_name (seq));
+      t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+      _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+      return NULL;
+    }
   if (seq->kind == VAL_STR && offsets != NULL)
     return _graft_value_str (t, seq->str.s + offsets[i], offsets[i + 1] - offsets[i]);
   if (seq->kind == VAL_STR)
@@ -1151,8 +1159,13 @@ _graft_tracer_subscript (Tracer            *t,
           if (!_graft_value_holds_proxy (index) &&
               (index->kind == VAL_STR || index->kind == VAL_INT || index->kind == VAL_BOOL ||
                index->kind == VAL_NONE || index->kind == VAL_FLOAT || index->kind == VAL_TUPLE))
-            return _graft_tracer_raise (t, "KeyError", at->start, at->end,
-                                        "key %s is not in the dict", key->str);
+            {
+              _graft_tracer_raise (t, "KeyError", at->start, at->end,
+                                   "key %s is not in the dict", key->str);
+              t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+              _graft_value_seq_add (t->raised_args, index);
+              return NULL;
+            }
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                      "key %s is not in the dict", key->str);
         }

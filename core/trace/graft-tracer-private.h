@@ -178,6 +178,9 @@ struct _Object
   /* An exception a handler caught (`except KeyError as e`): the name of
    * its class (Tracer.raised); else NULL. */
   const char *exception;
+  /* Its `args` (a VAL_TUPLE of constants) when Graft knows them
+   * (Tracer.raised_args); else NULL. */
+  Value *exception_args;
 };
 
 struct _Class
@@ -395,9 +398,13 @@ struct _Tracer
    * a traced value), `RuntimeError` (its len()), the class a raise
    * statement names; or NULL. */
   const char *raised;
+  /* The `args` of that exception, when Graft knows them: a VAL_TUPLE of
+   * constants (`raise ValueError("bad")`, a missing dict key); or NULL. */
+  Value *raised_args;
   /* The exception the innermost running handler caught, which a bare
-   * `raise` raises again; or NULL. */
+   * `raise` raises again, and its args; or NULL. */
   const char *handling;
+  Value      *handling_args;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */

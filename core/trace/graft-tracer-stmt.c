@@ -1310,6 +1310,64 @@ raised_class_name (Frame             *frame,
   return handler_class_name (e);
 }
 
+/* The `args` of the exception `raise @e` raises, when Graft knows them
+ * (see Tracer.raised_args): those of an exception a handler caught
+ * (`raise e`), or the constants written in the call of a class that
+ * keeps them as BaseException does (Python's, or one of the file's that
+ * defines no __init__, __str__ nor __repr__); `raise ValueError` has
+ * none.  Reading constants and local variables holding plain constants
+ * has no effect; anything else may, and Graft does not evaluate it: then
+ * NULL. */
+static Value *
+raised_args (Tracer            *t,
+             Frame             *frame,
+             const GraftPyExpr *e)
+{
+  const GraftPyExpr *cls_expr = e->kind == GRAFT_PY_EXPR_CALL ? e->call.func : e;
+  Value             *cls, *args;
+
+  if (e->kind == GRAFT_PY_EXPR_NAME &&
+      (cls = _graft_strmap_get (&frame->vars, e->name.id)) != NULL && cls->kind == VAL_OBJECT &&
+      cls->obj->exception != NULL)
+    return cls->obj->exception_args;
+  if (cls_expr->kind != GRAFT_PY_EXPR_NAME)
+    return NULL;
+  cls = _graft_tracer_file_exception_class (t, cls_expr->name.id);
+  if (cls != NULL ? _graft_tracer_class_lookup (cls->cls, "__init__", NULL) != NULL ||
+                        _graft_tracer_class_lookup (cls->cls, "__str__", NULL) != NULL ||
+                        _graft_tracer_class_lookup (cls->cls, "__repr__", NULL) != NULL
+                  : !_graft_value_builtin_class (cls_expr->name.id) ||
+                        !g_ascii_isupper (cls_expr->name.id[0]) ||
+                        _graft_strmap_get (&frame->vars, cls_expr->name.id) != NULL ||
+                        _graft_strmap_get (&t->globals->vars, cls_expr->name.id) != NULL)
+    return NULL;
+  args = _graft_value_seq (t, VAL_TUPLE, 0);
+  if (e->kind != GRAFT_PY_EXPR_CALL)
+    return args;
+  if (e->call.n_keywords > 0)
+    return NULL;
+  for (guint i = 0; i < e->call.args.len; i++)
+    {
+      const GraftPyExpr *a = e->call.args.items[i];
+      Value             *v = NULL;
+
+      /* A local variable holding a plain constant reads as it is. */
+      if (a->kind == GRAFT_PY_EXPR_NAME)
+        {
+          v = _graft_strmap_get (&frame->vars, a->name.id);
+          if (v != NULL && v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
+              v->kind != VAL_FLOAT && v->kind != VAL_STR)
+            v = NULL;
+        }
+      else if (a->kind == GRAFT_PY_EXPR_CONSTANT)
+        v = _graft_tracer_eval (t, frame, a);
+      if (v == NULL)
+        return NULL;
+      _graft_value_seq_add (args, v);
+    }
+  return args;
+}
+
 /**
  * _graft_tracer_file_exception_class:
  * @name: the class of an exception (Tracer.raised)
@@ -1445,10 +1503,13 @@ exec_try (Tracer            *t,
         if (!handler_catches (t, t->raised, h->type))
           continue;
         const char *caught = t->raised;
+        Value      *caught_args = t->raised_args;
         const char *outer = t->handling;
+        Value      *outer_args = t->handling_args;
 
         g_clear_error (&t->error);
         t->raised = NULL;
+        t->raised_args = NULL;
         if (h->name != NULL)
           {
             /* `as e`: the exception, which Graft knows by its class
@@ -1456,11 +1517,14 @@ exec_try (Tracer            *t,
             Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, caught);
 
             exc->obj->exception = caught;
+            exc->obj->exception_args = caught_args;
             _graft_strmap_set (&frame->vars, h->name, exc);
           }
         t->handling = caught;
+        t->handling_args = caught_args;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
+        t->handling_args = outer_args;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -1618,11 +1682,17 @@ exec_stmt_inner (Tracer            *t,
       return FLOW_NORMAL;
 
     case GRAFT_PY_STMT_RAISE:
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
-                          "the code raises an exception while tracing");
-      t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
-                                            : t->handling;
-      return FLOW_ERROR;
+      {
+        Value *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
+                                                : t->handling_args;
+
+        _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
+                            "the code raises an exception while tracing");
+        t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
+                                              : t->handling;
+        t->raised_args = args;
+        return FLOW_ERROR;
+      }
 
     case GRAFT_PY_STMT_DELETE:
       for (guint i = 0; i < s->delete_stmt.targets.len; i++)

@@ -75,6 +75,7 @@ _graft_tracer_fail (Tracer             *t,
   graft_set_error_at_offset (&t->error, t->source, start, end, code, "%s", message);
   /* The errors that are torch.fx's own exceptions say so, in these words. */
   t->raised = NULL;
+  t->raised_args = NULL;
   if (code == GRAFT_PARSE_ERROR_TRACE &&
       (strstr (message, _graft_tracer_control_flow_reason) != NULL ||
        strstr (message, "(torch.fx: Proxy object cannot be iterated)") != NULL))
