@@ -1465,7 +1465,7 @@ _graft_tracer_call_builtin (Tracer            *t,
     {
       /* Calling an exception class makes an exception; raising it is what
        * stops the trace. */
-      return _graft_value_path (t, VAL_BUILTIN, name);
+      return _graft_tracer_new_exception (t, name, args, kwargs, at);
     }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "the builtin %s() is not supported by Graft's tracer", name);

@@ -981,6 +981,11 @@ gboolean _graft_value_is_class (const Value *v);
 gboolean _graft_value_builtin_class (const char *name);
 gboolean _graft_tracer_exception_is (Tracer *t, const char *raised, const char *name);
 Value   *_graft_tracer_file_exception_class (Tracer *t, const char *name);
+Value   *_graft_tracer_new_exception (Tracer            *t,
+                                      const char        *name,
+                                      PtrVec            *args,
+                                      StrMap            *kwargs,
+                                      const GraftPyExpr *at);
 gboolean _graft_tracer_check_printable (Tracer            *t,
                                         const Value       *v,
                                         const char        *what,

@@ -1305,6 +1305,10 @@ raised_class_name (Frame             *frame,
   if (e->kind == GRAFT_PY_EXPR_NAME && (v = _graft_strmap_get (&frame->vars, e->name.id)) != NULL &&
       v->kind == VAL_OBJECT && v->obj->exception != NULL)
     return v->obj->exception;
+  /* An instance of a file exception class with its own __init__. */
+  if (e->kind == GRAFT_PY_EXPR_NAME && v != NULL && v->kind == VAL_OBJECT &&
+      v->obj->cls != NULL && v->obj->cls->is_exception)
+    return v->obj->cls->name;
   return handler_class_name (e);
 }
 
@@ -1364,6 +1368,44 @@ raised_args (Tracer            *t,
       _graft_value_seq_add (args, v);
     }
   return args;
+}
+
+/**
+ * _graft_tracer_new_exception:
+ * @name: an exception class whose __init__ is BaseException's
+ *
+ * `NAME(*args)`: an exception, whose `args` Graft keeps when they are
+ * plain constants (see Tracer.raised_args).  Keywords are Python's
+ * TypeError.
+ *
+ * Returns: (nullable): the exception, or %NULL when the tracer failed
+ */
+Value *
+_graft_tracer_new_exception (Tracer            *t,
+                             const char        *name,
+                             PtrVec            *args,
+                             StrMap            *kwargs,
+                             const GraftPyExpr *at)
+{
+  Value *exc, *kept;
+
+  if (kwargs != NULL && kwargs->keys->len > 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s() takes no keyword arguments", name);
+  exc = _graft_tracer_new_object (t, OBJ_PLAIN, name);
+  exc->obj->exception = name;
+  kept = _graft_value_seq (t, VAL_TUPLE, _graft_tracer_n_args (args));
+  for (guint i = 0; i < _graft_tracer_n_args (args); i++)
+    {
+      Value *v = _graft_tracer_arg (args, i);
+
+      if (v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
+          v->kind != VAL_FLOAT && v->kind != VAL_STR)
+        return exc;
+      _graft_value_seq_add (kept, v);
+    }
+  exc->obj->exception_args = kept;
+  return exc;
 }
 
 /**
