@@ -5,12 +5,6 @@ class ShapeError(ValueError):
     pass
 
 
-class Coded(Exception):
-    def __init__(self, code):
-        super().__init__(code)
-        self.code = code
-
-
 class M(torch.nn.Module):
     def forward(self, x):
         out = []
