@@ -818,6 +818,20 @@ replace_returned (Rewriting *rw,
           _graft_node_set_mark_held (gn, 0, rw->changed_mark);
           continue;
         }
+      /* `gn.replace_all_uses_with(gn)`: each user is given gn back and
+       * stays its user, and both torches' replace_all_uses_with then
+       * assert that gn has none left.  Its users at that moment count:
+       * the matched nodes not yet erased and the copies just made too. */
+      if (items[i].node == gn)
+        {
+          _graft_node_settle_users (gn);
+          if (graft_node_get_n_users (gn) > 0)
+            return fail (error, rw->match,
+                         "the replacement returns %s where the pattern returns it, "
+                         "and %s still has users "
+                         "(torch.fx: AssertionError in Node.replace_all_uses_with)",
+                         graft_node_get_name (gn), graft_node_get_name (gn));
+        }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
       add_change (rw, gn, items[i].node);
       _graft_node_set_mark_held (gn, 0, rw->changed_mark);

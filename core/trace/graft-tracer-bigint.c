@@ -144,8 +144,8 @@ _graft_tracer_bigint_binop (Tracer            *t,
     case GRAFT_PY_BIN_MOD:
       if (mpz_sgn (y) == 0)
         {
-          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                              "ZeroDivisionError: integer division or modulo by zero");
+          _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
+                               "ZeroDivisionError: integer division or modulo by zero");
           goto done;
         }
       /* Python's quotient rounds towards minus infinity, as GMP's fdiv. */
@@ -164,8 +164,8 @@ _graft_tracer_bigint_binop (Tracer            *t,
 
         if (mpz_sgn (y) == 0)
           {
-            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                "ZeroDivisionError: division by zero");
+            _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
+                                 "ZeroDivisionError: division by zero");
             goto done;
           }
         mpf_init2 (fx, mpz_sizeinbase (x, 2) + mpz_sizeinbase (y, 2) + 192);

@@ -308,19 +308,20 @@ to_number (Tracer            *t,
 
 /* isinstance(v, cls) for the classes model code checks. */
 static gboolean
-is_instance (Value *v,
-             Value *cls)
+is_instance (Tracer *t,
+             Value  *v,
+             Value  *cls)
 {
   if (cls->kind == VAL_TUPLE)
     {
       for (guint i = 0; i < cls->seq.items->len; i++)
-        if (is_instance (v, cls->seq.items->pdata[i]))
+        if (is_instance (t, v, cls->seq.items->pdata[i]))
           return TRUE;
       return FALSE;
     }
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
     return (cls->kind == VAL_BUILTIN || cls->kind == VAL_CLASS) &&
-           _graft_tracer_exception_is (v->obj->exception,
+           _graft_tracer_exception_is (t, v->obj->exception,
                                        cls->kind == VAL_CLASS ? cls->cls->name : cls->path);
   if (cls->kind == VAL_BUILTIN)
     {
@@ -756,7 +757,7 @@ call_isinstance (const BuiltinCall *call)
   if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
     return NULL;
   return _graft_value_bool (
-      is_instance (_graft_tracer_arg (args, 0), _graft_tracer_arg (args, 1)));
+      is_instance (t, _graft_tracer_arg (args, 0), _graft_tracer_arg (args, 1)));
 }
 
 /* The name an object keeps an attribute by when its name holds NUL bytes
@@ -1011,7 +1012,7 @@ static Value *
 call_type (const BuiltinCall *call)
 {
   Tracer     *t = call->t;
-  Value      *v;
+  Value      *v, *file_cls;
   const char *builtin = NULL;
 
   if (_graft_tracer_n_args (call->args) == 3)
@@ -1052,6 +1053,8 @@ call_type (const BuiltinCall *call)
         return _graft_value_path (t, VAL_TYPE, "torch.fx.proxy.TraceError");
       if (g_ascii_isupper (v->obj->exception[0]) && _graft_value_builtin_class (v->obj->exception))
         return _graft_value_path (t, VAL_BUILTIN, v->obj->exception);
+      if ((file_cls = _graft_tracer_file_exception_class (t, v->obj->exception)) != NULL)
+        return file_cls;
       return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "type() of an exception of the class '%s' is not modelled by "
                                  "Graft's tracer",
@@ -1462,7 +1465,7 @@ _graft_tracer_call_builtin (Tracer            *t,
     {
       /* Calling an exception class makes an exception; raising it is what
        * stops the trace. */
-      return _graft_value_path (t, VAL_BUILTIN, name);
+      return _graft_tracer_new_exception (t, name, args, kwargs, at);
     }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "the builtin %s() is not supported by Graft's tracer", name);

@@ -487,8 +487,12 @@ _graft_tracer_instantiate (Tracer            *t,
           next = ((Value *) c->bases->pdata[i])->cls;
       c = next;
     }
-  self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
   init = _graft_tracer_class_lookup (cls, "__init__", &owner);
+  /* An exception class that keeps BaseException's __init__: an exception,
+   * which `raise` raises as it is. */
+  if (cls->is_exception && init == NULL)
+    return _graft_tracer_new_exception (t, cls->name, args, kwargs, at);
+  self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
   if (init != NULL && init->kind == VAL_FUNCTION)
     {
       if (_graft_tracer_call_function (t, init->fn, self, args, kwargs, at) == NULL)

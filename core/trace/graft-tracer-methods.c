@@ -827,7 +827,8 @@ _graft_tracer_call_method (Tracer            *t,
           if (i < 0)
             i += recv->seq.items->len;
           if (i < 0 || i >= (gint64) recv->seq.items->len)
-            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "pop index out of range");
+            return _graft_tracer_raise (t, "IndexError", at->start, at->end,
+                                        "pop index out of range");
           return _graft_vec_remove_index (recv->seq.items, (guint) i);
         }
       if (strcmp (name, "copy") == 0)

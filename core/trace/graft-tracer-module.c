@@ -174,6 +174,7 @@ _graft_tracer_leaf_model (Tracer            *t,
       gboolean    tracing = t->tracing;
       GError     *saved = t->error;
       const char *saved_raised = t->raised;
+      Value      *saved_raised_args = t->raised_args;
       Value      *made;
 
       if (cls == NULL || leaf->ctor_args == NULL)
@@ -189,11 +190,43 @@ _graft_tracer_leaf_model (Tracer            *t,
       g_clear_error (&t->error);
       t->error = saved;
       t->raised = saved_raised;
+      t->raised_args = saved_raised_args;
       t->tracing = tracing;
       leaf->model = made != NULL ? made->obj : leaf;
       t->n_kept++;
     }
   return leaf->model != leaf ? leaf->model : NULL;
+}
+
+/**
+ * _graft_tracer_leaf_submodules:
+ * @leaf: a torch.nn leaf module just made (OBJ_LEAF)
+ *
+ * The submodules of a layer made of layers (MultiheadAttention's
+ * `out_proj`, a Transformer layer's `self_attn`, `linear1`, ...), as its
+ * model makes them: the leaf holds them from the start, so that they have
+ * their paths (`self.enc.self_attn` is called as call_module) and
+ * named_modules() and named_parameters() list them after the leaf's own,
+ * as nn.Module does.  A layer of another class, or one Graft has no model
+ * of these arguments of, keeps none.
+ */
+void
+_graft_tracer_leaf_submodules (Tracer            *t,
+                               Object            *leaf,
+                               const GraftPyExpr *at)
+{
+  static const char *const composite[] = { "MultiheadAttention", "TransformerEncoderLayer",
+                                           "TransformerDecoderLayer", NULL };
+  Object                  *model;
+
+  if (!g_strv_contains (composite, leaf->class_name))
+    return;
+  model = _graft_tracer_leaf_model (t, leaf, at);
+  if (model == NULL)
+    return;
+  for (guint i = 0; i < model->modules.keys->len; i++)
+    _graft_strmap_set (&leaf->modules, model->modules.keys->pdata[i],
+                       model->modules.values->pdata[i]);
 }
 
 /**
@@ -570,6 +603,9 @@ _graft_tracer_getattr (Tracer            *t,
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
         return v;
+      if (obj->obj->exception != NULL && obj->obj->exception_args != NULL &&
+          strcmp (name, "args") == 0)
+        return obj->obj->exception_args;
       if (obj->obj->exception != NULL)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "the exception caught is known to Graft by its class alone: "

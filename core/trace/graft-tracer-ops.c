@@ -178,8 +178,8 @@ int_binop (Tracer            *t,
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "division by zero");
+        return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
+                                    "division by zero");
       return _graft_value_float (t, (double) x / (double) y);
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
@@ -187,8 +187,8 @@ int_binop (Tracer            *t,
         gint64 q, m;
 
         if (y == 0)
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     "integer division or modulo by zero");
+          return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
+                                      "integer division or modulo by zero");
         if (x == G_MININT64 && y == -1)
           return widen (t, op, x, y, at);
         q = x / y;
@@ -254,8 +254,8 @@ float_binop (Tracer            *t,
       return _graft_value_float (t, x * y);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "float division by zero");
+        return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
+                                    "float division by zero");
       return _graft_value_float (t, x / y);
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
@@ -264,9 +264,9 @@ float_binop (Tracer            *t,
         double m, div, q;
 
         if (y == 0)
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     op == GRAFT_PY_BIN_MOD ? "float modulo by zero"
-                                                            : "float floor division by zero");
+          return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end, "%s",
+                                      op == GRAFT_PY_BIN_MOD ? "float modulo by zero"
+                                                             : "float floor division by zero");
         m = fmod (x, y);
         div = (x - m) / y;
         if (m != 0)
@@ -1084,8 +1084,16 @@ index_sequence (Tracer            *t,
   if (i < 0)
     i += len;
   if (i < 0 || i >= len)
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "%s index out of range", _graft_value_type_name (seq));
+    {
+      const char *what = seq->kind == VAL_STR ? "string" : _graft_value_type_name (seq);
+      const char *message = _graft_tracer_printf (t, "%s index out of range", what);
+
+      _graft_tracer_raise (t, "IndexError", at->start, at->end, "%s index out of range",
+                           _graft_value_type_name (seq));
+      t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+      _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+      return NULL;
+    }
   if (seq->kind == VAL_STR && offsets != NULL)
     return _graft_value_str (t, seq->str.s + offsets[i], offsets[i + 1] - offsets[i]);
   if (seq->kind == VAL_STR)
@@ -1146,6 +1154,18 @@ _graft_tracer_subscript (Tracer            *t,
           g_autoptr (GString) key = g_string_new (NULL);
 
           _graft_value_append_str (key, index, TRUE);
+          /* A constant key (a traced one is compared as torch.fx's Proxy
+           * would be, which Graft does not model): Python's KeyError. */
+          if (!_graft_value_holds_proxy (index) &&
+              (index->kind == VAL_STR || index->kind == VAL_INT || index->kind == VAL_BOOL ||
+               index->kind == VAL_NONE || index->kind == VAL_FLOAT || index->kind == VAL_TUPLE))
+            {
+              _graft_tracer_raise (t, "KeyError", at->start, at->end,
+                                   "key %s is not in the dict", key->str);
+              t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+              _graft_value_seq_add (t->raised_args, index);
+              return NULL;
+            }
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                      "key %s is not in the dict", key->str);
         }

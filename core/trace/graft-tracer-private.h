@@ -178,6 +178,9 @@ struct _Object
   /* An exception a handler caught (`except KeyError as e`): the name of
    * its class (Tracer.raised); else NULL. */
   const char *exception;
+  /* Its `args` (a VAL_TUPLE of constants) when Graft knows them
+   * (Tracer.raised_args); else NULL. */
+  Value *exception_args;
 };
 
 struct _Class
@@ -190,6 +193,7 @@ struct _Class
   const char        *unmodelled;    /* a torch.nn base Graft has no Python model of, or NULL */
   const GraftPyExpr *unmodelled_at; /* where the class names it */
   gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
+  gboolean           is_exception;  /* derives from one of Python's exceptions */
 };
 
 typedef struct
@@ -394,9 +398,13 @@ struct _Tracer
    * a traced value), `RuntimeError` (its len()), the class a raise
    * statement names; or NULL. */
   const char *raised;
+  /* The `args` of that exception, when Graft knows them: a VAL_TUPLE of
+   * constants (`raise ValueError("bad")`, a missing dict key); or NULL. */
+  Value *raised_args;
   /* The exception the innermost running handler caught, which a bare
-   * `raise` raises again; or NULL. */
+   * `raise` raises again, and its args; or NULL. */
   const char *handling;
+  Value      *handling_args;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */
@@ -773,6 +781,12 @@ Value             *_graft_tracer_fail (Tracer             *t,
                                        GraftParseErrorCode code,
                                        const char         *format,
                                        ...) G_GNUC_PRINTF (5, 6);
+Value             *_graft_tracer_raise (Tracer     *t,
+                                        const char *exception,
+                                        guint32     start,
+                                        guint32     end,
+                                        const char *format,
+                                        ...) G_GNUC_PRINTF (5, 6);
 Value             *_graft_tracer_fail_at (Tracer             *t,
                                           const GraftPyExpr  *at,
                                           GraftParseErrorCode code,
@@ -965,7 +979,13 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_value_is_class (const Value *v);
 gboolean _graft_value_builtin_class (const char *name);
-gboolean _graft_tracer_exception_is (const char *raised, const char *name);
+gboolean _graft_tracer_exception_is (Tracer *t, const char *raised, const char *name);
+Value   *_graft_tracer_file_exception_class (Tracer *t, const char *name);
+Value   *_graft_tracer_new_exception (Tracer            *t,
+                                      const char        *name,
+                                      PtrVec            *args,
+                                      StrMap            *kwargs,
+                                      const GraftPyExpr *at);
 gboolean _graft_tracer_check_printable (Tracer            *t,
                                         const Value       *v,
                                         const char        *what,
@@ -975,6 +995,7 @@ Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char 
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
+void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
 Value   *_graft_tracer_call_leaf (Tracer            *t,
                                   Value             *module,

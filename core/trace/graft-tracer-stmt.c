@@ -51,8 +51,8 @@ _graft_tracer_assign (Tracer            *t,
 
             if (i < 0 || i >= (gint64) obj->seq.items->len)
               {
-                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_TRACE,
-                                       "list assignment index out of range");
+                _graft_tracer_raise (t, "IndexError", target->start, target->end,
+                                     "list assignment index out of range");
                 return FALSE;
               }
             obj->seq.items->pdata[i] = value;
@@ -853,6 +853,103 @@ static const char nn_settings[] =
     "            raise ValueError('Unknown nonlinearity')\n"
     "        super().__init__(mode, *args, **kwargs)\n"
     "\n"
+    /* Their submodules are leaves too (torch.nn's own classes, which
+     * torch.fx calls as call_module): the leaf takes them over when it is
+     * made (_graft_tracer_leaf_submodules()).  `out_proj` is a
+     * NonDynamicallyQuantizableLinear in torch, a Linear here.  The
+     * arguments that only torch 2.6 takes (`bias` of the layers) or
+     * whose place differs leave the leaf without a model. */
+    "class MultiheadAttention(Module):\n"
+    "    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,\n"
+    "                 add_zero_attn=False, kdim=None, vdim=None, batch_first=False, *,\n"
+    "                 device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.embed_dim = embed_dim\n"
+    "        self.kdim = kdim if kdim is not None else embed_dim\n"
+    "        self.vdim = vdim if vdim is not None else embed_dim\n"
+    "        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim\n"
+    "        self.num_heads = num_heads\n"
+    "        self.dropout = dropout\n"
+    "        self.batch_first = batch_first\n"
+    "        self.head_dim = embed_dim // num_heads\n"
+    "        assert self.head_dim * num_heads == self.embed_dim\n"
+    "        if not self._qkv_same_embed_dim:\n"
+    "            self.q_proj_weight = Parameter(torch.empty((embed_dim, embed_dim)))\n"
+    "            self.k_proj_weight = Parameter(torch.empty((embed_dim, self.kdim)))\n"
+    "            self.v_proj_weight = Parameter(torch.empty((embed_dim, self.vdim)))\n"
+    "            self.register_parameter('in_proj_weight', None)\n"
+    "        else:\n"
+    "            self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim)))\n"
+    "            self.register_parameter('q_proj_weight', None)\n"
+    "            self.register_parameter('k_proj_weight', None)\n"
+    "            self.register_parameter('v_proj_weight', None)\n"
+    "        if bias:\n"
+    "            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim))\n"
+    "        else:\n"
+    "            self.register_parameter('in_proj_bias', None)\n"
+    "        self.out_proj = torch.nn.Linear(embed_dim, embed_dim, bias=bias)\n"
+    "        if add_bias_kv:\n"
+    "            self.bias_k = Parameter(torch.empty((1, 1, embed_dim)))\n"
+    "            self.bias_v = Parameter(torch.empty((1, 1, embed_dim)))\n"
+    "        else:\n"
+    "            self.bias_k = self.bias_v = None\n"
+    "        self.add_zero_attn = add_zero_attn\n"
+    "\n"
+    "def _get_activation_fn(activation):\n"
+    "    if activation == 'relu':\n"
+    "        return torch.nn.functional.relu\n"
+    "    elif activation == 'gelu':\n"
+    "        return torch.nn.functional.gelu\n"
+    "    raise RuntimeError('activation should be relu/gelu')\n"
+    "\n"
+    /* What both layers make, in their order: the decoder has a second
+     * attention and a third norm and dropout. */
+    "def _layer_parts(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps,\n"
+    "                 batch_first, norm_first, n):\n"
+    "    self.self_attn = torch.nn.MultiheadAttention(d_model, nhead, dropout=dropout,\n"
+    "                                                 batch_first=batch_first)\n"
+    "    if n == 3:\n"
+    "        self.multihead_attn = torch.nn.MultiheadAttention(d_model, nhead, dropout=dropout,\n"
+    "                                                          batch_first=batch_first)\n"
+    "    self.linear1 = torch.nn.Linear(d_model, dim_feedforward)\n"
+    "    self.dropout = torch.nn.Dropout(dropout)\n"
+    "    self.linear2 = torch.nn.Linear(dim_feedforward, d_model)\n"
+    "    self.norm_first = norm_first\n"
+    "    for i in range(1, n + 1):\n"
+    "        setattr(self, 'norm%d' % i, torch.nn.LayerNorm(d_model, eps=layer_norm_eps))\n"
+    "    for i in range(1, n + 1):\n"
+    "        setattr(self, 'dropout%d' % i, torch.nn.Dropout(dropout))\n"
+    "\n"
+    "class TransformerEncoderLayer(Module):\n"
+    "    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1,\n"
+    "                 activation=torch.nn.functional.relu, layer_norm_eps=1e-05,\n"
+    "                 batch_first=False, norm_first=False, *, device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        _layer_parts(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps,\n"
+    "                     batch_first, norm_first, 2)\n"
+    "        if isinstance(activation, str):\n"
+    "            activation = _get_activation_fn(activation)\n"
+    "        if activation is torch.nn.functional.relu or isinstance(activation, torch.nn.ReLU):\n"
+    "            self.activation_relu_or_gelu = 1\n"
+    "        elif activation is torch.nn.functional.gelu or isinstance(activation, "
+    "torch.nn.GELU):\n"
+    "            self.activation_relu_or_gelu = 2\n"
+    "        else:\n"
+    "            self.activation_relu_or_gelu = 0\n"
+    "        self.activation = activation\n"
+    "\n"
+    "class TransformerDecoderLayer(Module):\n"
+    "    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1,\n"
+    "                 activation=torch.nn.functional.relu, layer_norm_eps=1e-05,\n"
+    "                 batch_first=False, norm_first=False, *, device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        _layer_parts(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps,\n"
+    "                     batch_first, norm_first, 3)\n"
+    "        if isinstance(activation, str):\n"
+    "            self.activation = _get_activation_fn(activation)\n"
+    "        else:\n"
+    "            self.activation = activation\n"
+    "\n"
     "class _ConvTransposeNd(Module):\n"
     "    def __init__(self, n, in_channels, out_channels, kernel_size, stride=1, padding=0,\n"
     "                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros',\n"
@@ -1006,9 +1103,16 @@ exec_class (Tracer            *t,
           continue;
         }
       if (base->kind == VAL_CLASS)
-        cls->is_module = cls->is_module || base->cls->is_module;
+        {
+          cls->is_module = cls->is_module || base->cls->is_module;
+          cls->is_exception = cls->is_exception || base->cls->is_exception;
+        }
       else if (base->kind == VAL_NN_CLASS)
         cls->is_module = TRUE;
+      else if (base->kind == VAL_BUILTIN && (strcmp (base->path, "Exception") == 0 ||
+                                             g_str_has_suffix (base->path, "Error")))
+        /* Python's exceptions among the builtins Graft knows. */
+        cls->is_exception = TRUE;
       else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) &&
                base->kind != VAL_TYPE)
         {
@@ -1201,8 +1305,131 @@ raised_class_name (Frame             *frame,
   if (e->kind == GRAFT_PY_EXPR_NAME && (v = _graft_strmap_get (&frame->vars, e->name.id)) != NULL &&
       v->kind == VAL_OBJECT && v->obj->exception != NULL)
     return v->obj->exception;
+  /* An instance of a file exception class with its own __init__. */
+  if (e->kind == GRAFT_PY_EXPR_NAME && v != NULL && v->kind == VAL_OBJECT &&
+      v->obj->cls != NULL && v->obj->cls->is_exception)
+    return v->obj->cls->name;
   return handler_class_name (e);
 }
+
+/* The `args` of the exception `raise @e` raises, when Graft knows them
+ * (see Tracer.raised_args): those of an exception a handler caught
+ * (`raise e`), or the constants written in the call of a class that
+ * keeps them as BaseException does (Python's, or one of the file's that
+ * defines no __init__, __str__ nor __repr__); `raise ValueError` has
+ * none.  Reading constants and local variables holding plain constants
+ * has no effect; anything else may, and Graft does not evaluate it: then
+ * NULL. */
+static Value *
+raised_args (Tracer            *t,
+             Frame             *frame,
+             const GraftPyExpr *e)
+{
+  const GraftPyExpr *cls_expr = e->kind == GRAFT_PY_EXPR_CALL ? e->call.func : e;
+  Value             *cls, *args;
+
+  if (e->kind == GRAFT_PY_EXPR_NAME &&
+      (cls = _graft_strmap_get (&frame->vars, e->name.id)) != NULL && cls->kind == VAL_OBJECT &&
+      cls->obj->exception != NULL)
+    return cls->obj->exception_args;
+  if (cls_expr->kind != GRAFT_PY_EXPR_NAME)
+    return NULL;
+  cls = _graft_tracer_file_exception_class (t, cls_expr->name.id);
+  if (cls != NULL ? _graft_tracer_class_lookup (cls->cls, "__init__", NULL) != NULL ||
+                        _graft_tracer_class_lookup (cls->cls, "__str__", NULL) != NULL ||
+                        _graft_tracer_class_lookup (cls->cls, "__repr__", NULL) != NULL
+                  : !_graft_value_builtin_class (cls_expr->name.id) ||
+                        !g_ascii_isupper (cls_expr->name.id[0]) ||
+                        _graft_strmap_get (&frame->vars, cls_expr->name.id) != NULL ||
+                        _graft_strmap_get (&t->globals->vars, cls_expr->name.id) != NULL)
+    return NULL;
+  args = _graft_value_seq (t, VAL_TUPLE, 0);
+  if (e->kind != GRAFT_PY_EXPR_CALL)
+    return args;
+  if (e->call.n_keywords > 0)
+    return NULL;
+  for (guint i = 0; i < e->call.args.len; i++)
+    {
+      const GraftPyExpr *a = e->call.args.items[i];
+      Value             *v = NULL;
+
+      /* A local variable holding a plain constant reads as it is. */
+      if (a->kind == GRAFT_PY_EXPR_NAME)
+        {
+          v = _graft_strmap_get (&frame->vars, a->name.id);
+          if (v != NULL && v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
+              v->kind != VAL_FLOAT && v->kind != VAL_STR)
+            v = NULL;
+        }
+      else if (a->kind == GRAFT_PY_EXPR_CONSTANT)
+        v = _graft_tracer_eval (t, frame, a);
+      if (v == NULL)
+        return NULL;
+      _graft_value_seq_add (args, v);
+    }
+  return args;
+}
+
+/**
+ * _graft_tracer_new_exception:
+ * @name: an exception class whose __init__ is BaseException's
+ *
+ * `NAME(*args)`: an exception, whose `args` Graft keeps when they are
+ * plain constants (see Tracer.raised_args).  Keywords are Python's
+ * TypeError.
+ *
+ * Returns: (nullable): the exception, or %NULL when the tracer failed
+ */
+Value *
+_graft_tracer_new_exception (Tracer            *t,
+                             const char        *name,
+                             PtrVec            *args,
+                             StrMap            *kwargs,
+                             const GraftPyExpr *at)
+{
+  Value *exc, *kept;
+
+  if (kwargs != NULL && kwargs->keys->len > 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s() takes no keyword arguments", name);
+  exc = _graft_tracer_new_object (t, OBJ_PLAIN, name);
+  exc->obj->exception = name;
+  kept = _graft_value_seq (t, VAL_TUPLE, _graft_tracer_n_args (args));
+  for (guint i = 0; i < _graft_tracer_n_args (args); i++)
+    {
+      Value *v = _graft_tracer_arg (args, i);
+
+      if (v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
+          v->kind != VAL_FLOAT && v->kind != VAL_STR)
+        return exc;
+      _graft_value_seq_add (kept, v);
+    }
+  exc->obj->exception_args = kept;
+  return exc;
+}
+
+/**
+ * _graft_tracer_file_exception_class:
+ * @name: the class of an exception (Tracer.raised)
+ *
+ * Returns: (nullable): the class of the file's module scope named @name
+ *   (VAL_CLASS), when it is an exception class (one of its bases is an
+ *   exception); or %NULL
+ */
+Value *
+_graft_tracer_file_exception_class (Tracer     *t,
+                                    const char *name)
+{
+  Value *v = t->globals != NULL ? _graft_strmap_get (&t->globals->vars, name) : NULL;
+
+  return v != NULL && v->kind == VAL_CLASS && v->cls->is_exception ? v : NULL;
+}
+
+static gboolean
+exception_is (Tracer     *t,
+              const char *raised,
+              const char *name,
+              guint       depth);
 
 /**
  * _graft_tracer_exception_is:
@@ -1211,11 +1438,22 @@ raised_class_name (Frame             *frame,
  *
  * Whether an exception of class @raised is an instance of @name: the class
  * itself, or one of its bases among Python's (and torch.fx's TraceError, a
- * ValueError).  A class of the file is known by its name alone.
+ * ValueError), or, for an exception class of the file's module scope, one
+ * of its bases there (`class ConfigError(ValueError)`), found by name.
  */
 gboolean
-_graft_tracer_exception_is (const char *raised,
+_graft_tracer_exception_is (Tracer     *t,
+                            const char *raised,
                             const char *name)
+{
+  return exception_is (t, raised, name, 0);
+}
+
+static gboolean
+exception_is (Tracer     *t,
+              const char *raised,
+              const char *name,
+              guint       depth)
 {
   static const char *const bases[][2] = {
     { "TraceError", "ValueError" },
@@ -1235,12 +1473,31 @@ _graft_tracer_exception_is (const char *raised,
   for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
     if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
       return TRUE;
+  /* A class the file defines: through its bases (a name rebound to a
+   * class of its own bases' names could loop: the depth stops it). */
+  if (depth < 64)
+    {
+      Value *found = _graft_tracer_file_exception_class (t, raised);
+      Class *cls = found != NULL ? found->cls : NULL;
+
+      for (guint i = 0; cls != NULL && i < cls->bases->len; i++)
+        {
+          Value      *b = cls->bases->pdata[i];
+          const char *base = b->kind == VAL_CLASS     ? b->cls->name
+                             : b->kind == VAL_BUILTIN ? b->path
+                                                      : NULL;
+
+          if (base != NULL && exception_is (t, base, name, depth + 1))
+            return TRUE;
+        }
+    }
   return FALSE;
 }
 
 /* Whether `except @handler:` catches the exception of class @raised. */
 static gboolean
-handler_catches (const char  *raised,
+handler_catches (Tracer      *t,
+                 const char  *raised,
                  GraftPyExpr *handler)
 {
   const char *name;
@@ -1250,13 +1507,13 @@ handler_catches (const char  *raised,
   if (handler->kind == GRAFT_PY_EXPR_TUPLE)
     {
       for (guint i = 0; i < handler->sequence.elts.len; i++)
-        if (handler_catches (raised, handler->sequence.elts.items[i]))
+        if (handler_catches (t, raised, handler->sequence.elts.items[i]))
           return TRUE;
       return FALSE;
     }
   if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
     return FALSE;
-  return _graft_tracer_exception_is (raised, name);
+  return _graft_tracer_exception_is (t, raised, name);
 }
 
 /* A try statement as Python runs it: the body; if it raised an exception
@@ -1283,13 +1540,16 @@ exec_try (Tracer            *t,
       {
         const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
 
-        if (!handler_catches (t->raised, h->type))
+        if (!handler_catches (t, t->raised, h->type))
           continue;
         const char *caught = t->raised;
+        Value      *caught_args = t->raised_args;
         const char *outer = t->handling;
+        Value      *outer_args = t->handling_args;
 
         g_clear_error (&t->error);
         t->raised = NULL;
+        t->raised_args = NULL;
         if (h->name != NULL)
           {
             /* `as e`: the exception, which Graft knows by its class
@@ -1297,11 +1557,14 @@ exec_try (Tracer            *t,
             Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, caught);
 
             exc->obj->exception = caught;
+            exc->obj->exception_args = caught_args;
             _graft_strmap_set (&frame->vars, h->name, exc);
           }
         t->handling = caught;
+        t->handling_args = caught_args;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
+        t->handling_args = outer_args;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -1459,11 +1722,17 @@ exec_stmt_inner (Tracer            *t,
       return FLOW_NORMAL;
 
     case GRAFT_PY_STMT_RAISE:
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
-                          "the code raises an exception while tracing");
-      t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
-                                            : t->handling;
-      return FLOW_ERROR;
+      {
+        Value *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
+                                                : t->handling_args;
+
+        _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
+                            "the code raises an exception while tracing");
+        t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
+                                              : t->handling;
+        t->raised_args = args;
+        return FLOW_ERROR;
+      }
 
     case GRAFT_PY_STMT_DELETE:
       for (guint i = 0; i < s->delete_stmt.targets.len; i++)

@@ -1931,5 +1931,6 @@ _graft_tracer_new_nn (Tracer            *t,
         _graft_strmap_set (v->obj->ctor_kwargs, kwargs->keys->pdata[i], kwargs->values->pdata[i]);
     }
   t->n_kept++;
+  _graft_tracer_leaf_submodules (t, v->obj, at);
   return v;
 }

@@ -1066,13 +1066,17 @@ _graft_tracer_check_printable (Tracer            *t,
       if (_graft_value_is_class (v))
         return TRUE;
       break;
+    case VAL_OBJECT:
+      /* A caught exception whose args Graft knows: BaseException's text. */
+      if (v->obj->exception != NULL && v->obj->exception_args != NULL)
+        return _graft_tracer_check_printable (t, v->obj->exception_args, what, at);
+      break;
     case VAL_ATTR_PROXY:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_OBJECT:
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_METHOD:
@@ -1202,13 +1206,39 @@ _graft_value_append_str (GString     *out,
         break;
       g_string_append_printf (out, "<class '%s'>", v->path);
       return;
+    case VAL_OBJECT:
+      if (v->obj->exception == NULL || v->obj->exception_args == NULL)
+        break;
+      {
+        const PtrVec *args = v->obj->exception_args->seq.items;
+
+        /* BaseException's __str__ and __repr__ (KeyError's __str__ is
+         * its one argument's repr). */
+        if (repr)
+          {
+            g_string_append (out, v->obj->exception);
+            g_string_append_c (out, '(');
+            for (guint i = 0; i < args->len; i++)
+              {
+                if (i > 0)
+                  g_string_append (out, ", ");
+                _graft_value_append_str (out, args->pdata[i], TRUE);
+              }
+            g_string_append_c (out, ')');
+          }
+        else if (args->len == 1)
+          _graft_value_append_str (out, args->pdata[0],
+                                   strcmp (v->obj->exception, "KeyError") == 0);
+        else if (args->len > 1)
+          _graft_value_append_str (out, v->obj->exception_args, TRUE);
+      }
+      return;
     case VAL_ATTR_PROXY:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_OBJECT:
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_METHOD:

@@ -49,6 +49,38 @@ _graft_tracer_span_expr (Tracer *t)
   return &fallback;
 }
 
+/* _graft_tracer_fail() with its arguments in @ap. */
+static void
+fail_valist (Tracer             *t,
+             guint32             start,
+             guint32             end,
+             GraftParseErrorCode code,
+             const char         *format,
+             va_list             ap) G_GNUC_PRINTF (5, 0);
+
+static void
+fail_valist (Tracer             *t,
+             guint32             start,
+             guint32             end,
+             GraftParseErrorCode code,
+             const char         *format,
+             va_list             ap)
+{
+  g_autofree char *message = g_strdup_vprintf (format, ap);
+
+  graft_set_error_at_offset (&t->error, t->source, start, end, code, "%s", message);
+  /* The errors that are torch.fx's own exceptions say so, in these words. */
+  t->raised = NULL;
+  t->raised_args = NULL;
+  if (code == GRAFT_PARSE_ERROR_TRACE &&
+      (strstr (message, _graft_tracer_control_flow_reason) != NULL ||
+       strstr (message, "(torch.fx: Proxy object cannot be iterated)") != NULL))
+    t->raised = "TraceError";
+  else if (code == GRAFT_PARSE_ERROR_TRACE &&
+           strstr (message, "(torch.fx: 'len' is not supported") != NULL)
+    t->raised = "RuntimeError";
+}
+
 /**
  * _graft_tracer_fail:
  *
@@ -64,24 +96,42 @@ _graft_tracer_fail (Tracer             *t,
                     const char         *format,
                     ...)
 {
-  va_list          ap;
-  g_autofree char *message = NULL;
+  va_list ap;
 
   if (t->error != NULL)
     return NULL;
   va_start (ap, format);
-  message = g_strdup_vprintf (format, ap);
+  fail_valist (t, start, end, code, format, ap);
   va_end (ap);
-  graft_set_error_at_offset (&t->error, t->source, start, end, code, "%s", message);
-  /* The errors that are torch.fx's own exceptions say so, in these words. */
-  t->raised = NULL;
-  if (code == GRAFT_PARSE_ERROR_TRACE &&
-      (strstr (message, _graft_tracer_control_flow_reason) != NULL ||
-       strstr (message, "(torch.fx: Proxy object cannot be iterated)") != NULL))
-    t->raised = "TraceError";
-  else if (code == GRAFT_PARSE_ERROR_TRACE &&
-           strstr (message, "(torch.fx: 'len' is not supported") != NULL)
-    t->raised = "RuntimeError";
+  return NULL;
+}
+
+/**
+ * _graft_tracer_raise:
+ * @exception: the class of the Python exception Python raises here
+ *   (`KeyError`), which a handler may catch
+ *
+ * _graft_tracer_fail() with a trace error that Python raises as
+ * @exception at the same place (Tracer.raised).
+ *
+ * Returns: %NULL
+ */
+Value *
+_graft_tracer_raise (Tracer     *t,
+                     const char *exception,
+                     guint32     start,
+                     guint32     end,
+                     const char *format,
+                     ...)
+{
+  va_list ap;
+
+  if (t->error != NULL)
+    return NULL;
+  va_start (ap, format);
+  fail_valist (t, start, end, GRAFT_PARSE_ERROR_TRACE, format, ap);
+  va_end (ap);
+  t->raised = exception;
   return NULL;
 }
 
