@@ -2387,6 +2387,7 @@ graft_window_init (GraftWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
   _graft_window_init_view_actions (self);
+  _graft_window_init_panes (self);
   _graft_window_init_watch (self);
   _graft_window_init_entry (self);
   {

@@ -349,6 +349,94 @@ test_side_flap (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* The pane the window's focus is in: "canvas", "properties", "page",
+ * "matches", or "elsewhere". */
+static const char *
+focused_pane (GraftWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  if (focus == NULL)
+    return "elsewhere";
+  if (focus == GTK_WIDGET (window->canvas))
+    return "canvas";
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->properties)))
+    return "properties";
+  if (gtk_widget_is_ancestor (focus, window->match_box))
+    return "matches";
+  if (GTK_IS_TEXT_VIEW (focus) &&
+      gtk_widget_is_ancestor (focus, GTK_WIDGET (window->pattern_editor)))
+    return "page";
+  return "elsewhere";
+}
+
+/* Activates win.focus-next-pane (@forward) or win.focus-previous-pane and
+ * checks where the focus went. */
+static void
+assert_pane_after (GraftWindow *window,
+                   gboolean     forward,
+                   const char  *expected)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window),
+                                  forward ? "focus-next-pane" : "focus-previous-pane", NULL);
+  /* A panel that slides out takes the focus once it is on screen. */
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_cmpstr (focused_pane (window), ==, expected);
+}
+
+/* F6 and Shift+F6 move the focus between the window's panes, as GNOME's
+ * applications do, and do nothing else: F6 was Next (a rewrite step),
+ * which a user trying to reach the side panel applied to the graph.
+ * Folded away, the side panel slides out for the focus and back after. */
+static void
+test_focus_panes (void)
+{
+  GraftWindow             *window = open_example_sized (1200, 700);
+  AdwFlap                 *flap = side_flap (window);
+  guint                    serial = graft_document_get_last_change_serial (window->document);
+  static const char *const forward[] = { "page", "matches", "canvas" };
+
+  iterate_until (flap_settled, flap);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_cmpstr (focused_pane (window), ==, "canvas");
+  for (guint i = 0; i < G_N_ELEMENTS (forward); i++)
+    assert_pane_after (window, TRUE, forward[i]);
+  assert_pane_after (window, FALSE, "matches");
+  assert_pane_after (window, FALSE, "page");
+  assert_pane_after (window, FALSE, "canvas");
+  /* The properties panel, shown, comes after the canvas. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, window->properties_flap);
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  assert_pane_after (window, TRUE, "properties");
+  assert_pane_after (window, TRUE, "page");
+  assert_pane_after (window, FALSE, "properties");
+  assert_pane_after (window, FALSE, "canvas");
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->properties_flap);
+
+  /* Folded: the panel slides out as the focus enters it, back as it leaves. */
+  resize (window, 800, 600);
+  iterate_until (flap_settled, flap);
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  assert_pane_after (window, TRUE, "page");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  assert_pane_after (window, TRUE, "matches");
+  assert_pane_after (window, TRUE, "canvas");
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  assert_pane_after (window, FALSE, "matches");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  iterate_until (flap_settled, flap);
+
+  /* Nothing was rewritten. */
+  g_assert_cmpuint (graft_document_get_last_change_serial (window->document), ==, serial);
+  close_window (GTK_WIDGET (window));
+}
+
 static gboolean
 split_ready (gpointer data)
 {
@@ -625,6 +713,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/small-screen", test_small_screen);
   g_test_add_func ("/ui/window/screen-share", test_screen_share);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
+  g_test_add_func ("/ui/window/focus-panes", test_focus_panes);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
   g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
   g_test_add_func ("/ui/split/classes", test_split_classes);
