@@ -232,6 +232,35 @@ _graft_window_set_toast_seconds (guint seconds)
   toast_seconds = seconds;
 }
 
+/* Centres the toasts on screen over the canvas's column rather than the
+ * window: beside the canvas, the side panel's lists (the History's last
+ * rows at 1400x900) stay uncovered.  libadwaita 1.2 centres a toast in
+ * the overlay with its margins (as style.css's margin-bottom lifts it
+ * over the zoom controls), so margins as wide as what lies beside the
+ * column move it over the column.  Folded, the panel slides over the
+ * whole width and the column is all of it: no margin. */
+static void
+place_toasts (GraftWindow *self)
+{
+  GtkWidget      *overlay = GTK_WIDGET (self->toasts);
+  graphene_rect_t column;
+  int             start = 0;
+  int             end = 0;
+
+  if (gtk_widget_compute_bounds (adw_flap_get_content (self->side_flap), overlay, &column))
+    {
+      start = MAX (0, (int) column.origin.x);
+      end = MAX (0, gtk_widget_get_width (overlay) - (int) (column.origin.x + column.size.width));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0)
+      {
+        gtk_widget_set_margin_start (child, start);
+        gtk_widget_set_margin_end (child, end);
+      }
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
  * its @target, nullable), an Undo button that activates it.
  *
@@ -286,6 +315,7 @@ show_toast (GraftWindow *self,
   self->toast_offers = undo_action != NULL;
   /* Shows it, or starts its timeout again. */
   adw_toast_overlay_add_toast (self->toasts, g_object_ref (toast));
+  place_toasts (self);
   return toast;
 }
 
