@@ -19,8 +19,7 @@
 
 #include "graft-window-private.h"
 
-typedef enum
-{
+typedef enum {
   PANE_FIND,
   PANE_CANVAS,
   PANE_PROPERTIES,
