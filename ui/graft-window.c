@@ -595,6 +595,40 @@ update_properties (GraftWindow *self)
                          selected_folder (self, (const char *const *) names));
 }
 
+/* Whether the properties panel is on screen when @show asks for it: not
+ * over a page that is not the graph (a file that cannot be read, no
+ * file) on a window too narrow for both, where it hid the page's message
+ * (a program after a switch to torch 1.13, at 1120x700).  The panel
+ * comes back with the graph; the choice (win.show-properties, GSettings)
+ * is kept meanwhile. */
+static gboolean
+properties_fit (GraftWindow *self,
+                gboolean     show)
+{
+  return show &&
+         (!adw_flap_get_folded (self->properties_flap) ||
+          g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "graph") == 0);
+}
+
+static void
+properties_place_cb (GObject     *object,
+                     GParamSpec  *pspec,
+                     GraftWindow *self)
+{
+  g_autoptr (GVariant) state = NULL;
+  gboolean reveal;
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) || self->properties_flap == NULL ||
+      self->content_stack == NULL)
+    return;
+  state = g_action_group_get_action_state (G_ACTION_GROUP (self), "show-properties");
+  reveal = state != NULL && properties_fit (self, g_variant_get_boolean (state));
+  if (adw_flap_get_reveal_flap (self->properties_flap) == reveal)
+    return;
+  adw_flap_set_reveal_flap (self->properties_flap, reveal);
+  update_properties (self);
+}
+
 /* The panel was mapped after it was asked for the focus: it takes it now,
  * once. */
 static void
@@ -626,7 +660,7 @@ _graft_window_show_properties (GraftWindow *self,
 
   /* The flap makes room for the panel, or lays it over the canvas when
    * the window is too narrow for both (graft-window-adaptive.c). */
-  adw_flap_set_reveal_flap (self->properties_flap, show);
+  adw_flap_set_reveal_flap (self->properties_flap, properties_fit (self, show));
   g_simple_action_set_state (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
       g_variant_new_boolean (show));
@@ -2433,6 +2467,10 @@ graft_window_init (GraftWindow *self)
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);
+  g_signal_connect (self->content_stack, "notify::visible-child-name",
+                    G_CALLBACK (properties_place_cb), self);
+  g_signal_connect (self->properties_flap, "notify::folded", G_CALLBACK (properties_place_cb),
+                    self);
   fill_editors (self);
   show_content (self);
   update_title (self);

@@ -477,6 +477,71 @@ test_focus_after_step (void)
 }
 
 static gboolean
+page_is (GraftWindow *window,
+         const char  *name)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (window->content_stack), name) == 0;
+}
+
+static gboolean
+error_shown (gpointer window)
+{
+  return !graft_window_get_pending (window) && page_is (window, "error");
+}
+
+static gboolean
+graph_shown (gpointer window)
+{
+  return page_is (window, "graph") && layout_ready (window);
+}
+
+/* The properties panel, laid over a narrow canvas, left the message of a
+ * file that cannot be read (a program in torch 1.13) half hidden: it
+ * stays away from that page, its choice kept, and comes back with the
+ * graph. */
+static void
+test_properties_spare_error (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "attention_manual.pt2", NULL);
+  GraftWindow     *window = open_path_sized (path, 1120, 700);
+  graphene_rect_t  message;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_true (adw_flap_get_folded (window->properties_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->properties_flap));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "torch", g_variant_new_string ("1.13"));
+  iterate_until (error_shown, window);
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_false (adw_flap_get_reveal_flap (window->properties_flap));
+  g_assert_false (graft_window_get_properties_shown (window));
+  {
+    g_autoptr (GVariant) state =
+        g_action_group_get_action_state (G_ACTION_GROUP (window), "show-properties");
+
+    g_assert_true (g_variant_get_boolean (state));
+  }
+  /* The message is whole on screen, nothing over it. */
+  g_assert_true (
+      gtk_widget_compute_bounds (GTK_WIDGET (window->error_page), GTK_WIDGET (window), &message));
+  g_assert_cmpfloat (message.size.width, ==,
+                     gtk_widget_get_width (adw_flap_get_content (window->side_flap)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->properties)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "torch", g_variant_new_string ("2.6"));
+  iterate_until (graph_shown, window);
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_true (adw_flap_get_reveal_flap (window->properties_flap));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->properties_flap);
+  close_window (GTK_WIDGET (window));
+}
+
+static gboolean
 split_ready (gpointer data)
 {
   GraftSplitWindow *split = data;
@@ -754,6 +819,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
   g_test_add_func ("/ui/window/focus-panes", test_focus_panes);
   g_test_add_func ("/ui/window/focus-after-step", test_focus_after_step);
+  g_test_add_func ("/ui/window/properties-spare-error", test_properties_spare_error);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
   g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
   g_test_add_func ("/ui/split/classes", test_split_classes);
