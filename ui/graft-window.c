@@ -629,6 +629,51 @@ properties_place_cb (GObject     *object,
   update_properties (self);
 }
 
+/* The properties panel, once slid in over a narrow canvas, leaves the
+ * focused node beside it: a node it covers (Return on it shows the panel)
+ * is brought to the middle of the part of the canvas left uncovered. */
+static void
+properties_progress_cb (AdwFlap     *flap,
+                        GParamSpec  *pspec,
+                        GraftWindow *self)
+{
+  GraftLayout     *layout;
+  const char      *name;
+  graphene_rect_t  panel;
+  GraftRect        view;
+  const GraftRect *r;
+  gint             box;
+  double           right;
+  double           top;
+  double           zoom;
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) || self->canvas == NULL ||
+      self->properties == NULL)
+    return;
+  layout = graft_canvas_get_layout (self->canvas);
+  name = graft_canvas_get_focus_node (self->canvas);
+  zoom = graft_canvas_get_zoom (self->canvas);
+  if (adw_flap_get_reveal_progress (flap) < 1.0 || !adw_flap_get_reveal_flap (flap) ||
+      !adw_flap_get_folded (flap) || layout == NULL || name == NULL || zoom <= 0 ||
+      !gtk_widget_compute_bounds (GTK_WIDGET (self->properties), GTK_WIDGET (self->canvas),
+                                  &panel))
+    return;
+  box = graft_layout_find_node (layout, name);
+  if (box < 0 || panel.origin.x <= 0)
+    return;
+  r = &graft_layout_get_node (layout, (guint) box)->box;
+  graft_canvas_layout_to_widget (self->canvas, r->x + r->width, r->y, &right, &top);
+  if (right <= panel.origin.x)
+    return;
+  graft_canvas_get_visible_area (self->canvas, &view);
+  graft_canvas_set_center (self->canvas,
+                           r->x + r->width / 2 +
+                               (gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0 -
+                                panel.origin.x / 2.0) /
+                                   zoom,
+                           view.y + view.height / 2);
+}
+
 /* The panel was mapped after it was asked for the focus: it takes it now,
  * once. */
 static void
@@ -2471,6 +2516,8 @@ graft_window_init (GraftWindow *self)
                     G_CALLBACK (properties_place_cb), self);
   g_signal_connect (self->properties_flap, "notify::folded", G_CALLBACK (properties_place_cb),
                     self);
+  g_signal_connect (self->properties_flap, "notify::reveal-progress",
+                    G_CALLBACK (properties_progress_cb), self);
   fill_editors (self);
   show_content (self);
   update_title (self);

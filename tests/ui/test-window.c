@@ -532,6 +532,50 @@ test_properties_spare_error (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* Whether the focused node of @window's canvas is drawn left of the
+ * properties panel. */
+static gboolean
+focus_beside_properties (gpointer data)
+{
+  GraftWindow     *window = data;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             box = graft_layout_find_node (layout, graft_canvas_get_focus_node (canvas));
+  const GraftRect *r = &graft_layout_get_node (layout, (guint) box)->box;
+  graphene_rect_t  panel;
+  double           left;
+  double           right;
+  double           y;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->properties), GTK_WIDGET (canvas),
+                                            &panel));
+  graft_canvas_layout_to_widget (canvas, r->x, r->y, &left, &y);
+  graft_canvas_layout_to_widget (canvas, r->x + r->width, r->y, &right, &y);
+  return left >= 0 && right <= panel.origin.x;
+}
+
+/* The properties panel slides over a narrow canvas: the node it is about
+ * (the focused one, as Return shows it) was left under it, half hidden. */
+static void
+test_properties_spare_node (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "attention_manual.pt2", NULL);
+  GraftWindow     *window = open_path_sized (path, 1120, 700);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+
+  g_assert_true (graft_canvas_focus_node (canvas, "matmul"));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_true (adw_flap_get_folded (window->properties_flap));
+  iterate_until (focus_beside_properties, window);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->properties_flap);
+  close_window (GTK_WIDGET (window));
+}
+
 static gboolean
 split_ready (gpointer data)
 {
@@ -811,6 +855,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/focus-panes", test_focus_panes);
   g_test_add_func ("/ui/window/focus-after-step", test_focus_after_step);
   g_test_add_func ("/ui/window/properties-spare-error", test_properties_spare_error);
+  g_test_add_func ("/ui/window/properties-spare-node", test_properties_spare_node);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
   g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
   g_test_add_func ("/ui/split/classes", test_split_classes);
