@@ -437,6 +437,16 @@ test_focus_panes (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* Whether @widget is in a toast. */
+static gboolean
+in_toast (GtkWidget *widget)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 matches_gone (gpointer data)
 {
@@ -461,8 +471,7 @@ test_focus_after_step (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "step", NULL);
   iterate_until (matches_gone, window);
   focus = gtk_root_get_focus (GTK_ROOT (window));
-  g_assert_nonnull (focus);
-  g_assert_false (gtk_widget_is_ancestor (focus, find_toast (window)));
+  g_assert_false (in_toast (focus));
   g_assert_cmpstr (focused_pane (window), ==, "canvas");
   close_window (GTK_WIDGET (window));
 }
