@@ -187,47 +187,6 @@ focus_previous_pane_cb (GSimpleAction *action,
   cycle (user_data, -1);
 }
 
-static gboolean
-in_toast (GtkWidget *widget)
-{
-  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
-    if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* A focus that falls on a toast by itself goes to a pane instead: when
- * the focused widget leaves the window (the matches list emptied by a
- * step taken from it), GTK gives the focus to the next widget that takes
- * it, the toast's Undo, where the next Space or Return undid the step.
- * A toast the user clicks or Tabs to keeps it: the widget focused before
- * is still in the window then. */
-static void
-focus_changed_cb (GtkWindow   *window,
-                  GParamSpec  *pspec,
-                  GraftWindow *self)
-{
-  GWeakRef  *last = g_object_get_data (G_OBJECT (self), "graft-last-focus");
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  GtkWidget *before;
-
-  /* Nothing to do for a window going away (its widgets may be gone). */
-  if (focus == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)) || self->canvas == NULL)
-    return;
-  before = g_weak_ref_get (last);
-  g_weak_ref_set (last, focus);
-  if (in_toast (focus) && (before == NULL || gtk_widget_get_root (before) != GTK_ROOT (self)))
-    (void) (focus_pane (self, PANE_MATCHES) || focus_pane (self, PANE_CANVAS));
-  g_clear_object (&before);
-}
-
-static void
-free_weak_ref (gpointer data)
-{
-  g_weak_ref_clear (data);
-  g_free (data);
-}
-
 static const GActionEntry pane_entries[] = {
   { "focus-next-pane", focus_next_pane_cb },
   { "focus-previous-pane", focus_previous_pane_cb },
@@ -237,17 +196,11 @@ static const GActionEntry pane_entries[] = {
  * _graft_window_init_panes:
  * @self: a window
  *
- * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6), and
- * keeps a focus that falls on a toast by itself off it.
+ * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6).
  */
 void
 _graft_window_init_panes (GraftWindow *self)
 {
-  GWeakRef *last = g_new0 (GWeakRef, 1);
-
   g_action_map_add_action_entries (G_ACTION_MAP (self), pane_entries, G_N_ELEMENTS (pane_entries),
                                    self);
-  g_weak_ref_init (last, NULL);
-  g_object_set_data_full (G_OBJECT (self), "graft-last-focus", last, free_weak_ref);
-  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_changed_cb), self);
 }

@@ -437,45 +437,6 @@ test_focus_panes (void)
   close_window (GTK_WIDGET (window));
 }
 
-/* Whether @widget is in a toast. */
-static gboolean
-in_toast (GtkWidget *widget)
-{
-  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
-    if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-matches_gone (gpointer data)
-{
-  GraftWindow *window = data;
-
-  return layout_ready (window) &&
-         g_list_model_get_n_items (G_LIST_MODEL (window->match_selection)) == 0 &&
-         toast_shown (window);
-}
-
-/* A step (Shift+F5) taken from the matches list empties it: the focus,
- * left without a widget, went to the toast's Undo, where the next Space
- * or Return undid the step.  It goes to the canvas. */
-static void
-test_focus_after_step (void)
-{
-  GraftWindow *window = open_example_sized (1200, 700);
-  GtkWidget   *focus;
-
-  iterate_until (flap_settled, side_flap (window));
-  assert_pane_after (window, FALSE, "matches");
-  g_action_group_activate_action (G_ACTION_GROUP (window), "step", NULL);
-  iterate_until (matches_gone, window);
-  focus = gtk_root_get_focus (GTK_ROOT (window));
-  g_assert_false (in_toast (focus));
-  g_assert_cmpstr (focused_pane (window), ==, "canvas");
-  close_window (GTK_WIDGET (window));
-}
-
 static gboolean
 page_is (GraftWindow *window,
          const char  *name)
@@ -877,7 +838,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/screen-share", test_screen_share);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
   g_test_add_func ("/ui/window/focus-panes", test_focus_panes);
-  g_test_add_func ("/ui/window/focus-after-step", test_focus_after_step);
   g_test_add_func ("/ui/window/properties-spare-error", test_properties_spare_error);
   g_test_add_func ("/ui/window/properties-spare-node", test_properties_spare_node);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
