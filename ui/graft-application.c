@@ -213,7 +213,9 @@ graft_application_startup (GApplication *app)
     { "win.rules-save", { "<Control><Alt>s", NULL } },
     { "win.export-pass", { "<Control><Shift>e", NULL } },
     { "win.run-all", { "F5", NULL } },
-    { "win.step", { "F6", NULL } },
+    { "win.step", { "<Shift>F5", NULL } },
+    { "win.focus-next-pane", { "F6", NULL } },
+    { "win.focus-previous-pane", { "<Shift>F6", NULL } },
     { "win.step-match", { "F7", NULL } },
     { "win.skip-match", { "<Shift>F7", NULL } },
   };

@@ -197,6 +197,7 @@ int           _graft_window_get_sidebar_width (GraftWindow *self);
 void          _graft_window_update_compare_actions (GraftWindow *self,
                                                     gboolean     has_graph);
 void          _graft_window_init_view_actions (GraftWindow *self);
+void          _graft_window_init_panes (GraftWindow *self);
 const GError *_graft_window_get_fit_error (GraftWindow *self);
 GraftWindow  *_graft_window_open_from (GraftWindow *self,
                                        GFile       *file);

@@ -232,6 +232,35 @@ _graft_window_set_toast_seconds (guint seconds)
   toast_seconds = seconds;
 }
 
+/* Centres the toasts on screen over the canvas's column rather than the
+ * window: beside the canvas, the side panel's lists (the History's last
+ * rows at 1400x900) stay uncovered.  libadwaita 1.2 centres a toast in
+ * the overlay with its margins (as style.css's margin-bottom lifts it
+ * over the zoom controls), so margins as wide as what lies beside the
+ * column move it over the column.  Folded, the panel slides over the
+ * whole width and the column is all of it: no margin. */
+static void
+place_toasts (GraftWindow *self)
+{
+  GtkWidget      *overlay = GTK_WIDGET (self->toasts);
+  graphene_rect_t column;
+  int             start = 0;
+  int             end = 0;
+
+  if (gtk_widget_compute_bounds (adw_flap_get_content (self->side_flap), overlay, &column))
+    {
+      start = MAX (0, (int) column.origin.x);
+      end = MAX (0, gtk_widget_get_width (overlay) - (int) (column.origin.x + column.size.width));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0)
+      {
+        gtk_widget_set_margin_start (child, start);
+        gtk_widget_set_margin_end (child, end);
+      }
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
  * its @target, nullable), an Undo button that activates it.
  *
@@ -286,6 +315,7 @@ show_toast (GraftWindow *self,
   self->toast_offers = undo_action != NULL;
   /* Shows it, or starts its timeout again. */
   adw_toast_overlay_add_toast (self->toasts, g_object_ref (toast));
+  place_toasts (self);
   return toast;
 }
 
@@ -581,6 +611,85 @@ update_properties (GraftWindow *self)
                          selected_folder (self, (const char *const *) names));
 }
 
+/* Whether the properties panel is on screen when @show asks for it: not
+ * over a page that is not the graph (a file that cannot be read, no
+ * file) on a window too narrow for both, where it hid the page's message
+ * (a program after a switch to torch 1.13, at 1120x700).  The panel
+ * comes back with the graph; the choice (win.show-properties, GSettings)
+ * is kept meanwhile. */
+static gboolean
+properties_fit (GraftWindow *self,
+                gboolean     show)
+{
+  return show &&
+         (!adw_flap_get_folded (self->properties_flap) ||
+          g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "graph") == 0);
+}
+
+static void
+properties_place_cb (GObject     *object,
+                     GParamSpec  *pspec,
+                     GraftWindow *self)
+{
+  g_autoptr (GVariant) state = NULL;
+  gboolean reveal;
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) || self->properties_flap == NULL ||
+      self->content_stack == NULL)
+    return;
+  state = g_action_group_get_action_state (G_ACTION_GROUP (self), "show-properties");
+  reveal = state != NULL && properties_fit (self, g_variant_get_boolean (state));
+  if (adw_flap_get_reveal_flap (self->properties_flap) == reveal)
+    return;
+  adw_flap_set_reveal_flap (self->properties_flap, reveal);
+  update_properties (self);
+}
+
+/* The properties panel, once slid in over a narrow canvas, leaves the
+ * focused node beside it: a node it covers (Return on it shows the panel)
+ * is brought to the middle of the part of the canvas left uncovered. */
+static void
+properties_progress_cb (AdwFlap     *flap,
+                        GParamSpec  *pspec,
+                        GraftWindow *self)
+{
+  GraftLayout     *layout;
+  const char      *name;
+  graphene_rect_t  panel;
+  GraftRect        view;
+  const GraftRect *r;
+  gint             box;
+  double           right;
+  double           top;
+  double           zoom;
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) || self->canvas == NULL ||
+      self->properties == NULL)
+    return;
+  layout = graft_canvas_get_layout (self->canvas);
+  name = graft_canvas_get_focus_node (self->canvas);
+  zoom = graft_canvas_get_zoom (self->canvas);
+  if (adw_flap_get_reveal_progress (flap) < 1.0 || !adw_flap_get_reveal_flap (flap) ||
+      !adw_flap_get_folded (flap) || layout == NULL || name == NULL || zoom <= 0 ||
+      !gtk_widget_compute_bounds (GTK_WIDGET (self->properties), GTK_WIDGET (self->canvas),
+                                  &panel))
+    return;
+  box = graft_layout_find_node (layout, name);
+  if (box < 0 || panel.origin.x <= 0)
+    return;
+  r = &graft_layout_get_node (layout, (guint) box)->box;
+  graft_canvas_layout_to_widget (self->canvas, r->x + r->width, r->y, &right, &top);
+  if (right <= panel.origin.x)
+    return;
+  graft_canvas_get_visible_area (self->canvas, &view);
+  graft_canvas_set_center (self->canvas,
+                           r->x + r->width / 2 +
+                               (gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0 -
+                                panel.origin.x / 2.0) /
+                                   zoom,
+                           view.y + view.height / 2);
+}
+
 /* The panel was mapped after it was asked for the focus: it takes it now,
  * once. */
 static void
@@ -612,7 +721,7 @@ _graft_window_show_properties (GraftWindow *self,
 
   /* The flap makes room for the panel, or lays it over the canvas when
    * the window is too narrow for both (graft-window-adaptive.c). */
-  adw_flap_set_reveal_flap (self->properties_flap, show);
+  adw_flap_set_reveal_flap (self->properties_flap, properties_fit (self, show));
   g_simple_action_set_state (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
       g_variant_new_boolean (show));
@@ -2403,6 +2512,7 @@ graft_window_init (GraftWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
   _graft_window_init_view_actions (self);
+  _graft_window_init_panes (self);
   _graft_window_init_watch (self);
   _graft_window_init_entry (self);
   {
@@ -2418,6 +2528,12 @@ graft_window_init (GraftWindow *self)
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);
+  g_signal_connect (self->content_stack, "notify::visible-child-name",
+                    G_CALLBACK (properties_place_cb), self);
+  g_signal_connect (self->properties_flap, "notify::folded", G_CALLBACK (properties_place_cb),
+                    self);
+  g_signal_connect (self->properties_flap, "notify::reveal-progress",
+                    G_CALLBACK (properties_progress_cb), self);
   fill_editors (self);
   show_content (self);
   update_title (self);

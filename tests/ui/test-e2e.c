@@ -10,7 +10,7 @@
  * code, which must equal what the core makes of replacing the first match
  * alone; then Ctrl+R (Replace All) and another export, which must equal
  * the core's result for the rest; then a PNG.  With a session of resnet18
- * and four rules it presses F6 four times (Next), Ctrl+Z twice and
+ * and four rules it presses Shift+F5 four times (Next), Ctrl+Z twice and
  * Shift+Ctrl+Z twice, and exports after each, against the core's
  * `replace_pattern` calls.  From the keyboard alone, an empty editor opens
  * the example through Ctrl+O, walks the canvas to the second match (Home,
@@ -513,7 +513,7 @@ test_default_renderer (void)
 
 /* The rules' keys in the real editor: a session of resnet18 and the four
  * rules of tests/data/rules/editor_steps_rules.py, made here, opens on the
- * Rules page; F6 four times steps through both passes, Ctrl+Z twice and
+ * Rules page; Shift+F5 four times steps through both passes, Ctrl+Z twice and
  * Shift+Ctrl+Z twice go back and forth, and the code exported after each
  * is the core's. */
 static char *
@@ -635,9 +635,9 @@ test_rule_keys (void)
   g_assert_true (g_file_set_contents (session_source, text, -1, NULL));
   editor = launch_editor (dir, session_source, session);
 
-  /* F6, four times: pass 1's three calls, pass 2's one. */
+  /* Shift+F5 (Next), four times: pass 1's three calls, pass 2's one. */
   for (guint i = 0; i < 4; i++)
-    g_free (xdotool ("key", "F6", NULL));
+    g_free (xdotool ("key", "shift+F5", NULL));
   for (guint k = 0; k < G_N_ELEMENTS (names); k++)
     {
       g_autofree char *path = g_build_filename (dir, names[k], NULL);

@@ -2991,6 +2991,93 @@ test_application_help_key (void)
   g_object_unref (app);
 }
 
+/* Adds each accelerator of @object's GtkShortcutsShortcuts to @shown. */
+static void
+collect_accels (GtkBuilder *builder,
+                GHashTable *shown)
+{
+  g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *accelerator = NULL;
+      g_auto (GStrv) accels = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "accelerator", &accelerator, NULL);
+      if (accelerator == NULL)
+        continue;
+      accels = g_strsplit (accelerator, " ", -1);
+      for (guint i = 0; accels[i] != NULL; i++)
+        {
+          guint           key = 0;
+          GdkModifierType mods = 0;
+
+          if (gtk_accelerator_parse (accels[i], &key, &mods))
+            g_hash_table_add (shown, gtk_accelerator_name (key, mods));
+        }
+    }
+}
+
+/* F6 and Shift+F6 move between panes, as in GNOME's applications (F6 was
+ * Next, a rewrite step: a user moving to the side panel rewrote the
+ * graph); Next is Shift+F5, beside Run All.  The shortcuts window lists
+ * every key the application binds. */
+static void
+test_application_pane_keys (void)
+{
+  static const struct
+  {
+    const char *accel;
+    const char *action;
+  } expected[] = {
+    { "F6", "win.focus-next-pane" },
+    { "<Shift>F6", "win.focus-previous-pane" },
+    { "F5", "win.run-all" },
+    { "<Shift>F5", "win.step" },
+  };
+  g_autoptr (GError) error = NULL;
+  GraftApplication *app = graft_application_new ();
+  g_autoptr (GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/org/graft/Editor/gtk/help-overlay.ui");
+  g_autoptr (GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto (GStrv) described = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto (GStrv) actions =
+          gtk_application_get_actions_for_accel (GTK_APPLICATION (app), expected[i].accel);
+
+      g_assert_cmpstrv (actions, ((const char *const[]){ expected[i].action, NULL }));
+    }
+  collect_accels (builder, shown);
+  described = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  for (guint i = 0; described[i] != NULL; i++)
+    {
+      g_auto (GStrv) accels =
+          gtk_application_get_accels_for_action (GTK_APPLICATION (app), described[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        {
+          guint            key = 0;
+          GdkModifierType  mods = 0;
+          g_autofree char *name = NULL;
+
+          g_assert_true (gtk_accelerator_parse (accels[j], &key, &mods));
+          name = gtk_accelerator_name (key, mods);
+          if (!g_hash_table_contains (shown, name))
+            g_error ("%s (%s) is not in the shortcuts window", accels[j], described[i]);
+        }
+    }
+  g_application_set_default (NULL);
+  g_object_unref (app);
+}
+
 static void
 activated_cb (GraftProperties *panel,
               const char      *name,
@@ -3464,5 +3551,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);
   g_test_add_func ("/ui/application/torch", test_application_torch);
   g_test_add_func ("/ui/application/help-key", test_application_help_key);
+  g_test_add_func ("/ui/application/pane-keys", test_application_pane_keys);
   return g_test_run ();
 }

@@ -349,6 +349,218 @@ test_side_flap (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* The pane the window's focus is in: "canvas", "properties", "page",
+ * "matches", or "elsewhere". */
+static const char *
+focused_pane (GraftWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  if (focus == NULL)
+    return "elsewhere";
+  if (focus == GTK_WIDGET (window->canvas))
+    return "canvas";
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->properties)))
+    return "properties";
+  if (gtk_widget_is_ancestor (focus, window->match_box))
+    return "matches";
+  if (GTK_IS_TEXT_VIEW (focus) &&
+      gtk_widget_is_ancestor (focus, GTK_WIDGET (window->pattern_editor)))
+    return "page";
+  return "elsewhere";
+}
+
+/* Activates win.focus-next-pane (@forward) or win.focus-previous-pane and
+ * checks where the focus went. */
+static void
+assert_pane_after (GraftWindow *window,
+                   gboolean     forward,
+                   const char  *expected)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window),
+                                  forward ? "focus-next-pane" : "focus-previous-pane", NULL);
+  /* A panel that slides out takes the focus once it is on screen. */
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_cmpstr (focused_pane (window), ==, expected);
+}
+
+/* F6 and Shift+F6 move the focus between the window's panes, as GNOME's
+ * applications do, and do nothing else: F6 was Next (a rewrite step),
+ * which a user trying to reach the side panel applied to the graph.
+ * Folded away, the side panel slides out for the focus and back after. */
+static void
+test_focus_panes (void)
+{
+  GraftWindow             *window = open_example_sized (1200, 700);
+  AdwFlap                 *flap = side_flap (window);
+  guint                    serial = graft_document_get_last_change_serial (window->document);
+  static const char *const forward[] = { "page", "matches", "canvas" };
+
+  iterate_until (flap_settled, flap);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_cmpstr (focused_pane (window), ==, "canvas");
+  for (guint i = 0; i < G_N_ELEMENTS (forward); i++)
+    assert_pane_after (window, TRUE, forward[i]);
+  assert_pane_after (window, FALSE, "matches");
+  assert_pane_after (window, FALSE, "page");
+  assert_pane_after (window, FALSE, "canvas");
+  /* The properties panel, shown, comes after the canvas. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, window->properties_flap);
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  assert_pane_after (window, TRUE, "properties");
+  assert_pane_after (window, TRUE, "page");
+  assert_pane_after (window, FALSE, "properties");
+  assert_pane_after (window, FALSE, "canvas");
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->properties_flap);
+
+  /* Folded: the panel slides out as the focus enters it, back as it leaves. */
+  resize (window, 800, 600);
+  iterate_until (flap_settled, flap);
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  assert_pane_after (window, TRUE, "page");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  assert_pane_after (window, TRUE, "matches");
+  assert_pane_after (window, TRUE, "canvas");
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  assert_pane_after (window, FALSE, "matches");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  iterate_until (flap_settled, flap);
+
+  /* Nothing was rewritten. */
+  g_assert_cmpuint (graft_document_get_last_change_serial (window->document), ==, serial);
+  close_window (GTK_WIDGET (window));
+}
+
+static gboolean
+page_is (GraftWindow *window,
+         const char  *name)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (window->content_stack), name) == 0;
+}
+
+static gboolean
+error_shown (gpointer window)
+{
+  return !graft_window_get_pending (window) && page_is (window, "error");
+}
+
+static gboolean
+graph_shown (gpointer window)
+{
+  return page_is (window, "graph") && layout_ready (window);
+}
+
+/* attention_manual.pt2 at 1120x700, the properties panel shown (laid
+ * over the canvas: the window is too narrow for both). */
+static GraftWindow *
+open_program_with_properties (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "attention_manual.pt2", NULL);
+  GraftWindow     *window = open_path_sized (path, 1120, 700);
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_true (adw_flap_get_folded (window->properties_flap));
+  return window;
+}
+
+/* Hides the panel again (the choice is remembered) and closes @window. */
+static void
+close_with_properties (GraftWindow *window)
+{
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->properties_flap);
+  close_window (GTK_WIDGET (window));
+}
+
+/* The properties panel, laid over a narrow canvas, left the message of a
+ * file that cannot be read (a program in torch 1.13) half hidden: it
+ * stays away from that page, its choice kept, and comes back with the
+ * graph. */
+static void
+test_properties_spare_error (void)
+{
+  GraftWindow    *window = open_program_with_properties ();
+  graphene_rect_t message;
+
+  g_assert_true (adw_flap_get_reveal_flap (window->properties_flap));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "torch", g_variant_new_string ("1.13"));
+  iterate_until (error_shown, window);
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_false (adw_flap_get_reveal_flap (window->properties_flap));
+  g_assert_false (graft_window_get_properties_shown (window));
+  {
+    g_autoptr (GVariant) state =
+        g_action_group_get_action_state (G_ACTION_GROUP (window), "show-properties");
+
+    g_assert_true (g_variant_get_boolean (state));
+  }
+  /* The message is whole on screen, nothing over it. */
+  g_assert_true (
+      gtk_widget_compute_bounds (GTK_WIDGET (window->error_page), GTK_WIDGET (window), &message));
+  g_assert_cmpfloat (message.size.width, ==,
+                     gtk_widget_get_width (adw_flap_get_content (window->side_flap)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->properties)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "torch", g_variant_new_string ("2.6"));
+  iterate_until (graph_shown, window);
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_true (adw_flap_get_reveal_flap (window->properties_flap));
+  close_with_properties (window);
+}
+
+/* Whether the focused node of @window's canvas is drawn left of the
+ * properties panel. */
+static gboolean
+focus_beside_properties (gpointer data)
+{
+  GraftWindow     *window = data;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             box = graft_layout_find_node (layout, graft_canvas_get_focus_node (canvas));
+  const GraftRect *r = &graft_layout_get_node (layout, (guint) box)->box;
+  graphene_rect_t  panel;
+  double           left;
+  double           right;
+  double           y;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->properties), GTK_WIDGET (canvas),
+                                            &panel));
+  graft_canvas_layout_to_widget (canvas, r->x, r->y, &left, &y);
+  graft_canvas_layout_to_widget (canvas, r->x + r->width, r->y, &right, &y);
+  return left >= 0 && right <= panel.origin.x;
+}
+
+/* The properties panel slides over a narrow canvas: the node it is about
+ * (the focused one, as Return shows it) was left under it, half hidden. */
+static void
+test_properties_spare_node (void)
+{
+  GraftWindow *window;
+
+  /* The node focused first, then the panel shown, as Return does. */
+  window = open_program_with_properties ();
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->properties_flap);
+  g_assert_true (graft_canvas_focus_node (graft_window_get_canvas (window), "matmul"));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, window->properties_flap);
+  iterate_until (focus_beside_properties, window);
+  close_with_properties (window);
+}
+
 static gboolean
 split_ready (gpointer data)
 {
@@ -625,6 +837,9 @@ main (int    argc,
   g_test_add_func ("/ui/window/small-screen", test_small_screen);
   g_test_add_func ("/ui/window/screen-share", test_screen_share);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
+  g_test_add_func ("/ui/window/focus-panes", test_focus_panes);
+  g_test_add_func ("/ui/window/properties-spare-error", test_properties_spare_error);
+  g_test_add_func ("/ui/window/properties-spare-node", test_properties_spare_node);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
   g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
   g_test_add_func ("/ui/split/classes", test_split_classes);

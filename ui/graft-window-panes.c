@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-window-panes.c: F6 and Shift+F6 move the keyboard focus from one
+ * pane of the window to the next, as in GNOME's applications (the HIG's
+ * "next pane"; GtkPaned binds F6 the same way inside itself).
+ *
+ * The panes, in the order F6 visits them (the order they are read in,
+ * left to right, top to bottom): the Find bar while it is shown, the
+ * canvas (or the page that stands in for it: no file, an error), the
+ * properties panel while it is shown, the side panel's page (the Pattern
+ * or Replacement editor, the Rules list, the Code) and the matches list
+ * under it.  A pane that takes no focus (an empty list) is passed over.
+ * The side panel is visited while it is shown beside the canvas; folded
+ * away on a narrow window it is slid out when F6 enters it and slid back
+ * when F6 leaves it, so the keyboard reaches it there too.  Moving the
+ * focus changes nothing else: no graph, no selection, no text.
+ */
+#include "config.h"
+
+#include "graft-window-private.h"
+
+typedef enum {
+  PANE_FIND,
+  PANE_CANVAS,
+  PANE_PROPERTIES,
+  PANE_PAGE,
+  PANE_MATCHES,
+  N_PANES,
+} Pane;
+
+static gboolean
+side_reachable (GraftWindow *self)
+{
+  return adw_flap_get_reveal_flap (self->side_flap) || adw_flap_get_folded (self->side_flap);
+}
+
+/* Whether the focus (@focus, or NULL) is in @widget. */
+static gboolean
+focus_in (GtkWidget *focus,
+          GtkWidget *widget)
+{
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The pane the focus is in, or N_PANES (the header bar, or nowhere). */
+static Pane
+current_pane (GraftWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus_in (focus, GTK_WIDGET (self->search_bar)))
+    return PANE_FIND;
+  if (focus_in (focus, GTK_WIDGET (self->properties)))
+    return PANE_PROPERTIES;
+  if (focus_in (focus, GTK_WIDGET (self->content_stack)))
+    return PANE_CANVAS;
+  if (focus_in (focus, self->match_box))
+    return PANE_MATCHES;
+  if (focus_in (focus, self->sidebar))
+    return PANE_PAGE;
+  return N_PANES;
+}
+
+/* The side panel's page takes the focus where a user types or chooses:
+ * the editor's text, the chosen rule, the code. */
+static gboolean
+focus_page (GraftWindow *self)
+{
+  GtkWidget *page = gtk_stack_get_visible_child (self->editor_stack);
+
+  if (page == NULL)
+    return FALSE;
+  if (page == GTK_WIDGET (self->rules_panel))
+    {
+      graft_rules_panel_focus_rules (self->rules_panel);
+      return focus_in (gtk_root_get_focus (GTK_ROOT (self)), page);
+    }
+  if (gtk_widget_is_ancestor (GTK_WIDGET (self->code_view), page))
+    return gtk_widget_grab_focus (GTK_WIDGET (self->code_view));
+  /* From the page's start (the editor's text), wherever in the side
+   * panel the focus is: the panel puts it on its first control when it
+   * slides out. */
+  if (focus_in (gtk_root_get_focus (GTK_ROOT (self)), self->sidebar))
+    gtk_root_set_focus (GTK_ROOT (self), NULL);
+  return gtk_widget_child_focus (page, GTK_DIR_TAB_FORWARD);
+}
+
+/* Puts the focus in @pane; FALSE when it is not there or takes none. */
+static gboolean
+focus_pane (GraftWindow *self,
+            Pane         pane)
+{
+  GtkWidget *content;
+
+  switch (pane)
+    {
+    case PANE_FIND:
+      return gtk_search_bar_get_search_mode (self->search_bar) &&
+             gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+    case PANE_CANVAS:
+      content = gtk_stack_get_visible_child (self->content_stack);
+      if (content == NULL)
+        return FALSE;
+      if (gtk_widget_is_ancestor (GTK_WIDGET (self->canvas), content))
+        return gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      return gtk_widget_child_focus (content, GTK_DIR_TAB_FORWARD);
+    case PANE_PROPERTIES:
+      return adw_flap_get_reveal_flap (self->properties_flap) &&
+             graft_properties_focus_first (self->properties);
+    case PANE_PAGE:
+      return side_reachable (self) && focus_page (self);
+    case PANE_MATCHES:
+      return side_reachable (self) &&
+             g_list_model_get_n_items (G_LIST_MODEL (self->match_selection)) > 0 &&
+             gtk_widget_grab_focus (GTK_WIDGET (self->match_list)) &&
+             focus_in (gtk_root_get_focus (GTK_ROOT (self)), self->match_box);
+    case N_PANES:
+    default:
+      return FALSE;
+    }
+}
+
+/* The side panel, slid out, is mapped a frame later: the pane due is
+ * focused then (or, an empty list, the other pane of the panel). */
+static void
+side_mapped_cb (GtkWidget   *flap,
+                GraftWindow *self)
+{
+  int due = GPOINTER_TO_INT (g_object_steal_data (G_OBJECT (flap), "graft-pane-due"));
+
+  g_signal_handlers_disconnect_by_func (flap, side_mapped_cb, self);
+  if (due == PANE_PAGE + 1)
+    (void) (focus_pane (self, PANE_PAGE) || focus_pane (self, PANE_MATCHES));
+  else if (due == PANE_MATCHES + 1)
+    (void) (focus_pane (self, PANE_MATCHES) || focus_pane (self, PANE_PAGE));
+}
+
+static void
+cycle (GraftWindow *self,
+       int          direction)
+{
+  Pane     from = current_pane (self);
+  gboolean folded = adw_flap_get_folded (self->side_flap);
+  int      at = from == N_PANES ? (direction > 0 ? -1 : N_PANES) : (int) from;
+
+  for (int tried = 0; tried < N_PANES; tried++)
+    {
+      Pane pane;
+
+      at = (at + direction + N_PANES) % N_PANES;
+      pane = at;
+      /* Folded away, the side panel slides out as the focus enters it,
+       * and takes the focus once it is on screen. */
+      if (folded && (pane == PANE_PAGE || pane == PANE_MATCHES) &&
+          !gtk_widget_get_mapped (adw_flap_get_flap (self->side_flap)))
+        {
+          GtkWidget *flap = adw_flap_get_flap (self->side_flap);
+
+          g_signal_handlers_disconnect_by_func (flap, side_mapped_cb, self);
+          g_object_set_data (G_OBJECT (flap), "graft-pane-due", GINT_TO_POINTER (pane + 1));
+          g_signal_connect (flap, "map", G_CALLBACK (side_mapped_cb), self);
+          adw_flap_set_reveal_flap (self->side_flap, TRUE);
+          return;
+        }
+      if (focus_pane (self, pane))
+        {
+          if (folded && pane != PANE_PAGE && pane != PANE_MATCHES)
+            adw_flap_set_reveal_flap (self->side_flap, FALSE);
+          return;
+        }
+    }
+}
+
+static void
+focus_next_pane_cb (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  cycle (user_data, 1);
+}
+
+static void
+focus_previous_pane_cb (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  cycle (user_data, -1);
+}
+
+static const GActionEntry pane_entries[] = {
+  { "focus-next-pane", focus_next_pane_cb },
+  { "focus-previous-pane", focus_previous_pane_cb },
+};
+
+/**
+ * _graft_window_init_panes:
+ * @self: a window
+ *
+ * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6).
+ */
+void
+_graft_window_init_panes (GraftWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), pane_entries, G_N_ELEMENTS (pane_entries),
+                                   self);
+}
