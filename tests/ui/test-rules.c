@@ -1655,6 +1655,56 @@ test_run_all_progress (void)
   close_window (window);
 }
 
+static void
+count_frame_cb (GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* GTK paints frames while Run All goes by steps: its steps run at the
+ * frames' priority, not above it (at the default priority they kept every
+ * frame from being painted until the run was over, its progress never
+ * seen); and the run by steps, frames between its steps, leaves the code
+ * `graft rewrite --rules` prints. */
+static void
+test_run_all_paints (void)
+{
+  g_autofree char *model = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autofree char *expected = core_code (model, rules, 0, FALSE);
+  g_autofree char *code = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GdkFrameClock   *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  guint            painted = 0;
+  guint            turns = 0;
+  gulong           id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame_cb), &painted);
+  _graft_document_set_run_step (1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+  g_assert_true (graft_document_get_running_all (document));
+  /* The progress row changed: a frame is due.  It is painted before the
+   * run is over. */
+  while (graft_document_get_running_all (document) && painted == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (painted, >, 0);
+  g_assert_true (graft_document_get_running_all (document));
+  while (graft_document_get_running_all (document))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_cmpuint (turns, >, 10);
+  g_signal_handler_disconnect (clock, id);
+  _graft_document_set_run_step (0);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, expected);
+  close_window (window);
+}
+
 /* A session's autosave writes its input (a .pt2's bytes, in base64) on
  * the autosave thread, from a draft the main loop made: the file holds
  * what graft_session_write() made then, byte for byte, though the
@@ -1962,6 +2012,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
   g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
   g_test_add_func ("/ui/rules/run-all-progress", test_run_all_progress);
+  g_test_add_func ("/ui/rules/run-all-paints", test_run_all_paints);
   g_test_add_func ("/ui/rules/session-autosave-draft", test_session_autosave_draft);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
