@@ -552,6 +552,17 @@ time_save_session (GraftWindow *window,
   g_rmdir (dir);
 }
 
+/* No edit by steps under way: since frames are painted between their
+ * steps, a frame painted is no longer the edit's end. */
+static gboolean
+document_at_rest (GraftWindow *window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  return !graft_document_get_rewriting (document) && !graft_document_get_moving (document) &&
+         !graft_document_get_running_all (document);
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
@@ -559,7 +570,7 @@ after_paint_cb (GdkFrameClock *clock,
   GraftWindow *window = data;
   const char  *toast = graft_window_get_last_toast (window);
 
-  if (!graft_window_get_busy (window) &&
+  if (!graft_window_get_busy (window) && document_at_rest (window) &&
       graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
     drawn = TRUE;
   /* A layout that failed: nothing more will come. */
@@ -913,7 +924,8 @@ wait_settled (GraftWindow *window)
       gtk_widget_queue_draw (GTK_WIDGET (window));
       while (!op_painted)
         g_main_context_iteration (NULL, TRUE);
-      if (!graft_window_get_busy (window) && !graft_window_get_pending (window))
+      if (!graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+          document_at_rest (window))
         break;
     }
   g_signal_handlers_disconnect_by_func (clock, op_paint_cb, NULL);
