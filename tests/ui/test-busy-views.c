@@ -206,8 +206,8 @@ start_away (guint         *change,
 /* Runs the main loop until @ready says @view is done, with @entry's edit
  * replayed one operation a step (_graft_comparison_set_travel_step (1)),
  * meddling as @how says; after a close, the document gets its graph back.
- * What reads the graph gets it back, as @code, and the edit applied.  Returns @view, or %NULL once
- * closed. */
+ * What reads the graph gets it back, as @code, and the edit applied.
+ * Returns @view, or %NULL once closed. */
 static gpointer
 wait_away (gpointer view,
            gboolean (*ready) (gpointer view),
