@@ -315,6 +315,45 @@ test_dead_code (void)
   g_rmdir (dir);
 }
 
+/* F6 pressed again while the work the first one left goes on (the
+ * matches found and the rules counted again, by steps), at every turn of
+ * it: the second step is the one made at rest (pass 1's next rule), never
+ * lost.  Pressed before the counts were done it took pass 2's first rule:
+ * finishing them chose the next step's rule, whose matches were then read
+ * before they were found (ui-e2e's rule-keys, once frames made the work
+ * longer: the export after two undos held other code). */
+static void
+test_step_mid_work (void)
+{
+  GraftWindow   *window = open_resnet_with_rules ();
+  GraftDocument *document = graft_window_get_document (window);
+  guint          from = graft_document_get_position (document);
+  guint          turns = 0;
+  gboolean       rest = FALSE;
+
+  graft_document_set_fixpoint (document, FIXPOINT);
+  iterate_until (layout_ready, window);
+  for (guint k = 0; !rest; k++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step", NULL);
+      g_assert_cmpuint (graft_document_get_position (document), ==, from + 1);
+      for (turns = 0; turns < k && (graft_document_get_matches_pending (document) ||
+                                    g_main_context_pending (NULL));
+           turns++)
+        g_main_context_iteration (NULL, FALSE);
+      rest = turns < k;
+      g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "step"));
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step", NULL);
+      g_assert_cmpuint (graft_document_get_position (document), ==, from + 2);
+      g_assert_cmpstr (graft_document_get_history_label (document, from + 1), ==,
+                       "pass 1 · flatten_fn → flatten_method · 1 match");
+      graft_document_go_to (document, from);
+      iterate_until (layout_ready, window);
+    }
+  g_test_message ("the first step's work took %u turns", turns);
+  close_window (window);
+}
+
 /* The issue's acceptance test: stepping through four rules on resnet18,
  * undoing two steps and redoing them, ends with the CLI's code. */
 static void
@@ -2050,5 +2089,6 @@ main (int    argc,
   g_test_add_func ("/ui/rules/session-every-change", test_session_every_change);
   g_test_add_func ("/ui/rules/autosave-rules", test_autosave_rules);
   g_test_add_func ("/ui/rules/cases", test_rules_cases);
+  g_test_add_func ("/ui/rules/step-mid-work", test_step_mid_work);
   return g_test_run ();
 }
