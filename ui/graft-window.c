@@ -1557,12 +1557,6 @@ fill_editors (GraftWindow *self)
   patterns_changed_cb (self->document, self);
 }
 
-/* The side panel's open and save buttons open and save what the page
- * shows: a rules file on the Rules page, the pattern and replacement on
- * theirs.  The Code tab shows the graph's code, which they do not open or
- * save: they go while it is shown, leaving their room (so the panel's
- * width stays).  The code takes the panel's height: the match list goes
- * too (the pane gave the code its natural height, eight lines). */
 /* The focus put in a page of the side panel that is not the one shown
  * (the page a crossfade is taking away, given the focus by a command or
  * the keyboard before the fade is over): that page is shown.  Otherwise
@@ -1598,6 +1592,12 @@ focus_widget_cb (GtkWindow   *window,
   }
 }
 
+/* The side panel's open and save buttons open and save what the page
+ * shows: a rules file on the Rules page, the pattern and replacement on
+ * theirs.  The Code tab shows the graph's code, which they do not open or
+ * save: they go while it is shown, leaving their room (so the panel's
+ * width stays).  The code takes the panel's height: the match list goes
+ * too (the pane gave the code its natural height, eight lines). */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
