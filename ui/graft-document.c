@@ -1710,6 +1710,13 @@ _graft_document_get_rule_matches (GraftDocument *self,
                                   GraftRule     *rule)
 {
   _graft_document_ensure_matches (self);
+  /* Finishing the counts says what the next step is, and the window then
+   * chooses its rule (_graft_window_follow_next()): the rule chosen now
+   * has its matches still to find, and read as they were (none) the step
+   * went past it (F6 pressed again before the first one's counts were
+   * done took pass 2's first rule instead of pass 1's next). */
+  while (self->match_job != 0)
+    _graft_document_ensure_matches (self);
   if (rule == _graft_document_get_selected (self))
     return self->matches;
   if (_graft_rule_get_matches (rule) == NULL)

@@ -10,11 +10,16 @@
  * the matches again, making the scopes, copying the graph for the layout
  * worker) never adds up in one turn.  Idle sources of their own would not
  * do: GLib dispatches every ready source of the highest priority in the
- * same iteration.  The steps run at the default priority, as input events
- * do, so a frame that takes longer than the frame interval cannot starve
- * them; GTK's frames run between them.  A job is removed when its step
- * returns %G_SOURCE_REMOVE or by graft_turns_remove(); either way its
- * @notify runs.
+ * same iteration.  The steps run at GTK's priority for frames
+ * (GDK_PRIORITY_REDRAW), below input events and the default priority:
+ * GLib dispatches a source only in an iteration where none of a higher
+ * priority is ready, and at the default priority the steps, always ready
+ * while a job is queued, kept GTK's frames from being painted until the
+ * last step (a Run All of seconds at a million nodes painted no frame,
+ * its progress row never seen).  At the frames' own priority a frame due
+ * and a step run in the same iteration, so neither starves the other.  A
+ * job is removed when its step returns %G_SOURCE_REMOVE or by
+ * graft_turns_remove(); either way its @notify runs.
  *
  * A job added with graft_turns_add_alone() runs alone: while it is queued
  * the others wait, their steps not run (a rewrite by steps, between whose
@@ -29,6 +34,8 @@
 #include "config.h"
 
 #include "graft-turns.h"
+
+#include <gdk/gdk.h>
 
 typedef struct
 {
@@ -120,7 +127,7 @@ add (GSourceFunc    step,
   g_queue_push_tail (&jobs, job);
   if (source_id == 0)
     {
-      source_id = g_idle_add_full (G_PRIORITY_DEFAULT, dispatch_cb, NULL, NULL);
+      source_id = g_idle_add_full (GDK_PRIORITY_REDRAW, dispatch_cb, NULL, NULL);
       g_source_set_static_name (g_main_context_find_source_by_id (NULL, source_id),
                                 "[graft] deferred work");
     }

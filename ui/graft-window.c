@@ -1682,6 +1682,41 @@ fill_editors (GraftWindow *self)
   patterns_changed_cb (self->document, self);
 }
 
+/* The focus put in a page of the side panel that is not the one shown
+ * (the page a crossfade is taking away, given the focus by a command or
+ * the keyboard before the fade is over): that page is shown.  Otherwise
+ * GTK, when the fade ends at a frame, hides the page and moves the focus
+ * to the nearest ancestor that takes it (the panel's GtkPaned); with
+ * frames painted during work by steps that came in the middle of a
+ * Replace All, and the Ctrl+Z after it, meant for the text the user was
+ * in, undid the graph. */
+static void
+focus_widget_cb (GtkWindow   *window,
+                 GParamSpec  *pspec,
+                 GraftWindow *self)
+{
+  GtkWidget *stack = GTK_WIDGET (self->editor_stack);
+  GtkWidget *page = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (page == NULL || !gtk_widget_is_ancestor (page, stack))
+    return;
+  while (gtk_widget_get_parent (page) != stack)
+    page = gtk_widget_get_parent (page);
+  if (page == gtk_stack_get_visible_child (self->editor_stack))
+    return;
+  /* GTK moves the focus at the next layout if it is inside a page when the
+   * stack hides that page, even for a moment (the fading page is hidden
+   * when the stack goes to another, this one): the focus is out of it while
+   * the stack switches, then put back. */
+  {
+    g_autoptr (GtkWidget) focus = g_object_ref (gtk_root_get_focus (GTK_ROOT (self)));
+
+    gtk_root_set_focus (GTK_ROOT (self), NULL);
+    gtk_stack_set_visible_child (self->editor_stack, page);
+    gtk_widget_grab_focus (focus);
+  }
+}
+
 /* The side panel's open and save buttons open and save what the page
  * shows: a rules file on the Rules page, the pattern and replacement on
  * theirs.  The Code tab shows the graph's code, which they do not open or
@@ -2505,6 +2540,7 @@ graft_window_init (GraftWindow *self)
   graft_rules_panel_set_document (self->rules_panel, self->document);
   g_signal_connect (self->editor_stack, "notify::visible-child-name",
                     G_CALLBACK (side_page_changed_cb), self);
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_cb), self);
 
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));

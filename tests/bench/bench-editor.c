@@ -563,6 +563,17 @@ time_save_session (GraftWindow *window,
   g_rmdir (dir);
 }
 
+/* No edit by steps under way: since frames are painted between their
+ * steps, a frame painted is no longer the edit's end. */
+static gboolean
+document_at_rest (GraftWindow *window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  return !graft_document_get_rewriting (document) && !graft_document_get_moving (document) &&
+         !graft_document_get_running_all (document);
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
@@ -570,7 +581,7 @@ after_paint_cb (GdkFrameClock *clock,
   GraftWindow *window = data;
   const char  *toast = graft_window_get_last_toast (window);
 
-  if (!graft_window_get_busy (window) &&
+  if (!graft_window_get_busy (window) && document_at_rest (window) &&
       graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
     drawn = TRUE;
   /* A layout that failed: nothing more will come. */
@@ -894,6 +905,14 @@ picture_compare (Picture     *before,
 }
 
 static gboolean op_painted;
+static guint    op_frames; /* painted from an edit's start to its picture */
+
+static void
+op_frame_cb (GdkFrameClock *clock,
+             gpointer       data)
+{
+  op_frames++;
+}
 
 static void
 op_paint_cb (GdkFrameClock *clock,
@@ -916,7 +935,8 @@ wait_settled (GraftWindow *window)
       gtk_widget_queue_draw (GTK_WIDGET (window));
       while (!op_painted)
         g_main_context_iteration (NULL, TRUE);
-      if (!graft_window_get_busy (window) && !graft_window_get_pending (window))
+      if (!graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+          document_at_rest (window))
         break;
     }
   g_signal_handlers_disconnect_by_func (clock, op_paint_cb, NULL);
@@ -935,6 +955,9 @@ settle_and_linger (GraftWindow *window,
 
   wait_settled (window);
   drawn_s = (g_get_monotonic_time () - start) / 1e6;
+  /* The frames of an edit of --ops are counted to its picture. */
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        op_frame_cb, NULL);
   settled = g_get_monotonic_time ();
   while (g_get_monotonic_time () - settled < 150000)
     g_main_context_iteration (NULL, FALSE);
@@ -1055,6 +1078,9 @@ run_op (GraftWindow *window,
   start = g_get_monotonic_time ();
   start_cpu = thread_time ();
   watchdog_reset (w, start, start_cpu);
+  op_frames = 0;
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (op_frame_cb), NULL);
   switch (kind)
     {
     case OP_REPLACE_ONE:
@@ -1129,8 +1155,9 @@ run_op (GraftWindow *window,
     }
   if (graft_canvas_get_layout (canvas) != before.layout)
     picture_compare (&before, canvas, moves, sizeof moves);
-  printf ("  %-22s %8.3fs %6.0fms %5.0fms  matches %u  %s%s%u/%u reused\n", label, drawn_s,
-          w->longest / 1e3, w->longest_own / 1e3,
+  printf ("  %-22s %8.3fs %6.0fms %5.0fms  frames %u (%.0f/s)  matches %u  %s%s%u/%u reused\n",
+          label, drawn_s, w->longest / 1e3, w->longest_own / 1e3, op_frames,
+          drawn_s > 0 ? op_frames / drawn_s : 0.0,
           graft_document_get_n_matches (document), moves, *moves != '\0' ? "; " : "",
           graft_layout_get_n_reused_segments (graft_canvas_get_layout (canvas)),
           graft_layout_get_n_segments (graft_canvas_get_layout (canvas)));

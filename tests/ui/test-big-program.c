@@ -1163,6 +1163,7 @@ typedef struct
   gboolean wanted;
   guint    answer;
   guint    n_freed;
+  guint    n_asked; /* wanted() calls: one a turn of the learner's job */
 } Owner;
 
 typedef struct
@@ -1179,6 +1180,7 @@ typedef struct
 static gboolean
 owner_wanted (gpointer owner)
 {
+  ((Owner *) owner)->n_asked++;
   return ((Owner *) owner)->wanted;
 }
 
@@ -1251,11 +1253,16 @@ owner_set (Owner   *owner,
     owner->revision++;
 }
 
-/* Runs the main loop while @learner's job is queued; returns the turns. */
+/* Runs the main loop while @learner's job is queued; returns the turns of
+ * the job (each asks whether the answer is wanted), not of the main loop:
+ * the steps run below the default priority, and sources earlier tests left
+ * at it take iterations of their own. */
 static guint
 turns_while_learning (GraftLearner *learner)
 {
-  guint turns = 0;
+  Owner *owner = learner->owner;
+  guint  asked = owner->n_asked;
+  guint  turns = 0;
 
   while (learner->job != 0)
     {
@@ -1263,7 +1270,7 @@ turns_while_learning (GraftLearner *learner)
       g_main_context_iteration (NULL, FALSE);
       turns++;
     }
-  return turns;
+  return owner->n_asked - asked;
 }
 
 /* The learner's rules, on a graph of its own: an answer learnt in turns of

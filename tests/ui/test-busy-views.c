@@ -168,6 +168,12 @@ graph_code (GraftDocument *document)
                         FALSE);
 }
 
+static gboolean
+edit_put_back (gpointer edit)
+{
+  return !graft_edit_is_replaying (edit);
+}
+
 /* How a test of a view that takes the graph away from the document's
  * position (to read the change it shows) meddles at the third step it
  * sees the change's edit half replayed. */
@@ -199,17 +205,16 @@ start_away (guint         *change,
 
 /* Runs the main loop until @ready says @view is done, with @entry's edit
  * replayed one operation a step (_graft_comparison_set_travel_step (1)),
- * meddling as @how says; after a close, the document has its graph back
- * within @close_turns turns.  What reads the graph gets it back, as
- * @code, and the edit applied.  Returns @view, or %NULL once closed. */
+ * meddling as @how says; after a close, the document gets its graph back.
+ * What reads the graph gets it back, as @code, and the edit applied.
+ * Returns @view, or %NULL once closed. */
 static gpointer
 wait_away (gpointer view,
            gboolean (*ready) (gpointer view),
            GraftDocument *document,
            HistoryEntry  *entry,
            const char    *code,
-           Away           how,
-           guint          close_turns)
+           Away           how)
 {
   guint n_half = 0;
 
@@ -224,7 +229,9 @@ wait_away (gpointer view,
         {
           gtk_window_destroy (GTK_WINDOW (view));
           view = NULL;
-          run_turns (close_turns);
+          /* The task goes in a turn to come (its steps wait for input
+           * and frames). */
+          iterate_until (edit_put_back, entry->edit);
         }
       code_after = graph_code (document);
       g_assert_false (graft_edit_is_replaying (entry->edit));
@@ -271,8 +278,7 @@ test_changes_away (void)
       GraftDiffWindow *diff;
 
       forget_code_before (document);
-      /* Closed, its task goes in its next turn. */
-      diff = wait_away (open_changes (window), diff_ready, document, entry, code, how, 2);
+      diff = wait_away (open_changes (window), diff_ready, document, entry, code, how);
       if (diff != NULL)
         {
           assert_same_as_sync (diff, document);
@@ -1615,7 +1621,7 @@ test_split_away (void)
           graft_split_window_new_for_document (GTK_WINDOW (window), document, change, 0));
       gtk_window_present (GTK_WINDOW (split));
       /* Closed, the graph is back at once. */
-      split = wait_away (split, split_compared, document, entry, code, how, 0);
+      split = wait_away (split, split_compared, document, entry, code, how);
       if (split != NULL)
         {
           g_autoptr (GraftComparison) comparison = NULL;

@@ -2256,6 +2256,43 @@ test_pattern_from_selection_undo (void)
   close_window (window);
 }
 
+static gboolean
+fade_over (gpointer stack)
+{
+  return !gtk_stack_get_transition_running (stack);
+}
+
+/* The focus given to the pattern editor while the side panel fades to
+ * the replacement (Create Pattern from Selection shows it) stays there
+ * once the fade is over, its page shown: GTK moved it to the panel's
+ * GtkPaned at the frame after the fade ended, and with frames painted
+ * during a Replace All by steps a Ctrl+Z after it undid the graph, not
+ * the text (/ui/window/pattern-from-selection-undo under ASan). */
+static void
+test_focus_in_fading_page (void)
+{
+  GraftWindow *window = open_example ();
+  GtkWidget   *pattern_editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkWidget   *pattern_view = find_text_view (pattern_editor);
+  GtkStack    *stack = GTK_STACK (gtk_widget_get_ancestor (pattern_editor, GTK_TYPE_STACK));
+
+  graft_canvas_select (graft_window_get_canvas (window), "neg_1", FALSE);
+  graft_canvas_select (graft_window_get_canvas (window), "cat_1", TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "replacement");
+  g_assert_true (gtk_stack_get_transition_running (stack));
+  gtk_widget_grab_focus (pattern_view);
+  /* The window's focus, which Ctrl+Z reads (gtk_widget_has_focus() is
+   * also whether the window is active, which under load another test's
+   * window going may take a while). */
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == pattern_view);
+  iterate_until (fade_over, stack);
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == pattern_view);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "pattern");
+  close_window (window);
+}
+
 /* Save As moves the unsaved work to the new file: opening the old one
  * again offers no autosave. */
 static void
@@ -3541,6 +3578,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/undo-toast", test_undo_toast);
   g_test_add_func ("/ui/window/undo-toast-button", test_undo_toast_button);
   g_test_add_func ("/ui/window/pattern-from-selection-undo", test_pattern_from_selection_undo);
+  g_test_add_func ("/ui/window/focus-in-fading-page", test_focus_in_fading_page);
   g_test_add_func ("/ui/window/save-as-drops-old-autosave", test_save_as_drops_old_autosave);
   g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
   g_test_add_func ("/ui/document/torch", test_document_torch);

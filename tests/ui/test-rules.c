@@ -315,6 +315,45 @@ test_dead_code (void)
   g_rmdir (dir);
 }
 
+/* F6 pressed again while the work the first one left goes on (the
+ * matches found and the rules counted again, by steps), at every turn of
+ * it: the second step is the one made at rest (pass 1's next rule), never
+ * lost.  Pressed before the counts were done it took pass 2's first rule:
+ * finishing them chose the next step's rule, whose matches were then read
+ * before they were found (ui-e2e's rule-keys, once frames made the work
+ * longer: the export after two undos held other code). */
+static void
+test_step_mid_work (void)
+{
+  GraftWindow   *window = open_resnet_with_rules ();
+  GraftDocument *document = graft_window_get_document (window);
+  guint          from = graft_document_get_position (document);
+  guint          turns = 0;
+  gboolean       rest = FALSE;
+
+  graft_document_set_fixpoint (document, FIXPOINT);
+  iterate_until (layout_ready, window);
+  for (guint k = 0; !rest; k++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step", NULL);
+      g_assert_cmpuint (graft_document_get_position (document), ==, from + 1);
+      for (turns = 0; turns < k && (graft_document_get_matches_pending (document) ||
+                                    g_main_context_pending (NULL));
+           turns++)
+        g_main_context_iteration (NULL, FALSE);
+      rest = turns < k;
+      g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "step"));
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step", NULL);
+      g_assert_cmpuint (graft_document_get_position (document), ==, from + 2);
+      g_assert_cmpstr (graft_document_get_history_label (document, from + 1), ==,
+                       "pass 1 · flatten_fn → flatten_method · 1 match");
+      graft_document_go_to (document, from);
+      iterate_until (layout_ready, window);
+    }
+  g_test_message ("the first step's work took %u turns", turns);
+  close_window (window);
+}
+
 /* The issue's acceptance test: stepping through four rules on resnet18,
  * undoing two steps and redoing them, ends with the CLI's code. */
 static void
@@ -1655,6 +1694,73 @@ test_run_all_progress (void)
   close_window (window);
 }
 
+typedef struct
+{
+  GraftDocument *document;
+  guint          painted; /* frames painted while the run went on */
+} RunFrames;
+
+static void
+count_run_frame_cb (GdkFrameClock *clock,
+                    gpointer       user_data)
+{
+  RunFrames *frames = user_data;
+
+  if (graft_document_get_running_all (frames->document))
+    frames->painted++;
+}
+
+/* GTK paints frames while Run All goes by steps: its steps run at the
+ * frames' priority, not above it (at the default priority they kept every
+ * frame from being painted until the run was over, its progress never
+ * seen); and the run by steps, frames between its steps, leaves the code
+ * `graft rewrite --rules` prints.  A frame is made due as each run
+ * begins; a run shorter than the frame interval may end first, so the run
+ * is undone and made again until one was painted during it (at the
+ * default priority none ever was). */
+static void
+test_run_all_paints (void)
+{
+  g_autofree char *model = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autofree char *expected = core_code (model, rules, 0, FALSE);
+  g_autofree char *code = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GdkFrameClock   *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  guint            from = graft_document_get_position (document);
+  RunFrames        frames = { document, 0 };
+  guint            runs = 0;
+  gulong           id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_run_frame_cb), &frames);
+  _graft_document_set_run_step (1);
+  for (; runs < 50 && frames.painted == 0; runs++)
+    {
+      guint turns = 0;
+
+      if (runs > 0)
+        graft_document_go_to (document, from);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "run-all", NULL);
+      g_assert_true (graft_document_get_running_all (document));
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      while (graft_document_get_running_all (document))
+        {
+          g_main_context_iteration (NULL, TRUE);
+          turns++;
+        }
+      g_assert_cmpuint (turns, >, 10);
+    }
+  g_test_message ("%u frames painted during run %u", frames.painted, runs);
+  g_assert_cmpuint (frames.painted, >, 0);
+  g_signal_handler_disconnect (clock, id);
+  _graft_document_set_run_step (0);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, expected);
+  close_window (window);
+}
+
 /* A session's autosave writes its input (a .pt2's bytes, in base64) on
  * the autosave thread, from a draft the main loop made: the file holds
  * what graft_session_write() made then, byte for byte, though the
@@ -1962,6 +2068,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
   g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
   g_test_add_func ("/ui/rules/run-all-progress", test_run_all_progress);
+  g_test_add_func ("/ui/rules/run-all-paints", test_run_all_paints);
   g_test_add_func ("/ui/rules/session-autosave-draft", test_session_autosave_draft);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
@@ -1982,5 +2089,6 @@ main (int    argc,
   g_test_add_func ("/ui/rules/session-every-change", test_session_every_change);
   g_test_add_func ("/ui/rules/autosave-rules", test_autosave_rules);
   g_test_add_func ("/ui/rules/cases", test_rules_cases);
+  g_test_add_func ("/ui/rules/step-mid-work", test_step_mid_work);
   return g_test_run ();
 }
