@@ -1682,6 +1682,40 @@ fill_editors (GraftWindow *self)
   patterns_changed_cb (self->document, self);
 }
 
+/* The matches list about to lose the row that holds the focus: Next
+ * (Shift+F5) taken from the list takes its last match.  The row leaves the
+ * window at the selection's items-changed, with the window's focus still
+ * on it; GTK then moves a focus left so at its next frame (the frame
+ * clock's after-paint: the window's "move the focus" flag), walking up
+ * from the row, which has no parent any more, and so to the first widget
+ * of the window that takes it: the toast's Undo the step just showed,
+ * where the next Space or Return undid the step.  Connected to the
+ * document's matches before the selection is made on them, this runs
+ * before the selection's own handler, while the row is still in the
+ * window: the canvas takes the focus then, and GTK has nothing to move.
+ * A list that keeps rows keeps the focus to GtkListView. */
+static void
+match_rows_changed_cb (GListModel  *matches,
+                       guint        position,
+                       guint        removed,
+                       guint        added,
+                       GraftWindow *self)
+{
+  GtkWidget *focus;
+
+  if (removed == 0 || g_list_model_get_n_items (matches) > 0 ||
+      gtk_widget_in_destruction (GTK_WIDGET (self)) || self->canvas == NULL ||
+      self->match_list == NULL)
+    return;
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->match_list)))
+    return;
+  /* A canvas that cannot take it (a page stands in for the graph): no
+   * focus, rather than one GTK would give to the first button. */
+  if (!gtk_widget_grab_focus (GTK_WIDGET (self->canvas)))
+    gtk_root_set_focus (GTK_ROOT (self), NULL);
+}
+
 /* The focus put in a page of the side panel that is not the one shown
  * (the page a crossfade is taking away, given the focus by a command or
  * the keyboard before the fade is over): that page is shown.  Otherwise
@@ -2499,6 +2533,9 @@ graft_window_init (GraftWindow *self)
     }
   _graft_window_init_adaptive (self, sidebar);
 
+  /* Before the selection connects to the matches: match_rows_changed_cb(). */
+  g_signal_connect_object (graft_document_get_matches (self->document), "items-changed",
+                           G_CALLBACK (match_rows_changed_cb), self, 0);
   self->match_selection =
       gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));
   gtk_single_selection_set_autoselect (self->match_selection, FALSE);
