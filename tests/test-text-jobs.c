@@ -6,11 +6,14 @@
  * main-loop turns: in steps of every size, on a model in both torches and
  * on a torch.export program, each writes the same text as its printer in
  * one go; DOT's matches given as a table of nodes mark the same nodes as
- * the array by graph order; a job dropped half-way frees what it made.
+ * the array by graph order; a job dropped half-way frees what it made; a
+ * text of megabytes written by steps is kept in pieces (never one string
+ * grown by copying in a turn) and joined again to the same bytes.
  */
 #include "config.h"
 
 #include "graft.h"
+#include "graft-strbuf-private.h"
 
 static const guint sizes[] = { 1, 2, 7, 1000, G_MAXUINT };
 
@@ -257,6 +260,138 @@ test_dropped (void)
   g_assert_false (graft_matches_json_job_step (list, 1));
 }
 
+/* A module of @n_adds `x = x + 1`: megabytes of listing and match list. */
+static GraftGraph *
+chain (guint n_adds)
+{
+  g_autoptr (GString) text = g_string_new ("def forward(x):\n");
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph;
+
+  for (guint i = 0; i < n_adds; i++)
+    g_string_append (text, "    x = x + 1\n");
+  g_string_append (text, "    return x\n");
+  source = graft_source_new ("chain.py", text->str, -1);
+  graph = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_2_6), "forward", &error);
+  g_assert_no_error (error);
+  return graph;
+}
+
+/* @pieces joined equal @whole; all but the last a piece's worth. */
+static void
+assert_pieces (GPtrArray  *pieces,
+               const char *whole,
+               gsize       whole_len,
+               guint       min_pieces)
+{
+  gsize            len;
+  g_autofree char *joined = graft_output_join_pieces (pieces, &len);
+
+  g_assert_cmpuint (pieces->len, >=, min_pieces);
+  for (guint i = 0; i + 1 < pieces->len; i++)
+    g_assert_cmpuint (g_bytes_get_size (pieces->pdata[i]), >=, GRAFT_TEXT_PIECE);
+  g_assert_cmpmem (joined, len, whole, whole_len);
+  g_assert_cmpint (joined[len], ==, '\0');
+}
+
+static void
+test_pieces (void)
+{
+  g_autoptr (GraftGraph) graph = chain (30000);
+  g_autoptr (GString) listing = graft_listing_to_gstring (graph);
+  g_autofree char *json = graft_json_graph (graph);
+  g_autoptr (GraftSource) source =
+      graft_source_new ("p.py", "def pattern(x):\n    return x + 1\n", -1);
+  g_autoptr (GError) error = NULL;
+  GraftGraph *pattern_graph =
+      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_2_6), "pattern", &error);
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autofree char *list = NULL;
+  g_autofree char *list_nl = NULL;
+
+  g_assert_no_error (error);
+  pattern = graft_pattern_new (pattern_graph, &error);
+  g_assert_no_error (error);
+  matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_assert_cmpuint (matches->len, >=, 30000);
+  list = graft_matches_to_json (matches);
+  list_nl = g_strconcat (list, "\n", NULL);
+  /* Big enough to be cut. */
+  g_assert_cmpuint (listing->len, >, 2 * GRAFT_TEXT_PIECE);
+  g_assert_cmpuint (strlen (json), >, 2 * GRAFT_TEXT_PIECE);
+  g_assert_cmpuint (strlen (list), >, 2 * GRAFT_TEXT_PIECE);
+
+  /* By steps, as the editor's exports: in pieces, the same bytes, whether
+   * taken in pieces or finished as one string. */
+  for (guint whole_string = 0; whole_string < 2; whole_string++)
+    {
+      GraftListingJob     *l = graft_listing_job_new (graph);
+      GraftJsonJob        *j = graft_json_job_new (graph);
+      GraftMatchesJsonJob *m = graft_matches_json_job_new (matches);
+
+      while (!graft_listing_job_step (l, 1000))
+        ;
+      while (!graft_json_job_step (j, 1000))
+        ;
+      while (!graft_matches_json_job_step (m, 1000))
+        ;
+      if (whole_string)
+        {
+          g_autoptr (GString) l_text = graft_listing_job_finish (l);
+          g_autofree char *j_text = graft_json_job_finish (j);
+          g_autofree char *m_text = graft_matches_json_job_finish (m);
+
+          g_assert_cmpmem (l_text->str, l_text->len, listing->str, listing->len);
+          g_assert_cmpstr (j_text, ==, json);
+          g_assert_cmpstr (m_text, ==, list);
+        }
+      else
+        {
+          g_autoptr (GPtrArray) l_pieces = graft_listing_job_finish_pieces (l);
+          g_autoptr (GPtrArray) j_pieces = graft_json_job_finish_pieces (j);
+          g_autoptr (GPtrArray) m_pieces = graft_matches_json_job_finish_pieces (m, "\n");
+
+          assert_pieces (l_pieces, listing->str, listing->len, 3);
+          assert_pieces (j_pieces, json, strlen (json), 3);
+          assert_pieces (m_pieces, list_nl, strlen (list_nl), 3);
+        }
+    }
+
+  /* In one step (the CLI's way): one piece, never cut. */
+  {
+    GraftListingJob     *l = graft_listing_job_new (graph);
+    GraftMatchesJsonJob *m = graft_matches_json_job_new (matches);
+    g_autoptr (GPtrArray) l_pieces = NULL;
+    g_autoptr (GPtrArray) m_pieces = NULL;
+
+    g_assert_true (graft_listing_job_step (l, G_MAXUINT));
+    g_assert_true (graft_matches_json_job_step (m, G_MAXUINT));
+    l_pieces = graft_listing_job_finish_pieces (l);
+    m_pieces = graft_matches_json_job_finish_pieces (m, NULL);
+    g_assert_cmpuint (l_pieces->len, ==, 1);
+    g_assert_cmpuint (m_pieces->len, ==, 1);
+    assert_pieces (l_pieces, listing->str, listing->len, 1);
+    assert_pieces (m_pieces, list, strlen (list), 1);
+  }
+
+  /* Dropped after being cut: the pieces freed (the sanitizer build checks
+   * the leaks). */
+  {
+    g_autoptr (GraftListingJob) l = graft_listing_job_new (graph);
+    g_autoptr (GraftJsonJob) j = graft_json_job_new (graph);
+    g_autoptr (GraftMatchesJsonJob) m = graft_matches_json_job_new (matches);
+
+    for (guint k = 0; k < 25; k++)
+      {
+        g_assert_false (graft_listing_job_step (l, 1000));
+        g_assert_false (graft_json_job_step (j, 1000));
+        g_assert_false (graft_matches_json_job_step (m, 1000));
+      }
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -268,5 +403,6 @@ main (int    argc,
   g_test_add_func ("/core/text-jobs/dot-signature", test_dot_signature);
   g_test_add_func ("/core/text-jobs/matches-json", test_matches_json);
   g_test_add_func ("/core/text-jobs/dropped", test_dropped);
+  g_test_add_func ("/core/text-jobs/pieces", test_pieces);
   return g_test_run ();
 }

@@ -124,6 +124,7 @@ struct _GraftExport
   GHashTable    *match_table;   /* DOT's marks: graph node to match + 1, or NULL */
   GraftCodeCopy  code;          /* the document's code copied so far */
   char          *made;          /* the text made (the code, to be made a file) */
+  GPtrArray     *made_pieces;   /* or the text in pieces (GBytes), joined on the worker */
   TextKind       text_kind;
   guint          text_turn;  /* the turn making the text (graft-turns.c), or 0 */
   guint          match_next; /* the next match put in @match_table */
@@ -201,6 +202,7 @@ graft_export_finalize (GObject *object)
   g_clear_pointer (&self->match_table, g_hash_table_unref);
   _graft_code_copy_clear (&self->code);
   g_free (self->made);
+  g_clear_pointer (&self->made_pieces, g_ptr_array_unref);
   G_OBJECT_CLASS (graft_export_parent_class)->finalize (object);
 }
 
@@ -630,6 +632,13 @@ text_thread_cb (GTask        *task,
 
           text = graft_document_code_to_file_text (code);
         }
+      else if (self->made_pieces != NULL)
+        {
+          /* The jobs' text in pieces: one string grown by doubling copied
+           * all it held in a turn (8-16 MB at a million nodes). */
+          text = graft_output_join_pieces (self->made_pieces, NULL);
+          g_clear_pointer (&self->made_pieces, g_ptr_array_unref);
+        }
       else
         text = g_steal_pointer (&self->made);
 
@@ -1039,14 +1048,13 @@ text_step (GraftExport *self,
       self->units_done += size;
       if (!graft_listing_job_step (self->text_job, size))
         return FALSE;
-      self->made = g_string_free (graft_listing_job_finish (g_steal_pointer (&self->text_job)),
-                                  FALSE);
+      self->made_pieces = graft_listing_job_finish_pieces (g_steal_pointer (&self->text_job));
       return TRUE;
     case TEXT_JSON:
       self->units_done += size;
       if (!graft_json_job_step (self->text_job, size))
         return FALSE;
-      self->made = graft_json_job_finish (g_steal_pointer (&self->text_job));
+      self->made_pieces = graft_json_job_finish_pieces (g_steal_pointer (&self->text_job));
       return TRUE;
     case TEXT_DOT:
       if (self->highlights && self->match_next < self->matches->len)
@@ -1086,12 +1094,10 @@ text_step (GraftExport *self,
       self->units_done += size;
       if (!graft_matches_json_job_step (self->text_job, size))
         return FALSE;
-      {
-        g_autofree char *json = graft_matches_json_job_finish (g_steal_pointer (&self->text_job));
-
-        /* The CLI writes its output with one final newline (cli.md). */
-        self->made = g_strconcat (json, "\n", NULL);
-      }
+      /* The CLI writes its output with one final newline (cli.md); a
+       * g_strconcat() here copied the whole text in a turn. */
+      self->made_pieces =
+          graft_matches_json_job_finish_pieces (g_steal_pointer (&self->text_job), "\n");
       return TRUE;
     case TEXT_NONE:
     default:

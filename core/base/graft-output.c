@@ -37,6 +37,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -375,4 +376,43 @@ graft_output_write_file (const char *path,
       return FALSE;
     }
   return graft_output_file_commit (out, error);
+}
+
+/**
+ * graft_output_join_pieces:
+ * @pieces: (element-type GBytes): a text in pieces, as the text jobs'
+ *   `_finish_pieces()` give it
+ * @length: (out) (optional): the text's length
+ *
+ * Joins @pieces in one string.  Any thread may call it: the editor's
+ * exports join on the worker that writes the file, never in a turn of
+ * the main loop.
+ *
+ * Returns: (transfer full): the text, with a NUL after it
+ */
+char *
+graft_output_join_pieces (GPtrArray *pieces,
+                          gsize     *length)
+{
+  char *text;
+  gsize len = 0, at = 0;
+
+  g_return_val_if_fail (pieces != NULL, NULL);
+
+  for (guint i = 0; i < pieces->len; i++)
+    len += g_bytes_get_size (pieces->pdata[i]);
+  text = g_malloc (len + 1);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      gsize       n;
+      const char *data = g_bytes_get_data (pieces->pdata[i], &n);
+
+      if (n > 0)
+        memcpy (text + at, data, n);
+      at += n;
+    }
+  text[at] = '\0';
+  if (length != NULL)
+    *length = len;
+  return text;
 }

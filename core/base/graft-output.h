@@ -33,6 +33,9 @@ gboolean         graft_output_file_commit (GraftOutputFile *self,
                                            GError         **error);
 void             graft_output_file_abandon (GraftOutputFile *self);
 
+char *graft_output_join_pieces (GPtrArray *pieces,
+                                gsize     *length) G_GNUC_WARN_UNUSED_RESULT;
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftOutputFile, graft_output_file_abandon)
 
 G_END_DECLS

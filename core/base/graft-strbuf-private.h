@@ -115,4 +115,72 @@ _graft_int_digits (char  *end,
   return end;
 }
 
+/* A text written by steps (the text exports' jobs) is kept in pieces of
+ * at least this many bytes: one GString grown by doubling copied all it
+ * held at each growth (glibc's realloc() copies below its mmap threshold,
+ * or when the block cannot grow where it is), at a million nodes 8 to 16
+ * MB in one of the editor's turns. */
+#define GRAFT_TEXT_PIECE (1u << 20)
+
+/* Called at the start of a job's step: when *@out holds a piece's worth,
+ * its text becomes the last of *@pieces (a #GBytes, not copied) and *@out
+ * a new, empty GString with the room the last one had.  A job written in
+ * one step (the CLI's) never cuts: its text stays one GString. */
+static inline void
+_graft_text_cut (GPtrArray **pieces,
+                 GString   **out)
+{
+  gsize room;
+
+  if (G_LIKELY ((*out)->len < GRAFT_TEXT_PIECE))
+    return;
+  if (*pieces == NULL)
+    *pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  room = (*out)->allocated_len;
+  g_ptr_array_add (*pieces, g_string_free_to_bytes (*out));
+  *out = _graft_buf_new_exact (room);
+}
+
+/* The pieces of a job's text, *@out's text the last of them; *@pieces
+ * and *@out are NULL after. */
+static inline GPtrArray *
+_graft_text_take_pieces (GPtrArray **pieces,
+                         GString   **out)
+{
+  GPtrArray *all = g_steal_pointer (pieces);
+
+  if (all == NULL)
+    all = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_ptr_array_add (all, g_string_free_to_bytes (g_steal_pointer (out)));
+  return all;
+}
+
+/* A job finished at once after steps that cut its text: the pieces and
+ * *@out joined again in *@out (one copy, as the growth of one string had
+ * done). */
+static inline void
+_graft_text_rejoin (GPtrArray **pieces,
+                    GString   **out)
+{
+  GString *whole;
+  gsize    len = (*out)->len;
+
+  if (*pieces == NULL)
+    return;
+  for (guint i = 0; i < (*pieces)->len; i++)
+    len += g_bytes_get_size ((*pieces)->pdata[i]);
+  whole = _graft_buf_new_exact (len + 1);
+  for (guint i = 0; i < (*pieces)->len; i++)
+    {
+      gsize       n;
+      const char *data = g_bytes_get_data ((*pieces)->pdata[i], &n);
+
+      g_string_append_len (whole, data, (gssize) n);
+    }
+  g_string_append_len (whole, (*out)->str, (gssize) (*out)->len);
+  g_clear_pointer (pieces, g_ptr_array_unref);
+  g_string_free (*out, TRUE);
+  *out = whole;
+}
+
 G_END_DECLS

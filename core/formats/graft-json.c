@@ -10,6 +10,7 @@
 #include "graft-graph.h"
 #include "graft-meta.h"
 #include "graft-meta-values-private.h"
+#include "graft-strbuf-private.h"
 #include "graft-type-text-private.h"
 
 #include <math.h>
@@ -339,12 +340,13 @@ append_node (GString   *out,
 /* The graph as JSON written a few nodes at a time (graft_json_job_step()). */
 struct _GraftJsonJob
 {
-  GString    *out;   /* Owned: the text so far */
-  GraftGraph *graph; /* Borrowed */
-  GraftNode  *next;  /* Borrowed: the next node to write, or NULL */
-  gboolean    first; /* no node is written yet */
-  gboolean    tail;  /* the nodes' list is closed: the program's signature follows */
-  guint       entry; /* the signature's next entry (append_signature_entry()) */
+  GString    *out;    /* Owned: the text since the last piece */
+  GPtrArray  *pieces; /* Owned: the text's pieces before @out, or NULL */
+  GraftGraph *graph;  /* Borrowed */
+  GraftNode  *next;   /* Borrowed: the next node to write, or NULL */
+  gboolean    first;  /* no node is written yet */
+  gboolean    tail;   /* the nodes' list is closed: the program's signature follows */
+  guint       entry;  /* the signature's next entry (append_signature_entry()) */
 };
 
 /**
@@ -388,6 +390,7 @@ graft_json_job_step (GraftJsonJob *job,
   guint         k = 0;
   GraftProgram *program = graft_graph_get_program (job->graph);
 
+  _graft_text_cut (&job->pieces, &job->out);
   for (; k < n_nodes && job->next != NULL; k++)
     {
       append_node (job->out, job->next, job->first);
@@ -429,10 +432,34 @@ graft_json_job_finish (GraftJsonJob *job)
   g_return_val_if_fail (job != NULL, NULL);
   g_return_val_if_fail (job->next == NULL && job->tail, NULL);
 
+  g_string_append_c (job->out, '}');
+  _graft_text_rejoin (&job->pieces, &job->out);
   out = g_steal_pointer (&job->out);
   g_free (job);
-  g_string_append_c (out, '}');
   return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_json_job_finish_pieces:
+ * @job: (transfer full): a JSON job whose steps are all done
+ *
+ * As graft_json_job_finish(), without joining what the steps wrote:
+ * graft_output_join_pieces() joins them, on any thread.
+ *
+ * Returns: (transfer full) (element-type GBytes): the text in pieces
+ */
+GPtrArray *
+graft_json_job_finish_pieces (GraftJsonJob *job)
+{
+  GPtrArray *pieces;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (job->next == NULL && job->tail, NULL);
+
+  g_string_append_c (job->out, '}');
+  pieces = _graft_text_take_pieces (&job->pieces, &job->out);
+  g_free (job);
+  return pieces;
 }
 
 /**
@@ -446,6 +473,7 @@ graft_json_job_free (GraftJsonJob *job)
     return;
   if (job->out != NULL)
     g_string_free (job->out, TRUE);
+  g_clear_pointer (&job->pieces, g_ptr_array_unref);
   g_free (job);
 }
 

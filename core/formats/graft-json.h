@@ -23,6 +23,7 @@ GraftJsonJob *graft_json_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 gboolean      graft_json_job_step (GraftJsonJob *job,
                                    guint         n_nodes);
 char         *graft_json_job_finish (GraftJsonJob *job) G_GNUC_WARN_UNUSED_RESULT;
+GPtrArray    *graft_json_job_finish_pieces (GraftJsonJob *job) G_GNUC_WARN_UNUSED_RESULT;
 void          graft_json_job_free (GraftJsonJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftJsonJob, graft_json_job_free)

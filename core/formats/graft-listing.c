@@ -85,7 +85,8 @@ append_node (GString    *out,
 /* A listing written a few nodes at a time (graft_listing_job_step()). */
 struct _GraftListingJob
 {
-  GString    *out;         /* Owned: the listing so far */
+  GString    *out;         /* Owned: the listing since the last piece */
+  GPtrArray  *pieces;      /* Owned: the listing's pieces before @out, or NULL */
   GraftNode  *next;        /* Borrowed: the next node to write, or NULL */
   const char *users_field; /* Borrowed: the dialect's */
 };
@@ -128,6 +129,7 @@ graft_listing_job_step (GraftListingJob *job,
 {
   g_return_val_if_fail (job != NULL, TRUE);
 
+  _graft_text_cut (&job->pieces, &job->out);
   for (guint k = 0; k < n_nodes && job->next != NULL; k++)
     {
       append_node (job->out, job->next, job->users_field);
@@ -151,9 +153,32 @@ graft_listing_job_finish (GraftListingJob *job)
   g_return_val_if_fail (job != NULL, NULL);
   g_return_val_if_fail (job->next == NULL, NULL);
 
+  _graft_text_rejoin (&job->pieces, &job->out);
   out = g_steal_pointer (&job->out);
   g_free (job);
   return out;
+}
+
+/**
+ * graft_listing_job_finish_pieces:
+ * @job: (transfer full): a listing job whose steps are all done
+ *
+ * As graft_listing_job_finish(), without joining what the steps wrote:
+ * graft_output_join_pieces() joins them, on any thread.
+ *
+ * Returns: (transfer full) (element-type GBytes): the listing in pieces
+ */
+GPtrArray *
+graft_listing_job_finish_pieces (GraftListingJob *job)
+{
+  GPtrArray *pieces;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (job->next == NULL, NULL);
+
+  pieces = _graft_text_take_pieces (&job->pieces, &job->out);
+  g_free (job);
+  return pieces;
 }
 
 /**
@@ -167,6 +192,7 @@ graft_listing_job_free (GraftListingJob *job)
     return;
   if (job->out != NULL)
     g_string_free (job->out, TRUE);
+  g_clear_pointer (&job->pieces, g_ptr_array_unref);
   g_free (job);
 }
 

@@ -27,6 +27,7 @@ GraftListingJob *graft_listing_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RE
 gboolean         graft_listing_job_step (GraftListingJob *job,
                                          guint            n_nodes);
 GString         *graft_listing_job_finish (GraftListingJob *job) G_GNUC_WARN_UNUSED_RESULT;
+GPtrArray       *graft_listing_job_finish_pieces (GraftListingJob *job) G_GNUC_WARN_UNUSED_RESULT;
 void             graft_listing_job_free (GraftListingJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftListingJob, graft_listing_job_free)

@@ -11,6 +11,7 @@
 #include "graft-arg.h"
 #include "graft-graph.h"
 #include "graft-json.h"
+#include "graft-strbuf-private.h"
 
 /* The binding of pattern node @position: a name, or `{"literal": repr}`. */
 static void
@@ -96,7 +97,8 @@ graft_match_to_json (const GraftMatch *match)
  * (graft_matches_json_job_step()). */
 struct _GraftMatchesJsonJob
 {
-  GString   *out;     /* Owned: the text so far */
+  GString   *out;     /* Owned: the text since the last piece */
+  GPtrArray *pieces;  /* Owned: the text's pieces before @out, or NULL */
   GPtrArray *matches; /* Borrowed */
   guint      next;    /* the next match to write */
 };
@@ -137,6 +139,7 @@ graft_matches_json_job_step (GraftMatchesJsonJob *job,
 {
   g_return_val_if_fail (job != NULL, TRUE);
 
+  _graft_text_cut (&job->pieces, &job->out);
   for (guint k = 0; k < n_matches && job->next < job->matches->len; k++, job->next++)
     {
       g_string_append (job->out, job->next > 0 ? ",\n  " : "\n  ");
@@ -159,10 +162,39 @@ graft_matches_json_job_finish (GraftMatchesJsonJob *job)
   g_return_val_if_fail (job != NULL, NULL);
   g_return_val_if_fail (job->next == job->matches->len, NULL);
 
+  g_string_append (job->out, job->matches->len > 0 ? "\n]}" : "]}");
+  _graft_text_rejoin (&job->pieces, &job->out);
   out = g_steal_pointer (&job->out);
-  g_string_append (out, job->matches->len > 0 ? "\n]}" : "]}");
   g_free (job);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_matches_json_job_finish_pieces:
+ * @job: (transfer full): a job whose steps are all done
+ * @tail: (nullable): text to add after it (the CLI's final newline)
+ *
+ * As graft_matches_json_job_finish() followed by @tail, without joining
+ * what the steps wrote: graft_output_join_pieces() joins them, on any
+ * thread.
+ *
+ * Returns: (transfer full) (element-type GBytes): the text in pieces
+ */
+GPtrArray *
+graft_matches_json_job_finish_pieces (GraftMatchesJsonJob *job,
+                                      const char          *tail)
+{
+  GPtrArray *pieces;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  g_return_val_if_fail (job->next == job->matches->len, NULL);
+
+  g_string_append (job->out, job->matches->len > 0 ? "\n]}" : "]}");
+  if (tail != NULL)
+    g_string_append (job->out, tail);
+  pieces = _graft_text_take_pieces (&job->pieces, &job->out);
+  g_free (job);
+  return pieces;
 }
 
 /**
@@ -176,6 +208,7 @@ graft_matches_json_job_free (GraftMatchesJsonJob *job)
     return;
   if (job->out != NULL)
     g_string_free (job->out, TRUE);
+  g_clear_pointer (&job->pieces, g_ptr_array_unref);
   g_free (job);
 }
 

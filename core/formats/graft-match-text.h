@@ -25,6 +25,9 @@ gboolean             graft_matches_json_job_step (GraftMatchesJsonJob *job,
                                                   guint                n_matches);
 char                *graft_matches_json_job_finish (GraftMatchesJsonJob *job)
     G_GNUC_WARN_UNUSED_RESULT;
+GPtrArray *graft_matches_json_job_finish_pieces (GraftMatchesJsonJob *job,
+                                                 const char          *tail)
+    G_GNUC_WARN_UNUSED_RESULT;
 void graft_matches_json_job_free (GraftMatchesJsonJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatchesJsonJob, graft_matches_json_job_free)

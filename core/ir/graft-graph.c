@@ -3205,7 +3205,7 @@ memory_size (GraftGraph *self,
   size += self->trash_size * sizeof (GraftNode *);
   if (self->long_spans != NULL)
     size += g_hash_table_size (self->long_spans) * 3 * sizeof (gpointer);
-  /* Scratch marks: only while an algorithm holds them. */
+  /* Scratch marks: from the first holder (or mark set) on. */
   if (self->marked_pages != NULL)
     size += self->marked_pages->len * sizeof (gpointer) +
             self->marks_blocks->len *
@@ -3513,8 +3513,9 @@ _graft_node_page_add_marks (NodePage *page)
  * _graft_graph_hold_marks:
  *
  * Tells the graph that an algorithm uses its nodes' marks until it calls
- * _graft_graph_release_marks(): the marks set meanwhile stay.  Marks set
- * while nothing holds them stay until a holder releases them.
+ * _graft_graph_release_marks(): the marks set meanwhile stay.  Each page
+ * of nodes then has its array of marks, kept after the release for the
+ * next holder.
  */
 void
 _graft_graph_hold_marks (GraftGraph *self)
@@ -3526,16 +3527,20 @@ _graft_graph_hold_marks (GraftGraph *self)
 /**
  * _graft_graph_release_marks:
  *
- * Ends a _graft_graph_hold_marks(): when no other algorithm holds them,
- * the marks' memory is given back and every node's marks read as 0 (no
- * mark handed out is).
+ * Ends a _graft_graph_hold_marks().  The pages keep their arrays of marks
+ * for the next holder, whatever marks they hold: every mark handed out
+ * later (_graft_graph_new_mark(), _graft_graph_reserve_marks()) is past
+ * them, and a wrap of the marks clears them all (restart_marks()).
+ * Giving the arrays back here made the next hold give every page its
+ * array again: at a million nodes a turn of 18-44 ms of fresh pages in
+ * the editor's Replace All after a saved session.  They go with the
+ * graph (an eighth of its nodes' memory).
  */
 void
 _graft_graph_release_marks (GraftGraph *self)
 {
   g_assert (self->marks_held > 0);
-  if (--self->marks_held == 0)
-    drop_marks (self);
+  self->marks_held--;
 }
 
 /**
