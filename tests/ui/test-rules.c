@@ -1761,6 +1761,66 @@ test_run_all_paints (void)
   close_window (window);
 }
 
+/* The line under the Rules panel's buttons never contradicts the counts
+ * shown: after a change of the graph the counts are found again by steps,
+ * and until the next step is known again the line says so.  On gm10k it
+ * said "Done: one pass; pattern still has 488 matches (Repeat Passes
+ * goes on)", the next step after Run All worked out on the counts of the
+ * graph before, for seconds, while the header and the list said 0: the
+ * document found the matches and counts again without a word to the
+ * panel, which spoke again only at `rules-changed`, once every count was
+ * done. */
+static void
+test_next_line_pending (void)
+{
+  static const char *const actions[] = { "run-all", "undo", "replace-all", "undo", "step",
+                                         "run-all" };
+  GraftWindow             *window = open_resnet_with_rules ();
+  GraftDocument           *document = graft_window_get_document (window);
+  GraftRulesPanel         *panel = graft_window_get_rules_panel (window);
+
+  graft_window_show_page (window, "rules");
+  iterate_until (layout_ready, window);
+  _graft_document_set_match_step (1);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      guint pending = 0;
+      guint from = graft_document_get_position (document);
+
+      g_test_message ("%s", actions[i]);
+      g_action_group_activate_action (G_ACTION_GROUP (window), actions[i], NULL);
+      /* Over when the history moved and the counts are known again. */
+      while (graft_document_get_position (document) == from ||
+             graft_document_get_holding (document) ||
+             graft_document_get_matches_pending (document))
+        {
+          if (graft_document_get_matches_pending (document))
+            {
+              pending++;
+              g_assert_cmpstr (graft_rules_panel_get_next_text (panel), ==,
+                               "Finding the rules’ matches…");
+            }
+          else if (!graft_document_get_holding (document))
+            {
+              /* Asking does not finish a job: there is none. */
+              g_autofree char *next = graft_document_dup_next_text (document);
+
+              g_assert_cmpstr (graft_rules_panel_get_next_text (panel), ==, next);
+            }
+          g_main_context_iteration (NULL, TRUE);
+        }
+      /* A turn's work is one matcher step: resnet18 takes many. */
+      g_assert_cmpuint (pending, >, 10);
+      {
+        g_autofree char *next = graft_document_dup_next_text (document);
+
+        g_assert_cmpstr (graft_rules_panel_get_next_text (panel), ==, next);
+      }
+    }
+  _graft_document_set_match_step (0);
+  close_window (window);
+}
+
 /* A session's autosave writes its input (a .pt2's bytes, in base64) on
  * the autosave thread, from a draft the main loop made: the file holds
  * what graft_session_write() made then, byte for byte, though the
@@ -2069,6 +2129,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
   g_test_add_func ("/ui/rules/run-all-progress", test_run_all_progress);
   g_test_add_func ("/ui/rules/run-all-paints", test_run_all_paints);
+  g_test_add_func ("/ui/rules/next-line-pending", test_next_line_pending);
   g_test_add_func ("/ui/rules/session-autosave-draft", test_session_autosave_draft);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
