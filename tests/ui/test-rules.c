@@ -1899,11 +1899,10 @@ counts_text (GraftDocument *document)
 
 /* After a change of @window's rules: its document finds the matches and
  * counts the rules in the turns to come, nothing having asked for them at
- * once, the panel saying so (every change, since the line kept the next
- * step before a pattern typed or another rule's text set); then counts
- * and next step are those
- * of @reference, the same change made to a document without a window
- * (which finds them at once when asked). */
+ * once, the panel saying so (after every change: it kept the next step
+ * before when a pattern was typed or another rule's text set); then
+ * counts and next step are those of @reference, the same change made to a
+ * document without a window (which finds them at once when asked). */
 static void
 assert_counted_by_steps (GraftWindow   *window,
                          GraftDocument *reference)
