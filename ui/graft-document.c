@@ -46,7 +46,9 @@
  * found again; `patterns-changed` when the chosen rule's texts were traced
  * again (their errors may have changed) or another rule was chosen;
  * `rules-changed` when the rule set, the chosen rule, a count, an option
- * or the next step changed; `rule-texts-changed` when the document itself
+ * or the next step changed; `matches-pending` when the matches and the
+ * counts begin to be found again by steps (the next step is not known
+ * until `rules-changed`); `rule-texts-changed` when the document itself
  * changed a rule's texts (a rename); `history-changed` after a change was
  * made, undone or redone.
  */
@@ -121,6 +123,7 @@ enum {
   SIGNAL_MATCHES_CHANGED,
   SIGNAL_PATTERNS_CHANGED,
   SIGNAL_RULES_CHANGED,
+  SIGNAL_MATCHES_PENDING,
   SIGNAL_RULE_TEXTS_CHANGED,
   SIGNAL_HISTORY_CHANGED,
   SIGNAL_REPLACED_ALL,
@@ -312,6 +315,15 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_RULES_CHANGED] =
       g_signal_new ("rules-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
+  /* The matches, the counts and the next step begin to be found again by
+   * steps (graft_document_get_matches_pending()): what was said of the
+   * next step is of the graph or the rules before, and the counts change
+   * in the turns to come, until `rules-changed` says the next step.  The
+   * Rules panel's line said "Done: one pass; pattern still has 488
+   * matches" for seconds while the list and the header said 0. */
+  signals[SIGNAL_MATCHES_PENDING] =
+      g_signal_new ("matches-pending", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 0);
   /* The document changed a rule's texts itself (a rename, its undo): the
    * editors that show them follow. */
   signals[SIGNAL_RULE_TEXTS_CHANGED] =
@@ -798,6 +810,17 @@ match_step_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Begins the job of match_step_cb(), if it is not under way, and says so
+ * (`matches-pending`). */
+static void
+match_job_begin (GraftDocument *self)
+{
+  if (self->match_job != 0)
+    return;
+  self->match_job = graft_turns_add (match_step_cb, self, NULL);
+  g_signal_emit (self, signals[SIGNAL_MATCHES_PENDING], 0);
+}
+
 /* After a change of the graph or of the chosen rule's pattern: its
  * matches are found again, in the turns to come or when first asked for;
  * @recount: the other rules' counts too (else only the next step). */
@@ -810,8 +833,7 @@ matches_stale (GraftDocument *self,
   self->matches_stale = TRUE;
   self->recount_due |= recount;
   self->next_due = TRUE;
-  if (self->match_job == 0)
-    self->match_job = graft_turns_add (match_step_cb, self, NULL);
+  match_job_begin (self);
 }
 
 /* After a change of another rule's pattern than the chosen one's: the
@@ -825,8 +847,7 @@ counts_stale (GraftDocument *self)
   self->count_at = 0;
   self->recount_due = TRUE;
   self->next_due = TRUE;
-  if (self->match_job == 0)
-    self->match_job = graft_turns_add (match_step_cb, self, NULL);
+  match_job_begin (self);
 }
 
 /* Finishes the chosen rule's search, begun or due, at once, and installs

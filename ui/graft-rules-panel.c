@@ -30,6 +30,10 @@
 
 #include <adwaita.h>
 
+/* What the line under the buttons says while the matches and the counts
+ * are found again (graft_document_get_matches_pending()). */
+#define FINDING_TEXT "Finding the rules’ matches\u2026"
+
 struct _GraftRulesPanel
 {
   GtkWidget parent_instance;
@@ -528,7 +532,7 @@ sync_rules (GraftRulesPanel *self)
    * find them all in this turn: it is said when they are known (the
    * document's `rules-changed` once more). */
   if (graft_document_get_matches_pending (self->document))
-    next = g_strdup ("Finding the rules’ matches\u2026");
+    next = g_strdup (FINDING_TEXT);
   else
     next = graft_document_dup_next_text (self->document);
 
@@ -549,6 +553,17 @@ rules_changed_cb (GraftDocument   *document,
                   GraftRulesPanel *self)
 {
   sync_rules (self);
+}
+
+/* The matches and the counts are found again: the line said what the next
+ * step was on the graph or the rules before (after a Run All, "Done: one
+ * pass; pattern still has 488 matches" while the counts shown went to 0),
+ * until `rules-changed` once the counts were done. */
+static void
+matches_pending_cb (GraftDocument   *document,
+                    GraftRulesPanel *self)
+{
+  gtk_label_set_text (self->next_label, FINDING_TEXT);
 }
 
 static void
@@ -725,6 +740,7 @@ graft_rules_panel_set_document (GraftRulesPanel *self,
   gtk_list_view_set_model (self->rule_list, GTK_SELECTION_MODEL (self->rule_selection));
   g_signal_connect (self->rule_selection, "notify::selected", G_CALLBACK (rule_selected_cb), self);
   g_signal_connect_object (document, "rules-changed", G_CALLBACK (rules_changed_cb), self, 0);
+  g_signal_connect_object (document, "matches-pending", G_CALLBACK (matches_pending_cb), self, 0);
   g_signal_connect_object (document, "history-changed", G_CALLBACK (history_changed_cb), self, 0);
   g_signal_connect_object (document, "notify::title", G_CALLBACK (title_changed_cb), self, 0);
   g_signal_connect_object (document, "run-progress", G_CALLBACK (run_progress_cb), self,
