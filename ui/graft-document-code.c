@@ -632,18 +632,8 @@ _graft_code_copy_step (GraftCodeCopy *copy,
 char *
 _graft_code_copy_join (GraftCodeCopy *copy)
 {
-  char *text = g_malloc (copy->len + 1);
-  gsize at = 0;
+  char *text = copy->pieces != NULL ? graft_output_join_pieces (copy->pieces, NULL) : g_strdup ("");
 
-  for (guint i = 0; copy->pieces != NULL && i < copy->pieces->len; i++)
-    {
-      gsize       n;
-      const char *piece = g_bytes_get_data (copy->pieces->pdata[i], &n);
-
-      memcpy (text + at, piece, n);
-      at += n;
-    }
-  text[at] = '\0';
   _graft_code_copy_clear (copy);
   return text;
 }
