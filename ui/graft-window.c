@@ -209,7 +209,11 @@ toast_button_clicked_cb (AdwToast    *toast,
   self->toast = NULL;
   end_offers (self, toast);
   if (!self->toast_offers)
-    show_toast (self, adw_toast_get_title (toast), adw_toast_get_timeout (toast), NULL, NULL);
+    {
+      g_autofree char *title = g_strdup (g_object_get_data (G_OBJECT (toast), "graft-title"));
+
+      show_toast (self, title, adw_toast_get_timeout (toast), NULL, NULL);
+    }
 }
 
 /* What the toast says once an undo has given the editors back the texts
@@ -261,6 +265,34 @@ place_toasts (GraftWindow *self)
       }
 }
 
+/* Puts @title in @toast as a label of Graft's own that wraps.  libadwaita
+ * 1.2's own title label ends in an ellipsis where the toast is too narrow,
+ * and a toast is at most as wide as the canvas's column (place_toasts()):
+ * at 1120x700 an export's "Exported exp1.pdf as its name says (PDF
+ * Document), not as the chosen PNG Image" lost its second half.  The text
+ * is kept on the toast for toast_button_clicked_cb(), as a custom title
+ * clears the toast's own. */
+static void
+set_toast_title (AdwToast   *toast,
+                 const char *title)
+{
+  GtkWidget *label = adw_toast_get_custom_title (toast);
+
+  if (label == NULL)
+    {
+      label = gtk_label_new (NULL);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_NONE);
+      gtk_widget_add_css_class (label, "heading");
+      adw_toast_set_custom_title (toast, label);
+    }
+  gtk_label_set_text (GTK_LABEL (label), title);
+  g_object_set_data_full (G_OBJECT (toast), "graft-title", g_strdup (title), g_free);
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
  * its @target, nullable), an Undo button that activates it.
  *
@@ -296,7 +328,7 @@ show_toast (GraftWindow *self,
   self->last_toast = g_strdup (title);
   if (toast == NULL)
     {
-      toast = created = adw_toast_new (title);
+      toast = created = adw_toast_new ("");
       g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_button_clicked_cb), self,
                                0);
@@ -304,7 +336,7 @@ show_toast (GraftWindow *self,
     }
   else
     end_offers (self, toast);
-  adw_toast_set_title (toast, title);
+  set_toast_title (toast, title);
   adw_toast_set_timeout (toast, timeout);
   adw_toast_set_button_label (toast, undo_action != NULL ? "_Undo" : NULL);
   /* The button takes each as it changes: no action while the target

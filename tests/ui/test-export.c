@@ -36,6 +36,7 @@
 #include "graft-export.h"
 #include "graft-session.h"
 #include "graft-window.h"
+#include "graft-window-private.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -799,6 +800,76 @@ test_export_dialog (void)
   g_rmdir (dir);
 }
 
+/* The label under @widget that shows @text, or %NULL. */
+static GtkWidget *
+find_label_showing (GtkWidget  *widget,
+                    const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_showing (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A toast too long for the canvas's column (the export's note at
+ * 1120x700) is shown whole, wrapped, within the toast and the toast
+ * within the column: libadwaita's title label cut it with an ellipsis after "not as
+ * the". */
+static void
+test_export_note_whole (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  GraftWindow     *window = open_example_sized (1120, 700);
+  GtkFileChooser  *chooser;
+  g_autofree char *contents = NULL;
+  const char      *note;
+  GtkWidget       *toast;
+  GtkWidget       *label;
+  graphene_rect_t  label_bounds;
+  graphene_rect_t  toast_bounds;
+  graphene_rect_t  column_bounds;
+
+  chooser = open_export_dialog (window, dir, "PNG Image", "g.pdf");
+  contents = accept_export (chooser, dir, "g.pdf");
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  note = graft_window_get_last_toast (window);
+  g_assert_cmpstr (note, ==,
+                   "Exported g.pdf as its name says (PDF Document), not as the chosen PNG Image");
+  iterate_until (toast_shown, window);
+  toast = find_toast (window);
+  iterate_until_drawn (toast);
+  label = find_label_showing (toast, note);
+  g_assert_nonnull (label);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (window), &label_bounds));
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
+  g_assert_true (gtk_widget_compute_bounds (adw_flap_get_content (window->side_flap),
+                                            GTK_WIDGET (window), &column_bounds));
+  /* Across only: the toast slides up from the bottom as it comes. */
+  if (label_bounds.origin.x < toast_bounds.origin.x ||
+      label_bounds.origin.x + label_bounds.size.width >
+          toast_bounds.origin.x + toast_bounds.size.width ||
+      toast_bounds.origin.x < column_bounds.origin.x ||
+      toast_bounds.origin.x + toast_bounds.size.width >
+          column_bounds.origin.x + column_bounds.size.width)
+    g_error ("the note (%g,%g %gx%g) is not within its toast (%g,%g %gx%g) within the column "
+             "(%g,%g %gx%g)",
+             label_bounds.origin.x, label_bounds.origin.y, label_bounds.size.width,
+             label_bounds.size.height, toast_bounds.origin.x, toast_bounds.origin.y,
+             toast_bounds.size.width, toast_bounds.size.height, column_bounds.origin.x,
+             column_bounds.origin.y, column_bounds.size.width, column_bounds.size.height);
+  g_rmdir (dir);
+  close_window (window);
+}
+
 static GThread *main_thread;
 
 /* Records whether an object was finalized on the main thread (1) or not
@@ -1295,5 +1366,6 @@ main (int    argc,
   g_test_add_func ("/ui/export/text-close-window", test_text_close_window);
   g_test_add_func ("/ui/export/session-off-loop", test_session_off_loop);
   g_test_add_func ("/ui/export/code-off-loop", test_code_off_loop);
+  g_test_add_func ("/ui/export/note-whole", test_export_note_whole);
   return g_test_run ();
 }
