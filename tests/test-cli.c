@@ -293,6 +293,44 @@ add_bad_inputs (const char *subdir,
   return names->len;
 }
 
+/* graft-editor --help names the files it opens (GApplication's usage line
+ * said only "graft-editor [OPTION…]"), and --version prints the version
+ * as `graft --version` does; neither opens a window or needs a display. */
+static void
+test_editor_help (void)
+{
+  const char *editor = g_getenv ("GRAFT_EDITOR");
+  g_auto (GStrv) env = g_environ_unsetenv (g_get_environ (), "DISPLAY");
+
+  g_assert_nonnull (editor);
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *const argv[] = { editor, i == 0 ? "--help" : "--version", NULL };
+      g_autofree char  *out = NULL;
+      g_autofree char  *err = NULL;
+      g_autoptr (GError) error = NULL;
+      int status = -1;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_cmpstr (err, ==, "");
+      if (i == 0)
+        {
+          /* GOption writes its ellipses as the locale can ("[OPTION?]" in
+           * an ASCII one). */
+          g_assert_true (g_regex_match_simple ("graft-editor \\[OPTION.+\\] \\[FILE.+\\]\n", out,
+                                               0, 0));
+          g_assert_nonnull (strstr (out, "torch.export program"));
+          g_assert_nonnull (strstr (out, "--version"));
+        }
+      else
+        g_assert_cmpstr (out, ==, "graft-editor " PACKAGE_VERSION "\n");
+    }
+}
+
 static void
 test_usage (void)
 {
@@ -1973,6 +2011,7 @@ main (int    argc,
   add_bad_inputs ("listing-errors", "code");
   add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/editor-help", test_editor_help);
   g_test_add_func ("/cli/torch-choice", test_torch_choice);
   g_test_add_func ("/cli/readable", test_readable);
   g_test_add_func ("/cli/missing-file", test_missing_file);
