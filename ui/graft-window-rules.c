@@ -191,14 +191,38 @@ rule_rename_cb (GSimpleAction *action,
   gtk_widget_grab_focus (pattern);
 }
 
+/* The side panel, slid out for Ctrl+L, is mapped a frame later: the
+ * chosen rule takes the focus then, if the Rules page is still shown. */
+static void
+rules_side_mapped_cb (GtkWidget   *flap,
+                      GraftWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (flap, rules_side_mapped_cb, self);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "rules") == 0)
+    graft_rules_panel_focus_rules (self->rules_panel);
+}
+
+/* Ctrl+L: the Rules page, its chosen rule focused.  A side panel hidden
+ * (folded away on a narrow window, or by Shift+F9) is shown first: the
+ * page changed behind it, and the focus went nowhere. */
 static void
 show_rules_cb (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
   GraftWindow *self = user_data;
+  GtkWidget   *flap = adw_flap_get_flap (self->side_flap);
 
   gtk_stack_set_visible_child_name (self->editor_stack, "rules");
+  if (!adw_flap_get_reveal_flap (self->side_flap) || !gtk_widget_get_mapped (flap))
+    {
+      g_signal_handlers_disconnect_by_func (flap, rules_side_mapped_cb, self);
+      g_signal_connect (flap, "map", G_CALLBACK (rules_side_mapped_cb), self);
+      adw_flap_set_reveal_flap (self->side_flap, TRUE);
+      if (!gtk_widget_get_mapped (flap))
+        return;
+      g_signal_handlers_disconnect_by_func (flap, rules_side_mapped_cb, self);
+    }
   graft_rules_panel_focus_rules (self->rules_panel);
 }
 

@@ -347,6 +347,48 @@ test_toast_beside_panel (void)
   close_window (window);
 }
 
+/* Whether the focus is in the Rules page's list of rules. */
+static gboolean
+rules_focused (gpointer window)
+{
+  GtkWidget *list =
+      GTK_WIDGET (graft_rules_panel_get_rule_list (((GraftWindow *) window)->rules_panel));
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == list || gtk_widget_is_ancestor (focus, list));
+}
+
+/* Ctrl+L with the side panel hidden, folded away at 800x600 or by
+ * Shift+F9 on a wide window: the panel comes out on the Rules page with
+ * the chosen rule focused (it changed the page behind the hidden panel,
+ * and the focus stayed where it was). */
+static void
+test_show_rules_hidden (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1120, 700 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      GraftWindow *window = open_example_sized (sizes[i][0], sizes[i][1]);
+
+      g_assert_true (adw_flap_get_folded (window->side_flap) == (i == 0));
+      if (i == 1)
+        {
+          g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                              g_variant_new_boolean (FALSE));
+          iterate_until (flap_settled, window->side_flap);
+        }
+      g_assert_false (adw_flap_get_reveal_flap (window->side_flap));
+      activate (window, "show-rules", NULL);
+      g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+      iterate_until (rules_focused, window);
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (window->editor_stack), ==, "rules");
+      iterate_until (flap_settled, window->side_flap);
+      g_assert_true (rules_focused (window));
+      close_window (window);
+    }
+}
+
 /* Why Not Here? on a node that is not the pattern's result tries the
  * pattern's other nodes there: the bar says which walk got furthest, and
  * the nodes it got through are selected. */
@@ -720,6 +762,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   g_test_add_func ("/ui/window/toast-beside-panel", test_toast_beside_panel);
+  g_test_add_func ("/ui/window/show-rules-hidden", test_show_rules_hidden);
   g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
   g_test_add_func ("/ui/window/open-in-place", test_open_in_place);
   g_test_add_func ("/ui/window/open-in-new-window", test_open_in_new_window);
