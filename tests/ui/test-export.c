@@ -821,8 +821,8 @@ find_label_showing (GtkWidget  *widget,
 
 /* A toast too long for the canvas's column (the export's note at
  * 1120x700) is shown whole, wrapped, within the toast and the toast
- * within the column: libadwaita's title label cut it with an ellipsis after "not as
- * the". */
+ * within the column: libadwaita's title label cut it with an ellipsis
+ * after "not as the". */
 static void
 test_export_note_whole (void)
 {
