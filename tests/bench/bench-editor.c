@@ -163,6 +163,35 @@ tick_cb (gpointer data)
  * their own instance. */
 static Watchdog *hooked;
 
+/* GTK's work begins, unless it is inside GTK's work already (@sizing: a
+ * toplevel's compute-size outside a paint, size_begin_hook()). */
+static void
+frame_begin (gboolean sizing)
+{
+  if (hooked->frame_start != 0)
+    return;
+  hooked->frame_start = thread_time ();
+  hooked->ours_in_frame = 0;
+  hooked->sizing = sizing;
+}
+
+/* Connects @end after the handlers of @instance's @signals, once: returns
+ * whether it did now.  An emission hook that does so does not measure the
+ * emission under way, which a handler connected during it may miss. */
+static gboolean
+connect_end_once (GObject           *instance,
+                  const char *const *signals,
+                  guint              n_signals,
+                  GCallback          end)
+{
+  if (g_object_get_data (instance, "bench-watched") != NULL)
+    return FALSE;
+  for (guint i = 0; i < n_signals; i++)
+    g_signal_connect_after (instance, signals[i], end, hooked);
+  g_object_set_data (instance, "bench-watched", GINT_TO_POINTER (1));
+  return TRUE;
+}
+
 /* A phase of a frame of a watched clock begins: before any handler, GTK's
  * own included (an emission hook). */
 static gboolean
@@ -173,12 +202,8 @@ frame_phase_hook (GSignalInvocationHint *hint,
 {
   GObject *clock = g_value_get_object (&values[0]);
 
-  if (hooked != NULL && g_object_get_data (clock, "bench-watchdog") == hooked &&
-      hooked->frame_start == 0)
-    {
-      hooked->frame_start = thread_time ();
-      hooked->ours_in_frame = 0;
-    }
+  if (hooked != NULL && g_object_get_data (clock, "bench-watchdog") == hooked)
+    frame_begin (FALSE);
   return TRUE;
 }
 
@@ -212,26 +237,15 @@ size_begin_hook (GSignalInvocationHint *hint,
                  const GValue          *values,
                  gpointer               data)
 {
-  GObject *surface = g_value_get_object (&values[0]);
+  static const char *const signals[] = { "compute-size" };
+  GObject                 *surface = g_value_get_object (&values[0]);
 
   if (hooked == NULL ||
       g_object_get_data (G_OBJECT (gdk_surface_get_frame_clock (GDK_SURFACE (surface))),
                          "bench-watchdog") != hooked)
     return TRUE;
-  if (g_object_get_data (surface, "bench-watched") == NULL)
-    {
-      /* Not measured the first time: a handler connected during the
-       * emission may not run in it. */
-      g_signal_connect_after (surface, "compute-size", G_CALLBACK (size_end_cb), hooked);
-      g_object_set_data (surface, "bench-watched", GINT_TO_POINTER (1));
-      return TRUE;
-    }
-  if (hooked->frame_start == 0)
-    {
-      hooked->frame_start = thread_time ();
-      hooked->ours_in_frame = 0;
-      hooked->sizing = TRUE;
-    }
+  if (!connect_end_once (surface, signals, G_N_ELEMENTS (signals), G_CALLBACK (size_end_cb)))
+    frame_begin (TRUE);
   return TRUE;
 }
 
@@ -265,22 +279,15 @@ item_begin_hook (GSignalInvocationHint *hint,
                  const GValue          *values,
                  gpointer               data)
 {
-  GObject *factory = g_value_get_object (&values[0]);
+  static const char *const signals[] = { "setup", "bind", "unbind", "teardown" };
+  GObject                 *factory = g_value_get_object (&values[0]);
 
   if (hooked == NULL)
     return TRUE;
-  if (g_object_get_data (factory, "bench-watched") == NULL)
-    {
-      static const char *const signals[] = { "setup", "bind", "unbind", "teardown" };
-
-      for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
-        g_signal_connect_after (factory, signals[i], G_CALLBACK (item_end_cb), hooked);
-      g_object_set_data (factory, "bench-watched", GINT_TO_POINTER (1));
-      /* As for a surface's first compute-size. */
-      hooked->item_start = 0;
-      return TRUE;
-    }
-  hooked->item_start = hooked->frame_start > 0 ? thread_time () : 0;
+  if (connect_end_once (factory, signals, G_N_ELEMENTS (signals), G_CALLBACK (item_end_cb)))
+    hooked->item_start = 0;
+  else
+    hooked->item_start = hooked->frame_start > 0 ? thread_time () : 0;
   return TRUE;
 }
 
