@@ -8,10 +8,11 @@
  * the file, counts as one).  Then it does Replace All and reports the same
  * for the relayout.  Each stall is also given without GTK's frames: "own"
  * is the most processor time the main thread spent between two ticks,
- * less what it spent in the window's frames meanwhile (from flush-events,
- * or before-paint in a frame without events, to after-paint: events,
- * layout and drawing), so what is left is Graft's
- * own work in one main-loop turn.  It is measured in the thread's
+ * less what it spent in the window's frames meanwhile (the frame clock's
+ * paint, from before-paint to after-paint: GTK's layout and drawing, less
+ * the editor's list factories' callbacks in it, whose rows are the
+ * editor's), so what is left is Graft's own work in one main-loop turn
+ * (events and what their handlers do count as own).  It is measured in the thread's
  * processor time, so other processes competing for the cores (the gaps
  * grow with the load of a shared machine) do not count.
  * After Replace All, "reused" says how many segments of the new layout
@@ -107,14 +108,18 @@ typedef struct
 {
   gint64   last_tick;
   gint64   longest;
-  gint64   last_cpu;    /* thread_time() at the last tick */
-  gint64   longest_own; /* the most processor time between ticks, frames left out */
-  gint64   frame_start; /* processor time at the start of the frame in progress, or 0 */
-  gint64   frames;      /* processor time in frames since the last tick */
-  gint64   start;       /* of the measurement */
-  gboolean show_gaps;   /* --gaps: print every gap over 30 ms */
-  gint64   turn_limit;  /* --gaps: print every own turn over this, in microseconds */
-  gboolean paused;      /* the bench's own bookkeeping runs: not measured */
+  gint64   last_cpu;      /* thread_time() at the last tick */
+  gint64   longest_own;   /* the most processor time between ticks, frames left out */
+  gint64   frame_start;   /* processor time at the start of the frame in progress, or 0 */
+  gint64   frames;        /* processor time in frames since the last tick */
+  gint64   ours_in_frame; /* processor time of list factories' callbacks in the frame */
+  gint64   item_start;    /* processor time at a factory callback's start in a frame, or 0 */
+  gboolean sizing;        /* the frame's time is a toplevel's compute-size, outside a paint */
+  gint64   sizes;         /* of frames: processor time in those compute-sizes */
+  gint64   start;         /* of the measurement */
+  gboolean show_gaps;     /* --gaps: print every gap over 30 ms */
+  gint64   turn_limit;    /* --gaps: print every own turn over this, in microseconds */
+  gboolean paused;        /* the bench's own bookkeeping runs: not measured */
 } Watchdog;
 
 static gboolean
@@ -129,6 +134,7 @@ tick_cb (gpointer data)
       w->last_tick = now;
       w->last_cpu = cpu;
       w->frames = 0;
+      w->sizes = 0;
       return G_SOURCE_CONTINUE;
     }
   if (w->last_tick > 0 && now - w->last_tick > w->longest)
@@ -137,9 +143,10 @@ tick_cb (gpointer data)
     w->longest_own = cpu - w->last_cpu - w->frames;
   if (w->show_gaps && w->last_cpu > 0 &&
       cpu - w->last_cpu - w->frames > w->turn_limit)
-    printf ("  turn of %.1f ms of own work (%.0f ms in frames), %.0f ms after the start "
-            "[%.3f-%.3f]\n",
-            (cpu - w->last_cpu - w->frames) / 1e3, w->frames / 1e3, (w->last_tick - w->start) / 1e3,
+    printf ("  turn of %.1f ms of own work (%.0f ms in frames, %.0f of them sizing the window), "
+            "%.0f ms after the start [%.3f-%.3f]\n",
+            (cpu - w->last_cpu - w->frames) / 1e3, w->frames / 1e3, w->sizes / 1e3,
+            (w->last_tick - w->start) / 1e3,
             w->last_tick / 1e6, now / 1e6);
   if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
     printf ("  gap of %.0f ms (%.0f ms in frames), %.0f ms after the start\n",
@@ -147,21 +154,61 @@ tick_cb (gpointer data)
   w->last_tick = now;
   w->last_cpu = cpu;
   w->frames = 0;
+  w->sizes = 0;
   return G_SOURCE_CONTINUE;
 }
 
-static void
-frame_start_cb (GdkFrameClock *clock,
-                gpointer       data)
-{
-  Watchdog *w = data;
+/* The Watchdog whose clocks' frames are counted (main()'s): GLib's
+ * emission hooks, which run before any handler, have no user data of
+ * their own instance. */
+static Watchdog *hooked;
 
-  /* flush-events comes first, but only in frames that asked for it (events
-   * to handle); before-paint starts every frame. */
-  if (w->frame_start == 0)
-    w->frame_start = thread_time ();
+/* GTK's work begins, unless it is inside GTK's work already (@sizing: a
+ * toplevel's compute-size outside a paint, size_begin_hook()). */
+static void
+frame_begin (gboolean sizing)
+{
+  if (hooked->frame_start != 0)
+    return;
+  hooked->frame_start = thread_time ();
+  hooked->ours_in_frame = 0;
+  hooked->sizing = sizing;
 }
 
+/* Connects @end after the handlers of @instance's @signals, once: returns
+ * whether it did now.  An emission hook that does so does not measure the
+ * emission under way, which a handler connected during it may miss. */
+static gboolean
+connect_end_once (GObject           *instance,
+                  const char *const *signals,
+                  guint              n_signals,
+                  GCallback          end)
+{
+  if (g_object_get_data (instance, "bench-watched") != NULL)
+    return FALSE;
+  for (guint i = 0; i < n_signals; i++)
+    g_signal_connect_after (instance, signals[i], end, hooked);
+  g_object_set_data (instance, "bench-watched", GINT_TO_POINTER (1));
+  return TRUE;
+}
+
+/* A phase of a frame of a watched clock begins: before any handler, GTK's
+ * own included (an emission hook). */
+static gboolean
+frame_phase_hook (GSignalInvocationHint *hint,
+                  guint                  n_values,
+                  const GValue          *values,
+                  gpointer               data)
+{
+  GObject *clock = g_value_get_object (&values[0]);
+
+  if (hooked != NULL && g_object_get_data (clock, "bench-watchdog") == hooked)
+    frame_begin (FALSE);
+  return TRUE;
+}
+
+/* The end of a frame: after-paint's handlers run.  What the editor's list
+ * factories did meanwhile is the editor's. */
 static void
 frame_end_cb (GdkFrameClock *clock,
               gpointer       data)
@@ -169,8 +216,131 @@ frame_end_cb (GdkFrameClock *clock,
   Watchdog *w = data;
 
   if (w->frame_start > 0)
-    w->frames += thread_time () - w->frame_start;
+    w->frames += thread_time () - w->frame_start - w->ours_in_frame;
   w->frame_start = 0;
+  w->ours_in_frame = 0;
+  w->sizing = FALSE;
+}
+
+/* GDK's X11 toplevel asks its size (GdkToplevel::compute-size, GtkWindow
+ * measuring its whole content) from an idle of its own at a high priority
+ * whenever a widget queues a resize, outside the frame clock's paint: a
+ * match list's new rows are measured there, Pango shaping their text.
+ * That is GTK's layout, the work a frame's layout phase would do, and is
+ * counted with the frames (the editor's list factories' callbacks in it
+ * excepted). */
+static void size_end_cb (GdkToplevel *toplevel, GdkToplevelSize *size, gpointer data);
+
+static gboolean
+size_begin_hook (GSignalInvocationHint *hint,
+                 guint                  n_values,
+                 const GValue          *values,
+                 gpointer               data)
+{
+  static const char *const signals[] = { "compute-size" };
+  GObject                 *surface = g_value_get_object (&values[0]);
+
+  if (hooked == NULL ||
+      g_object_get_data (G_OBJECT (gdk_surface_get_frame_clock (GDK_SURFACE (surface))),
+                         "bench-watchdog") != hooked)
+    return TRUE;
+  if (!connect_end_once (surface, signals, G_N_ELEMENTS (signals), G_CALLBACK (size_end_cb)))
+    frame_begin (TRUE);
+  return TRUE;
+}
+
+static void
+size_end_cb (GdkToplevel     *toplevel,
+             GdkToplevelSize *size,
+             gpointer         data)
+{
+  Watchdog *w = data;
+
+  if (w->sizing)
+    {
+      gint64 frames = w->frames;
+
+      frame_end_cb (NULL, w);
+      w->sizes += w->frames - frames;
+    }
+  w->sizing = FALSE;
+}
+
+/* A list item factory's setup, bind, unbind or teardown begins (an
+ * emission hook: before the editor's handler).  Inside a frame GTK makes
+ * and binds rows as it lays out a list, but the row widgets are the
+ * editor's factory callbacks' work, so it is counted as the editor's
+ * (item_end_cb(), connected after the editor's handlers). */
+static void item_end_cb (GObject *factory, GObject *item, gpointer data);
+
+static gboolean
+item_begin_hook (GSignalInvocationHint *hint,
+                 guint                  n_values,
+                 const GValue          *values,
+                 gpointer               data)
+{
+  static const char *const signals[] = { "setup", "bind", "unbind", "teardown" };
+  GObject                 *factory = g_value_get_object (&values[0]);
+
+  if (hooked == NULL)
+    return TRUE;
+  if (connect_end_once (factory, signals, G_N_ELEMENTS (signals), G_CALLBACK (item_end_cb)))
+    hooked->item_start = 0;
+  else
+    hooked->item_start = hooked->frame_start > 0 ? thread_time () : 0;
+  return TRUE;
+}
+
+static void
+item_end_cb (GObject *factory,
+             GObject *item,
+             gpointer data)
+{
+  Watchdog *w = data;
+
+  if (w->item_start > 0 && w->frame_start > 0)
+    w->ours_in_frame += thread_time () - w->item_start;
+  w->item_start = 0;
+}
+
+/* Counts @clock's frames as GTK's work, not the editor's: from the first
+ * of its paint's phases (before-paint, update, layout, paint) to the end
+ * of after-paint.  Not flush-events: GdkFrameClockIdle runs it from an
+ * idle of its own, before the paint's (what runs between the two, the
+ * editor's steps at the frames' priority among it, is not the frame's),
+ * and the handlers of the events it delivers are the editor's. */
+static void
+watch_clock (Watchdog      *w,
+             GdkFrameClock *clock)
+{
+  if (hooked == NULL)
+    {
+      static const char *const phases[] = { "before-paint", "update", "layout", "paint",
+                                            "after-paint" };
+      static const char *const items[] = { "setup", "bind", "unbind", "teardown" };
+
+      hooked = w;
+      for (guint i = 0; i < G_N_ELEMENTS (phases); i++)
+        g_signal_add_emission_hook (g_signal_lookup (phases[i], GDK_TYPE_FRAME_CLOCK), 0,
+                                    frame_phase_hook, NULL, NULL);
+      g_signal_add_emission_hook (g_signal_lookup ("compute-size", GDK_TYPE_TOPLEVEL), 0,
+                                  size_begin_hook, NULL, NULL);
+      for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+        g_signal_add_emission_hook (
+            g_signal_lookup (items[i], GTK_TYPE_SIGNAL_LIST_ITEM_FACTORY), 0, item_begin_hook,
+            NULL, NULL);
+    }
+  g_assert (w == hooked);
+  g_object_set_data (G_OBJECT (clock), "bench-watchdog", w);
+  g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
+}
+
+static void
+unwatch_clock (Watchdog      *w,
+               GdkFrameClock *clock)
+{
+  g_object_set_data (G_OBJECT (clock), "bench-watchdog", NULL);
+  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
 }
 
 static void
@@ -184,6 +354,7 @@ watchdog_reset (Watchdog *w,
   w->longest = 0;
   w->longest_own = 0;
   w->frames = 0;
+  w->sizes = 0;
   w->paused = FALSE;
 }
 
@@ -197,6 +368,7 @@ watchdog_skip_flush (Watchdog *w)
   w->last_tick = g_get_monotonic_time ();
   w->last_cpu = thread_time ();
   w->frames = 0;
+  w->sizes = 0;
 }
 
 /* The bench's own work follows (not the editor's): not measured until the
@@ -233,9 +405,7 @@ watch_new_window (Watchdog       *w,
   if (found == NULL)
     return NULL;
   *out_clock = gtk_widget_get_frame_clock (found);
-  g_signal_connect (*out_clock, "flush-events", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (*out_clock, "before-paint", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (*out_clock, "after-paint", G_CALLBACK (frame_end_cb), w);
+  watch_clock (w, *out_clock);
   return found;
 }
 
@@ -275,8 +445,7 @@ time_show_changes (GraftWindow *window,
   shown_s = (g_get_monotonic_time () - start) / 1e6;
   watchdog_pause (w);
   g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
-  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
-  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  unwatch_clock (w, clock);
   printf ("  show changes: %u removed, %u added; window opened in %.3fs, built in %.3fs, "
           "drawn (first change in view) after %.3fs; longest stall %.0f ms, own %.1f ms\n",
           graft_diff_window_get_n_removed (diff), graft_diff_window_get_n_added (diff), opened_s,
@@ -316,8 +485,7 @@ time_context (GraftWindow *window,
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
   g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
-  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
-  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  unwatch_clock (w, clock);
   printf ("  match %u in context: %u nodes; window opened in %.3fs, laid out in %.3fs, "
           "drawn after %.3fs; longest stall %.0f ms, own %.1f ms\n",
           n_matches / 2 + 1, graft_context_window_get_n_shown (context), opened_s, ready_s,
@@ -649,8 +817,7 @@ time_split (GraftWindow *window,
     g_main_context_iteration (NULL, TRUE);
   watchdog_pause (w);
   g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
-  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
-  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  unwatch_clock (w, clock);
   printf ("  split view: %u removed, %u added; window opened in %.3fs, first frame after %.3fs, "
           "compared after %.3fs, both sides drawn after %.3fs; longest stall %.0f ms, "
           "own %.1f ms\n",
@@ -1463,8 +1630,7 @@ run_action (GraftWindow   *window,
       g_action_group_activate_action (group, "replace-all", NULL);
       g_main_context_iteration (NULL, FALSE);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-      g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
-      g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+      unwatch_clock (w, clock);
       gtk_window_destroy (GTK_WINDOW (window));
       *out_closed = TRUE;
       /* What the closing left to run. */
@@ -1697,9 +1863,7 @@ main (int    argc,
         g_main_context_iteration (NULL, TRUE);
       clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
       g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), window);
-      g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), &w);
-      g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), &w);
-      g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), &w);
+      watch_clock (&w, clock);
 
       start = g_get_monotonic_time ();
       start_cpu = thread_time ();
@@ -1710,8 +1874,7 @@ main (int    argc,
           printf ("%-20s not drawn after %.3fs: %s\n", base, open_s,
                   graft_window_get_last_toast (window));
           g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-          g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
-          g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+          unwatch_clock (&w, clock);
           gtk_window_destroy (GTK_WINDOW (window));
           continue;
         }
@@ -1762,8 +1925,7 @@ main (int    argc,
           if (!closed)
             {
               g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-              g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
-              g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+              unwatch_clock (&w, clock);
               gtk_window_destroy (GTK_WINDOW (window));
             }
           continue;
@@ -1790,8 +1952,7 @@ main (int    argc,
             time_ops (window, &w);
           fflush (stdout);
           g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-          g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
-          g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+          unwatch_clock (&w, clock);
           gtk_window_destroy (GTK_WINDOW (window));
           continue;
         }
@@ -1834,8 +1995,7 @@ main (int    argc,
         time_split (window, &w);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-      g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
-      g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+      unwatch_clock (&w, clock);
       gtk_window_destroy (GTK_WINDOW (window));
     }
   return 0;
