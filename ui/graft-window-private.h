@@ -66,6 +66,7 @@ struct _GraftWindow
   /* Owned */
   GraftDocument      *document;
   GtkSingleSelection *match_selection;
+  guint               match_focus; /* the matches list's focused row, while its rows change */
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
   GraftCodeSync      *code_sync;
