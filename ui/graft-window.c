@@ -1820,9 +1820,8 @@ focus_widget_cb (GtkWindow   *window,
    * when the stack goes to another, this one): the focus is out of it while
    * the stack switches, then put back. */
   {
-    g_autoptr (GtkWidget) focus = g_object_ref (gtk_root_get_focus (GTK_ROOT (self)));
+    g_autoptr (GtkWidget) focus = focus_take_out (self);
 
-    gtk_root_set_focus (GTK_ROOT (self), NULL);
     gtk_stack_set_visible_child (self->editor_stack, page);
     gtk_widget_grab_focus (focus);
   }
