@@ -107,6 +107,8 @@ struct _GraftWindow
   gboolean  follow_match;       /* and its match shown */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
 
+  GdkFrameClock *toast_clock; /* the frame clock toasts_layout_cb() follows (weak) */
+
   /* A move in the history by steps the window began (graft_document_begin_go_to()): the
    * toast to show at its end (owned, or NULL), the document's revision before it, and
    * whether the next step is followed even when the graph did not move. */

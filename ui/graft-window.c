@@ -261,6 +261,30 @@ place_toasts (GraftWindow *self)
       }
 }
 
+/* After each layout while a toast is up: the side panel shown, hidden or
+ * given another width, the toast follows the canvas's column (its margins
+ * set after a layout are laid out at the next frame). */
+static void
+toasts_layout_cb (GdkFrameClock *clock,
+                  GraftWindow   *self)
+{
+  if (self->toast != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    place_toasts (self);
+}
+
+static void
+follow_toasts (GraftWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (clock == NULL || clock == self->toast_clock)
+    return;
+  if (self->toast_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->toast_clock, toasts_layout_cb, self);
+  g_signal_connect_object (clock, "layout", G_CALLBACK (toasts_layout_cb), self, G_CONNECT_AFTER);
+  g_set_weak_pointer (&self->toast_clock, clock);
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
  * its @target, nullable), an Undo button that activates it.
  *
@@ -316,6 +340,7 @@ show_toast (GraftWindow *self,
   /* Shows it, or starts its timeout again. */
   adw_toast_overlay_add_toast (self->toasts, g_object_ref (toast));
   place_toasts (self);
+  follow_toasts (self);
   return toast;
 }
 
@@ -2439,6 +2464,9 @@ graft_window_dispose (GObject *object)
   graft_turns_remove (self->recent_job);
   self->recent_job = 0;
   _graft_window_unwatch_file (self);
+  if (self->toast_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->toast_clock, toasts_layout_cb, self);
+  g_clear_weak_pointer (&self->toast_clock);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
