@@ -254,7 +254,8 @@ place_toasts (GraftWindow *self)
     }
   for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0)
+    if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0 &&
+        (gtk_widget_get_margin_start (child) != start || gtk_widget_get_margin_end (child) != end))
       {
         gtk_widget_set_margin_start (child, start);
         gtk_widget_set_margin_end (child, end);
@@ -262,8 +263,9 @@ place_toasts (GraftWindow *self)
 }
 
 /* After each layout while a toast is up: the side panel shown, hidden or
- * given another width, the toast follows the canvas's column (its margins
- * set after a layout are laid out at the next frame). */
+ * given another width, the toast follows the canvas's column (margins
+ * that change after a layout are laid out at the next frame; margins as
+ * they were are not set again, which would ask for another layout). */
 static void
 toasts_layout_cb (GdkFrameClock *clock,
                   GraftWindow   *self)
