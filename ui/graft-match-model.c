@@ -350,6 +350,21 @@ graft_match_model_get_n_created (GraftMatchModel *self)
   return self->n_created;
 }
 
+/**
+ * graft_match_model_get_n_coming:
+ * @self: a model
+ *
+ * Returns: while ::items-changed tells the rows going of a change said in
+ *   two (more than SPLIT_ROWS rows coming), how many rows the next
+ *   ::items-changed adds; 0 otherwise
+ */
+guint
+graft_match_model_get_n_coming (GraftMatchModel *self)
+{
+  g_return_val_if_fail (GRAFT_IS_MATCH_MODEL (self), 0);
+  return self->gap;
+}
+
 static GType
 get_item_type (GListModel *model)
 {

@@ -20,6 +20,7 @@ void             graft_match_model_set_rows (GraftMatchModel *self,
                                              GraftMatchRows  *rows);
 guint            graft_match_model_get_n_matches (GraftMatchModel *self);
 guint            graft_match_model_get_n_created (GraftMatchModel *self);
+guint            graft_match_model_get_n_coming (GraftMatchModel *self);
 
 GraftMatchRows *graft_match_rows_new (void) G_GNUC_WARN_UNUSED_RESULT;
 void            graft_match_rows_add (GraftMatchRows *self,

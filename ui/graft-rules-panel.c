@@ -57,9 +57,7 @@ struct _GraftRulesPanel
   GtkSingleSelection *history_selection;
 
   gboolean syncing;             /* the widgets are being set from the document */
-  gboolean history_added;       /* rows came since the History list was laid out */
-  guint    history_idle;        /* scrolls the History list again, once laid out */
-  guint    history_tick;        /* scrolls it again each frame until the row is in view */
+  guint    history_tick;        /* scrolls the History each frame until the row is in view */
   guint    history_tick_frames; /* frames the tick has run */
 };
 
@@ -450,28 +448,14 @@ history_unbind_cb (GtkSignalListItemFactory *factory,
 /* Following the document ---------------------------------------------------- */
 
 /* The history list holds the graph as read, then a row per change. */
-/* Brings the History row of the graph shown into view.  GTK 4.8's
- * list.scroll-to-item goes by the rows laid out: for rows just added it
- * stops short (the row shown last after a run stayed below the edge), so
- * after rows are added the list scrolls again once they are measured,
- * which changes its adjustment (once: a list scrolled by hand stays). */
+/* Asks the History list to scroll to the row of the graph shown (GTK 4.8
+ * goes by the rows laid out: for rows just added it can stop short;
+ * history_tick_cb() brings the row the rest of the way). */
 static void
 scroll_history (GraftRulesPanel *self)
 {
   gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u",
                               graft_document_get_position (self->document));
-}
-
-static gboolean
-history_idle_cb (gpointer data)
-{
-  GraftRulesPanel *self = data;
-
-  self->history_idle = 0;
-  self->history_added = FALSE;
-  if (self->document != NULL)
-    scroll_history (self);
-  return G_SOURCE_REMOVE;
 }
 
 /* How far the History list must scroll for the row of the graph shown
@@ -553,10 +537,8 @@ follow_history (GraftRulesPanel *self)
 static void
 history_adjustment_changed_cb (GraftRulesPanel *self)
 {
-  if (self->history_added && self->history_idle == 0 && self->document != NULL)
-    self->history_idle = g_idle_add (history_idle_cb, self);
-  /* The list's height or rows changed: the row of the graph shown stays
-   * in view. */
+  /* The list's height or rows changed (rows just added measured): the
+   * row of the graph shown stays in view. */
   if (self->document != NULL)
     follow_history (self);
 }
@@ -596,8 +578,7 @@ sync_history (GraftRulesPanel *self)
     {
       gtk_string_list_splice (self->history, same, shown - same,
                               (const char *const *) labels->pdata);
-      self->history_added = labels->len > 1;
-      if (self->history_added)
+      if (labels->len > 1)
         follow_history (self);
     }
   gtk_single_selection_set_selected (self->history_selection,
@@ -934,7 +915,6 @@ graft_rules_panel_dispose (GObject *object)
   /* The boxes the template does not name go too. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  g_clear_handle_id (&self->history_idle, g_source_remove);
   g_clear_object (&self->rule_selection);
   g_clear_object (&self->history_selection);
   g_clear_object (&self->history);

@@ -66,6 +66,7 @@ struct _GraftWindow
   /* Owned */
   GraftDocument      *document;
   GtkSingleSelection *match_selection;
+  guint               match_focus; /* the matches list's focused row, while its rows change */
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
   GraftCodeSync      *code_sync;
@@ -105,6 +106,8 @@ struct _GraftWindow
   gboolean  follow_due;         /* the next step's rule is to be chosen once matches are known */
   gboolean  follow_match;       /* and its match shown */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
+
+  GdkFrameClock *toast_clock; /* the frame clock toasts_layout_cb() follows (weak) */
 
   /* A move in the history by steps the window began (graft_document_begin_go_to()): the
    * toast to show at its end (owned, or NULL), the document's revision before it, and

@@ -258,7 +258,8 @@ place_toasts (GraftWindow *self)
     }
   for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0)
+    if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0 &&
+        (gtk_widget_get_margin_start (child) != start || gtk_widget_get_margin_end (child) != end))
       {
         gtk_widget_set_margin_start (child, start);
         gtk_widget_set_margin_end (child, end);
@@ -291,6 +292,31 @@ set_toast_title (AdwToast   *toast,
     }
   gtk_label_set_text (GTK_LABEL (label), title);
   g_object_set_data_full (G_OBJECT (toast), "graft-title", g_strdup (title), g_free);
+}
+
+/* After each layout while a toast is up: the side panel shown, hidden or
+ * given another width, the toast follows the canvas's column (margins
+ * that change after a layout are laid out at the next frame; margins as
+ * they were are not set again, which would ask for another layout). */
+static void
+toasts_layout_cb (GdkFrameClock *clock,
+                  GraftWindow   *self)
+{
+  if (self->toast != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    place_toasts (self);
+}
+
+static void
+follow_toasts (GraftWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (clock == NULL || clock == self->toast_clock)
+    return;
+  if (self->toast_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->toast_clock, toasts_layout_cb, self);
+  g_signal_connect_object (clock, "layout", G_CALLBACK (toasts_layout_cb), self, G_CONNECT_AFTER);
+  g_set_weak_pointer (&self->toast_clock, clock);
 }
 
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
@@ -348,6 +374,7 @@ show_toast (GraftWindow *self,
   /* Shows it, or starts its timeout again. */
   adw_toast_overlay_add_toast (self->toasts, g_object_ref (toast));
   place_toasts (self);
+  follow_toasts (self);
   return toast;
 }
 
@@ -1714,18 +1741,59 @@ fill_editors (GraftWindow *self)
   patterns_changed_cb (self->document, self);
 }
 
-/* The matches list about to lose the row that holds the focus: Next
- * (Shift+F5) taken from the list takes its last match.  The row leaves the
- * window at the selection's items-changed, with the window's focus still
- * on it; GTK then moves a focus left so at its next frame (the frame
- * clock's after-paint: the window's "move the focus" flag), walking up
- * from the row, which has no parent any more, and so to the first widget
- * of the window that takes it: the toast's Undo the step just showed,
- * where the next Space or Return undid the step.  Connected to the
+/* GTK moves a focus whose widget leaves the window or is hidden, even for
+ * a moment (the window's "move the focus" flag), at the next frame's
+ * after-paint (the frame clock's), walking up from that widget to the
+ * first ancestor that takes it, or, the widget having no parent any more,
+ * to the window's first widget that takes it (the toast's Undo, where the
+ * next Space or Return undid a change).  Taken out of the window before
+ * such a change and given back after it, the focus leaves GTK nothing to
+ * move.  Returns: (transfer full) (nullable): the widget that had it. */
+static GtkWidget *
+focus_take_out (GraftWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus == NULL)
+    return NULL;
+  g_object_ref (focus);
+  gtk_root_set_focus (GTK_ROOT (self), NULL);
+  return focus;
+}
+
+/* The matches list's row (a child of the list view) that holds @widget,
+ * or NULL. */
+static GtkWidget *
+match_row_of (GraftWindow *self,
+              GtkWidget   *widget)
+{
+  GtkWidget *list = GTK_WIDGET (self->match_list);
+
+  while (widget != NULL && gtk_widget_get_parent (widget) != list)
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+/* The position of the matches list's @row (its child is the label
+ * match_row_setup_cb() made), or GTK_INVALID_LIST_POSITION. */
+static guint
+match_row_position (GtkWidget *row)
+{
+  GtkWidget   *label = row != NULL ? gtk_widget_get_first_child (row) : NULL;
+  GtkListItem *item =
+      label != NULL ? g_object_get_data (G_OBJECT (label), "graft-list-item") : NULL;
+
+  return item != NULL ? gtk_list_item_get_position (item) : GTK_INVALID_LIST_POSITION;
+}
+
+/* The matches list about to be left with no row while the focus is in it:
+ * Next (Shift+F5) taken from the list takes its last match, or a change of
+ * more than 4,096 rows, said as its rows going then its rows coming
+ * (graft-match-model.c), empties it for a moment.  Connected to the
  * document's matches before the selection is made on them, this runs
- * before the selection's own handler, while the row is still in the
- * window: the canvas takes the focus then, and GTK has nothing to move.
- * A list that keeps rows keeps the focus to GtkListView. */
+ * before the selection's own handler, while the focused row is still in
+ * the window: the focus is taken out (focus_take_out()) and given back
+ * by match_rows_changed_after_cb(), once the list has its rows. */
 static void
 match_rows_changed_cb (GListModel  *matches,
                        guint        position,
@@ -1742,8 +1810,44 @@ match_rows_changed_cb (GListModel  *matches,
   focus = gtk_root_get_focus (GTK_ROOT (self));
   if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->match_list)))
     return;
-  /* A canvas that cannot take it (a page stands in for the graph): no
-   * focus, rather than one GTK would give to the first button. */
+  self->match_focus = match_row_position (match_row_of (self, focus));
+  if (self->match_focus == GTK_INVALID_LIST_POSITION)
+    self->match_focus = 0;
+  g_object_unref (focus_take_out (self));
+}
+
+/* After the list view took a change of the matches: a focus taken out by
+ * match_rows_changed_cb() goes to the row at the place of the row that
+ * had it (or the last) once rows come, and to the canvas if none comes
+ * (no focus if the canvas cannot take it, a page standing in for the
+ * graph: rather than one GTK would give to the first button). */
+static void
+match_rows_changed_after_cb (GListModel  *selection,
+                             guint        position,
+                             guint        removed,
+                             guint        added,
+                             GraftWindow *self)
+{
+  guint n = g_list_model_get_n_items (selection);
+  guint at = self->match_focus;
+
+  if (at == GTK_INVALID_LIST_POSITION || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+  if (n == 0 && graft_match_model_get_n_coming (
+                    GRAFT_MATCH_MODEL (graft_document_get_matches (self->document))) > 0)
+    return;
+  self->match_focus = GTK_INVALID_LIST_POSITION;
+  if (gtk_root_get_focus (GTK_ROOT (self)) != NULL)
+    return;
+  if (n > 0)
+    {
+      at = MIN (at, n - 1);
+      gtk_widget_activate_action (GTK_WIDGET (self->match_list), "list.scroll-to-item", "u", at);
+      for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->match_list)); row != NULL;
+           row = gtk_widget_get_next_sibling (row))
+        if (match_row_position (row) == at && gtk_widget_grab_focus (row))
+          return;
+    }
   if (!gtk_widget_grab_focus (GTK_WIDGET (self->canvas)))
     gtk_root_set_focus (GTK_ROOT (self), NULL);
 }
@@ -1775,9 +1879,8 @@ focus_widget_cb (GtkWindow   *window,
    * when the stack goes to another, this one): the focus is out of it while
    * the stack switches, then put back. */
   {
-    g_autoptr (GtkWidget) focus = g_object_ref (gtk_root_get_focus (GTK_ROOT (self)));
+    g_autoptr (GtkWidget) focus = focus_take_out (self);
 
-    gtk_root_set_focus (GTK_ROOT (self), NULL);
     gtk_stack_set_visible_child (self->editor_stack, page);
     gtk_widget_grab_focus (focus);
   }
@@ -2395,6 +2498,9 @@ graft_window_dispose (GObject *object)
   graft_turns_remove (self->recent_job);
   self->recent_job = 0;
   _graft_window_unwatch_file (self);
+  if (self->toast_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->toast_clock, toasts_layout_cb, self);
+  g_clear_weak_pointer (&self->toast_clock);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -2577,6 +2683,9 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (factory, "bind", G_CALLBACK (match_row_bind_cb), self);
   gtk_list_view_set_factory (self->match_list, factory);
   gtk_list_view_set_model (self->match_list, GTK_SELECTION_MODEL (self->match_selection));
+  self->match_focus = GTK_INVALID_LIST_POSITION;
+  g_signal_connect_object (self->match_selection, "items-changed",
+                           G_CALLBACK (match_rows_changed_after_cb), self, G_CONNECT_AFTER);
   g_signal_connect (self->match_selection, "notify::selected", G_CALLBACK (match_selected_cb),
                     self);
 

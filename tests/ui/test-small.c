@@ -391,6 +391,48 @@ test_show_rules_hidden (void)
     }
 }
 
+/* Whether the toast on screen is centred over the canvas's column,
+ * within a pixel. */
+static gboolean
+toast_over_column (gpointer data)
+{
+  GraftWindow    *window = data;
+  GtkWidget      *toast = find_toast (window);
+  graphene_rect_t toast_bounds;
+  graphene_rect_t column_bounds;
+
+  return toast != NULL &&
+         gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds) &&
+         gtk_widget_compute_bounds (adw_flap_get_content (window->side_flap),
+                                    GTK_WIDGET (window), &column_bounds) &&
+         fabs (toast_bounds.origin.x + toast_bounds.size.width / 2 -
+               (column_bounds.origin.x + column_bounds.size.width / 2)) <= 1.0;
+}
+
+/* The side panel hidden, then shown again (Shift+F9) while a toast is up:
+ * the toast follows the canvas's column each time (it kept the margins it
+ * was shown with). */
+static void
+test_toast_follows_panel (void)
+{
+  GraftWindow *window = open_example_sized (1120, 700);
+
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  _graft_window_toast (window, "Replaced 2 matches", FALSE);
+  iterate_until (toast_shown, window);
+  iterate_until (toast_over_column, window);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-panel", NULL);
+      g_assert_true (adw_flap_get_reveal_flap (window->side_flap) == (i == 1));
+      iterate_until (flap_settled, window->side_flap);
+      iterate_until_drawn (GTK_WIDGET (window));
+      iterate_until (toast_over_column, window);
+    }
+  close_window (window);
+}
+
 /* Why Not Here? on a node that is not the pattern's result tries the
  * pattern's other nodes there: the bar says which walk got furthest, and
  * the nodes it got through are selected. */
@@ -810,6 +852,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   g_test_add_func ("/ui/window/toast-beside-panel", test_toast_beside_panel);
   g_test_add_func ("/ui/window/show-rules-hidden", test_show_rules_hidden);
+  g_test_add_func ("/ui/window/toast-follows-panel", test_toast_follows_panel);
   g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
   g_test_add_func ("/ui/window/open-in-place", test_open_in_place);
   g_test_add_func ("/ui/window/open-in-new-window", test_open_in_new_window);

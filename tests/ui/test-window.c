@@ -24,6 +24,7 @@
 #include "graft-canvas.h"
 #include "graft-comparison.h"
 #include "graft-document.h"
+#include "graft-match-model.h"
 #include "graft-split-window.h"
 #include "graft-window.h"
 #include "graft-window-private.h"
@@ -622,6 +623,79 @@ test_focus_after_step (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* @n matches of one node each, named @prefix_0, @prefix_1... (none in
+ * the graph: the list only shows them). */
+static GraftMatchRows *
+named_rows (const char *prefix,
+            guint       n)
+{
+  GraftMatchRows *rows = graft_match_rows_new ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s_%u", prefix, i);
+
+      graft_match_rows_add (rows, NULL, name, name);
+    }
+  return rows;
+}
+
+/* The matches list's row at @position if it is made, else NULL. */
+static GtkWidget *
+match_row_at (GraftWindow *window,
+              guint        position)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (window->match_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget   *label = gtk_widget_get_first_child (row);
+      GtkListItem *item = label != NULL ? g_object_get_data (G_OBJECT (label), "graft-list-item")
+                                        : NULL;
+
+      if (item != NULL && gtk_list_item_get_position (item) == position &&
+          gtk_widget_get_mapped (row))
+        return row;
+    }
+  return NULL;
+}
+
+static gboolean
+fourth_row_made (gpointer window)
+{
+  return match_row_at (window, 3) != NULL;
+}
+
+/* A change of more than 4,096 matches is said to the list as all its rows
+ * going, then the new rows coming (graft-match-model.c): the focus on a
+ * row of the list stays in it, on the row at the same place, through the
+ * frames after (it went to the canvas, the list seen empty for a
+ * moment). */
+static void
+test_focus_in_big_change (void)
+{
+  GraftWindow     *window = open_example_sized (1200, 700);
+  GraftMatchModel *matches =
+      GRAFT_MATCH_MODEL (graft_document_get_matches (graft_window_get_document (window)));
+  GtkWidget *focus;
+  GtkWidget *row;
+
+  iterate_until (flap_settled, side_flap (window));
+  graft_match_model_set_rows (matches, named_rows ("a", 5000));
+  iterate_until (fourth_row_made, window);
+  g_assert_true (gtk_widget_grab_focus (match_row_at (window, 3)));
+  graft_match_model_set_rows (matches, named_rows ("b", 5000));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->match_selection)), ==, 5000);
+  /* GTK moves a focus left without its widget at a frame's after-paint. */
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_cmpstr (focused_pane (window), ==, "matches");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  row = match_row_at (window, 3);
+  g_assert_nonnull (row);
+  g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
+  close_window (GTK_WIDGET (window));
+}
+
 static gboolean
 split_ready (gpointer data)
 {
@@ -900,6 +974,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
   g_test_add_func ("/ui/window/focus-panes", test_focus_panes);
   g_test_add_func ("/ui/window/focus-after-step", test_focus_after_step);
+  g_test_add_func ("/ui/window/focus-in-big-change", test_focus_in_big_change);
   g_test_add_func ("/ui/window/properties-spare-error", test_properties_spare_error);
   g_test_add_func ("/ui/window/properties-spare-node", test_properties_spare_node);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
