@@ -1578,6 +1578,10 @@ read_program (Reader   *r,
     }
   if (!read_range_constraints (r, ranges))
     return FALSE;
+  /* torch's namespace no longer holds what the graph's does: the names the
+   * graph makes from now on come from it. */
+  if (r->shadow != NULL)
+    _graft_graph_set_torch_names (r->graph, g_steal_pointer (&r->shadow));
   graft_graph_set_module_name (r->graph, "GraphModule");
   return TRUE;
 }
