@@ -73,6 +73,7 @@
 #include "graft-aten-schema.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-meta.h"
 #include "graft-namespace.h"
@@ -1817,6 +1818,51 @@ link_refs (Reader     *r,
     link_refs (r, &arg->items[i], nodes);
 }
 
+/* torch's namespace of the program the text prints, as torch.export.load
+ * leaves it (graft-pt2-reader.c): each node asked for in order by the
+ * candidate the deserializer gives it (a placeholder's clean name, an
+ * aten operator that does not return one tensor its snake-cased name:
+ * `sym_size_int`; any other its own name), the node then named what was
+ * printed.  When that namespace does not hold the graph's names, the
+ * graph makes its names from it, as the `.pt2` reader's does, and the
+ * names it holds that no node has stay taken. */
+static void
+follow_torch_names (GraftGraph *graph)
+{
+  const GraftDialect *dialect = graft_graph_get_dialect (graph);
+  GraftNamespace     *names = graft_graph_get_namespace (graph);
+  g_autoptr (GraftNamespace) shadow = graft_namespace_new (dialect);
+  g_autoptr (GPtrArray) made_names = g_ptr_array_new ();
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char            *name = graft_node_get_name (node);
+      const char            *target = graft_node_get_target (node);
+      const GraftAtenSchema *schema;
+      g_autofree char       *derived = NULL;
+      const char            *made;
+
+      if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+        derived = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, dialect);
+      else if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+               g_str_has_prefix (target, "torch.ops.aten.") &&
+               (schema = graft_aten_schema_lookup (target)) != NULL &&
+               !graft_aten_schema_returns_one_tensor (schema))
+        derived = graft_snake_case (graft_aten_schema_get_name (schema), dialect);
+      made = graft_namespace_create_name (shadow, derived != NULL ? derived : name,
+                                          GRAFT_NAME_DEFAULT);
+      if (strcmp (made, name) != 0)
+        g_ptr_array_add (made_names, (gpointer) made);
+    }
+  if (made_names->len == 0)
+    return;
+  for (guint k = 0; k < made_names->len; k++)
+    if (!graft_namespace_contains (names, made_names->pdata[k]))
+      graft_namespace_create_name (names, made_names->pdata[k], GRAFT_NAME_DEFAULT);
+  _graft_graph_set_torch_names (graph, g_steal_pointer (&shadow));
+}
+
 static GraftGraph *
 build_graph (Reader  *r,
              gboolean exported,
@@ -1897,6 +1943,7 @@ build_graph (Reader  *r,
         }
       graft_program_set_range_constraints (program, r->range_constraints);
     }
+  follow_torch_names (graph);
   return g_steal_pointer (&graph);
 }
 
