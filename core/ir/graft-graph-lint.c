@@ -128,8 +128,9 @@ graft_graph_lint (GraftGraph    *self,
                        graft_node_get_name (prev), name);
           return FALSE;
         }
-      if (_graft_node_shares_name (self, node) ? graft_namespace_contains (names, name) == FALSE
-                                               : _graft_namespace_lookup_bound (names, name) != node)
+      if (_graft_node_shares_name (self, node)
+              ? graft_namespace_contains (names, name) == FALSE
+              : _graft_namespace_lookup_bound (names, name) != node)
         {
           g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node name %s is not unique or not registered", name);

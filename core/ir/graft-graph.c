@@ -2444,9 +2444,10 @@ _graft_graph_create_node_request (GraftGraph             *self,
    * written into known zeros (no read of the flags' word, no check of an
    * earlier span). */
   if (G_UNLIKELY (self->torch_names != NULL))
-    name = name_from_torch (self,
-                            candidate != NULL ? candidate : derived_name (self, request->op, target),
-                            node);
+    name =
+        name_from_torch (self,
+                         candidate != NULL ? candidate : derived_name (self, request->op, target),
+                         node);
   else if (candidate == NULL)
     /* In the graph's chunk: its text never changes. */
     name = _graft_namespace_create_name_bound (self->names,
