@@ -1831,7 +1831,7 @@ follow_torch_names (GraftGraph *graph)
 {
   const GraftDialect *dialect = graft_graph_get_dialect (graph);
   GraftNamespace     *names = graft_graph_get_namespace (graph);
-  g_autoptr (GraftNamespace) shadow = graft_namespace_new (dialect);
+  g_autoptr (GraftNamespace) shadow = NULL;
   g_autoptr (GPtrArray) made_names = g_ptr_array_new ();
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
@@ -1841,7 +1841,7 @@ follow_torch_names (GraftGraph *graph)
       const char            *target = graft_node_get_target (node);
       const GraftAtenSchema *schema;
       g_autofree char       *derived = NULL;
-      const char            *made;
+      const char            *candidate, *made;
 
       if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
         derived = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, dialect);
@@ -1850,8 +1850,23 @@ follow_torch_names (GraftGraph *graph)
                (schema = graft_aten_schema_lookup (target)) != NULL &&
                !graft_aten_schema_returns_one_tensor (schema))
         derived = graft_snake_case (graft_aten_schema_get_name (schema), dialect);
-      made = graft_namespace_create_name (shadow, derived != NULL ? derived : name,
-                                          GRAFT_NAME_DEFAULT);
+      candidate = derived != NULL ? derived : name;
+      /* Until a name differs, torch's namespace holds the nodes' names
+       * (each unique): a clean candidate that is the node's name is what
+       * it gives, and it is made only at the first that differs, by
+       * asking it for the names before in order, as the `.pt2` reader's. */
+      if (shadow == NULL && strcmp (candidate, name) == 0 &&
+          graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT))
+        continue;
+      if (shadow == NULL)
+        {
+          shadow = graft_namespace_new (dialect);
+          for (GraftNode *before = graft_graph_get_first (graph); before != node;
+               before = graft_node_get_next (before))
+            graft_namespace_create_name (shadow, graft_node_get_name (before),
+                                         GRAFT_NAME_DEFAULT);
+        }
+      made = graft_namespace_create_name (shadow, candidate, GRAFT_NAME_DEFAULT);
       if (strcmp (made, name) != 0)
         g_ptr_array_add (made_names, (gpointer) made);
     }
