@@ -763,6 +763,15 @@ restart_marks (GraftGraph *self)
   self->epoch = 0;
 }
 
+/* _graft_node_shares_name(), inlined: one test of a field for a graph
+ * without torch's namespace. */
+static inline G_ALWAYS_INLINE gboolean
+shares_name (GraftGraph *self,
+             GraftNode  *node)
+{
+  return G_UNLIKELY (self->sharers != NULL) && g_hash_table_contains (self->sharers, node);
+}
+
 /* Forgets @node in the tables of torch's namespace, as it is freed. */
 static void
 forget_torch_made (GraftGraph *self,
@@ -913,7 +922,7 @@ gboolean
 _graft_node_shares_name (GraftGraph *self,
                          GraftNode  *node)
 {
-  return G_UNLIKELY (self->sharers != NULL) && g_hash_table_contains (self->sharers, node);
+  return shares_name (self, node);
 }
 
 /* How many nodes in @self's list have the name of another node. */
@@ -2259,7 +2268,7 @@ static void
 index_name (GraftGraph *self,
             GraftNode  *node)
 {
-  if (G_UNLIKELY (_graft_node_shares_name (self, node)))
+  if (G_UNLIKELY (shares_name (self, node)))
     return;
   _graft_namespace_bind (self->names, node->name, node);
 }
@@ -2269,7 +2278,7 @@ static void
 unindex_name (GraftGraph *self,
               GraftNode  *node)
 {
-  if (G_UNLIKELY (_graft_node_shares_name (self, node)))
+  if (G_UNLIKELY (shares_name (self, node)))
     return;
   _graft_namespace_bind (self->names, node->name, NULL);
 }
@@ -2438,21 +2447,22 @@ _graft_graph_create_node_request (GraftGraph             *self,
   const char *candidate = request->name_candidate;
   GraftNode  *node = node_alloc_raw (self);
   const char *name;
+  gboolean    stable = static_text;
 
   /* The namespace binds the name to the node's address (it reads nothing
    * of it): the node is cleared after, with its fields, so that they are
    * written into known zeros (no read of the flags' word, no check of an
    * earlier span). */
+
+  if (candidate == NULL)
+    {
+      /* In the graph's chunk: its text never changes. */
+      candidate = derived_name (self, request->op, target);
+      stable = TRUE;
+    }
   if (G_UNLIKELY (self->torch_names != NULL))
-    name =
-        name_from_torch (self,
-                         candidate != NULL ? candidate : derived_name (self, request->op, target),
-                         node);
-  else if (candidate == NULL)
-    /* In the graph's chunk: its text never changes. */
-    name = _graft_namespace_create_name_bound (self->names,
-                                               derived_name (self, request->op, target), node);
-  else if (static_text)
+    name = name_from_torch (self, candidate, node);
+  else if (stable)
     name = _graft_namespace_create_name_bound (self->names, candidate, node);
   else
     name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
@@ -3003,7 +3013,7 @@ discard (GraftGraph *self,
   if (G_LIKELY (self->recording != NULL))
     {
       trash_add (self, node);
-      self->n_trash_bound += !_graft_node_shares_name (self, node);
+      self->n_trash_bound += !shares_name (self, node);
     }
   else
     {
@@ -3042,7 +3052,7 @@ _graft_graph_take_out (GraftGraph *self,
     {
       const char *made;
 
-      if (!_graft_node_shares_name (self, node))
+      if (!shares_name (self, node))
         {
           unindex_name (self, node);
           _graft_namespace_remove (self->names, node->name);
@@ -3052,7 +3062,7 @@ _graft_graph_take_out (GraftGraph *self,
         _graft_namespace_remove (self->torch_names, made);
     }
   else
-    self->n_trash_bound += !_graft_node_shares_name (self, node);
+    self->n_trash_bound += !shares_name (self, node);
   trash_add (self, node);
 }
 
@@ -3077,11 +3087,11 @@ _graft_graph_put_back (GraftGraph *self,
       if (G_UNLIKELY (self->torch_made != NULL) &&
           (made = g_hash_table_lookup (self->torch_made, node)) != NULL)
         _graft_namespace_add_back (self->torch_names, made);
-      if (!_graft_node_shares_name (self, node))
+      if (!shares_name (self, node))
         _graft_namespace_add_back (self->names, node->name);
     }
   else
-    self->n_trash_bound -= !_graft_node_shares_name (self, node);
+    self->n_trash_bound -= !shares_name (self, node);
   attach (self, node, next);
 }
 
