@@ -410,21 +410,25 @@ program_form_path (const char *pt2,
 
 /* The text of every node's metadata whose node is still in @graph, from a
  * description made before a rewrite (test_describe_program()): a line per
- * node, `NAME: ...`. */
+ * node, `NAME: ...`.  @kept_names: the names of the nodes in @graph that
+ * the rewrite did not add (a copy may take the name of a node it
+ * replaced: torch names a program's nodes so, docs/programs.md). */
 static gboolean
 line_is_kept (const char *line,
-              GraftGraph *graph)
+              GHashTable *kept_names)
 {
   const char      *colon = strchr (line, ':');
   g_autofree char *name = colon != NULL ? g_strndup (line, (gsize) (colon - line)) : NULL;
 
-  return name == NULL || graft_graph_find_node (graph, name) != NULL ||
+  return name == NULL || g_hash_table_contains (kept_names, name) ||
          g_str_has_prefix (line, "module name:") || g_str_has_prefix (line, "range constraints:");
 }
 
 /* After a rewrite: the copies have no metadata (torch's copies have their
  * replacement nodes' empty meta), and every other line of the description
- * is what it was. */
+ * is what it was.  The description's first lines are the nodes', in
+ * order: a copy's line is known by its node, not its name, which a node
+ * kept may have too. */
 static void
 check_rewritten_meta (GraftGraph   *graph,
                       GraftRewrite *rewrite,
@@ -436,23 +440,44 @@ check_rewritten_meta (GraftGraph   *graph,
   g_autoptr (GString) kept = g_string_new (NULL);
   g_autoptr (GString) after_kept = g_string_new (NULL);
   g_auto (GStrv) after_lines = g_strsplit (after, "\n", -1);
+  g_autoptr (GHashTable) added_set = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) kept_names = g_hash_table_new (g_str_hash, g_str_equal);
+  GraftNode *node = graft_graph_get_first (graph);
 
   for (guint i = 0; i < added->len; i++)
-    g_assert_null (graft_node_get_meta (added->pdata[i]));
+    {
+      g_assert_null (graft_node_get_meta (added->pdata[i]));
+      g_hash_table_add (added_set, added->pdata[i]);
+    }
+  for (GraftNode *n = node; n != NULL; n = graft_node_get_next (n))
+    if (!g_hash_table_contains (added_set, n))
+      g_hash_table_add (kept_names, (gpointer) graft_node_get_name (n));
   for (guint i = 0; before_lines[i] != NULL; i++)
-    if (line_is_kept (before_lines[i], graph))
+    if (line_is_kept (before_lines[i], kept_names))
       g_string_append_printf (kept, "%s\n", before_lines[i]);
   for (guint i = 0; after_lines[i] != NULL; i++)
     {
-      gboolean is_added = FALSE;
+      gboolean is_added = node != NULL && g_hash_table_contains (added_set, node);
 
-      for (guint k = 0; k < added->len && !is_added; k++)
-        is_added = g_str_has_prefix (after_lines[i], graft_node_get_name (added->pdata[k])) &&
-                   after_lines[i][strlen (graft_node_get_name (added->pdata[k]))] == ':';
+      if (node != NULL)
+        node = graft_node_get_next (node);
       if (!is_added)
         g_string_append_printf (after_kept, "%s\n", after_lines[i]);
     }
   g_assert_cmpstr (after_kept->str, ==, kept->str);
+}
+
+/* Whether two nodes of @graph have one name. */
+static gboolean
+has_shared_names (GraftGraph *graph)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    if (!g_hash_table_add (seen, (gpointer) graft_node_get_name (node)))
+      return TRUE;
+  return FALSE;
 }
 
 /* The rewritten program goes out as DOT and comes back the same. */
@@ -597,7 +622,11 @@ test_program_case (const GoldenCase *gcase)
   g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
   g_assert_no_error (error);
   check_rewritten_meta (graph, rewrite, before_meta);
-  check_dot_round_trip (graph);
+  /* DOT names a node by its name: two nodes of one name (a copy named as
+   * torch names it while the program's node stays) do not go through it
+   * (docs/programs.md). */
+  if (!has_shared_names (graph))
+    check_dot_round_trip (graph);
   if (dce != NULL)
     graft_edit_undo (dce);
   graft_edit_undo (graft_rewrite_get_edit (rewrite));

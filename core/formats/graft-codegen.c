@@ -1325,7 +1325,9 @@ direct_walk_step (DirectWalk *w,
   w->typed |= typed;
   if (node != NULL)
     return FALSE;
-  *out_direct = globals_are_direct (graph, w->globals);
+  /* Two nodes of one name (a program's, named as torch names them): the
+   * second is renamed by the fresh namespace. */
+  *out_direct = globals_are_direct (graph, w->globals) && !_graft_graph_has_shared_names (graph);
   return TRUE;
 }
 

@@ -73,6 +73,7 @@
 #include "graft-aten-schema.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-meta.h"
 #include "graft-namespace.h"
@@ -1817,6 +1818,107 @@ link_refs (Reader     *r,
     link_refs (r, &arg->items[i], nodes);
 }
 
+/* torch's namespace of the program the text prints, as torch.export.load
+ * leaves it (graft-pt2-reader.c): each node asked for in order by the
+ * candidate the deserializer gives it (a placeholder's clean name, an
+ * aten operator that does not return one tensor its snake-cased name:
+ * `sym_size_int`; any other its own name), the node then named what was
+ * printed.  When that namespace does not hold the graph's names, the
+ * graph makes its names from it, as the `.pt2` reader's does, and the
+ * names it holds that no node has stay taken. */
+/* Whether graft_name_for_target() of the placeholder @name is @name
+ * itself: ASCII without an upper-case letter, not wrapped in `__`. */
+static gboolean
+snake_case_keeps (const char *name)
+{
+  gsize len = strlen (name);
+
+  for (gsize k = 0; k < len; k++)
+    if ((guchar) name[k] >= 0x80 || g_ascii_isupper (name[k]))
+      return FALSE;
+  return !(len >= 2 && name[0] == '_' && name[1] == '_' && name[len - 2] == '_' &&
+           name[len - 1] == '_');
+}
+
+static void
+follow_torch_names (GraftGraph *graph)
+{
+  const GraftDialect *dialect = graft_graph_get_dialect (graph);
+  GraftNamespace     *names = graft_graph_get_namespace (graph);
+  g_autoptr (GraftNamespace) shadow = NULL;
+  g_autoptr (GPtrArray) made_names = g_ptr_array_new ();
+  g_autoptr (GHashTable) by_target = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr (GHashTable) synced_ops = g_hash_table_new (NULL, NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char            *name = graft_node_get_name (node);
+      const char            *target = graft_node_get_target (node);
+      const GraftAtenSchema *schema;
+      g_autofree char       *derived = NULL;
+      const char            *candidate, *made;
+
+      candidate = name;
+      if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER && !snake_case_keeps (name))
+        candidate = derived = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, dialect);
+      else if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+               g_str_has_prefix (target, "torch.ops.aten."))
+        {
+          /* By the interned target: a graph has a few dozen. */
+          gpointer found;
+
+          if (!g_hash_table_lookup_extended (by_target, target, NULL, &found))
+            {
+              found = NULL;
+              if ((schema = graft_aten_schema_lookup (target)) != NULL &&
+                  !graft_aten_schema_returns_one_tensor (schema))
+                {
+                  GraftAtenReturn ret = { 0 };
+
+                  found = graft_snake_case (graft_aten_schema_get_name (schema), dialect);
+                  if (graft_aten_schema_get_n_returns (schema) == 1)
+                    graft_aten_schema_get_return (schema, 0, &ret);
+                  /* One value that is not a list: the deserializer names
+                   * the node over with its output's name. */
+                  if (ret.type != NULL && strchr (ret.type, '[') == NULL)
+                    g_hash_table_add (synced_ops, (gpointer) target);
+                }
+              g_hash_table_insert (by_target, (gpointer) target, found);
+            }
+          if (found != NULL)
+            candidate = found;
+          /* A node of several outputs (or a list) keeps the name the
+           * namespace made of its candidate: torch's namespace holds it. */
+          if (found != NULL && shadow == NULL && !g_hash_table_contains (synced_ops, target))
+            continue;
+        }
+      /* Until a name differs, torch's namespace holds the nodes' names
+       * (each unique): a clean candidate that is the node's name is what
+       * it gives, and it is made only at the first that differs, by
+       * asking it for the names before in order, as the `.pt2` reader's. */
+      if (shadow == NULL && candidate == name && _graft_node_name_is_canonical (node))
+        continue;
+      if (shadow == NULL)
+        {
+          shadow = graft_namespace_new (dialect);
+          for (GraftNode *before = graft_graph_get_first (graph); before != node;
+               before = graft_node_get_next (before))
+            graft_namespace_create_name (shadow, graft_node_get_name (before),
+                                         GRAFT_NAME_DEFAULT);
+        }
+      made = graft_namespace_create_name (shadow, candidate, GRAFT_NAME_DEFAULT);
+      if (strcmp (made, name) != 0)
+        g_ptr_array_add (made_names, (gpointer) made);
+    }
+  if (made_names->len == 0)
+    return;
+  for (guint k = 0; k < made_names->len; k++)
+    if (!graft_namespace_contains (names, made_names->pdata[k]))
+      graft_namespace_create_name (names, made_names->pdata[k], GRAFT_NAME_DEFAULT);
+  _graft_graph_set_torch_names (graph, g_steal_pointer (&shadow));
+}
+
 static GraftGraph *
 build_graph (Reader  *r,
              gboolean exported,
@@ -1897,6 +1999,7 @@ build_graph (Reader  *r,
         }
       graft_program_set_range_constraints (program, r->range_constraints);
     }
+  follow_torch_names (graph);
   return g_steal_pointer (&graph);
 }
 

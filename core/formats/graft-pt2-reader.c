@@ -625,21 +625,6 @@ generate_getitems (Reader         *r,
   return TRUE;
 }
 
-/* Whether a schema return type is a plain Tensor (torch's TensorType:
- * `Tensor`, `Tensor(a)`, `Tensor(a!)`; not `Tensor?` or `Tensor[]`). */
-static gboolean
-is_tensor_type (const char *type)
-{
-  const char *close;
-
-  if (!g_str_has_prefix (type, "Tensor"))
-    return FALSE;
-  if (type[6] == '\0')
-    return TRUE;
-  close = strchr (type, ')');
-  return type[6] == '(' && close != NULL && close[1] == '\0';
-}
-
 /* deserialize_inputs: the node's named inputs placed by the schema. */
 static gboolean
 place_inputs (Reader                *r,
@@ -824,7 +809,6 @@ read_op_node (Reader                *r,
   const char                *type = NULL, *single_name = NULL, *synced = NULL;
   Pt2Value                  *value = NULL, *at = NULL;
   gboolean                   multiple;
-  GraftAtenReturn            ret;
   GraftArg                   args, kwargs;
   GraftNode                 *node;
   g_autofree char           *derived = NULL;
@@ -834,8 +818,7 @@ read_op_node (Reader                *r,
   /* _is_single_tensor_return: then the node is made with that name. */
   if (graft_aten_schema_get_n_returns (schema) == 1)
     {
-      graft_aten_schema_get_return (schema, 0, &ret);
-      if (is_tensor_type (ret.type))
+      if (graft_aten_schema_returns_one_tensor (schema))
         {
           if (out0 == NULL || strcmp (type, "as_tensor") != 0)
             return _graft_pt2_fail (r, out0 != NULL ? out0 : _graft_pt2_req (r, snode, "outputs"),
@@ -1578,6 +1561,10 @@ read_program (Reader   *r,
     }
   if (!read_range_constraints (r, ranges))
     return FALSE;
+  /* torch's namespace no longer holds what the graph's does: the names the
+   * graph makes from now on come from it. */
+  if (r->shadow != NULL)
+    _graft_graph_set_torch_names (r->graph, g_steal_pointer (&r->shadow));
   graft_graph_set_module_name (r->graph, "GraphModule");
   return TRUE;
 }

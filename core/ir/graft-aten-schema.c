@@ -533,6 +533,33 @@ graft_aten_schema_get_return (const GraftAtenSchema *schema,
 }
 
 /**
+ * graft_aten_schema_returns_one_tensor:
+ *
+ * torch.export's `_is_single_tensor_return`: whether @schema returns
+ * exactly one `Tensor` (an alias annotation allowed, `Tensor(a!)`).  The
+ * deserializer names such a node after its output; any other after the
+ * operator (`sym_size_int`), and then overwrites that name.
+ */
+gboolean
+graft_aten_schema_returns_one_tensor (const GraftAtenSchema *schema)
+{
+  GraftAtenReturn ret;
+  const char     *close;
+
+  g_return_val_if_fail (schema != NULL, FALSE);
+
+  if (graft_aten_schema_get_n_returns (schema) != 1)
+    return FALSE;
+  graft_aten_schema_get_return (schema, 0, &ret);
+  if (!g_str_has_prefix (ret.type, "Tensor"))
+    return FALSE;
+  if (ret.type[6] == '\0')
+    return TRUE;
+  close = strchr (ret.type, ')');
+  return ret.type[6] == '(' && close != NULL && close[1] == '\0';
+}
+
+/**
  * graft_aten_schema_is_vararg:
  *
  * Returns: whether the schema's arguments end in `...`

@@ -69,6 +69,7 @@ guint                  graft_aten_schema_get_n_returns (const GraftAtenSchema *s
 void                   graft_aten_schema_get_return (const GraftAtenSchema *schema,
                                                      guint                  i,
                                                      GraftAtenReturn       *out);
+gboolean               graft_aten_schema_returns_one_tensor (const GraftAtenSchema *schema);
 gboolean               graft_aten_schema_is_vararg (const GraftAtenSchema *schema);
 gboolean               graft_aten_schema_is_varret (const GraftAtenSchema *schema);
 gboolean               graft_aten_schema_is_mutable (const GraftAtenSchema *schema);

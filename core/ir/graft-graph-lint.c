@@ -29,7 +29,8 @@ check_arg_nodes (GraftGraph     *self,
       guint      count = 0, n_users;
 
       if (used == NULL || graft_node_get_graph (used) != self ||
-          _graft_namespace_lookup_bound (names, graft_node_get_name (used)) != used ||
+          (!_graft_node_shares_name (self, used) &&
+           _graft_namespace_lookup_bound (names, graft_node_get_name (used)) != used) ||
           !_graft_node_is_attached (self, used))
         {
           g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
@@ -127,7 +128,9 @@ graft_graph_lint (GraftGraph    *self,
                        graft_node_get_name (prev), name);
           return FALSE;
         }
-      if (_graft_namespace_lookup_bound (names, name) != node)
+      if (_graft_node_shares_name (self, node)
+              ? graft_namespace_contains (names, name) == FALSE
+              : _graft_namespace_lookup_bound (names, name) != node)
         {
           g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node name %s is not unique or not registered", name);
@@ -176,7 +179,8 @@ graft_graph_lint (GraftGraph    *self,
   last = graft_graph_get_last (self);
   /* Erased nodes kept for undo keep their names bound to them. */
   if (prev != last || count != graft_graph_get_n_nodes (self) ||
-      count + _graft_graph_get_n_trash_bound (self) != _graft_namespace_get_n_bound (names))
+      count - _graft_graph_get_n_live_sharers (self) + _graft_graph_get_n_trash_bound (self) !=
+          _graft_namespace_get_n_bound (names))
     {
       g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                    "the graph counts %u nodes but holds %u", graft_graph_get_n_nodes (self), count);

@@ -58,46 +58,53 @@ typedef struct _GraftNodeRequest
   guint32  span_end;
 } GraftNodeRequest;
 
-guint32    _graft_graph_new_mark (GraftGraph *self);
-guint32    _graft_graph_get_epoch (GraftGraph *self);
-gboolean   _graft_node_name_is_canonical (GraftNode *node);
-gboolean   _graft_node_is_attached (GraftGraph *self,
-                                    GraftNode  *node);
-gboolean   _graft_graph_is_topological (GraftGraph *self);
-int        _graft_graph_check_order_step (GraftGraph *self,
-                                          GraftNode **next,
-                                          guint      *work);
-guint32    _graft_graph_index_nodes (GraftGraph *self,
-                                     GraftNode **nodes);
-guint32    _graft_graph_reserve_marks (GraftGraph *self,
-                                       guint       n);
-void       _graft_graph_erase_dying (GraftGraph       *self,
-                                     GraftNode *const *nodes,
-                                     guint             n);
-void       _graft_graph_defer_user_removals (GraftGraph *self,
-                                             guint       n_erasures);
-void       _graft_graph_expect_changes (GraftGraph *self,
-                                        guint       n_nodes,
-                                        guint       n_ops);
-void       _graft_graph_settle_users (GraftGraph *self);
-void       _graft_node_settle_users_now (GraftNode *node);
-GraftNode *_graft_node_get_last_user (GraftNode  *node,
-                                      GraftGraph *graph);
-guint      _graft_graph_get_n_trash_bound (GraftGraph *self);
-void       _graft_graph_set_never_defer (GraftGraph *self,
-                                         gboolean    never);
-GraftNode *_graft_graph_create_node_request (GraftGraph             *self,
-                                             const GraftNodeRequest *request);
-void       _graft_graph_lay_out_args (GraftGraph     *self,
-                                      GraftArg       *args,
-                                      GraftArg       *kwargs,
-                                      const GraftArg *src_args,
-                                      const GraftArg *src_kwargs);
-gboolean   _graft_node_find_index (GraftNode        *node,
-                                   guint32           base,
-                                   GraftNode *const *nodes,
-                                   guint             n,
-                                   guint            *index);
+guint32         _graft_graph_new_mark (GraftGraph *self);
+guint32         _graft_graph_get_epoch (GraftGraph *self);
+gboolean        _graft_node_name_is_canonical (GraftNode *node);
+gboolean        _graft_node_is_attached (GraftGraph *self,
+                                         GraftNode  *node);
+gboolean        _graft_graph_is_topological (GraftGraph *self);
+int             _graft_graph_check_order_step (GraftGraph *self,
+                                               GraftNode **next,
+                                               guint      *work);
+guint32         _graft_graph_index_nodes (GraftGraph *self,
+                                          GraftNode **nodes);
+guint32         _graft_graph_reserve_marks (GraftGraph *self,
+                                            guint       n);
+void            _graft_graph_erase_dying (GraftGraph       *self,
+                                          GraftNode *const *nodes,
+                                          guint             n);
+void            _graft_graph_defer_user_removals (GraftGraph *self,
+                                                  guint       n_erasures);
+void            _graft_graph_expect_changes (GraftGraph *self,
+                                             guint       n_nodes,
+                                             guint       n_ops);
+void            _graft_graph_settle_users (GraftGraph *self);
+void            _graft_node_settle_users_now (GraftNode *node);
+GraftNode      *_graft_node_get_last_user (GraftNode  *node,
+                                           GraftGraph *graph);
+guint           _graft_graph_get_n_trash_bound (GraftGraph *self);
+gboolean        _graft_node_shares_name (GraftGraph *self,
+                                         GraftNode  *node);
+gboolean        _graft_graph_has_shared_names (GraftGraph *self);
+guint           _graft_graph_get_n_live_sharers (GraftGraph *self);
+void            _graft_graph_set_torch_names (GraftGraph     *self,
+                                              GraftNamespace *torch_names);
+GraftNamespace *_graft_graph_get_torch_names (GraftGraph *self);
+void            _graft_graph_set_never_defer (GraftGraph *self,
+                                              gboolean    never);
+GraftNode      *_graft_graph_create_node_request (GraftGraph             *self,
+                                                  const GraftNodeRequest *request);
+void            _graft_graph_lay_out_args (GraftGraph     *self,
+                                           GraftArg       *args,
+                                           GraftArg       *kwargs,
+                                           const GraftArg *src_args,
+                                           const GraftArg *src_kwargs);
+gboolean        _graft_node_find_index (GraftNode        *node,
+                                        guint32           base,
+                                        GraftNode *const *nodes,
+                                        guint             n,
+                                        guint            *index);
 
 /*
  * _graft_node_settle_users:

@@ -241,6 +241,19 @@ struct _GraftGraph
   GraftProgram *program;     /* Owned, nullable: a torch.export program's signature */
   const char   *module_name; /* interned, nullable: the class print_readable names */
 
+  /* Owned, nullable: torch's own namespace of a program read whose node
+   * names torch overwrote without telling it (the `.pt2` reader's shadow:
+   * it holds `sym_size_int` where the node is named `sym_size_int_1`).
+   * Then every name the graph makes comes from it, as torch's would, and
+   * `torch_made` maps each node so named to its name there (for undo).
+   * A name it gives that the graph's namespace already has (a node named
+   * over by the reader still carries it) is given to a second node:
+   * `sharers` holds those nodes, whose name is the torch namespace's
+   * stored copy, neither in the graph's namespace nor bound. */
+  GraftNamespace *torch_names;
+  GHashTable     *torch_made; /* node -> its name in torch_names */
+  GHashTable     *sharers;    /* set of nodes */
+
   /* Borrowed (the nodes themselves are owned through the list) */
   GraftNode *first;
   GraftNode *last;
@@ -750,11 +763,31 @@ restart_marks (GraftGraph *self)
   self->epoch = 0;
 }
 
+/* _graft_node_shares_name(), inlined: one test of a field for a graph
+ * without torch's namespace. */
+static inline G_ALWAYS_INLINE gboolean
+shares_name (GraftGraph *self,
+             GraftNode  *node)
+{
+  return G_UNLIKELY (self->sharers != NULL) && g_hash_table_contains (self->sharers, node);
+}
+
+/* Forgets @node in the tables of torch's namespace, as it is freed. */
+static void
+forget_torch_made (GraftGraph *self,
+                   GraftNode  *node)
+{
+  g_hash_table_remove (self->torch_made, node);
+  g_hash_table_remove (self->sharers, node);
+}
+
 static void
 node_free (GraftGraph *self,
            GraftNode  *node,
            gboolean    release_args)
 {
+  if (G_UNLIKELY (self->torch_made != NULL))
+    forget_torch_made (self, node);
   node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
   if (node_page (node)->marks != _graft_no_marks)
@@ -798,6 +831,9 @@ graft_graph_free (GraftGraph *self)
     _graft_name_table_clear (&self->interned);
   _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
+  g_clear_pointer (&self->torch_names, graft_namespace_free);
+  g_clear_pointer (&self->torch_made, g_hash_table_unref);
+  g_clear_pointer (&self->sharers, g_hash_table_unref);
   drop_marks (self);
   g_clear_pointer (&self->marked_pages, g_ptr_array_unref);
   g_clear_pointer (&self->marks_blocks, g_ptr_array_unref);
@@ -863,7 +899,74 @@ graft_graph_find_node (GraftGraph *self,
   /* The namespace binds each live node's name to the node, and that of
    * an erased node kept for undo to it (trash_add()). */
   node = _graft_namespace_lookup_bound (self->names, name);
-  return node != NULL && _graft_node_is_attached (self, node) ? node : NULL;
+  if (node != NULL && _graft_node_is_attached (self, node))
+    return node;
+  if (G_UNLIKELY (self->sharers != NULL))
+    {
+      GHashTableIter iter;
+      gpointer       key;
+
+      /* A node that shares its name with one erased (or unbound). */
+      g_hash_table_iter_init (&iter, self->sharers);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (_graft_node_is_attached (self, key) &&
+            strcmp (((GraftNode *) key)->name, name) == 0)
+          return key;
+    }
+  return NULL;
+}
+
+/* Whether @node has the name of another node (see `sharers`): its name
+ * is not bound to it. */
+gboolean
+_graft_node_shares_name (GraftGraph *self,
+                         GraftNode  *node)
+{
+  return shares_name (self, node);
+}
+
+/* How many nodes in @self's list have the name of another node. */
+guint
+_graft_graph_get_n_live_sharers (GraftGraph *self)
+{
+  GHashTableIter iter;
+  gpointer       key;
+  guint          n = 0;
+
+  if (G_LIKELY (self->sharers == NULL))
+    return 0;
+  g_hash_table_iter_init (&iter, self->sharers);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    n += _graft_node_is_attached (self, key);
+  return n;
+}
+
+/* Whether a node in @self's list may have the name of another: then a
+ * name is not known to be unique (code generation renames the second). */
+gboolean
+_graft_graph_has_shared_names (GraftGraph *self)
+{
+  return _graft_graph_get_n_live_sharers (self) > 0;
+}
+
+/* Gives @self torch's namespace @torch_names (consumed) to make its
+ * names from (see `torch_names`). */
+void
+_graft_graph_set_torch_names (GraftGraph     *self,
+                              GraftNamespace *torch_names)
+{
+  g_return_if_fail (self->torch_names == NULL);
+
+  self->torch_names = torch_names;
+  self->torch_made = g_hash_table_new (NULL, NULL);
+  self->sharers = g_hash_table_new (NULL, NULL);
+}
+
+/* torch's namespace, when @self has one (_graft_graph_set_torch_names()). */
+GraftNamespace *
+_graft_graph_get_torch_names (GraftGraph *self)
+{
+  return self->torch_names;
 }
 
 /* Whether @node, a node of @self that may have been erased (and kept for
@@ -2165,6 +2268,8 @@ static void
 index_name (GraftGraph *self,
             GraftNode  *node)
 {
+  if (G_UNLIKELY (shares_name (self, node)))
+    return;
   _graft_namespace_bind (self->names, node->name, node);
 }
 
@@ -2173,6 +2278,8 @@ static void
 unindex_name (GraftGraph *self,
               GraftNode  *node)
 {
+  if (G_UNLIKELY (shares_name (self, node)))
+    return;
   _graft_namespace_bind (self->names, node->name, NULL);
 }
 
@@ -2296,6 +2403,29 @@ static inline void set_span (GraftNode *node,
                              guint32    start,
                              guint32    end);
 
+/* The name torch's namespace gives @candidate, for @node (not yet
+ * cleared): added to the graph's namespace and bound to @node, or, when
+ * the graph's namespace has it (a node the reader named over still
+ * carries it), torch's stored copy, @node then a sharer. */
+static G_GNUC_NO_INLINE const char *
+name_from_torch (GraftGraph *self,
+                 const char *candidate,
+                 GraftNode  *node)
+{
+  const char *made = graft_namespace_create_name (self->torch_names, candidate, GRAFT_NAME_DEFAULT);
+  const char *name;
+
+  g_hash_table_insert (self->torch_made, node, (gpointer) made);
+  if (graft_namespace_contains (self->names, made))
+    {
+      g_hash_table_add (self->sharers, node);
+      return made;
+    }
+  name = _graft_namespace_add_verbatim (self->names, made);
+  _graft_namespace_bind (self->names, name, node);
+  return name;
+}
+
 /**
  * _graft_graph_create_node_request:
  * @request: the node: its op, target, arguments and how they are taken,
@@ -2317,16 +2447,22 @@ _graft_graph_create_node_request (GraftGraph             *self,
   const char *candidate = request->name_candidate;
   GraftNode  *node = node_alloc_raw (self);
   const char *name;
+  gboolean    stable = static_text;
 
   /* The namespace binds the name to the node's address (it reads nothing
    * of it): the node is cleared after, with its fields, so that they are
    * written into known zeros (no read of the flags' word, no check of an
    * earlier span). */
+
   if (candidate == NULL)
-    /* In the graph's chunk: its text never changes. */
-    name = _graft_namespace_create_name_bound (self->names,
-                                               derived_name (self, request->op, target), node);
-  else if (static_text)
+    {
+      /* In the graph's chunk: its text never changes. */
+      candidate = derived_name (self, request->op, target);
+      stable = TRUE;
+    }
+  if (G_UNLIKELY (self->torch_names != NULL))
+    name = name_from_torch (self, candidate, node);
+  else if (stable)
     name = _graft_namespace_create_name_bound (self->names, candidate, node);
   else
     name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
@@ -2877,7 +3013,7 @@ discard (GraftGraph *self,
   if (G_LIKELY (self->recording != NULL))
     {
       trash_add (self, node);
-      self->n_trash_bound++;
+      self->n_trash_bound += !shares_name (self, node);
     }
   else
     {
@@ -2914,11 +3050,19 @@ _graft_graph_take_out (GraftGraph *self,
   detach (self, node);
   if (release_name)
     {
-      unindex_name (self, node);
-      _graft_namespace_remove (self->names, node->name);
+      const char *made;
+
+      if (!shares_name (self, node))
+        {
+          unindex_name (self, node);
+          _graft_namespace_remove (self->names, node->name);
+        }
+      if (G_UNLIKELY (self->torch_made != NULL) &&
+          (made = g_hash_table_lookup (self->torch_made, node)) != NULL)
+        _graft_namespace_remove (self->torch_names, made);
     }
   else
-    self->n_trash_bound++;
+    self->n_trash_bound += !shares_name (self, node);
   trash_add (self, node);
 }
 
@@ -2937,9 +3081,17 @@ _graft_graph_put_back (GraftGraph *self,
 {
   trash_remove (self, node);
   if (reserve_name)
-    _graft_namespace_add_back (self->names, node->name);
+    {
+      const char *made;
+
+      if (G_UNLIKELY (self->torch_made != NULL) &&
+          (made = g_hash_table_lookup (self->torch_made, node)) != NULL)
+        _graft_namespace_add_back (self->torch_names, made);
+      if (!shares_name (self, node))
+        _graft_namespace_add_back (self->names, node->name);
+    }
   else
-    self->n_trash_bound--;
+    self->n_trash_bound -= !shares_name (self, node);
   attach (self, node, next);
 }
 

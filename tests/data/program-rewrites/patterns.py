@@ -167,3 +167,27 @@ def scale2(x):
 
 def scale2_sum(x):
     return aten.add.Tensor(x, x)
+
+
+# the batch size of a program read (`sym_size_int_1`, made `sym_size_int` by torch's namespace):
+# a new `sym_size.int` node is named as torch names it (docs/programs.md)
+def sym_size(x):
+    return aten.sym_size.int(x, 0)
+
+
+def sym_size_neg(x):
+    return aten.neg.default(aten.sym_size.int(x, 0))
+
+
+def sym_size_twice(x):
+    return aten.add(aten.sym_size.int(x, 0), aten.sym_size.int(x, 0))
+
+
+# the view takes a new batch size while the program's node stays: two nodes named
+# `sym_size_int_1`, the code renaming the second
+def view_size(x, s):
+    return aten.view.default(x, [s, -1, 4])
+
+
+def view_size_new(x, s):
+    return aten.view.default(x, [aten.sym_size.int(x, 0), -1, 4])
