@@ -1548,6 +1548,7 @@ run_action (GraftWindow   *window,
   guint            n_matches = graft_document_get_n_matches (document);
   g_autofree char *scope = NULL;
   GVariant        *param = NULL;
+  GraftWindow     *other = NULL;
   const char      *action = name;
   gint64           start;
   double           drawn_s;
@@ -1618,10 +1619,12 @@ run_action (GraftWindow   *window,
         group, "show-properties", g_variant_new_boolean (strcmp (name, "properties") == 0));
   else if (strcmp (name, "reopen") == 0)
     {
-      /* A second file (here the same) while the first's Replace All runs. */
+      /* A second file (here the same) opened as Open, Open Recent, a drop
+       * or Reload open it, while the first's Replace All runs: in a new
+       * window, as the window is held by work under way. */
       g_action_group_activate_action (group, "replace-all", NULL);
       g_main_context_iteration (NULL, FALSE);
-      graft_window_open_file (window, file);
+      other = _graft_window_open_from (window, file);
     }
   else if (strcmp (name, "close-busy") == 0)
     {
@@ -1655,6 +1658,15 @@ run_action (GraftWindow   *window,
       drawn = FALSE;
       while (!drawn)
         g_main_context_iteration (NULL, TRUE);
+    }
+  if (other != NULL && other != window)
+    {
+      /* The new window's reading and first picture, then the window
+       * closed; all of it timed with the action. */
+      while (graft_canvas_get_layout (graft_window_get_canvas (other)) == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      wait_settled (other);
+      gtk_window_destroy (GTK_WINDOW (other));
     }
   drawn_s = settle_and_linger (window, w, start);
   if (w->longest_own > actions_longest_own)
