@@ -230,7 +230,8 @@ typedef struct
   GDestroyNotify free_func;
 } ToFree;
 
-static GThreadPool *freeing; /* frees what graft_turns_free_later() takes */
+static GThreadPool *freeing;       /* frees what graft_turns_free_later() takes */
+static guint        n_freed_later; /* what it took, for the tests */
 
 static void
 free_one (gpointer item_data,
@@ -263,8 +264,16 @@ graft_turns_free_later (gpointer       data,
       freeing = g_thread_pool_new (free_one, NULL, 1, FALSE, NULL);
       g_once_init_leave (&made, 1);
     }
+  g_atomic_int_inc (&n_freed_later);
   item = g_new (ToFree, 1);
   item->data = data;
   item->free_func = free_func;
   g_thread_pool_push (freeing, item, NULL);
+}
+
+/* How many things graft_turns_free_later() has taken, for the tests. */
+guint
+_graft_turns_get_n_freed_later (void)
+{
+  return g_atomic_int_get (&n_freed_later);
 }

@@ -18,5 +18,6 @@ void     graft_turns_remove (guint id);
 gboolean graft_turns_is_queued (guint id);
 void     graft_turns_free_later (gpointer       data,
                                  GDestroyNotify free_func);
+guint    _graft_turns_get_n_freed_later (void);
 
 G_END_DECLS

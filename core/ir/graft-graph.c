@@ -847,6 +847,23 @@ graft_graph_free (GraftGraph *self)
   g_free (self);
 }
 
+/**
+ * graft_graph_has_edits:
+ * @self: a graph
+ *
+ * Whether edits of @self are alive: graft_graph_free() tells them it
+ * goes, so it may only run on another thread than theirs when there are
+ * none.
+ *
+ * Returns: %TRUE if an edit of @self has not been freed
+ */
+gboolean
+graft_graph_has_edits (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->edits->len > 0;
+}
+
 guint
 graft_graph_get_n_nodes (GraftGraph *self)
 {

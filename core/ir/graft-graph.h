@@ -55,6 +55,7 @@ gboolean    graft_op_from_string (const char *text,
 GraftGraph         *graft_graph_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
 const GraftDialect *graft_graph_get_dialect (GraftGraph *self);
 void                graft_graph_free (GraftGraph *self);
+gboolean            graft_graph_has_edits (GraftGraph *self);
 guint               graft_graph_get_n_nodes (GraftGraph *self);
 GraftNode          *graft_graph_get_first (GraftGraph *self);
 GraftNode          *graft_graph_get_last (GraftGraph *self);
