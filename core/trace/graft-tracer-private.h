@@ -957,11 +957,17 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
 /* A loop over a generator of a module container (graft-tracer-node.c):
  * the container, and what each step gives of it: 0 the item as it is,
  * 'p' a ParameterList's `self[i]`, 'k', 'v', 'i' a ParameterDict's keys,
- * values, items; 'z' and 'e' a zip() or enumerate() of @parts. */
+ * values, items; 'z' and 'e' a zip() or enumerate() of @parts; 'n' the
+ * next item of the iterator @container; 'c' (an iterator's own lazy) a call
+ * of @container until it returns @sentinel, `iter(callable, sentinel)`; 'u'
+ * a loop's next item of such an iterator @container, whose steps are not
+ * known before: @steps grows by one at each step it makes. */
 typedef struct _LazyIter LazyIter;
 struct _LazyIter
 {
   Value    *container;
+  Value    *sentinel; /* 'c' */
+  Value    *steps;    /* 'u' */
   char      what;
   LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
   guint     n_parts;
@@ -994,6 +1000,7 @@ Value   *_graft_tracer_make_iter (Tracer *t, Value *v, const GraftPyExpr *at);
 Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char *type_name);
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
+gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);

@@ -1227,6 +1227,8 @@ exec_for (Tracer            *t,
                                              s->for_stmt.iter);
       Flow   flow;
 
+      if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
+        break;
       if (item == NULL)
         return FLOW_ERROR;
       if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item, &s->for_stmt.body,
