@@ -348,6 +348,8 @@ is_instance (Tracer *t,
   if (cls->kind == VAL_TYPE && strcmp (cls->path, "torch.Tensor") == 0)
     /* A Proxy is not a Tensor under torch.fx. */
     return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+  if (cls->kind == VAL_TYPE && strcmp (cls->path, "torch.Size") == 0)
+    return v->kind == VAL_TUPLE && v->seq.size;
   if (cls->kind == VAL_PATH_FN && strcmp (cls->path, "torch.nn.Parameter") == 0)
     return v->kind == VAL_PARAMETER;
   if (cls->kind == VAL_NN_CLASS && v->kind == VAL_OBJECT)
@@ -1037,6 +1039,8 @@ call_type (const BuiltinCall *call)
     builtin = "complex";
   else if (v->kind == VAL_STR)
     builtin = "str";
+  else if (v->kind == VAL_TUPLE && v->seq.size)
+    return _graft_value_path (t, VAL_TYPE, "torch.Size");
   else if (v->kind == VAL_TUPLE)
     builtin = "tuple";
   else if (v->kind == VAL_LIST)

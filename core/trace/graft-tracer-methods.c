@@ -365,7 +365,18 @@ own_tensors (Tracer            *t,
       if (v->kind == VAL_NONE)
         continue;
       if (obj->kind == OBJ_LEAF)
-        v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
+        {
+          Value *made = v;
+
+          /* The leaf's tensor is its own; what it is made like, the model's. */
+          v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
+          if (v->tensor.shape == NULL && _graft_value_is_tensor (made))
+            {
+              v->tensor.shape = made->tensor.shape;
+              v->tensor.dtype = made->tensor.dtype;
+              v->tensor.device = made->tensor.device;
+            }
+        }
       if (!g_hash_table_add (seen, v))
         continue;
       _graft_value_seq_add (
@@ -771,6 +782,52 @@ str_method (Tracer            *t,
                              "str.%s() is not supported", name);
 }
 
+/* size(), size(dim), dim() and numel() of a constant tensor whose shape
+ * a factory gave (_graft_tracer_factory_tensor()). */
+static Value *
+tensor_size_method (Tracer            *t,
+                    Value             *recv,
+                    const char        *name,
+                    PtrVec            *args,
+                    StrMap            *kwargs,
+                    const GraftPyExpr *at)
+{
+  Value *shape = recv->tensor.shape;
+  guint  rank = shape->seq.items->len;
+  guint  n = args != NULL ? args->len : 0;
+  Value *dim = n > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "dim")
+                                                       : NULL;
+  gint64 product = 1;
+
+  if (strcmp (name, "size") != 0)
+    {
+      if (n > 0 || (kwargs != NULL && kwargs->keys->len > 0))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s() takes no arguments (%u given)", name, n);
+      if (strcmp (name, "dim") == 0)
+        return _graft_value_int (t, rank);
+      for (guint i = 0; i < rank; i++)
+        product *= ((Value *) shape->seq.items->pdata[i])->i;
+      return _graft_value_int (t, product);
+    }
+  if (dim == NULL || dim->kind == VAL_NONE)
+    return shape;
+  if (dim->kind != VAL_INT || n > 1)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "size() of a constant tensor takes one int here");
+  if (rank == 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "IndexError: Dimension specified as %" G_GINT64_FORMAT
+                               " but tensor has no dimensions",
+                               dim->i);
+  if (dim->i < -(gint64) rank || dim->i >= (gint64) rank)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "IndexError: Dimension out of range (expected to be in range of "
+                               "[%d, %d], but got %" G_GINT64_FORMAT ")",
+                               -(int) rank, (int) rank - 1, dim->i);
+  return shape->seq.items->pdata[dim->i < 0 ? dim->i + rank : dim->i];
+}
+
 /**
  * _graft_tracer_call_method:
  *
@@ -951,6 +1008,9 @@ _graft_tracer_call_method (Tracer            *t,
       /* Methods of constant tensors run eagerly.  In-place ones return the
        * tensor itself; the rest make a new constant tensor.  Methods whose
        * result is not a tensor need the data Graft does not have. */
+      if (recv->tensor.shape != NULL &&
+          (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
+        return tensor_size_method (t, recv, name, args, kwargs, at);
       if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
           strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,

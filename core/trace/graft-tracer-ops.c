@@ -352,6 +352,7 @@ repeat_seq (Tracer *t,
   for (gint64 i = 0; i < n; i++)
     for (guint j = 0; j < seq->seq.items->len; j++)
       _graft_value_seq_add (out, seq->seq.items->pdata[j]);
+  out->seq.size = seq->seq.size; /* torch.Size's __mul__ and __rmul__ */
   return out;
 }
 
@@ -561,6 +562,7 @@ _graft_tracer_binop (Tracer            *t,
         _graft_value_seq_add (out, a->seq.items->pdata[i]);
       for (guint i = 0; i < b->seq.items->len; i++)
         _graft_value_seq_add (out, b->seq.items->pdata[i]);
+      out->seq.size = a->seq.size; /* torch.Size's __add__ */
       return out;
     }
   else if (op == GRAFT_PY_BIN_MUL &&
@@ -1075,6 +1077,7 @@ index_sequence (Tracer            *t,
       out = _graft_value_seq (t, seq->kind, 0);
       for (gint64 k = start; step > 0 ? k < stop : k > stop; k += step)
         _graft_value_seq_add (out, seq->seq.items->pdata[k]);
+      out->seq.size = seq->seq.size; /* a torch.Size's slice is one */
       return out;
     }
   if (!as_int (index, &i))

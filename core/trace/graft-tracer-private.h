@@ -231,6 +231,7 @@ struct _Value
     {
       PtrVec     *items; /* Value *; a tuple never changes, a list may */
       const char *range; /* a list made by range(): its repr, `range(0, 2)`; else NULL */
+      gboolean    size;  /* a tuple that is a torch.Size (prints as one) */
     } seq;
     struct
     {
@@ -271,7 +272,10 @@ struct _Value
     struct
     {
       guint  id;
-      Value *data; /* PARAMETER: the tensor it wraps */
+      Value *data;   /* PARAMETER: the tensor it wraps */
+      Value *shape;  /* its torch.Size where Graft knows it (a factory's), else NULL */
+      Value *dtype;  /* its dtype (VAL_SYMBOL) where known, else NULL */
+      Value *device; /* its device (VAL_DEVICE) where known, else NULL */
     } tensor;
     struct
     {
@@ -528,6 +532,10 @@ Value      *_graft_value_path (Tracer *t, ValueKind kind, const char *path);
 Value      *_graft_value_seq (Tracer *t, ValueKind kind, guint reserve);
 Value      *_graft_value_dict (Tracer *t);
 Value      *_graft_value_tensor (Tracer *t);
+Value      *_graft_tracer_factory_tensor (Tracer     *t,
+                                          const char *path,
+                                          PtrVec     *args,
+                                          StrMap     *kwargs);
 Value      *_graft_value_ellipsis (void);
 void        _graft_value_seq_add (Value *seq, Value *item);
 const char *_graft_value_type_name (const Value *v);

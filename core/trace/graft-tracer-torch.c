@@ -1554,6 +1554,12 @@ call_path (Tracer             *t,
                                      "a parameter cannot be made from a traced value");
         v->tensor.id = ++t->n_tensors;
         v->tensor.data = n > 0 ? args->pdata[0] : NULL;
+        if (v->tensor.data != NULL && _graft_value_is_tensor (v->tensor.data))
+          {
+            v->tensor.shape = v->tensor.data->tensor.shape;
+            v->tensor.dtype = v->tensor.data->tensor.dtype;
+            v->tensor.device = v->tensor.data->tensor.device;
+          }
         return v;
       }
     case PATH_ORDERED_DICT:
@@ -1639,7 +1645,7 @@ call_path (Tracer             *t,
       if (!check_call (t, resolved, fn, args, kwargs, at))
         return NULL;
       if (!any_proxy (args, kwargs))
-        return _graft_value_tensor (t);
+        return _graft_tracer_factory_tensor (t, path, args, kwargs);
       t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, fn->target), args,
                                       kwargs, FX_TEXT (table, fn->name), at);
@@ -1681,12 +1687,162 @@ call_path (Tracer             *t,
                                        path + strlen ("torch."));
       }
       if (!any_proxy (args, kwargs))
-        return _graft_value_tensor (t);
+        return _graft_tracer_factory_tensor (t, path, args, kwargs);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "%s cannot be called with a traced value: torch.fx %s fails "
                                  "on it",
                                  path, t->dialect->version);
     }
+}
+
+/* A size of torch.ones() and such: ints, or one tuple or list of them. */
+static Value *
+factory_shape (Tracer *t,
+               PtrVec *args,
+               StrMap *kwargs)
+{
+  guint   n = args != NULL ? args->len : 0;
+  Value  *size = kwargs != NULL ? _graft_strmap_get (kwargs, "size") : NULL;
+  PtrVec *dims = args;
+  Value  *out;
+
+  if (size != NULL && n == 0)
+    {
+      if (size->kind != VAL_TUPLE && size->kind != VAL_LIST)
+        return NULL;
+      dims = size->seq.items;
+    }
+  else if (n == 1 && (((Value *) args->pdata[0])->kind == VAL_TUPLE ||
+                      ((Value *) args->pdata[0])->kind == VAL_LIST))
+    dims = ((Value *) args->pdata[0])->seq.items;
+  else if (n == 0)
+    return NULL;
+  out = _graft_value_seq (t, VAL_TUPLE, dims->len);
+  out->seq.size = TRUE;
+  for (guint i = 0; i < dims->len; i++)
+    {
+      Value *d = dims->pdata[i];
+
+      if (d->kind != VAL_INT || d->i < 0)
+        return NULL;
+      _graft_value_seq_add (out, d);
+    }
+  return out;
+}
+
+/* The shape and dtype of torch.tensor(data): nested lists or tuples of one
+ * depth each, of bools, ints or floats. */
+static Value *
+data_shape (Tracer      *t,
+            Value       *data,
+            const char **dtype)
+{
+  Value *out = _graft_value_seq (t, VAL_TUPLE, 2);
+  Value *level = data;
+  int    rank = 0; /* 3 float, 2 int, 1 bool */
+
+  out->seq.size = TRUE;
+  while (level->kind == VAL_LIST || level->kind == VAL_TUPLE)
+    {
+      _graft_value_seq_add (out, _graft_value_int (t, level->seq.items->len));
+      if (level->seq.items->len == 0)
+        return NULL;
+      level = level->seq.items->pdata[0];
+    }
+  /* Every element at the same depth, every list of the same length. */
+  {
+    GPtrArray *todo = g_ptr_array_new ();
+    guint      depth = out->seq.items->len;
+    gboolean   ok = TRUE;
+
+    g_ptr_array_add (todo, data);
+    for (guint d = 0; d < depth && ok; d++)
+      {
+        GPtrArray *next = g_ptr_array_new ();
+        gint64     len = ((Value *) out->seq.items->pdata[d])->i;
+
+        for (guint k = 0; k < todo->len && ok; k++)
+          {
+            Value *v = todo->pdata[k];
+
+            ok = (v->kind == VAL_LIST || v->kind == VAL_TUPLE) &&
+                 (gint64) v->seq.items->len == len;
+            for (guint j = 0; ok && j < v->seq.items->len; j++)
+              g_ptr_array_add (next, v->seq.items->pdata[j]);
+          }
+        g_ptr_array_unref (todo);
+        todo = next;
+      }
+    for (guint k = 0; k < todo->len && ok; k++)
+      {
+        Value *v = todo->pdata[k];
+
+        if (v->kind == VAL_BOOL)
+          rank = MAX (rank, 1);
+        else if (v->kind == VAL_INT)
+          rank = MAX (rank, 2);
+        else if (v->kind == VAL_FLOAT)
+          rank = 3;
+        else
+          ok = FALSE;
+      }
+    g_ptr_array_unref (todo);
+    if (!ok)
+      return NULL;
+  }
+  *dtype = rank == 3 ? "torch.float32" : rank == 2 ? "torch.int64"
+                                                   : "torch.bool";
+  return out;
+}
+
+/**
+ * _graft_tracer_factory_tensor:
+ * @path: the torch function that made the tensor, outside the trace
+ *
+ * A new constant tensor; what torch.ones(), zeros(), empty(), rand(),
+ * randn() and tensor() make is known by its arguments: its shape, its dtype
+ * (the default one, float32, unless `dtype=` says) and its device (the
+ * CPU unless `device=` says another).  Nothing else is: its data.
+ *
+ * Returns: the tensor
+ */
+Value *
+_graft_tracer_factory_tensor (Tracer     *t,
+                              const char *path,
+                              PtrVec     *args,
+                              StrMap     *kwargs)
+{
+  static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty",
+                                       "torch.rand", "torch.randn" };
+  Value                   *v = _graft_value_tensor (t);
+  Value                   *shape = NULL;
+  const char              *dtype = "torch.float32";
+  Value                   *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
+  Value                   *kw_device = kwargs != NULL ? _graft_strmap_get (kwargs, "device") : NULL;
+
+  if (strcmp (path, "torch.tensor") == 0)
+    {
+      if (args != NULL && args->len == 1)
+        shape = data_shape (t, args->pdata[0], &dtype);
+    }
+  else
+    for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
+      if (strcmp (path, sized[i]) == 0)
+        shape = factory_shape (t, args, kwargs);
+  if (shape == NULL)
+    return v;
+  if (kw_dtype != NULL && kw_dtype->kind == VAL_SYMBOL)
+    dtype = kw_dtype->path;
+  else if (kw_dtype != NULL && kw_dtype->kind != VAL_NONE)
+    return v;
+  if (kw_device != NULL && kw_device->kind != VAL_NONE &&
+      !((kw_device->kind == VAL_STR && strcmp (kw_device->str.s, "cpu") == 0) ||
+        (kw_device->kind == VAL_DEVICE && strcmp (kw_device->path, "cpu") == 0)))
+    return v;
+  v->tensor.shape = shape;
+  v->tensor.dtype = _graft_value_path (t, VAL_SYMBOL, dtype);
+  v->tensor.device = _graft_value_path (t, VAL_DEVICE, "cpu");
+  return v;
 }
 
 /* Writes @v as Python if it is a plain value (None, a bool, an int, a

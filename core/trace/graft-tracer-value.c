@@ -1139,6 +1139,19 @@ _graft_value_append_str (GString     *out,
       return;
     case VAL_TUPLE:
     case VAL_LIST:
+      if (v->seq.size)
+        {
+          /* torch.Size's repr, `torch.Size([2, 5])`. */
+          g_string_append (out, "torch.Size([");
+          for (guint i = 0; i < v->seq.items->len; i++)
+            {
+              if (i > 0)
+                g_string_append (out, ", ");
+              _graft_value_append_str (out, v->seq.items->pdata[i], TRUE);
+            }
+          g_string_append (out, "])");
+          return;
+        }
       g_string_append_c (out, v->kind == VAL_TUPLE ? '(' : '[');
       for (guint i = 0; i < v->seq.items->len; i++)
         {
