@@ -782,6 +782,61 @@ str_method (Tracer            *t,
                              "str.%s() is not supported", name);
 }
 
+static gboolean
+args_hold_proxy (PtrVec *args,
+                 StrMap *kwargs)
+{
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    if (_graft_value_holds_proxy (args->pdata[i]))
+      return TRUE;
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    if (_graft_value_holds_proxy (kwargs->values->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* A method of a constant tensor (a buffer, say) given a traced value: the
+ * argument parser hands a Proxy to its __torch_function__ where the method
+ * takes a Tensor, and torch.fx records the call_method; elsewhere (an int
+ * of view(), a size of expand()) it is torch's TypeError.  Graft knows the
+ * methods below, whose first argument (and masked_fill's second) may be a
+ * Tensor; others are refused rather than guessed. */
+static Value *
+tensor_method_traced (Tracer            *t,
+                      Value             *recv,
+                      const char        *name,
+                      PtrVec            *args,
+                      StrMap            *kwargs,
+                      const GraftPyExpr *at)
+{
+  static const char *const tensor_first[] = {
+    "add", "sub", "mul", "div", "matmul", "type_as", "expand_as",
+    "view_as", "reshape_as", "masked_fill", "to", "eq", "ne", "lt", "le", "gt", "ge",
+    "maximum", "minimum", "add_", "sub_", "mul_", "div_", "masked_fill_", "copy_", NULL
+  };
+  guint   n = args != NULL ? args->len : 0;
+  guint   tensor_args = strcmp (name, "masked_fill") == 0 || strcmp (name, "masked_fill_") == 0
+                            ? 2
+                            : 1;
+  PtrVec *all;
+
+  for (guint i = 0; i < n; i++)
+    if (_graft_value_holds_proxy (args->pdata[i]) &&
+        (i >= tensor_args || !_graft_value_is_proxy (args->pdata[i])))
+      tensor_args = 0;
+  if (!g_strv_contains (tensor_first, name) || tensor_args == 0 ||
+      (kwargs != NULL && args_hold_proxy (NULL, kwargs)))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s() of a constant tensor with a traced value: Graft does not "
+                               "know if torch records it or fails",
+                               name);
+  all = _graft_tracer_vec (t);
+  _graft_vec_add (all, recv);
+  for (guint i = 0; i < n; i++)
+    _graft_vec_add (all, args->pdata[i]);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, name, all, kwargs, NULL, at);
+}
+
 /* size(), size(dim), dim() and numel() of a constant tensor whose shape
  * a factory gave (_graft_tracer_factory_tensor()). */
 static Value *
@@ -1008,6 +1063,8 @@ _graft_tracer_call_method (Tracer            *t,
       /* Methods of constant tensors run eagerly.  In-place ones return the
        * tensor itself; the rest make a new constant tensor.  Methods whose
        * result is not a tensor need the data Graft does not have. */
+      if (args_hold_proxy (args, kwargs))
+        return tensor_method_traced (t, recv, name, args, kwargs, at);
       if (recv->tensor.shape != NULL &&
           (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
         return tensor_size_method (t, recv, name, args, kwargs, at);
