@@ -1035,6 +1035,89 @@ make_device (Tracer            *t,
   return _graft_value_path (t, VAL_DEVICE, type->str.s);
 }
 
+/* torch.finfo(dtype) and torch.iinfo(dtype): an object of the type's
+ * limits, as torch gives them (the same in 1.13.1 and 2.6). */
+static Value *
+make_type_info (Tracer            *t,
+                const char        *path,
+                PtrVec            *args,
+                StrMap            *kwargs,
+                const GraftPyExpr *at)
+{
+  static const struct
+  {
+    const char *dtype;
+    int         bits;
+    double      eps, max, tiny, resolution;
+  } floats[] = {
+    { "float16", 16, 0.0009765625, 65504.0, 6.103515625e-05, 0.001 },
+    { "bfloat16", 16, 0.0078125, 3.3895313892515355e+38, 1.1754943508222875e-38, 0.01 },
+    { "float32", 32, 1.1920928955078125e-07, 3.4028234663852886e+38, 1.1754943508222875e-38,
+      1e-06 },
+    { "float64", 64, 2.220446049250313e-16, 1.7976931348623157e+308, 2.2250738585072014e-308,
+      1e-15 },
+  };
+  static const struct
+  {
+    const char *dtype;
+    int         bits;
+    gint64      min, max;
+  } ints[] = {
+    { "uint8", 8, 0, 255 },
+    { "int8", 8, -128, 127 },
+    { "int16", 16, -32768, 32767 },
+    { "int32", 32, G_MININT32, G_MAXINT32 },
+    { "int64", 64, G_MININT64, G_MAXINT64 },
+  };
+  gboolean    is_float = strcmp (path, "torch.finfo") == 0;
+  guint       n = args != NULL ? args->len : 0;
+  Value      *type = n > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "type")
+                                                             : NULL;
+  const char *name;
+  Value      *info;
+  StrMap     *attrs;
+
+  if (type == NULL && is_float && n == 0 && (kwargs == NULL || kwargs->keys->len == 0))
+    type = _graft_value_path (t, VAL_SYMBOL, "torch.float32");
+  if (type == NULL || n > 1 || type->kind != VAL_SYMBOL || !g_str_has_prefix (type->path, "torch."))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: %s(): argument 'type' (position 1) must be "
+                               "torch.dtype, not %s",
+                               path + strlen ("torch."),
+                               type != NULL && type->kind == VAL_ATTR_PROXY ? "Attribute"
+                               : type != NULL && _graft_value_is_proxy (type)
+                                   ? "Proxy"
+                               : type != NULL ? _graft_value_type_name (type)
+                                              : "nothing");
+  name = type->path + strlen ("torch.");
+  info = _graft_tracer_new_object (t, OBJ_PLAIN, path + strlen ("torch."));
+  attrs = &info->obj->attrs;
+  for (guint i = 0; is_float && i < G_N_ELEMENTS (floats); i++)
+    if (strcmp (floats[i].dtype, name) == 0)
+      {
+        _graft_strmap_set (attrs, "bits", _graft_value_int (t, floats[i].bits));
+        _graft_strmap_set (attrs, "eps", _graft_value_float (t, floats[i].eps));
+        _graft_strmap_set (attrs, "max", _graft_value_float (t, floats[i].max));
+        _graft_strmap_set (attrs, "min", _graft_value_float (t, -floats[i].max));
+        _graft_strmap_set (attrs, "tiny", _graft_value_float (t, floats[i].tiny));
+        _graft_strmap_set (attrs, "smallest_normal", _graft_value_float (t, floats[i].tiny));
+        _graft_strmap_set (attrs, "resolution", _graft_value_float (t, floats[i].resolution));
+        _graft_strmap_set (attrs, "dtype", _graft_value_str (t, name, -1));
+        return info;
+      }
+  for (guint i = 0; !is_float && i < G_N_ELEMENTS (ints); i++)
+    if (strcmp (ints[i].dtype, name) == 0)
+      {
+        _graft_strmap_set (attrs, "bits", _graft_value_int (t, ints[i].bits));
+        _graft_strmap_set (attrs, "max", _graft_value_int (t, ints[i].max));
+        _graft_strmap_set (attrs, "min", _graft_value_int (t, ints[i].min));
+        _graft_strmap_set (attrs, "dtype", _graft_value_str (t, name, -1));
+        return info;
+      }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "%s() of %s is not modelled by Graft's tracer", path, type->path);
+}
+
 /* What a called path is, looked up once per path and trace: calls of
  * torch functions are most of a model, and resolving a path took a hash
  * lookup in each table and a dozen string comparisons. */
@@ -1045,10 +1128,11 @@ typedef enum {
   PATH_PARAMETER,   /* torch.nn.Parameter */
   PATH_ORDERED_DICT,
   PATH_DEVICE,
-  PATH_WRAP,     /* torch.fx.wrap: gives its argument back */
-  PATH_ANNOTATE, /* torch.fx.annotate.annotate: sets a node's type */
-  PATH_INIT,     /* torch.nn.init.*: gives its argument back */
-  PATH_CONTEXT,  /* torch.no_grad and the like */
+  PATH_WRAP,      /* torch.fx.wrap: gives its argument back */
+  PATH_ANNOTATE,  /* torch.fx.annotate.annotate: sets a node's type */
+  PATH_INIT,      /* torch.nn.init.*: gives its argument back */
+  PATH_CONTEXT,   /* torch.no_grad and the like */
+  PATH_TYPE_INFO, /* torch.finfo and torch.iinfo */
 } PathKind;
 
 struct _ResolvedPath
@@ -1093,6 +1177,8 @@ path_kind (const char *path)
     { "torch.enable_grad", PATH_CONTEXT },
     { "torch.inference_mode", PATH_CONTEXT },
     { "torch.autocast", PATH_CONTEXT },
+    { "torch.finfo", PATH_TYPE_INFO },
+    { "torch.iinfo", PATH_TYPE_INFO },
   };
 
   if (g_str_has_prefix (path, "torch.ops."))
@@ -1572,6 +1658,8 @@ call_path (Tracer             *t,
       }
     case PATH_DEVICE:
       return make_device (t, args, kwargs, at);
+    case PATH_TYPE_INFO:
+      return make_type_info (t, path, args, kwargs, at);
     case PATH_WRAP:
     case PATH_INIT:
       return n > 0 ? args->pdata[0] : _graft_value_none ();
