@@ -1133,6 +1133,7 @@ typedef enum {
   PATH_INIT,      /* torch.nn.init.*: gives its argument back */
   PATH_CONTEXT,   /* torch.no_grad and the like */
   PATH_TYPE_INFO, /* torch.finfo and torch.iinfo */
+  PATH_NOT_JIT,   /* torch.jit.is_scripting(), is_tracing(): False under torch.fx */
 } PathKind;
 
 struct _ResolvedPath
@@ -1179,6 +1180,8 @@ path_kind (const char *path)
     { "torch.autocast", PATH_CONTEXT },
     { "torch.finfo", PATH_TYPE_INFO },
     { "torch.iinfo", PATH_TYPE_INFO },
+    { "torch.jit.is_scripting", PATH_NOT_JIT },
+    { "torch.jit.is_tracing", PATH_NOT_JIT },
   };
 
   if (g_str_has_prefix (path, "torch.ops."))
@@ -1660,6 +1663,13 @@ call_path (Tracer             *t,
       return make_device (t, args, kwargs, at);
     case PATH_TYPE_INFO:
       return make_type_info (t, path, args, kwargs, at);
+    case PATH_NOT_JIT:
+      if (n > 0 || (kwargs != NULL && kwargs->keys->len > 0))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s() takes 0 positional arguments but %u were "
+                                   "given",
+                                   strrchr (path, '.') + 1, n);
+      return _graft_value_bool (FALSE);
     case PATH_WRAP:
     case PATH_INIT:
       return n > 0 ? args->pdata[0] : _graft_value_none ();
