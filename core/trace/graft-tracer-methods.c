@@ -370,12 +370,8 @@ own_tensors (Tracer            *t,
 
           /* The leaf's tensor is its own; what it is made like, the model's. */
           v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
-          if (v->tensor.shape == NULL && _graft_value_is_tensor (made))
-            {
-              v->tensor.shape = made->tensor.shape;
-              v->tensor.dtype = made->tensor.dtype;
-              v->tensor.device = made->tensor.device;
-            }
+          if (v->tensor.meta == NULL && _graft_value_is_tensor (made))
+            v->tensor.meta = made->tensor.meta;
         }
       if (!g_hash_table_add (seen, v))
         continue;
@@ -847,7 +843,7 @@ tensor_size_method (Tracer            *t,
                     StrMap            *kwargs,
                     const GraftPyExpr *at)
 {
-  Value *shape = recv->tensor.shape;
+  Value *shape = recv->tensor.meta->shape;
   guint  rank = shape->seq.items->len;
   guint  n = args != NULL ? args->len : 0;
   Value *dim = n > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "dim")
@@ -1065,7 +1061,7 @@ _graft_tracer_call_method (Tracer            *t,
        * result is not a tensor need the data Graft does not have. */
       if (args_hold_proxy (args, kwargs))
         return tensor_method_traced (t, recv, name, args, kwargs, at);
-      if (recv->tensor.shape != NULL &&
+      if (recv->tensor.meta != NULL &&
           (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
         return tensor_size_method (t, recv, name, args, kwargs, at);
       if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||

@@ -48,6 +48,15 @@ typedef struct _Class        Class;
 typedef struct _PtrVec       PtrVec;
 typedef struct _ResolvedPath ResolvedPath;
 
+/* What a tensor made by a factory is like (_graft_tracer_factory_tensor()):
+ * its torch.Size, dtype (VAL_SYMBOL) and device (VAL_DEVICE). */
+typedef struct
+{
+  Value *shape;
+  Value *dtype;
+  Value *device;
+} TensorMeta;
+
 /* The head of graft-tracer-torch.c's ResolvedPath, which call_of_names()
  * (graft-tracer-eval.c) reads to record a call of traced values alone
  * without _graft_tracer_call_path_direct(). */
@@ -271,11 +280,9 @@ struct _Value
     } method;
     struct
     {
-      guint  id;
-      Value *data;   /* PARAMETER: the tensor it wraps */
-      Value *shape;  /* its torch.Size where Graft knows it (a factory's), else NULL */
-      Value *dtype;  /* its dtype (VAL_SYMBOL) where known, else NULL */
-      Value *device; /* its device (VAL_DEVICE) where known, else NULL */
+      guint             id;
+      Value            *data; /* PARAMETER: the tensor it wraps */
+      const TensorMeta *meta; /* what a factory made it like, else NULL */
     } tensor;
     struct
     {

@@ -1644,11 +1644,7 @@ call_path (Tracer             *t,
         v->tensor.id = ++t->n_tensors;
         v->tensor.data = n > 0 ? args->pdata[0] : NULL;
         if (v->tensor.data != NULL && _graft_value_is_tensor (v->tensor.data))
-          {
-            v->tensor.shape = v->tensor.data->tensor.shape;
-            v->tensor.dtype = v->tensor.data->tensor.dtype;
-            v->tensor.device = v->tensor.data->tensor.device;
-          }
+          v->tensor.meta = v->tensor.data->tensor.meta;
         return v;
       }
     case PATH_ORDERED_DICT:
@@ -1917,6 +1913,7 @@ _graft_tracer_factory_tensor (Tracer     *t,
   const char              *dtype = "torch.float32";
   Value                   *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
   Value                   *kw_device = kwargs != NULL ? _graft_strmap_get (kwargs, "device") : NULL;
+  TensorMeta              *meta;
 
   if (strcmp (path, "torch.tensor") == 0)
     {
@@ -1937,9 +1934,11 @@ _graft_tracer_factory_tensor (Tracer     *t,
       !((kw_device->kind == VAL_STR && strcmp (kw_device->str.s, "cpu") == 0) ||
         (kw_device->kind == VAL_DEVICE && strcmp (kw_device->path, "cpu") == 0)))
     return v;
-  v->tensor.shape = shape;
-  v->tensor.dtype = _graft_value_path (t, VAL_SYMBOL, dtype);
-  v->tensor.device = _graft_value_path (t, VAL_DEVICE, "cpu");
+  meta = _graft_tracer_alloc (t, sizeof (TensorMeta));
+  meta->shape = shape;
+  meta->dtype = _graft_value_path (t, VAL_SYMBOL, dtype);
+  meta->device = _graft_value_path (t, VAL_DEVICE, "cpu");
+  v->tensor.meta = meta;
   return v;
 }
 
