@@ -348,6 +348,8 @@ is_instance (Tracer *t,
   if (cls->kind == VAL_TYPE && strcmp (cls->path, "torch.Tensor") == 0)
     /* A Proxy is not a Tensor under torch.fx. */
     return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+  if (cls->kind == VAL_TYPE && strcmp (cls->path, "torch.Size") == 0)
+    return v->kind == VAL_TUPLE && v->seq.size;
   if (cls->kind == VAL_PATH_FN && strcmp (cls->path, "torch.nn.Parameter") == 0)
     return v->kind == VAL_PARAMETER;
   if (cls->kind == VAL_NN_CLASS && v->kind == VAL_OBJECT)
@@ -1037,6 +1039,8 @@ call_type (const BuiltinCall *call)
     builtin = "complex";
   else if (v->kind == VAL_STR)
     builtin = "str";
+  else if (v->kind == VAL_TUPLE && v->seq.size)
+    return _graft_value_path (t, VAL_TYPE, "torch.Size");
   else if (v->kind == VAL_TUPLE)
     builtin = "tuple";
   else if (v->kind == VAL_LIST)
@@ -1075,17 +1079,40 @@ call_type (const BuiltinCall *call)
                              _graft_value_type_name (v));
 }
 
-/* iter(x): an iterator over x (iter(callable, sentinel) is not modelled). */
+/* Python's callable(v). */
+static gboolean
+value_is_callable (const Value *v)
+{
+  return v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
+         v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
+         v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN);
+}
+
+/* iter(x): an iterator over x; iter(callable, sentinel): a
+ * callable_iterator, which calls it as next() reaches it. */
 static Value *
 call_iter (const BuiltinCall *call)
 {
-  if (_graft_tracer_n_args (call->args) == 2 && call->kwargs == NULL)
-    return _graft_tracer_fail (call->t, call->at->start, call->at->end,
-                               GRAFT_PARSE_ERROR_UNSUPPORTED,
-                               "iter(callable, sentinel) is not supported by Graft's tracer");
-  if (!_graft_tracer_check_arity (call->t, call->name, call->args, 1, 1, call->at))
+  Tracer *t = call->t;
+
+  if (!_graft_tracer_check_arity (t, call->name, call->args, 1, 2, call->at))
     return NULL;
-  return _graft_tracer_make_iter (call->t, _graft_tracer_arg (call->args, 0), call->at);
+  if (_graft_tracer_n_args (call->args) == 2)
+    {
+      Value    *fn = _graft_tracer_arg (call->args, 0);
+      LazyIter *lazy;
+
+      if (!value_is_callable (fn))
+        return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: iter(v, w): v must be callable");
+      lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+      *lazy = (LazyIter){ 0 };
+      lazy->what = 'c';
+      lazy->container = fn;
+      lazy->sentinel = _graft_tracer_arg (call->args, 1);
+      return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), lazy, "callable_iterator");
+    }
+  return _graft_tracer_make_iter (t, _graft_tracer_arg (call->args, 0), call->at);
 }
 
 /* next(it[, default]): Python's StopIteration at the end, which a handler
@@ -1343,10 +1370,7 @@ call_callable (const BuiltinCall *call)
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
   v = _graft_tracer_arg (args, 0);
-  return _graft_value_bool (
-      v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
-      v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
-      v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
+  return _graft_value_bool (value_is_callable (v));
 }
 
 static Value *

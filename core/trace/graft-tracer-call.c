@@ -15,6 +15,39 @@
 
 #include <string.h>
 
+/* torch.Size(ints): a tuple that prints as a torch.Size. */
+static Value *
+make_size (Tracer            *t,
+           PtrVec            *args,
+           StrMap            *kwargs,
+           const GraftPyExpr *at)
+{
+  guint  n = args != NULL ? args->len : 0;
+  Value *items, *out;
+
+  if (n > 1 || (kwargs != NULL && kwargs->keys->len > 0))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "torch.Size() takes one iterable of ints here");
+  out = _graft_value_seq (t, VAL_TUPLE, 0);
+  out->seq.size = TRUE;
+  if (n == 0)
+    return out;
+  items = _graft_tracer_iterate (t, args->pdata[0], at);
+  if (items == NULL)
+    return NULL;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *d = items->seq.items->pdata[i];
+
+      if (d->kind != VAL_INT)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "torch.Size() of a %s is not modelled by Graft's tracer",
+                                   _graft_value_type_name (d));
+      _graft_value_seq_add (out, d);
+    }
+  return out;
+}
+
 static Value *
 call_object (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 
@@ -891,8 +924,11 @@ call_object (Tracer            *t,
     case VAL_PYMODULE:
     case VAL_TENSOR:
     case VAL_PARAMETER:
-    case VAL_SUPER:
     case VAL_TYPE:
+      if (strcmp (callee->path, "torch.Size") == 0)
+        return make_size (t, args, kwargs, at);
+      G_GNUC_FALLTHROUGH;
+    case VAL_SUPER:
     case VAL_GENERIC:
     case VAL_ITER:
     default:

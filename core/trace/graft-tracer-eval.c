@@ -1419,6 +1419,8 @@ eval_comprehension (Tracer            *t,
         return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
                                       "the loop runs too many times to unroll");
       item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], gen->iter);
+      if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
+        break;
       if (item == NULL || !_graft_tracer_assign (t, inner, gen->target, item))
         return NULL;
       for (guint k = 0; k < gen->ifs.len && keep; k++)

@@ -365,7 +365,14 @@ own_tensors (Tracer            *t,
       if (v->kind == VAL_NONE)
         continue;
       if (obj->kind == OBJ_LEAF)
-        v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
+        {
+          Value *made = v;
+
+          /* The leaf's tensor is its own; what it is made like, the model's. */
+          v = _graft_tracer_leaf_tensor (t, obj, key, buffers);
+          if (v->tensor.meta == NULL && _graft_value_is_tensor (made))
+            v->tensor.meta = made->tensor.meta;
+        }
       if (!g_hash_table_add (seen, v))
         continue;
       _graft_value_seq_add (
@@ -771,6 +778,107 @@ str_method (Tracer            *t,
                              "str.%s() is not supported", name);
 }
 
+static gboolean
+args_hold_proxy (PtrVec *args,
+                 StrMap *kwargs)
+{
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    if (_graft_value_holds_proxy (args->pdata[i]))
+      return TRUE;
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    if (_graft_value_holds_proxy (kwargs->values->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* A method of a constant tensor (a buffer, say) given a traced value: the
+ * argument parser hands a Proxy to its __torch_function__ where the method
+ * takes a Tensor, and torch.fx records the call_method; elsewhere (an int
+ * of view(), a size of expand()) it is torch's TypeError.  Graft knows the
+ * methods below, whose first argument (and masked_fill's second) may be a
+ * Tensor; others are refused rather than guessed. */
+static Value *
+tensor_method_traced (Tracer            *t,
+                      Value             *recv,
+                      const char        *name,
+                      PtrVec            *args,
+                      StrMap            *kwargs,
+                      const GraftPyExpr *at)
+{
+  static const char *const tensor_first[] = {
+    "add", "sub", "mul", "div", "matmul", "type_as", "expand_as",
+    "view_as", "reshape_as", "masked_fill", "to", "eq", "ne", "lt", "le", "gt", "ge",
+    "maximum", "minimum", "add_", "sub_", "mul_", "div_", "masked_fill_", "copy_", NULL
+  };
+  guint   n = args != NULL ? args->len : 0;
+  guint   tensor_args = strcmp (name, "masked_fill") == 0 || strcmp (name, "masked_fill_") == 0
+                            ? 2
+                            : 1;
+  PtrVec *all;
+
+  for (guint i = 0; i < n; i++)
+    if (_graft_value_holds_proxy (args->pdata[i]) &&
+        (i >= tensor_args || !_graft_value_is_proxy (args->pdata[i])))
+      tensor_args = 0;
+  if (!g_strv_contains (tensor_first, name) || tensor_args == 0 ||
+      (kwargs != NULL && args_hold_proxy (NULL, kwargs)))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s() of a constant tensor with a traced value: Graft does not "
+                               "know if torch records it or fails",
+                               name);
+  all = _graft_tracer_vec (t);
+  _graft_vec_add (all, recv);
+  for (guint i = 0; i < n; i++)
+    _graft_vec_add (all, args->pdata[i]);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, name, all, kwargs, NULL, at);
+}
+
+/* size(), size(dim), dim() and numel() of a constant tensor whose shape
+ * a factory gave (_graft_tracer_factory_tensor()). */
+static Value *
+tensor_size_method (Tracer            *t,
+                    Value             *recv,
+                    const char        *name,
+                    PtrVec            *args,
+                    StrMap            *kwargs,
+                    const GraftPyExpr *at)
+{
+  Value *shape = recv->tensor.meta->shape;
+  guint  rank = shape->seq.items->len;
+  guint  n = args != NULL ? args->len : 0;
+  Value *dim = n > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "dim")
+                                                       : NULL;
+  gint64 product = 1;
+
+  if (strcmp (name, "size") != 0)
+    {
+      if (n > 0 || (kwargs != NULL && kwargs->keys->len > 0))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s() takes no arguments (%u given)", name, n);
+      if (strcmp (name, "dim") == 0)
+        return _graft_value_int (t, rank);
+      for (guint i = 0; i < rank; i++)
+        product *= ((Value *) shape->seq.items->pdata[i])->i;
+      return _graft_value_int (t, product);
+    }
+  if (dim == NULL || dim->kind == VAL_NONE)
+    return shape;
+  if (dim->kind != VAL_INT || n > 1)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "size() of a constant tensor takes one int here");
+  if (rank == 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "IndexError: Dimension specified as %" G_GINT64_FORMAT
+                               " but tensor has no dimensions",
+                               dim->i);
+  if (dim->i < -(gint64) rank || dim->i >= (gint64) rank)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "IndexError: Dimension out of range (expected to be in range of "
+                               "[%d, %d], but got %" G_GINT64_FORMAT ")",
+                               -(int) rank, (int) rank - 1, dim->i);
+  return shape->seq.items->pdata[dim->i < 0 ? dim->i + rank : dim->i];
+}
+
 /**
  * _graft_tracer_call_method:
  *
@@ -951,6 +1059,11 @@ _graft_tracer_call_method (Tracer            *t,
       /* Methods of constant tensors run eagerly.  In-place ones return the
        * tensor itself; the rest make a new constant tensor.  Methods whose
        * result is not a tensor need the data Graft does not have. */
+      if (args_hold_proxy (args, kwargs))
+        return tensor_method_traced (t, recv, name, args, kwargs, at);
+      if (recv->tensor.meta != NULL &&
+          (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
+        return tensor_size_method (t, recv, name, args, kwargs, at);
       if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
           strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,

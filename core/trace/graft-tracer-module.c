@@ -650,6 +650,15 @@ _graft_tracer_getattr (Tracer            *t,
     {
       if (strcmp (name, "data") == 0)
         return obj->kind == VAL_PARAMETER && obj->tensor.data != NULL ? obj->tensor.data : obj;
+      /* What a factory made it with (_graft_tracer_factory_tensor()). */
+      if (obj->tensor.meta != NULL && strcmp (name, "shape") == 0)
+        return obj->tensor.meta->shape;
+      if (obj->tensor.meta != NULL && strcmp (name, "dtype") == 0)
+        return obj->tensor.meta->dtype;
+      if (obj->tensor.meta != NULL && strcmp (name, "device") == 0)
+        return obj->tensor.meta->device;
+      if (obj->tensor.meta != NULL && strcmp (name, "ndim") == 0)
+        return _graft_value_int (t, obj->tensor.meta->shape->seq.items->len);
       if (strcmp (name, "shape") == 0 || strcmp (name, "dtype") == 0 ||
           strcmp (name, "device") == 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,

@@ -762,6 +762,12 @@ loop_items_zip (Tracer            *t,
       lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], &out_lazy->parts[k]);
       if (lists[k] == NULL)
         return NULL;
+      if (out_lazy->parts[k].what == 'u')
+        return _graft_tracer_fail (t, iter->call.args.items[k]->start,
+                                   iter->call.args.items[k]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "a loop over %s() of iter(callable, sentinel) is not "
+                                   "supported by Graft's tracer",
+                                   enumerate ? "enumerate" : "zip");
       len = MIN (len, lists[k]->seq.items->len);
     }
   out_lazy->lists = lists;
@@ -869,6 +875,19 @@ _graft_tracer_value_items (Tracer            *t,
                            const GraftPyExpr *at,
                            LazyIter          *out_lazy)
 {
+  if (v->kind == VAL_ITER && v->iter.lazy->what == 'c')
+    {
+      /* How many steps is known once the callable returns the sentinel:
+       * one step at a time. */
+      Value *out = _graft_value_seq (t, VAL_LIST, 1);
+
+      out_lazy->container = v;
+      out_lazy->what = 'u';
+      out_lazy->steps = out;
+      if (!v->iter.ended)
+        _graft_value_seq_add (out, _graft_value_int (t, 0));
+      return out;
+    }
   if (v->kind == VAL_ITER)
     {
       /* Its items as next() gives them, so that a break leaves the rest. */
@@ -928,6 +947,16 @@ _graft_tracer_loop_item (Tracer            *t,
     }
   if (lazy->what == 0 || lazy->what == 'k')
     return raw;
+  if (lazy->what == 'u')
+    {
+      gboolean done = FALSE;
+
+      /* At its end the loop stops (_graft_tracer_loop_ran_out()). */
+      item = _graft_tracer_iter_next (t, lazy->container, at, &done);
+      if (item != NULL)
+        _graft_value_seq_add (lazy->steps, raw);
+      return item;
+    }
   if (lazy->what == 'n')
     {
       gboolean done = FALSE;
@@ -985,6 +1014,54 @@ _graft_tracer_loop_end (Tracer            *t,
 }
 
 /**
+ * _graft_tracer_loop_ran_out:
+ * @lazy: a loop's, whose _graft_tracer_loop_item() returned %NULL
+ *
+ * Returns: whether that was the end of an iterator whose steps were not
+ * known before (the loop ends there), not an error
+ */
+gboolean
+_graft_tracer_loop_ran_out (const LazyIter *lazy)
+{
+  return lazy->what == 'u' && lazy->container->iter.ended;
+}
+
+/* next() of `iter(callable, sentinel)`: the callable's result, until it
+ * equals the sentinel (Python compares identity first, then `==`, whose
+ * truth a traced value has not). */
+static Value *
+callable_iter_next (Tracer            *t,
+                    Value             *it,
+                    const GraftPyExpr *at,
+                    gboolean          *out_done)
+{
+  LazyIter *lazy = it->iter.lazy;
+  Value    *item, *eq;
+  gboolean  equal;
+
+  if (it->iter.ended)
+    {
+      *out_done = TRUE;
+      return NULL;
+    }
+  item = _graft_tracer_call (t, lazy->container, _graft_tracer_vec (t), NULL, at);
+  if (item == NULL)
+    return NULL;
+  equal = item == lazy->sentinel;
+  if (!equal)
+    {
+      eq = _graft_tracer_compare (t, GRAFT_PY_CMP_EQ, item, lazy->sentinel, at);
+      if (eq == NULL || !_graft_tracer_truth (t, eq, at, &equal))
+        return NULL;
+    }
+  if (!equal)
+    return item;
+  it->iter.ended = TRUE;
+  *out_done = TRUE;
+  return NULL;
+}
+
+/**
  * _graft_tracer_iter_next:
  * @it: an iterator (VAL_ITER)
  * @out_done: (out): set when @it has no item left
@@ -1001,6 +1078,8 @@ _graft_tracer_iter_next (Tracer            *t,
                          gboolean          *out_done)
 {
   *out_done = FALSE;
+  if (it->iter.lazy->what == 'c')
+    return callable_iter_next (t, it, at, out_done);
   if (it->iter.pos < it->iter.items->seq.items->len)
     return _graft_tracer_loop_item (t, it->iter.lazy,
                                     it->iter.items->seq.items->pdata[it->iter.pos++], at);

@@ -352,6 +352,7 @@ repeat_seq (Tracer *t,
   for (gint64 i = 0; i < n; i++)
     for (guint j = 0; j < seq->seq.items->len; j++)
       _graft_value_seq_add (out, seq->seq.items->pdata[j]);
+  out->seq.size = seq->seq.size; /* torch.Size's __mul__ and __rmul__ */
   return out;
 }
 
@@ -561,6 +562,7 @@ _graft_tracer_binop (Tracer            *t,
         _graft_value_seq_add (out, a->seq.items->pdata[i]);
       for (guint i = 0; i < b->seq.items->len; i++)
         _graft_value_seq_add (out, b->seq.items->pdata[i]);
+      out->seq.size = a->seq.size; /* torch.Size's __add__ */
       return out;
     }
   else if (op == GRAFT_PY_BIN_MUL &&
@@ -1075,6 +1077,7 @@ index_sequence (Tracer            *t,
       out = _graft_value_seq (t, seq->kind, 0);
       for (gint64 k = start; step > 0 ? k < stop : k > stop; k += step)
         _graft_value_seq_add (out, seq->seq.items->pdata[k]);
+      out->seq.size = seq->seq.size; /* a torch.Size's slice is one */
       return out;
     }
   if (!as_int (index, &i))
@@ -1117,6 +1120,47 @@ _graft_tracer_inplace_binop (Tracer            *t,
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_inplace_methods[op], a, b, at);
   return _graft_tracer_binop (t, op, a, b, at);
+}
+
+/* A constant tensor indexed by a traced value (`self.mask[T]`): Tensor's
+ * __getitem__ hands the index, made a tuple, to the Proxy's
+ * __torch_function__, and torch.fx records `b.__getitem__((size,))`; a
+ * slice of a traced value is Python's TypeError first. */
+static Value *
+index_tensor_traced (Tracer            *t,
+                     Value             *tensor,
+                     Value             *index,
+                     const GraftPyExpr *at)
+{
+  Value  *tuple = index;
+  PtrVec *args;
+
+  if (index->kind != VAL_TUPLE)
+    {
+      tuple = _graft_value_seq (t, VAL_TUPLE, 1);
+      _graft_value_seq_add (tuple, index);
+    }
+  for (guint i = 0; i < tuple->seq.items->len; i++)
+    {
+      Value *item = tuple->seq.items->pdata[i];
+
+      if (item->kind == VAL_SLICE && _graft_value_holds_proxy (item))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: slice indices must be integers or None or have an "
+                                   "__index__ method");
+      if (item->kind != VAL_PROXY && item->kind != VAL_ATTR_PROXY && item->kind != VAL_INT &&
+          item->kind != VAL_NONE && item->kind != VAL_ELLIPSIS && item->kind != VAL_SLICE &&
+          item->kind != VAL_BOOL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "indexing a constant tensor by a %s with a traced value is "
+                                   "not modelled by Graft's tracer",
+                                   _graft_value_type_name (item));
+    }
+  args = _graft_tracer_vec (t);
+  _graft_vec_add (args, tensor);
+  _graft_vec_add (args, tuple);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, "__getitem__", args, NULL, "getitem",
+                                  at);
 }
 
 /**
@@ -1173,6 +1217,8 @@ _graft_tracer_subscript (Tracer            *t,
     }
   if (obj->kind == VAL_OBJECT)
     return _graft_tracer_index_object (t, obj, index, at);
+  if (_graft_value_is_tensor (obj) && _graft_value_holds_proxy (index))
+    return index_tensor_traced (t, obj, index, at);
   if (_graft_value_is_tensor (obj))
     return _graft_value_tensor (t);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,

@@ -48,6 +48,15 @@ typedef struct _Class        Class;
 typedef struct _PtrVec       PtrVec;
 typedef struct _ResolvedPath ResolvedPath;
 
+/* What a tensor made by a factory is like (_graft_tracer_factory_tensor()):
+ * its torch.Size, dtype (VAL_SYMBOL) and device (VAL_DEVICE). */
+typedef struct
+{
+  Value *shape;
+  Value *dtype;
+  Value *device;
+} TensorMeta;
+
 /* The head of graft-tracer-torch.c's ResolvedPath, which call_of_names()
  * (graft-tracer-eval.c) reads to record a call of traced values alone
  * without _graft_tracer_call_path_direct(). */
@@ -231,6 +240,7 @@ struct _Value
     {
       PtrVec     *items; /* Value *; a tuple never changes, a list may */
       const char *range; /* a list made by range(): its repr, `range(0, 2)`; else NULL */
+      gboolean    size;  /* a tuple that is a torch.Size (prints as one) */
     } seq;
     struct
     {
@@ -270,8 +280,9 @@ struct _Value
     } method;
     struct
     {
-      guint  id;
-      Value *data; /* PARAMETER: the tensor it wraps */
+      guint             id;
+      Value            *data; /* PARAMETER: the tensor it wraps */
+      const TensorMeta *meta; /* what a factory made it like, else NULL */
     } tensor;
     struct
     {
@@ -528,6 +539,10 @@ Value      *_graft_value_path (Tracer *t, ValueKind kind, const char *path);
 Value      *_graft_value_seq (Tracer *t, ValueKind kind, guint reserve);
 Value      *_graft_value_dict (Tracer *t);
 Value      *_graft_value_tensor (Tracer *t);
+Value      *_graft_tracer_factory_tensor (Tracer     *t,
+                                          const char *path,
+                                          PtrVec     *args,
+                                          StrMap     *kwargs);
 Value      *_graft_value_ellipsis (void);
 void        _graft_value_seq_add (Value *seq, Value *item);
 const char *_graft_value_type_name (const Value *v);
@@ -957,11 +972,17 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
 /* A loop over a generator of a module container (graft-tracer-node.c):
  * the container, and what each step gives of it: 0 the item as it is,
  * 'p' a ParameterList's `self[i]`, 'k', 'v', 'i' a ParameterDict's keys,
- * values, items; 'z' and 'e' a zip() or enumerate() of @parts. */
+ * values, items; 'z' and 'e' a zip() or enumerate() of @parts; 'n' the
+ * next item of the iterator @container; 'c' (an iterator's own lazy) a call
+ * of @container until it returns @sentinel, `iter(callable, sentinel)`; 'u'
+ * a loop's next item of such an iterator @container, whose steps are not
+ * known before: @steps grows by one at each step it makes. */
 typedef struct _LazyIter LazyIter;
 struct _LazyIter
 {
   Value    *container;
+  Value    *sentinel; /* 'c' */
+  Value    *steps;    /* 'u' */
   char      what;
   LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
   guint     n_parts;
@@ -994,6 +1015,7 @@ Value   *_graft_tracer_make_iter (Tracer *t, Value *v, const GraftPyExpr *at);
 Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char *type_name);
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
+gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);

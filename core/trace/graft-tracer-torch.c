@@ -1035,6 +1035,89 @@ make_device (Tracer            *t,
   return _graft_value_path (t, VAL_DEVICE, type->str.s);
 }
 
+/* torch.finfo(dtype) and torch.iinfo(dtype): an object of the type's
+ * limits, as torch gives them (the same in 1.13.1 and 2.6). */
+static Value *
+make_type_info (Tracer            *t,
+                const char        *path,
+                PtrVec            *args,
+                StrMap            *kwargs,
+                const GraftPyExpr *at)
+{
+  static const struct
+  {
+    const char *dtype;
+    int         bits;
+    double      eps, max, tiny, resolution;
+  } floats[] = {
+    { "float16", 16, 0.0009765625, 65504.0, 6.103515625e-05, 0.001 },
+    { "bfloat16", 16, 0.0078125, 3.3895313892515355e+38, 1.1754943508222875e-38, 0.01 },
+    { "float32", 32, 1.1920928955078125e-07, 3.4028234663852886e+38, 1.1754943508222875e-38,
+      1e-06 },
+    { "float64", 64, 2.220446049250313e-16, 1.7976931348623157e+308, 2.2250738585072014e-308,
+      1e-15 },
+  };
+  static const struct
+  {
+    const char *dtype;
+    int         bits;
+    gint64      min, max;
+  } ints[] = {
+    { "uint8", 8, 0, 255 },
+    { "int8", 8, -128, 127 },
+    { "int16", 16, -32768, 32767 },
+    { "int32", 32, G_MININT32, G_MAXINT32 },
+    { "int64", 64, G_MININT64, G_MAXINT64 },
+  };
+  gboolean    is_float = strcmp (path, "torch.finfo") == 0;
+  guint       n = args != NULL ? args->len : 0;
+  Value      *type = n > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "type")
+                                                             : NULL;
+  const char *name;
+  Value      *info;
+  StrMap     *attrs;
+
+  if (type == NULL && is_float && n == 0 && (kwargs == NULL || kwargs->keys->len == 0))
+    type = _graft_value_path (t, VAL_SYMBOL, "torch.float32");
+  if (type == NULL || n > 1 || type->kind != VAL_SYMBOL || !g_str_has_prefix (type->path, "torch."))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: %s(): argument 'type' (position 1) must be "
+                               "torch.dtype, not %s",
+                               path + strlen ("torch."),
+                               type != NULL && type->kind == VAL_ATTR_PROXY ? "Attribute"
+                               : type != NULL && _graft_value_is_proxy (type)
+                                   ? "Proxy"
+                               : type != NULL ? _graft_value_type_name (type)
+                                              : "nothing");
+  name = type->path + strlen ("torch.");
+  info = _graft_tracer_new_object (t, OBJ_PLAIN, path + strlen ("torch."));
+  attrs = &info->obj->attrs;
+  for (guint i = 0; is_float && i < G_N_ELEMENTS (floats); i++)
+    if (strcmp (floats[i].dtype, name) == 0)
+      {
+        _graft_strmap_set (attrs, "bits", _graft_value_int (t, floats[i].bits));
+        _graft_strmap_set (attrs, "eps", _graft_value_float (t, floats[i].eps));
+        _graft_strmap_set (attrs, "max", _graft_value_float (t, floats[i].max));
+        _graft_strmap_set (attrs, "min", _graft_value_float (t, -floats[i].max));
+        _graft_strmap_set (attrs, "tiny", _graft_value_float (t, floats[i].tiny));
+        _graft_strmap_set (attrs, "smallest_normal", _graft_value_float (t, floats[i].tiny));
+        _graft_strmap_set (attrs, "resolution", _graft_value_float (t, floats[i].resolution));
+        _graft_strmap_set (attrs, "dtype", _graft_value_str (t, name, -1));
+        return info;
+      }
+  for (guint i = 0; !is_float && i < G_N_ELEMENTS (ints); i++)
+    if (strcmp (ints[i].dtype, name) == 0)
+      {
+        _graft_strmap_set (attrs, "bits", _graft_value_int (t, ints[i].bits));
+        _graft_strmap_set (attrs, "max", _graft_value_int (t, ints[i].max));
+        _graft_strmap_set (attrs, "min", _graft_value_int (t, ints[i].min));
+        _graft_strmap_set (attrs, "dtype", _graft_value_str (t, name, -1));
+        return info;
+      }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "%s() of %s is not modelled by Graft's tracer", path, type->path);
+}
+
 /* What a called path is, looked up once per path and trace: calls of
  * torch functions are most of a model, and resolving a path took a hash
  * lookup in each table and a dozen string comparisons. */
@@ -1045,10 +1128,12 @@ typedef enum {
   PATH_PARAMETER,   /* torch.nn.Parameter */
   PATH_ORDERED_DICT,
   PATH_DEVICE,
-  PATH_WRAP,     /* torch.fx.wrap: gives its argument back */
-  PATH_ANNOTATE, /* torch.fx.annotate.annotate: sets a node's type */
-  PATH_INIT,     /* torch.nn.init.*: gives its argument back */
-  PATH_CONTEXT,  /* torch.no_grad and the like */
+  PATH_WRAP,      /* torch.fx.wrap: gives its argument back */
+  PATH_ANNOTATE,  /* torch.fx.annotate.annotate: sets a node's type */
+  PATH_INIT,      /* torch.nn.init.*: gives its argument back */
+  PATH_CONTEXT,   /* torch.no_grad and the like */
+  PATH_TYPE_INFO, /* torch.finfo and torch.iinfo */
+  PATH_NOT_JIT,   /* torch.jit.is_scripting(), is_tracing(): False under torch.fx */
 } PathKind;
 
 struct _ResolvedPath
@@ -1093,6 +1178,10 @@ path_kind (const char *path)
     { "torch.enable_grad", PATH_CONTEXT },
     { "torch.inference_mode", PATH_CONTEXT },
     { "torch.autocast", PATH_CONTEXT },
+    { "torch.finfo", PATH_TYPE_INFO },
+    { "torch.iinfo", PATH_TYPE_INFO },
+    { "torch.jit.is_scripting", PATH_NOT_JIT },
+    { "torch.jit.is_tracing", PATH_NOT_JIT },
   };
 
   if (g_str_has_prefix (path, "torch.ops."))
@@ -1554,6 +1643,8 @@ call_path (Tracer             *t,
                                      "a parameter cannot be made from a traced value");
         v->tensor.id = ++t->n_tensors;
         v->tensor.data = n > 0 ? args->pdata[0] : NULL;
+        if (v->tensor.data != NULL && _graft_value_is_tensor (v->tensor.data))
+          v->tensor.meta = v->tensor.data->tensor.meta;
         return v;
       }
     case PATH_ORDERED_DICT:
@@ -1566,6 +1657,15 @@ call_path (Tracer             *t,
       }
     case PATH_DEVICE:
       return make_device (t, args, kwargs, at);
+    case PATH_TYPE_INFO:
+      return make_type_info (t, path, args, kwargs, at);
+    case PATH_NOT_JIT:
+      if (n > 0 || (kwargs != NULL && kwargs->keys->len > 0))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s() takes 0 positional arguments but %u were "
+                                   "given",
+                                   strrchr (path, '.') + 1, n);
+      return _graft_value_bool (FALSE);
     case PATH_WRAP:
     case PATH_INIT:
       return n > 0 ? args->pdata[0] : _graft_value_none ();
@@ -1639,7 +1739,7 @@ call_path (Tracer             *t,
       if (!check_call (t, resolved, fn, args, kwargs, at))
         return NULL;
       if (!any_proxy (args, kwargs))
-        return _graft_value_tensor (t);
+        return _graft_tracer_factory_tensor (t, path, args, kwargs);
       t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, fn->target), args,
                                       kwargs, FX_TEXT (table, fn->name), at);
@@ -1681,12 +1781,165 @@ call_path (Tracer             *t,
                                        path + strlen ("torch."));
       }
       if (!any_proxy (args, kwargs))
-        return _graft_value_tensor (t);
+        return _graft_tracer_factory_tensor (t, path, args, kwargs);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "%s cannot be called with a traced value: torch.fx %s fails "
                                  "on it",
                                  path, t->dialect->version);
     }
+}
+
+/* A size of torch.ones() and such: ints, or one tuple or list of them. */
+static Value *
+factory_shape (Tracer *t,
+               PtrVec *args,
+               StrMap *kwargs)
+{
+  guint   n = args != NULL ? args->len : 0;
+  Value  *size = kwargs != NULL ? _graft_strmap_get (kwargs, "size") : NULL;
+  PtrVec *dims = args;
+  Value  *out;
+
+  if (size != NULL && n == 0)
+    {
+      if (size->kind != VAL_TUPLE && size->kind != VAL_LIST)
+        return NULL;
+      dims = size->seq.items;
+    }
+  else if (n == 1 && (((Value *) args->pdata[0])->kind == VAL_TUPLE ||
+                      ((Value *) args->pdata[0])->kind == VAL_LIST))
+    dims = ((Value *) args->pdata[0])->seq.items;
+  else if (n == 0)
+    return NULL;
+  out = _graft_value_seq (t, VAL_TUPLE, dims->len);
+  out->seq.size = TRUE;
+  for (guint i = 0; i < dims->len; i++)
+    {
+      Value *d = dims->pdata[i];
+
+      if (d->kind != VAL_INT || d->i < 0)
+        return NULL;
+      _graft_value_seq_add (out, d);
+    }
+  return out;
+}
+
+/* The shape and dtype of torch.tensor(data): nested lists or tuples of one
+ * depth each, of bools, ints or floats. */
+static Value *
+data_shape (Tracer      *t,
+            Value       *data,
+            const char **dtype)
+{
+  Value *out = _graft_value_seq (t, VAL_TUPLE, 2);
+  Value *level = data;
+  int    rank = 0; /* 3 float, 2 int, 1 bool */
+
+  out->seq.size = TRUE;
+  while (level->kind == VAL_LIST || level->kind == VAL_TUPLE)
+    {
+      _graft_value_seq_add (out, _graft_value_int (t, level->seq.items->len));
+      if (level->seq.items->len == 0)
+        return NULL;
+      level = level->seq.items->pdata[0];
+    }
+  /* Every element at the same depth, every list of the same length. */
+  {
+    GPtrArray *todo = g_ptr_array_new ();
+    guint      depth = out->seq.items->len;
+    gboolean   ok = TRUE;
+
+    g_ptr_array_add (todo, data);
+    for (guint d = 0; d < depth && ok; d++)
+      {
+        GPtrArray *next = g_ptr_array_new ();
+        gint64     len = ((Value *) out->seq.items->pdata[d])->i;
+
+        for (guint k = 0; k < todo->len && ok; k++)
+          {
+            Value *v = todo->pdata[k];
+
+            ok = (v->kind == VAL_LIST || v->kind == VAL_TUPLE) &&
+                 (gint64) v->seq.items->len == len;
+            for (guint j = 0; ok && j < v->seq.items->len; j++)
+              g_ptr_array_add (next, v->seq.items->pdata[j]);
+          }
+        g_ptr_array_unref (todo);
+        todo = next;
+      }
+    for (guint k = 0; k < todo->len && ok; k++)
+      {
+        Value *v = todo->pdata[k];
+
+        if (v->kind == VAL_BOOL)
+          rank = MAX (rank, 1);
+        else if (v->kind == VAL_INT)
+          rank = MAX (rank, 2);
+        else if (v->kind == VAL_FLOAT)
+          rank = 3;
+        else
+          ok = FALSE;
+      }
+    g_ptr_array_unref (todo);
+    if (!ok)
+      return NULL;
+  }
+  *dtype = rank == 3 ? "torch.float32" : rank == 2 ? "torch.int64"
+                                                   : "torch.bool";
+  return out;
+}
+
+/**
+ * _graft_tracer_factory_tensor:
+ * @path: the torch function that made the tensor, outside the trace
+ *
+ * A new constant tensor; what torch.ones(), zeros(), empty(), rand(),
+ * randn() and tensor() make is known by its arguments: its shape, its dtype
+ * (the default one, float32, unless `dtype=` says) and its device (the
+ * CPU unless `device=` says another).  Nothing else is: its data.
+ *
+ * Returns: the tensor
+ */
+Value *
+_graft_tracer_factory_tensor (Tracer     *t,
+                              const char *path,
+                              PtrVec     *args,
+                              StrMap     *kwargs)
+{
+  static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty",
+                                       "torch.rand", "torch.randn" };
+  Value                   *v = _graft_value_tensor (t);
+  Value                   *shape = NULL;
+  const char              *dtype = "torch.float32";
+  Value                   *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
+  Value                   *kw_device = kwargs != NULL ? _graft_strmap_get (kwargs, "device") : NULL;
+  TensorMeta              *meta;
+
+  if (strcmp (path, "torch.tensor") == 0)
+    {
+      if (args != NULL && args->len == 1)
+        shape = data_shape (t, args->pdata[0], &dtype);
+    }
+  else
+    for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
+      if (strcmp (path, sized[i]) == 0)
+        shape = factory_shape (t, args, kwargs);
+  if (shape == NULL)
+    return v;
+  if (kw_dtype != NULL && kw_dtype->kind == VAL_SYMBOL)
+    dtype = kw_dtype->path;
+  else if (kw_dtype != NULL && kw_dtype->kind != VAL_NONE)
+    return v;
+  if (kw_device != NULL && kw_device->kind != VAL_NONE &&
+      !((kw_device->kind == VAL_STR && strcmp (kw_device->str.s, "cpu") == 0) ||
+        (kw_device->kind == VAL_DEVICE && strcmp (kw_device->path, "cpu") == 0)))
+    return v;
+  meta = _graft_tracer_alloc (t, sizeof (TensorMeta));
+  meta->shape = shape;
+  meta->dtype = _graft_value_path (t, VAL_SYMBOL, dtype);
+  meta->device = _graft_value_path (t, VAL_DEVICE, "cpu");
+  v->tensor.meta = meta;
+  return v;
 }
 
 /* Writes @v as Python if it is a plain value (None, a bool, an int, a

@@ -1139,16 +1139,19 @@ _graft_value_append_str (GString     *out,
       return;
     case VAL_TUPLE:
     case VAL_LIST:
-      g_string_append_c (out, v->kind == VAL_TUPLE ? '(' : '[');
+      /* A torch.Size prints as `torch.Size([2, 5])`. */
+      g_string_append (out, v->seq.size ? "torch.Size([" : v->kind == VAL_TUPLE ? "("
+                                                                                : "[");
       for (guint i = 0; i < v->seq.items->len; i++)
         {
           if (i > 0)
             g_string_append (out, ", ");
           _graft_value_append_str (out, v->seq.items->pdata[i], TRUE);
         }
-      if (v->kind == VAL_TUPLE && v->seq.items->len == 1)
+      if (v->kind == VAL_TUPLE && v->seq.items->len == 1 && !v->seq.size)
         g_string_append_c (out, ',');
-      g_string_append_c (out, v->kind == VAL_TUPLE ? ')' : ']');
+      g_string_append (out, v->seq.size ? "])" : v->kind == VAL_TUPLE ? ")"
+                                                                      : "]");
       return;
     case VAL_DICT:
       g_string_append_c (out, '{');
