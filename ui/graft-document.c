@@ -4384,7 +4384,11 @@ layout_marks_start (GraftLayoutMarks *m,
   gpointer       match;
   guint          k = 0;
 
-  m->waiting = !settle && (self->rewriting != NULL || self->running != NULL || self->moving);
+  /* A search of the chosen rule's matches by steps is waited for too,
+   * not finished in the turn (a million nodes' first layout done before
+   * their search: a turn of 20-35 ms). */
+  m->waiting = !settle && (self->rewriting != NULL || self->running != NULL || self->moving ||
+                           (self->match_job != 0 && (self->matches_stale || self->found != NULL)));
   if (m->waiting)
     return;
   ensure_chosen_matches (self);
@@ -4435,8 +4439,9 @@ _graft_document_layout_marks_new (GraftDocument *self,
  * _graft_document_layout_marks_get_waiting:
  * @marks: marks begun
  *
- * Returns: whether the marks wait for a Replace All, a run of the rules or
- *   a move in the history by steps to end: a step does nothing until then
+ * Returns: whether the marks wait for a Replace All, a run of the rules, a
+ *   move in the history or the chosen rule's search by steps to end: a
+ *   step does nothing until then
  */
 gboolean
 _graft_document_layout_marks_get_waiting (GraftLayoutMarks *m)
