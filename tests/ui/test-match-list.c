@@ -286,6 +286,22 @@ test_rows_freed_later (void)
     }
   /* Two sets: a turn each at least. */
   g_assert_cmpuint (turns, >, 1);
+
+  /* A model finalized with a large set: the set goes in the turns to
+   * come as well, a small one at once. */
+  {
+    GraftMatchModel *other = graft_match_model_new ();
+
+    graft_match_model_set_rows (other, rows_of (0, 20000, G_MAXUINT));
+    g_assert_finalize_object (other);
+    g_assert_cmpuint (graft_match_rows_get_n_alive (), ==, alive + 1);
+    while (graft_match_rows_get_n_alive () > alive)
+      g_main_context_iteration (NULL, TRUE);
+    other = graft_match_model_new ();
+    graft_match_model_set_rows (other, rows_of (0, 3, G_MAXUINT));
+    g_assert_finalize_object (other);
+    g_assert_cmpuint (graft_match_rows_get_n_alive (), ==, alive);
+  }
 }
 
 /* The items of rows that changed are dropped at once if few, else in the
