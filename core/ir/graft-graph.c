@@ -777,7 +777,8 @@ static void
 forget_torch_made (GraftGraph *self,
                    GraftNode  *node)
 {
-  g_hash_table_remove (self->torch_made, node);
+  if (self->torch_made != NULL)
+    g_hash_table_remove (self->torch_made, node);
   g_hash_table_remove (self->sharers, node);
 }
 
@@ -786,7 +787,7 @@ node_free (GraftGraph *self,
            GraftNode  *node,
            gboolean    release_args)
 {
-  if (G_UNLIKELY (self->torch_made != NULL))
+  if (G_UNLIKELY (self->sharers != NULL))
     forget_torch_made (self, node);
   node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
@@ -959,7 +960,9 @@ _graft_graph_set_torch_names (GraftGraph     *self,
 
   self->torch_names = torch_names;
   self->torch_made = g_hash_table_new (NULL, NULL);
-  self->sharers = g_hash_table_new (NULL, NULL);
+  /* A DOT reader may have made sharers already. */
+  if (self->sharers == NULL)
+    self->sharers = g_hash_table_new (NULL, NULL);
 }
 
 /* torch's namespace, when @self has one (_graft_graph_set_torch_names()). */
@@ -2294,6 +2297,7 @@ insert_node (GraftGraph *self,
              GraftArg   *kwargs,
              const char *name,
              gboolean    name_canonical,
+             gboolean    sharer,
              GraftNode  *before)
 {
   GraftNode *node = node_alloc (self);
@@ -2302,6 +2306,8 @@ insert_node (GraftGraph *self,
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
+  if (G_UNLIKELY (sharer))
+    g_hash_table_add (self->sharers, node);
   take_args (self, node, args, kwargs);
   link_node (self, node, before);
   link_uses (node);
@@ -2613,7 +2619,7 @@ graft_graph_create_node_named (GraftGraph *self,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
   return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, name,
-                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), FALSE, before);
 }
 
 /* graft_graph_create_node_named() at the end of the graph, for a reader
@@ -2630,7 +2636,7 @@ _graft_graph_append_node_new_name (GraftGraph *self,
   gboolean    canonical;
   const char *name = _graft_namespace_add_new_canonical (self->names, exact_name, &canonical);
 
-  return insert_node (self, op, target, args, kwargs, name, canonical, NULL);
+  return insert_node (self, op, target, args, kwargs, name, canonical, FALSE, NULL);
 }
 
 /* _graft_graph_append_node_new_name() for a name that is free and
@@ -2648,7 +2654,25 @@ _graft_graph_append_node_if_canonical (GraftGraph *self,
 
   if (stored == NULL)
     return NULL;
-  return insert_node (self, op, target, args, kwargs, stored, TRUE, NULL);
+  return insert_node (self, op, target, args, kwargs, stored, TRUE, FALSE, NULL);
+}
+
+/* A node at the end of the graph that shares @name with another node of
+ * the graph, made before or after it (a DOT file's second node of one
+ * name, graft-dot-writer.c): a sharer (see `sharers`), its name neither
+ * added to the namespace nor bound, as a rewrite's copy named by torch's
+ * namespace is.  The name is copied as it is. */
+GraftNode *
+_graft_graph_append_node_sharing (GraftGraph *self,
+                                  GraftOp     op,
+                                  const char *target,
+                                  const char *name)
+{
+  if (self->sharers == NULL)
+    self->sharers = g_hash_table_new (NULL, NULL);
+  return insert_node (self, op, graft_graph_intern (self, target), NULL, NULL,
+                      graft_graph_intern (self, name),
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), TRUE, NULL);
 }
 
 /**
