@@ -950,6 +950,21 @@ _graft_graph_has_shared_names (GraftGraph *self)
   return _graft_graph_get_n_live_sharers (self) > 0;
 }
 
+/**
+ * graft_graph_has_shared_names:
+ *
+ * Returns: whether two nodes in @self's list may have one name (a read
+ *   program's copy named by torch's namespace while the program's node
+ *   stays, docs/programs.md); graft_graph_find_node() then finds one of
+ *   them, the program's while it is in the list
+ */
+gboolean
+graft_graph_has_shared_names (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return _graft_graph_has_shared_names (self);
+}
+
 /* Gives @self torch's namespace @torch_names (consumed) to make its
  * names from (see `torch_names`). */
 void

@@ -21,6 +21,7 @@
 
 #include "graft-canvas.h"
 #include "graft-canvas-private.h"
+#include "graft-comparison-private.h"
 #include "graft-overview.h"
 #include "graft-window.h"
 #include "graft-window-private.h"
@@ -880,6 +881,31 @@ test_shared_names (void)
 
     graft_canvas_set_selection_placed (canvas, names, places, 1);
     g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  }
+
+  /* Compared by name (a change without an edit), the copy is added and
+   * the program's node kept: it was taken for the copy's twin. */
+  {
+    g_autoptr (GraftDocument) loaded = graft_document_new ();
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GHashTable) changes = NULL;
+    GraftGraph *after = graft_document_get_graph (document);
+    GraftNode  *owner = graft_graph_find_node (after, "sym_size_int_1");
+    GraftNode  *copy = NULL;
+
+    g_assert_true (graft_document_load_file (loaded, file, &error));
+    g_assert_no_error (error);
+    g_assert_true (graft_graph_has_shared_names (after));
+    for (GraftNode *node = graft_graph_get_first (after); node != NULL;
+         node = graft_node_get_next (node))
+      if (node != owner && strcmp (graft_node_get_name (node), "sym_size_int_1") == 0)
+        copy = node;
+    g_assert_nonnull (copy);
+    changes = _graft_comparison_changes_by_name (graft_document_get_graph (loaded), after);
+    g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, copy)), ==,
+                     GRAFT_CHANGE_ADDED);
+    g_assert_false (g_hash_table_contains (changes, owner));
   }
 
   activate (window, "undo", NULL);
