@@ -938,6 +938,17 @@ test_shared_names (void)
   sharer = graft_node_get_next (graft_node_get_next (owner));
   g_assert_cmpstr (graft_node_get_name (sharer), ==, "a");
   g_assert_true (graft_graph_find_node (graph, "a") == owner);
+  g_assert_true (graft_graph_has_shared_names (graph));
+  {
+    const char *const names[] = { "a", "nope", NULL };
+    g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+    /* Both nodes of the name, in graph order. */
+    graft_graph_find_nodes (graph, names, found);
+    g_assert_cmpuint (found->len, ==, 2);
+    g_assert_true (found->pdata[0] == owner);
+    g_assert_true (found->pdata[1] == sharer);
+  }
   listing = graft_listing_print (graph);
   g_assert_nonnull (strstr (listing, "    %a : [num_users=1] = call_function[target=operator.neg]"
                                      "(args = (%a__1,), kwargs = {})\n"));

@@ -965,6 +965,47 @@ graft_graph_has_shared_names (GraftGraph *self)
   return _graft_graph_has_shared_names (self);
 }
 
+/**
+ * graft_graph_find_nodes:
+ * @names: (array zero-terminated=1): node names
+ * @out: (element-type GraftNode): where the nodes go
+ *
+ * Appends to @out the live nodes called by @names: graft_graph_find_node()
+ * of each name, in the order of @names; in a graph where two nodes have
+ * one name (graft_graph_has_shared_names()), every node of each name, in
+ * graph order.  A name of no node is skipped.
+ */
+void
+graft_graph_find_nodes (GraftGraph        *self,
+                        const char *const *names,
+                        GPtrArray         *out)
+{
+  g_autoptr (GHashTable) wanted = NULL;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (out != NULL);
+
+  if (names == NULL)
+    return;
+  if (G_LIKELY (!_graft_graph_has_shared_names (self)))
+    {
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          GraftNode *node = graft_graph_find_node (self, names[i]);
+
+          if (node != NULL)
+            g_ptr_array_add (out, node);
+        }
+      return;
+    }
+  wanted = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; names[i] != NULL; i++)
+    g_hash_table_add (wanted, (gpointer) names[i]);
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    if (g_hash_table_contains (wanted, node->name))
+      g_ptr_array_add (out, node);
+}
+
 /* Gives @self torch's namespace @torch_names (consumed) to make its
  * names from (see `torch_names`). */
 void

@@ -23,6 +23,7 @@
 #include "graft-canvas-private.h"
 #include "graft-comparison-private.h"
 #include "graft-overview.h"
+#include "graft-properties.h"
 #include "graft-window.h"
 #include "graft-window-private.h"
 
@@ -906,6 +907,18 @@ test_shared_names (void)
     g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, copy)), ==,
                      GRAFT_CHANGE_ADDED);
     g_assert_false (g_hash_table_contains (changes, owner));
+  }
+  /* The properties of the name are those of both nodes. */
+  {
+    GtkWidget       *panel = g_object_ref_sink (graft_properties_new ());
+    const char      *names[] = { "sym_size_int_1", NULL };
+    g_autofree char *text = NULL;
+
+    graft_properties_show (GRAFT_PROPERTIES (panel), graft_document_get_graph (document), NULL,
+                           names, NULL);
+    text = graft_properties_dup_text (GRAFT_PROPERTIES (panel));
+    g_assert_nonnull (strstr (text, "2 Nodes Selected"));
+    g_object_unref (panel);
   }
 
   activate (window, "undo", NULL);
