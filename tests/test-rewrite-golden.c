@@ -467,6 +467,20 @@ check_rewritten_meta (GraftGraph   *graph,
   g_assert_cmpstr (after_kept->str, ==, kept->str);
 }
 
+/* @back has @graph's code and listing. */
+static void
+assert_same_code_and_listing (GraftGraph *back,
+                              GraftGraph *graph)
+{
+  g_autofree char *code = graft_codegen_python (graph);
+  g_autofree char *back_code = graft_codegen_python (back);
+  g_autofree char *listing = graft_listing_print (graph);
+  g_autofree char *back_listing = graft_listing_print (back);
+
+  g_assert_cmpstr (back_code, ==, code);
+  g_assert_cmpstr (back_listing, ==, listing);
+}
+
 /* The rewritten program goes out as DOT and comes back the same. */
 static void
 check_dot_round_trip (GraftGraph *graph)
@@ -475,18 +489,12 @@ check_dot_round_trip (GraftGraph *graph)
   g_autofree char *dot = graft_dot_print (graph, NULL);
   g_autoptr (GraftSource) source = graft_source_new ("program.dot", dot, -1);
   g_autoptr (GraftGraph) back = graft_dot_parse (source, graft_graph_get_dialect (graph), &error);
-  g_autofree char *code = NULL, *back_code = NULL, *listing = NULL, *back_listing = NULL;
   g_autofree char *described = NULL, *back_described = NULL;
 
   g_assert_no_error (error);
   if (back == NULL)
     return;
-  code = graft_codegen_python (graph);
-  back_code = graft_codegen_python (back);
-  g_assert_cmpstr (back_code, ==, code);
-  listing = graft_listing_print (graph);
-  back_listing = graft_listing_print (back);
-  g_assert_cmpstr (back_listing, ==, listing);
+  assert_same_code_and_listing (back, graph);
   described = test_describe_program (graph);
   back_described = test_describe_program (back);
   g_assert_cmpstr (back_described, ==, described);
@@ -516,7 +524,6 @@ check_dot_rewrite (const GoldenArgs        *a,
   g_autoptr (GPtrArray) matches = NULL;
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autoptr (GraftEdit) dce = NULL;
-  g_autofree char *code = NULL, *back_code = NULL, *listing = NULL, *back_listing = NULL;
 
   g_assert_no_error (error);
   if (back == NULL)
@@ -527,12 +534,7 @@ check_dot_rewrite (const GoldenArgs        *a,
   if (rewrite == NULL)
     return;
   dce = eliminate_dead_code (a, back);
-  code = graft_codegen_python (rewritten);
-  back_code = graft_codegen_python (back);
-  g_assert_cmpstr (back_code, ==, code);
-  listing = graft_listing_print (rewritten);
-  back_listing = graft_listing_print (back);
-  g_assert_cmpstr (back_listing, ==, listing);
+  assert_same_code_and_listing (back, rewritten);
 }
 
 static void
