@@ -337,42 +337,6 @@ append_label_text (GString    *out,
     }
 }
 
-/* Appends `  TAIL -> @node;` for each node @arg refers to, in order,
- * labelled with the tail's annotation when its metadata has one. */
-static void
-append_edges (GString        *out,
-              const GraftArg *arg,
-              GraftNode      *node,
-              GHashTable     *ids)
-{
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
-    {
-      g_autofree char *annotation =
-          graft_node_meta_dup_annotation (graft_node_get_meta (arg->node), FALSE, FALSE);
-
-      _graft_buf_append (out, "  ");
-      append_dot_string (out, node_id (ids, arg->node));
-      _graft_buf_append (out, " -> ");
-      append_dot_string (out, node_id (ids, node));
-      if (annotation != NULL)
-        {
-          g_autoptr (GString) label = g_string_new (NULL);
-
-          append_label_text (label, annotation);
-          _graft_buf_append (out, " [label=");
-          append_dot_string (out, label->str);
-          g_string_append_c (out, ']');
-        }
-      _graft_buf_append (out, ";\n");
-      return;
-    }
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    append_edges (out, &arg->items[i], node, ids);
-}
-
 /* Appends attribute @name with @text escaped, when @text is set. */
 static void
 append_text_attr (GString    *out,
@@ -616,6 +580,42 @@ struct _GraftDotJob
   guint                   index; /* of @next in the graph, in the nodes' walk */
   gboolean                edges; /* the nodes are written: the edges' walk */
 };
+
+/* Appends `  TAIL -> @node;` for each node @arg refers to, in order,
+ * labelled with the tail's annotation when its metadata has one. */
+static void
+append_edges (GraftDotJob    *job,
+              const GraftArg *arg,
+              GraftNode      *node)
+{
+  GString *out = job->out;
+  guint    n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      g_autofree char *annotation =
+          graft_node_meta_dup_annotation (graft_node_get_meta (arg->node), FALSE, FALSE);
+
+      _graft_buf_append (out, "  ");
+      append_dot_string (out, node_id (job->ids, arg->node));
+      _graft_buf_append (out, " -> ");
+      append_dot_string (out, node_id (job->ids, node));
+      if (annotation != NULL)
+        {
+          g_autoptr (GString) label = g_string_new (NULL);
+
+          append_label_text (label, annotation);
+          _graft_buf_append (out, " [label=");
+          append_dot_string (out, label->str);
+          g_string_append_c (out, ']');
+        }
+      _graft_buf_append (out, ";\n");
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    append_edges (job, &arg->items[i], node);
+}
 
 /* The match @node is drawn in, or -1. */
 static gint
@@ -923,8 +923,8 @@ graft_dot_job_step (GraftDotJob *job,
             }
           continue;
         }
-      append_edges (job->out, graft_node_get_args (job->next), job->next, job->ids);
-      append_edges (job->out, graft_node_get_kwargs (job->next), job->next, job->ids);
+      append_edges (job, graft_node_get_args (job->next), job->next);
+      append_edges (job, graft_node_get_kwargs (job->next), job->next);
       job->next = graft_node_get_next (job->next);
     }
   return job->edges && job->next == NULL;
