@@ -904,6 +904,68 @@ program_graph (void)
 
 /* A program's DOT reads back into the identical program: code, listing,
  * DOT, every node's metadata, the signature, the class name. */
+/* A node that shares its name with another (a rewrite's copy named by
+ * torch's namespace, graft-graph.c) goes out by an id of its own, the
+ * least `NAME__K` that names no node, with its name in graft_name, and
+ * comes back a sharer: two DOT nodes, Graphviz draws both, the same
+ * listing and code, and the owner of the name is the one found by it. */
+static void
+test_shared_names (void)
+{
+  static const char text[] =
+      "digraph {\n"
+      "  x [graft_op=placeholder, graft_target=x];\n"
+      "  a [graft_op=call_function, graft_target=\"operator.neg\", graft_args=\"(%x,)\"];\n"
+      "  a__1 [graft_op=call_function, graft_target=\"operator.neg\", graft_args=\"(%a,)\"];\n"
+      "  dup [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%a__1,)\"];\n"
+      "  output [graft_op=output, graft_target=output, graft_args=\"(%dup,)\"];\n"
+      "}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("shared.dot", text, -1);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_autofree char *dot = NULL, *listing = NULL, *code = NULL;
+  GraftNode       *owner, *sharer;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  if (graph == NULL)
+    return;
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  owner = graft_node_get_next (graft_graph_get_first (graph));
+  sharer = graft_node_get_next (graft_node_get_next (owner));
+  g_assert_cmpstr (graft_node_get_name (sharer), ==, "a");
+  g_assert_true (graft_graph_find_node (graph, "a") == owner);
+  g_assert_true (graft_graph_has_shared_names (graph));
+  {
+    const char *const names[] = { "a", "nope", NULL };
+    g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+    /* Both nodes of the name, in graph order. */
+    graft_graph_find_nodes (graph, names, found);
+    g_assert_cmpuint (found->len, ==, 2);
+    g_assert_true (found->pdata[0] == owner);
+    g_assert_true (found->pdata[1] == sharer);
+  }
+  listing = graft_listing_print (graph);
+  g_assert_nonnull (strstr (listing, "    %a : [num_users=1] = call_function[target=operator.neg]"
+                                     "(args = (%a__1,), kwargs = {})\n"));
+  /* The code names every node again: the second `a` is renamed. */
+  code = graft_codegen_python (graph);
+  g_assert_nonnull (strstr (code, "    a_1 = -a__1;  a__1 = None\n    return a_1\n"));
+  dot = graft_dot_print (graph, NULL);
+  g_assert_nonnull (strstr (dot, "\n  a__2 [graft_name=a, graft_op=call_function, "));
+  g_assert_nonnull (strstr (dot, "graft_args=\"(%a__2,)\""));
+  g_assert_nonnull (strstr (dot, "\n  a__1 -> a__2;\n"));
+  /* The label keeps the name. */
+  g_assert_nonnull (strstr (dot, "graft_args=\"(%a__1,)\", label=\"a\\noperator.neg\""));
+  assert_round_trip (graph, NULL);
+  if (have_dot ())
+    assert_dot_draws (dot);
+}
+
 static void
 test_program_round_trip (void)
 {
@@ -1195,6 +1257,7 @@ main (int    argc,
   g_test_add_func ("/core/dot/mutations", test_mutations);
   g_test_add_func ("/core/dot/too-many-edges", test_too_many_edges);
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
+  g_test_add_func ("/core/dot/shared-names", test_shared_names);
   g_test_add_func ("/core/dot/program/round-trip", test_program_round_trip);
   g_test_add_func ("/core/dot/program/dot-text", test_program_dot_text);
   g_test_add_func ("/core/dot/program/rewrite-meta", test_program_rewrite_meta);

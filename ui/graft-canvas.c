@@ -174,7 +174,9 @@ update_selected (GraftCanvas *self)
     return;
   n = graft_layout_get_n_graph_nodes (self->layout);
   self->selected = g_new0 (gboolean, MAX (n, 1));
-  if (g_hash_table_size (self->selection) < n)
+  /* Every box of a selected name is selected: with two nodes of one name
+   * the index knows only the last. */
+  if (g_hash_table_size (self->selection) < n && !graft_layout_has_shared_names (self->layout))
     {
       GHashTableIter iter;
       gpointer       name;
@@ -1220,6 +1222,12 @@ graft_canvas_set_selection_placed (GraftCanvas       *self,
               self->selected[at] = TRUE;
               self->n_selected++;
             }
+        }
+      if (G_UNLIKELY (graft_layout_has_shared_names (self->layout)))
+        {
+          update_selected (self);
+          selection_changed (self);
+          return;
         }
     }
   selection_changed (self);

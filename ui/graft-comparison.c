@@ -239,6 +239,23 @@ _graft_comparison_leave (GraftDocument *self,
     }
 }
 
+/* The node of @other named as @node of @graph is, if @node is the one
+ * @graph finds by its name: the second of two nodes of one name (a
+ * program's copy named by torch's namespace, docs/programs.md) has no
+ * twin, or a copy beside the program's node would be taken for it. */
+static GraftNode *
+find_twin (GraftGraph *graph,
+           gboolean    shared,
+           GraftNode  *node,
+           GraftGraph *other)
+{
+  const char *name = graft_node_get_name (node);
+
+  if (G_UNLIKELY (shared) && graft_graph_find_node (graph, name) != node)
+    return NULL;
+  return graft_graph_find_node (other, name);
+}
+
 /* For a change without an edit: the nodes of @before that have a node of
  * the same name, op and target in @after are kept; the others are
  * removed, and those of @after without such a twin added. */
@@ -247,11 +264,13 @@ _graft_comparison_changes_by_name (GraftGraph *before,
                                    GraftGraph *after)
 {
   GHashTable *changes = g_hash_table_new (NULL, NULL);
+  gboolean    before_shared = graft_graph_has_shared_names (before);
+  gboolean    after_shared = graft_graph_has_shared_names (after);
 
   for (GraftNode *node = graft_graph_get_first (before); node != NULL;
        node = graft_node_get_next (node))
     {
-      GraftNode *twin = graft_graph_find_node (after, graft_node_get_name (node));
+      GraftNode *twin = find_twin (before, before_shared, node, after);
 
       if (twin == NULL || graft_node_get_op (twin) != graft_node_get_op (node) ||
           g_strcmp0 (graft_node_get_target (twin), graft_node_get_target (node)) != 0)
@@ -260,7 +279,7 @@ _graft_comparison_changes_by_name (GraftGraph *before,
   for (GraftNode *node = graft_graph_get_first (after); node != NULL;
        node = graft_node_get_next (node))
     {
-      GraftNode *twin = graft_graph_find_node (before, graft_node_get_name (node));
+      GraftNode *twin = find_twin (after, after_shared, node, before);
 
       if (twin == NULL || g_hash_table_contains (changes, twin))
         g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_ADDED));

@@ -3101,13 +3101,15 @@ graft_document_delete_nodes (GraftDocument     *self,
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
   _graft_document_settle (self);
 
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    {
-      GraftNode *node = graft_graph_find_node (self->graph, names[i]);
+  {
+    g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
 
-      if (node != NULL && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
-        g_hash_table_add (chosen, node);
-    }
+    /* Every node of a name two share, as the canvas selects both. */
+    graft_graph_find_nodes (self->graph, names, nodes);
+    for (guint i = 0; i < nodes->len; i++)
+      if (graft_node_get_op (nodes->pdata[i]) != GRAFT_OP_OUTPUT)
+        g_hash_table_add (chosen, nodes->pdata[i]);
+  }
   /* Known or not, as for a rewrite (_graft_document_apply_rewrite()). */
   before = g_steal_pointer (&self->code);
   graft_graph_begin_edit (self->graph);

@@ -595,13 +595,7 @@ show_several (GraftProperties   *self,
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autofree char *title = NULL;
 
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      GraftNode *node = graft_graph_find_node (graph, names[i]);
-
-      if (node != NULL)
-        g_ptr_array_add (nodes, node);
-    }
+  graft_graph_find_nodes (graph, names, nodes);
   title = g_strdup_printf ("%u Nodes Selected", nodes->len);
   begin (self, title);
   add_node_list (self, "nodes", nodes->len, get_listed, nodes);
@@ -626,17 +620,21 @@ graft_properties_show (GraftProperties   *self,
                        const char *const *names,
                        const char        *folded)
 {
-  GraftNode *node;
+  g_autoptr (GPtrArray) named = g_ptr_array_new ();
 
   g_return_if_fail (GRAFT_IS_PROPERTIES (self));
   g_return_if_fail (graph != NULL);
 
+  /* One name: its node, or the nodes that share it. */
+  if (folded == NULL && names != NULL && names[0] != NULL && names[1] == NULL)
+    graft_graph_find_nodes (graph, names, named);
   if (folded != NULL)
     show_folded (self, graph, scopes, folded);
-  else if (names != NULL && names[0] != NULL && names[1] == NULL &&
-           (node = graft_graph_find_node (graph, names[0])) != NULL)
-    show_node (self, graph, node);
-  else if (names != NULL && names[0] != NULL && names[1] != NULL)
+  else if (named->len == 1)
+    show_node (self, graph, named->pdata[0]);
+  else if (names != NULL && names[0] != NULL && (names[1] != NULL || named->len > 1))
+    /* Several names, or one that two nodes share (both boxes are
+     * selected). */
     show_several (self, graph, names);
   else
     {

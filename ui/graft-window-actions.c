@@ -1156,13 +1156,7 @@ pattern_from_selection_cb (GSimpleAction *action,
   g_autofree char *replacement = NULL;
   g_autofree char *text = NULL;
 
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      GraftNode *node = graft_graph_find_node (graph, names[i]);
-
-      if (node != NULL)
-        g_ptr_array_add (nodes, node);
-    }
+  graft_graph_find_nodes (graph, (const char *const *) names, nodes);
   extracted = graft_extract_pattern_graph (graph, nodes, &error);
   if (extracted == NULL)
     {

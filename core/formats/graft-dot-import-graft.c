@@ -13,8 +13,10 @@
 #include "graft-arg.h"
 #include "graft-dot-escape-private.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-meta-values-private.h"
+#include "graft-program-text-private.h"
 #include "graft-namespace.h"
 #include "graft-source.h"
 #include "graft-value-reader-private.h"
@@ -211,7 +213,8 @@ typedef struct
 {
   /* Owned */
   char    *target;
-  char    *type; /* nullable */
+  char    *type;        /* nullable */
+  char    *shared_name; /* nullable: graft_name, the name the node shares */
   GraftArg args;
   GraftArg kwargs;
   /* The metadata: texts (each nullable), the module stack's value (or
@@ -232,6 +235,7 @@ record_clear (Record *rec)
 {
   g_free (rec->target);
   g_free (rec->type);
+  g_free (rec->shared_name);
   graft_arg_clear (&rec->args);
   graft_arg_clear (&rec->kwargs);
   for (guint i = 0; i < G_N_ELEMENTS (meta_texts); i++)
@@ -313,6 +317,36 @@ record_get_meta (const Record  *rec,
   meta->modules = rec->frames;
 }
 
+/* graft_name of document node @i: the name it shares with the node whose
+ * DOT id it is (graft-dot-writer.c gives a second node of one name an id
+ * of its own). */
+static gboolean
+read_shared_name (Importer   *im,
+                  guint       i,
+                  const char *text,
+                  Record     *rec,
+                  GError    **error)
+{
+  GraftGvDocNode *dn = doc_node (im, i);
+  guint           owner;
+
+  rec->shared_name = read_attr_text (im, (gint) i, "graft_name", text, error);
+  if (rec->shared_name == NULL)
+    return FALSE;
+  owner = GPOINTER_TO_UINT (g_hash_table_lookup (im->index, rec->shared_name));
+  if (owner == 0 || owner - 1 == i ||
+      _graft_gv_doc_node_get (doc_node (im, owner - 1), "graft_name") != NULL)
+    {
+      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
+                             "graft_name of '%s' is '%s', the id of no other node that goes by "
+                             "its own name (a second node of one name has an id of its own, "
+                             "and the first's id as graft_name)",
+                             dn->name, rec->shared_name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_record (Importer *im,
              guint     i,
@@ -326,6 +360,7 @@ read_record (Importer *im,
   const char     *kwargs = _graft_gv_doc_node_get (dn, "graft_kwargs");
   const char     *type = _graft_gv_doc_node_get (dn, "graft_type");
   const char     *wrapped = _graft_gv_doc_node_get (dn, "graft_wrapped");
+  const char     *shared = _graft_gv_doc_node_get (dn, "graft_name");
   gsize           name_len = strlen (dn->name);
 
   graft_arg_init_seq (&rec->args, GRAFT_ARG_TUPLE, 0);
@@ -349,6 +384,8 @@ read_record (Importer *im,
                              dn->name);
       return FALSE;
     }
+  if (shared != NULL && !read_shared_name (im, i, shared, rec, error))
+    return FALSE;
   rec->target =
       target != NULL ? read_attr_text (im, (gint) i, "graft_target", target, error) : g_strdup ("");
   if (rec->target == NULL)
@@ -565,8 +602,12 @@ _graft_dot_import_graft (Importer *im,
               ok = FALSE;
               break;
             }
-          nodes[i] =
-              graft_graph_create_node_named (graph, rec->op, rec->target, NULL, NULL, name, NULL);
+          if (rec->shared_name != NULL)
+            nodes[i] =
+                _graft_graph_append_node_sharing (graph, rec->op, rec->target, rec->shared_name);
+          else
+            nodes[i] = graft_graph_create_node_named (graph, rec->op, rec->target, NULL, NULL,
+                                                      name, NULL);
           graft_node_set_type_annotation (nodes[i], rec->type);
           graft_node_set_is_wrapped (nodes[i], rec->is_wrapped);
           graft_node_set_span (nodes[i], im->spans[i].start, im->spans[i].end);
@@ -585,6 +626,11 @@ _graft_dot_import_graft (Importer *im,
           graft_graph_set_args (graph, nodes[i], &records[i].args, &records[i].kwargs);
         }
       ok = ok && read_graph_attrs (im, graph, error);
+      /* A program's names are torch's: its namespace comes back from
+       * them, as from a program's text, so that a rewrite of the graph
+       * read back names its new nodes as one of the program read first. */
+      if (ok && graft_graph_get_program (graph) != NULL)
+        _graft_program_follow_torch_names (graph);
     }
   for (guint i = 0; i < n; i++)
     record_clear (&records[i]);

@@ -7,8 +7,16 @@
  * Graft's DOT.  One DOT node per graph node, in graph order, named by the
  * node's name, then one edge per use of a node, in argument order (a node
  * that uses `x` twice gets two edges).  Edges are for viewers: on reading,
- * a node's arguments come from its attributes alone.  The attributes:
+ * a node's arguments come from its attributes alone.  A node whose name
+ * another node has too (a read program's copy that torch's namespace named
+ * while the program's node stays, docs/programs.md) has an id of its own,
+ * `NAME__K` with the least K that names no node, by which edges and `%`
+ * references know it; graphs without such a node are written as before.
+ * The attributes:
  *
+ *  - `graft_name`: that node's name, first of its attributes (only on it);
+ *    the reader makes it a node of the same name as the node whose id it
+ *    is.
  *  - `graft_op`: `placeholder`, `get_attr`, `call_function`, `call_method`,
  *    `call_module` or `output`.  A node with it is a Graft node.
  *  - `graft_target`: the target as text (absent when empty).
@@ -114,9 +122,23 @@ append_float (GString *out,
     graft_append_float_repr (out, value);
 }
 
+/* The DOT id of @node: its name, or in a graph where it shares its name
+ * with another node, the id @ids gives it (make_ids()). */
+static const char *
+node_id (GHashTable *ids,
+         GraftNode  *node)
+{
+  const char *id;
+
+  if (G_UNLIKELY (ids != NULL) && (id = g_hash_table_lookup (ids, node)) != NULL)
+    return id;
+  return graft_node_get_name (node);
+}
+
 static void
 append_value (GString        *out,
-              const GraftArg *arg)
+              const GraftArg *arg,
+              GHashTable     *ids)
 {
   switch (arg->kind)
     {
@@ -164,7 +186,7 @@ append_value (GString        *out,
       return;
     case GRAFT_ARG_NODE:
       g_string_append_c (out, '%');
-      _graft_buf_append (out, graft_node_get_name (arg->node));
+      _graft_buf_append (out, node_id (ids, arg->node));
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
@@ -173,7 +195,7 @@ append_value (GString        *out,
         {
           if (i > 0)
             _graft_buf_append (out, ", ");
-          append_value (out, &arg->items[i]);
+          append_value (out, &arg->items[i], ids);
         }
       if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
         g_string_append_c (out, ',');
@@ -185,9 +207,9 @@ append_value (GString        *out,
         {
           if (i > 0)
             _graft_buf_append (out, ", ");
-          append_value (out, &arg->items[2 * i]);
+          append_value (out, &arg->items[2 * i], ids);
           _graft_buf_append (out, ": ");
-          append_value (out, &arg->items[2 * i + 1]);
+          append_value (out, &arg->items[2 * i + 1], ids);
         }
       g_string_append_c (out, '}');
       return;
@@ -197,7 +219,7 @@ append_value (GString        *out,
         {
           if (i > 0)
             _graft_buf_append (out, ", ");
-          append_value (out, &arg->items[i]);
+          append_value (out, &arg->items[i], ids);
         }
       g_string_append_c (out, ')');
       return;
@@ -315,41 +337,6 @@ append_label_text (GString    *out,
     }
 }
 
-/* Appends `  TAIL -> @node;` for each node @arg refers to, in order,
- * labelled with the tail's annotation when its metadata has one. */
-static void
-append_edges (GString        *out,
-              const GraftArg *arg,
-              GraftNode      *node)
-{
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
-    {
-      g_autofree char *annotation =
-          graft_node_meta_dup_annotation (graft_node_get_meta (arg->node), FALSE, FALSE);
-
-      _graft_buf_append (out, "  ");
-      append_dot_string (out, graft_node_get_name (arg->node));
-      _graft_buf_append (out, " -> ");
-      append_dot_string (out, graft_node_get_name (node));
-      if (annotation != NULL)
-        {
-          g_autoptr (GString) label = g_string_new (NULL);
-
-          append_label_text (label, annotation);
-          _graft_buf_append (out, " [label=");
-          append_dot_string (out, label->str);
-          g_string_append_c (out, ']');
-        }
-      _graft_buf_append (out, ";\n");
-      return;
-    }
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    append_edges (out, &arg->items[i], node);
-}
-
 /* Appends attribute @name with @text escaped, when @text is set. */
 static void
 append_text_attr (GString    *out,
@@ -387,7 +374,7 @@ append_meta_attrs (GString             *out,
 
       _graft_meta_modules_to_arg (meta, &frames);
       g_string_truncate (value, 0);
-      append_value (value, &frames);
+      append_value (value, &frames, NULL);
       graft_arg_clear (&frames);
       append_attr (out, first, "graft_module_stack", value->str);
     }
@@ -583,6 +570,7 @@ struct _GraftDotJob
   GraftNode              *next;      /* Borrowed: the next node of the walk, or NULL */
   GraftDotOptions         options;   /* its tables Borrowed */
   InputIndex              inputs;    /* Owned: a program's input specs */
+  GHashTable             *ids;       /* Owned, nullable: node -> DOT id (make_ids()) */
   GraftProgram           *program;   /* Borrowed: the graph's, or NULL */
   DotSignature            signature; /* what of a program's signature is written */
   guint                   entry;     /* the next entry of that list */
@@ -592,6 +580,42 @@ struct _GraftDotJob
   guint                   index; /* of @next in the graph, in the nodes' walk */
   gboolean                edges; /* the nodes are written: the edges' walk */
 };
+
+/* Appends `  TAIL -> @node;` for each node @arg refers to, in order,
+ * labelled with the tail's annotation when its metadata has one. */
+static void
+append_edges (GraftDotJob    *job,
+              const GraftArg *arg,
+              GraftNode      *node)
+{
+  GString *out = job->out;
+  guint    n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      g_autofree char *annotation =
+          graft_node_meta_dup_annotation (graft_node_get_meta (arg->node), FALSE, FALSE);
+
+      _graft_buf_append (out, "  ");
+      append_dot_string (out, node_id (job->ids, arg->node));
+      _graft_buf_append (out, " -> ");
+      append_dot_string (out, node_id (job->ids, node));
+      if (annotation != NULL)
+        {
+          g_autoptr (GString) label = g_string_new (NULL);
+
+          append_label_text (label, annotation);
+          _graft_buf_append (out, " [label=");
+          append_dot_string (out, label->str);
+          g_string_append_c (out, ']');
+        }
+      _graft_buf_append (out, ";\n");
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    append_edges (job, &arg->items[i], node);
+}
 
 /* The match @node is drawn in, or -1. */
 static gint
@@ -617,20 +641,22 @@ append_node (GraftDotJob *job,
   gboolean             first = TRUE;
 
   _graft_buf_append (job->out, "  ");
-  append_dot_string (job->out, graft_node_get_name (node));
+  append_dot_string (job->out, node_id (job->ids, node));
 
+  if (G_UNLIKELY (job->ids != NULL) && g_hash_table_contains (job->ids, node))
+    append_text_attr (job->out, job->value, &first, "graft_name", graft_node_get_name (node));
   append_attr (job->out, &first, "graft_op", graft_op_to_string (op));
   g_string_truncate (job->value, 0);
   _graft_dot_append_escaped (job->value, graft_node_get_target (node),
                              strlen (graft_node_get_target (node)), 0);
   append_attr (job->out, &first, "graft_target", job->value->str);
   g_string_truncate (job->value, 0);
-  append_value (job->value, graft_node_get_args (node));
+  append_value (job->value, graft_node_get_args (node), job->ids);
   append_attr (job->out, &first, "graft_args", job->value->str);
   if (kwargs->n > 0)
     {
       g_string_truncate (job->value, 0);
-      append_value (job->value, kwargs);
+      append_value (job->value, kwargs, job->ids);
       append_attr (job->out, &first, "graft_kwargs", job->value->str);
     }
   if (type != NULL)
@@ -699,7 +725,7 @@ append_entry (GraftDotJob *job,
   g_string_truncate (job->value, 0);
   if (job->entry > 0)
     _graft_buf_append (job->value, ", ");
-  append_value (job->value, entry);
+  append_value (job->value, entry, NULL);
   graft_arg_clear (entry);
   append_dot_quoted (job->out, job->value->str, job->value->len, &job->run);
   job->entry++;
@@ -757,6 +783,53 @@ step_signature (GraftDotJob *job,
   return job->signature == DOT_SIGNATURE_DONE;
 }
 
+/* The DOT ids of the nodes that do not go by their name, or %NULL: a
+ * node that shares its name with another live node (a copy a rewrite
+ * named by torch's namespace while the program's node of that name stays,
+ * graft-graph.c) gets `NAME__K`, the least K that names no node, with its
+ * name in `graft_name`, so that no two DOT nodes are one.  The node that
+ * owns the name keeps it as its id.  A graph without such a node pays one
+ * test. */
+static GHashTable *
+make_ids (GraftGraph *graph)
+{
+  g_autoptr (GHashTable) count = NULL;
+  GHashTable *ids;
+
+  if (G_LIKELY (!_graft_graph_has_shared_names (graph)))
+    return NULL;
+  count = g_hash_table_new (g_str_hash, g_str_equal);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char *name = graft_node_get_name (node);
+
+      g_hash_table_insert (count, (gpointer) name,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, name)) +
+                                             1));
+    }
+  ids = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char *name = graft_node_get_name (node);
+      char       *id = NULL;
+
+      if (!_graft_node_shares_name (graph, node) ||
+          GPOINTER_TO_UINT (g_hash_table_lookup (count, name)) < 2)
+        continue;
+      for (guint k = 1; id == NULL || g_hash_table_contains (count, id); k++)
+        {
+          g_free (id);
+          id = g_strdup_printf ("%s__%u", name, k);
+        }
+      /* Taken from now on, as a name is. */
+      g_hash_table_insert (count, id, GUINT_TO_POINTER (1));
+      g_hash_table_insert (ids, node, id);
+    }
+  return ids;
+}
+
 /**
  * graft_dot_job_new:
  * @graph: a graph, unchanged until the job is finished or freed
@@ -789,6 +862,7 @@ graft_dot_job_new (GraftGraph            *graph,
    * signature: at a million nodes, hours.  The index is made by the first
    * steps, as they write the signature. */
   job->program = graft_graph_get_program (graph);
+  job->ids = make_ids (graph);
   input_index_init (&job->inputs,
                     job->program != NULL ? graft_program_get_n_inputs (job->program) : 0);
   job->palette = job->options.style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
@@ -849,8 +923,8 @@ graft_dot_job_step (GraftDotJob *job,
             }
           continue;
         }
-      append_edges (job->out, graft_node_get_args (job->next), job->next);
-      append_edges (job->out, graft_node_get_kwargs (job->next), job->next);
+      append_edges (job, graft_node_get_args (job->next), job->next);
+      append_edges (job, graft_node_get_kwargs (job->next), job->next);
       job->next = graft_node_get_next (job->next);
     }
   return job->edges && job->next == NULL;
@@ -890,6 +964,7 @@ graft_dot_job_free (GraftDotJob *job)
     g_string_free (job->out, TRUE);
   g_string_free (job->value, TRUE);
   input_index_clear (&job->inputs);
+  g_clear_pointer (&job->ids, g_hash_table_unref);
   g_free (job);
 }
 

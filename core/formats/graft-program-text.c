@@ -69,6 +69,7 @@
 #include "config.h"
 
 #include "graft-program.h"
+#include "graft-program-text-private.h"
 #include "graft-arg.h"
 #include "graft-aten-schema.h"
 #include "graft-error.h"
@@ -1840,8 +1841,8 @@ snake_case_keeps (const char *name)
            name[len - 1] == '_');
 }
 
-static void
-follow_torch_names (GraftGraph *graph)
+void
+_graft_program_follow_torch_names (GraftGraph *graph)
 {
   const GraftDialect *dialect = graft_graph_get_dialect (graph);
   GraftNamespace     *names = graft_graph_get_namespace (graph);
@@ -1999,7 +2000,7 @@ build_graph (Reader  *r,
         }
       graft_program_set_range_constraints (program, r->range_constraints);
     }
-  follow_torch_names (graph);
+  _graft_program_follow_torch_names (graph);
   return g_steal_pointer (&graph);
 }
 

@@ -91,6 +91,10 @@ guint           _graft_graph_get_n_live_sharers (GraftGraph *self);
 void            _graft_graph_set_torch_names (GraftGraph     *self,
                                               GraftNamespace *torch_names);
 GraftNamespace *_graft_graph_get_torch_names (GraftGraph *self);
+GraftNode      *_graft_graph_append_node_sharing (GraftGraph *self,
+                                                  GraftOp     op,
+                                                  const char *target,
+                                                  const char *name);
 void            _graft_graph_set_never_defer (GraftGraph *self,
                                               gboolean    never);
 GraftNode      *_graft_graph_create_node_request (GraftGraph             *self,

@@ -777,7 +777,8 @@ static void
 forget_torch_made (GraftGraph *self,
                    GraftNode  *node)
 {
-  g_hash_table_remove (self->torch_made, node);
+  if (self->torch_made != NULL)
+    g_hash_table_remove (self->torch_made, node);
   g_hash_table_remove (self->sharers, node);
 }
 
@@ -786,7 +787,7 @@ node_free (GraftGraph *self,
            GraftNode  *node,
            gboolean    release_args)
 {
-  if (G_UNLIKELY (self->torch_made != NULL))
+  if (G_UNLIKELY (self->sharers != NULL))
     forget_torch_made (self, node);
   node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
@@ -966,6 +967,62 @@ _graft_graph_has_shared_names (GraftGraph *self)
   return _graft_graph_get_n_live_sharers (self) > 0;
 }
 
+/**
+ * graft_graph_has_shared_names:
+ *
+ * Returns: whether two nodes in @self's list may have one name (a read
+ *   program's copy named by torch's namespace while the program's node
+ *   stays, docs/programs.md); graft_graph_find_node() then finds one of
+ *   them, the program's while it is in the list
+ */
+gboolean
+graft_graph_has_shared_names (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return _graft_graph_has_shared_names (self);
+}
+
+/**
+ * graft_graph_find_nodes:
+ * @names: (array zero-terminated=1): node names
+ * @out: (element-type GraftNode): where the nodes go
+ *
+ * Appends to @out the live nodes called by @names: graft_graph_find_node()
+ * of each name, in the order of @names; in a graph where two nodes have
+ * one name (graft_graph_has_shared_names()), every node of each name, in
+ * graph order.  A name of no node is skipped.
+ */
+void
+graft_graph_find_nodes (GraftGraph        *self,
+                        const char *const *names,
+                        GPtrArray         *out)
+{
+  g_autoptr (GHashTable) wanted = NULL;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (out != NULL);
+
+  if (names == NULL)
+    return;
+  if (G_LIKELY (!_graft_graph_has_shared_names (self)))
+    {
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          GraftNode *node = graft_graph_find_node (self, names[i]);
+
+          if (node != NULL)
+            g_ptr_array_add (out, node);
+        }
+      return;
+    }
+  wanted = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; names[i] != NULL; i++)
+    g_hash_table_add (wanted, (gpointer) names[i]);
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    if (g_hash_table_contains (wanted, node->name))
+      g_ptr_array_add (out, node);
+}
+
 /* Gives @self torch's namespace @torch_names (consumed) to make its
  * names from (see `torch_names`). */
 void
@@ -976,7 +1033,9 @@ _graft_graph_set_torch_names (GraftGraph     *self,
 
   self->torch_names = torch_names;
   self->torch_made = g_hash_table_new (NULL, NULL);
-  self->sharers = g_hash_table_new (NULL, NULL);
+  /* A DOT reader may have made sharers already. */
+  if (self->sharers == NULL)
+    self->sharers = g_hash_table_new (NULL, NULL);
 }
 
 /* torch's namespace, when @self has one (_graft_graph_set_torch_names()). */
@@ -2311,6 +2370,7 @@ insert_node (GraftGraph *self,
              GraftArg   *kwargs,
              const char *name,
              gboolean    name_canonical,
+             gboolean    sharer,
              GraftNode  *before)
 {
   GraftNode *node = node_alloc (self);
@@ -2319,6 +2379,8 @@ insert_node (GraftGraph *self,
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
+  if (G_UNLIKELY (sharer))
+    g_hash_table_add (self->sharers, node);
   take_args (self, node, args, kwargs);
   link_node (self, node, before);
   link_uses (node);
@@ -2630,7 +2692,7 @@ graft_graph_create_node_named (GraftGraph *self,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
   return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, name,
-                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), FALSE, before);
 }
 
 /* graft_graph_create_node_named() at the end of the graph, for a reader
@@ -2647,7 +2709,7 @@ _graft_graph_append_node_new_name (GraftGraph *self,
   gboolean    canonical;
   const char *name = _graft_namespace_add_new_canonical (self->names, exact_name, &canonical);
 
-  return insert_node (self, op, target, args, kwargs, name, canonical, NULL);
+  return insert_node (self, op, target, args, kwargs, name, canonical, FALSE, NULL);
 }
 
 /* _graft_graph_append_node_new_name() for a name that is free and
@@ -2665,7 +2727,25 @@ _graft_graph_append_node_if_canonical (GraftGraph *self,
 
   if (stored == NULL)
     return NULL;
-  return insert_node (self, op, target, args, kwargs, stored, TRUE, NULL);
+  return insert_node (self, op, target, args, kwargs, stored, TRUE, FALSE, NULL);
+}
+
+/* A node at the end of the graph that shares @name with another node of
+ * the graph, made before or after it (a DOT file's second node of one
+ * name, graft-dot-writer.c): a sharer (see `sharers`), its name neither
+ * added to the namespace nor bound, as a rewrite's copy named by torch's
+ * namespace is.  The name is copied as it is. */
+GraftNode *
+_graft_graph_append_node_sharing (GraftGraph *self,
+                                  GraftOp     op,
+                                  const char *target,
+                                  const char *name)
+{
+  if (self->sharers == NULL)
+    self->sharers = g_hash_table_new (NULL, NULL);
+  return insert_node (self, op, graft_graph_intern (self, target), NULL, NULL,
+                      graft_graph_intern (self, name),
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), TRUE, NULL);
 }
 
 /**

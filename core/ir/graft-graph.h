@@ -60,6 +60,10 @@ guint               graft_graph_get_n_nodes (GraftGraph *self);
 GraftNode          *graft_graph_get_first (GraftGraph *self);
 GraftNode          *graft_graph_get_last (GraftGraph *self);
 GraftNode          *graft_graph_get_output (GraftGraph *self);
+gboolean            graft_graph_has_shared_names (GraftGraph *self);
+void                graft_graph_find_nodes (GraftGraph        *self,
+                                            const char *const *names,
+                                            GPtrArray         *out);
 GraftNode          *graft_graph_find_node (GraftGraph *self,
                                            const char *name);
 GraftNamespace     *graft_graph_get_namespace (GraftGraph *self);

@@ -116,6 +116,9 @@ typedef struct
   guint32 *by_name;
   guint32  mask;
   gint     indexed; /* atomic: @by_name is made */
+  /* Two nodes have one name (a read program's copy named by torch's
+   * namespace, graft-graph.c): the index finds the last of them only. */
+  gboolean shared;
 } NodeNames;
 
 static NodeNames *
@@ -833,6 +836,7 @@ graft_layout_request_builder_new (GraftGraph     *graph,
    * took one turn 30 ms.  Per graph node they are written by the passes
    * over the nodes, per unit when the unit is made (new_unit()). */
   self->all_names = node_names_new (n);
+  self->all_names->shared = _graft_graph_has_shared_names (graph);
   self->node_names = self->all_names->names;
   self->node_unit = g_new (guint, MAX (n, 1));
   self->unit_node = g_new (guint, MAX (n, 1));
@@ -2378,6 +2382,21 @@ graft_layout_find_graph_node (GraftLayout *self,
                               const char  *name)
 {
   return node_names_find (self->all_names, name);
+}
+
+/**
+ * graft_layout_has_shared_names:
+ * @self: a layout
+ *
+ * Returns: whether two of the layout's graph nodes have one name (a read
+ *   program's copy named as torch names it, docs/programs.md): then
+ *   graft_layout_find_graph_node() finds the last of them only, and a
+ *   caller that means every node of a name looks at each node's name
+ */
+gboolean
+graft_layout_has_shared_names (GraftLayout *self)
+{
+  return self->all_names->shared;
 }
 
 /**

@@ -193,6 +193,7 @@ gint                    graft_layout_find_node (GraftLayout *self,
                                                 const char  *name);
 gint                    graft_layout_find_graph_node (GraftLayout *self,
                                                       const char  *name);
+gboolean                graft_layout_has_shared_names (GraftLayout *self);
 void                    graft_layout_find_graph_nodes (GraftLayout       *self,
                                                        const char *const *names,
                                                        guint              n,

@@ -21,7 +21,9 @@
 
 #include "graft-canvas.h"
 #include "graft-canvas-private.h"
+#include "graft-comparison-private.h"
 #include "graft-overview.h"
+#include "graft-properties.h"
 #include "graft-window.h"
 #include "graft-window-private.h"
 
@@ -795,6 +797,138 @@ test_find_in_turns (void)
   close_last_window (window);
 }
 
+static gboolean
+n_graph_nodes_is (GraftWindow *window,
+                  guint        n)
+{
+  GraftLayout *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+
+  return layout_ready (window) && layout != NULL && graft_layout_get_n_graph_nodes (layout) == n;
+}
+
+static gboolean
+ten_nodes_laid_out (gpointer window)
+{
+  return n_graph_nodes_is (window, 10);
+}
+
+static gboolean
+nine_nodes_laid_out (gpointer window)
+{
+  return n_graph_nodes_is (window, 9);
+}
+
+/* The boxes of @canvas's layout named @name, at most 4, in @boxes. */
+static guint
+boxes_named (GraftCanvas *canvas,
+             const char  *name,
+             gint        *boxes)
+{
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  guint        n = 0;
+
+  for (guint i = 0; i < graft_layout_get_n_nodes (layout) && n < 4; i++)
+    if (strcmp (graft_layout_get_node (layout, i)->name, name) == 0)
+      boxes[n++] = (gint) i;
+  return n;
+}
+
+/* A Replace All that keeps dynamic_batch's sym_size_int_1 and makes a
+ * second node that torch names so (docs/programs.md): two boxes are
+ * drawn, a click on either selects the name, and both boxes are then
+ * selected (the layout's index knew the last only: a click on the first
+ * ringed the second); undo leaves one. */
+static void
+test_shared_names (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "dynamic_batch.pt2", NULL);
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  gint             boxes[4];
+
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (boxes_named (canvas, "sym_size_int_1", boxes), ==, 1);
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x, s):\n"
+                                             "    return aten.view.default(x, [s, -1, 4])\n");
+  graft_document_set_replacement_text (document,
+                                       "import torch\n\naten = torch.ops.aten\n\n\n"
+                                       "def replacement(x, s):\n"
+                                       "    return aten.view.default(x, [aten.sym_size.int(x, 0), "
+                                       "-1, 4])\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  activate (window, "replace-all", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  g_assert_cmpuint (boxes_named (canvas, "sym_size_int_1", boxes), ==, 2);
+  g_assert_cmpuint (graft_layout_get_node (graft_canvas_get_layout (canvas), boxes[0])->node_index,
+                    !=,
+                    graft_layout_get_node (graft_canvas_get_layout (canvas), boxes[1])->node_index);
+  for (guint k = 0; k < 2; k++)
+    {
+      const GraftRect *r = &graft_layout_get_node (graft_canvas_get_layout (canvas), boxes[k])->box;
+      double           x, y;
+
+      graft_canvas_clear_selection (canvas);
+      graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x, &y);
+      g_assert_cmpstr (graft_canvas_pick (canvas, x, y), ==, "sym_size_int_1");
+      graft_canvas_select (canvas, graft_canvas_pick (canvas, x, y), FALSE);
+      g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+    }
+  {
+    const char *names[] = { "sym_size_int_1", NULL };
+    guint       places[] = { G_MAXUINT };
+
+    graft_canvas_set_selection_placed (canvas, names, places, 1);
+    g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  }
+
+  /* Compared by name (a change without an edit), the copy is added and
+   * the program's node kept: it was taken for the copy's twin. */
+  {
+    g_autoptr (GraftDocument) loaded = graft_document_new ();
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GHashTable) changes = NULL;
+    GraftGraph *after = graft_document_get_graph (document);
+    GraftNode  *owner = graft_graph_find_node (after, "sym_size_int_1");
+    GraftNode  *copy = NULL;
+
+    g_assert_true (graft_document_load_file (loaded, file, &error));
+    g_assert_no_error (error);
+    g_assert_true (graft_graph_has_shared_names (after));
+    for (GraftNode *node = graft_graph_get_first (after); node != NULL;
+         node = graft_node_get_next (node))
+      if (node != owner && strcmp (graft_node_get_name (node), "sym_size_int_1") == 0)
+        copy = node;
+    g_assert_nonnull (copy);
+    changes = _graft_comparison_changes_by_name (graft_document_get_graph (loaded), after);
+    g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, copy)), ==,
+                     GRAFT_CHANGE_ADDED);
+    g_assert_false (g_hash_table_contains (changes, owner));
+  }
+  /* The properties of the name are those of both nodes. */
+  {
+    GtkWidget       *panel = g_object_ref_sink (graft_properties_new ());
+    const char      *names[] = { "sym_size_int_1", NULL };
+    g_autofree char *text = NULL;
+
+    graft_properties_show (GRAFT_PROPERTIES (panel), graft_document_get_graph (document), NULL,
+                           names, NULL);
+    text = graft_properties_dup_text (GRAFT_PROPERTIES (panel));
+    g_assert_nonnull (strstr (text, "2 Nodes Selected"));
+    g_object_unref (panel);
+  }
+
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (boxes_named (canvas, "sym_size_int_1", boxes), ==, 1);
+  graft_canvas_select (canvas, "sym_size_int_1", FALSE);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  close_last_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -812,5 +946,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/selection-scan", test_selection_scan);
   g_test_add_func ("/ui/view/find-in-turns", test_find_in_turns);
   g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
+  g_test_add_func ("/ui/view/shared-names", test_shared_names);
   return g_test_run ();
 }
