@@ -794,6 +794,7 @@ static GHashTable *
 make_ids (GraftGraph *graph)
 {
   g_autoptr (GHashTable) count = NULL;
+  g_autoptr (GHashTable) last_k = NULL;
   GHashTable *ids;
 
   if (G_LIKELY (!_graft_graph_has_shared_names (graph)))
@@ -808,21 +809,28 @@ make_ids (GraftGraph *graph)
                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, name)) +
                                              1));
     }
+  /* The K of a name's last id: the next sharer of the name starts past
+   * it, since only that name makes ids `NAME__K` (K is digits), so that
+   * a name many nodes share does not cost a search from 1 each. */
+  last_k = g_hash_table_new (g_str_hash, g_str_equal);
   ids = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
     {
       const char *name = graft_node_get_name (node);
       char       *id = NULL;
+      guint       k;
 
       if (!_graft_node_shares_name (graph, node) ||
           GPOINTER_TO_UINT (g_hash_table_lookup (count, name)) < 2)
         continue;
-      for (guint k = 1; id == NULL || g_hash_table_contains (count, id); k++)
+      for (k = GPOINTER_TO_UINT (g_hash_table_lookup (last_k, name)) + 1;
+           id == NULL || g_hash_table_contains (count, id); k++)
         {
           g_free (id);
           id = g_strdup_printf ("%s__%u", name, k);
         }
+      g_hash_table_insert (last_k, (gpointer) name, GUINT_TO_POINTER (k - 1));
       /* Taken from now on, as a name is. */
       g_hash_table_insert (count, id, GUINT_TO_POINTER (1));
       g_hash_table_insert (ids, node, id);
