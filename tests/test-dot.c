@@ -1008,6 +1008,72 @@ test_shared_names_many (void)
   g_assert_nonnull (strstr (dot, "\n  a__2 -> a__1;\n  a__1 -> a__3;\n"));
 }
 
+/* The owner of a shared name erased outside an edit: the sharer keeps
+ * the name taken, the graph lints, and a new node gets a name of its own. */
+static void
+test_shared_names_owner_erased (void)
+{
+  static const char text[] =
+      "digraph {\n"
+      "  x [graft_op=placeholder, graft_target=x];\n"
+      "  a [graft_op=call_function, graft_target=\"operator.neg\", graft_args=\"(%x,)\"];\n"
+      "  dup [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%x,)\"];\n"
+      "  output [graft_op=output, graft_target=output, graft_args=\"(%dup,)\"];\n"
+      "}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("owner.dot", text, -1);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  GraftNode *owner, *sharer, *made;
+  GraftEdit *edit;
+
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  owner = graft_node_get_next (graft_graph_get_first (graph));
+  sharer = graft_node_get_next (owner);
+  graft_graph_erase_node (graph, owner);
+  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", NULL, NULL,
+                                  "a", graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (made), !=, "a");
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+
+  /* The same in an edit, undone, redone, then freed (its trash with it). */
+  g_clear_pointer (&graph, graft_graph_free);
+  graph = graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  owner = graft_node_get_next (graft_graph_get_first (graph));
+  sharer = graft_node_get_next (owner);
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, owner);
+  edit = graft_graph_end_edit (graph);
+  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+  graft_edit_undo (edit);
+  g_assert_true (graft_graph_find_node (graph, "a") == owner);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  graft_edit_redo (edit);
+  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  graft_edit_free (edit);
+  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", NULL, NULL,
+                                  "a", graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (made), !=, "a");
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+}
+
 /* A program's DOT reads back into the identical program: code, listing,
  * DOT, every node's metadata, the signature, the class name. */
 static void
@@ -1303,6 +1369,7 @@ main (int    argc,
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
   g_test_add_func ("/core/dot/shared-names", test_shared_names);
   g_test_add_func ("/core/dot/shared-names-many", test_shared_names_many);
+  g_test_add_func ("/core/dot/shared-names-owner-erased", test_shared_names_owner_erased);
   g_test_add_func ("/core/dot/program/round-trip", test_program_round_trip);
   g_test_add_func ("/core/dot/program/dot-text", test_program_dot_text);
   g_test_add_func ("/core/dot/program/rewrite-meta", test_program_rewrite_meta);
