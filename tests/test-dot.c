@@ -1008,8 +1008,28 @@ test_shared_names_many (void)
   g_assert_nonnull (strstr (dot, "\n  a__2 -> a__1;\n  a__1 -> a__3;\n"));
 }
 
-/* The owner of a shared name erased outside an edit: the sharer keeps
- * the name taken, the graph lints, and a new node gets a name of its own. */
+/* Lints @graph, then makes a node asking for @name before its output:
+ * it gets a name of its own, and the graph still lints. */
+static void
+assert_lints_and_names_apart (GraftGraph *graph,
+                              const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  GraftNode *made;
+
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", NULL, NULL, name,
+                                  graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (made), !=, name);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+}
+
+/* The owner of a shared name erased, outside an edit and in one undone,
+ * redone and freed (its trash with it): the node found by the name goes
+ * from owner to sharer and back, the graph lints, and a new node does
+ * not take the name the sharer still carries. */
 static void
 test_shared_names_owner_erased (void)
 {
@@ -1021,57 +1041,42 @@ test_shared_names_owner_erased (void)
       "graft_args=\"(%x,)\"];\n"
       "  output [graft_op=output, graft_target=output, graft_args=\"(%dup,)\"];\n"
       "}\n";
-  g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = graft_source_new ("owner.dot", text, -1);
-  g_autoptr (GraftGraph) graph =
-      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
-  GraftNode *owner, *sharer, *made;
-  GraftEdit *edit;
 
-  g_assert_no_error (error);
-  if (graph == NULL)
-    return;
-  owner = graft_node_get_next (graft_graph_get_first (graph));
-  sharer = graft_node_get_next (owner);
-  graft_graph_erase_node (graph, owner);
-  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
-  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
-  g_assert_no_error (error);
-  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", NULL, NULL,
-                                  "a", graft_graph_get_output (graph));
-  g_assert_cmpstr (graft_node_get_name (made), !=, "a");
-  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
-  g_assert_no_error (error);
+  for (guint in_edit = 0; in_edit < 2; in_edit++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph =
+          graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+      GraftNode *owner, *sharer;
+      GraftEdit *edit;
 
-  /* The same in an edit, undone, redone, then freed (its trash with it). */
-  g_clear_pointer (&graph, graft_graph_free);
-  graph = graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
-  g_assert_no_error (error);
-  if (graph == NULL)
-    return;
-  owner = graft_node_get_next (graft_graph_get_first (graph));
-  sharer = graft_node_get_next (owner);
-  graft_graph_begin_edit (graph);
-  graft_graph_erase_node (graph, owner);
-  edit = graft_graph_end_edit (graph);
-  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
-  graft_edit_undo (edit);
-  g_assert_true (graft_graph_find_node (graph, "a") == owner);
-  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
-  g_assert_no_error (error);
-  graft_edit_redo (edit);
-  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
-  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
-  g_assert_no_error (error);
-  graft_edit_free (edit);
-  g_assert_true (graft_graph_find_node (graph, "a") == sharer);
-  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
-  g_assert_no_error (error);
-  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", NULL, NULL,
-                                  "a", graft_graph_get_output (graph));
-  g_assert_cmpstr (graft_node_get_name (made), !=, "a");
-  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
-  g_assert_no_error (error);
+      g_assert_no_error (error);
+      if (graph == NULL)
+        return;
+      owner = graft_node_get_next (graft_graph_get_first (graph));
+      sharer = graft_node_get_next (owner);
+      if (!in_edit)
+        {
+          graft_graph_erase_node (graph, owner);
+          g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+          assert_lints_and_names_apart (graph, "a");
+          continue;
+        }
+      graft_graph_begin_edit (graph);
+      graft_graph_erase_node (graph, owner);
+      edit = graft_graph_end_edit (graph);
+      g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+      graft_edit_undo (edit);
+      g_assert_true (graft_graph_find_node (graph, "a") == owner);
+      g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+      g_assert_no_error (error);
+      graft_edit_redo (edit);
+      g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+      graft_edit_free (edit);
+      g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+      assert_lints_and_names_apart (graph, "a");
+    }
 }
 
 /* A program's DOT reads back into the identical program: code, listing,
