@@ -1079,6 +1079,38 @@ test_shared_names_owner_erased (void)
     }
 }
 
+/* Two sharers of a name whose owner is erased: the DOT reads back (the
+ * first sharer goes by the name, the other names it in graft_name), to
+ * the same code and listing. */
+static void
+test_shared_names_owner_gone (void)
+{
+  static const char text[] =
+      "digraph {\n"
+      "  x [graft_op=placeholder, graft_target=x];\n"
+      "  a [graft_op=call_function, graft_target=\"torch.relu\", graft_args=\"(%x,)\"];\n"
+      "  d1 [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%x,)\"];\n"
+      "  d2 [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%d1,)\"];\n"
+      "  output [graft_op=output, graft_target=output, graft_args=\"(%d2,)\"];\n"
+      "}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("gone.dot", text, -1);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_autofree char *dot = NULL;
+
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  graft_graph_erase_node (graph, graft_node_get_next (graft_graph_get_first (graph)));
+  dot = graft_dot_print (graph, NULL);
+  g_assert_nonnull (strstr (dot, "\n  a [graft_op=call_function, graft_target=\"operator.neg\""));
+  g_assert_nonnull (strstr (dot, "\n  a__1 [graft_name=a, graft_op=call_function, "));
+  assert_round_trip (graph, NULL);
+}
+
 /* A program's DOT reads back into the identical program: code, listing,
  * DOT, every node's metadata, the signature, the class name. */
 static void
@@ -1375,6 +1407,7 @@ main (int    argc,
   g_test_add_func ("/core/dot/shared-names", test_shared_names);
   g_test_add_func ("/core/dot/shared-names-many", test_shared_names_many);
   g_test_add_func ("/core/dot/shared-names-owner-erased", test_shared_names_owner_erased);
+  g_test_add_func ("/core/dot/shared-names-owner-gone", test_shared_names_owner_gone);
   g_test_add_func ("/core/dot/program/round-trip", test_program_round_trip);
   g_test_add_func ("/core/dot/program/dot-text", test_program_dot_text);
   g_test_add_func ("/core/dot/program/rewrite-meta", test_program_rewrite_meta);
