@@ -902,8 +902,6 @@ program_graph (void)
   return graph;
 }
 
-/* A program's DOT reads back into the identical program: code, listing,
- * DOT, every node's metadata, the signature, the class name. */
 /* A node that shares its name with another (a rewrite's copy named by
  * torch's namespace, graft-graph.c) goes out by an id of its own, the
  * least `NAME__K` that names no node, with its name in graft_name, and
@@ -966,6 +964,155 @@ test_shared_names (void)
     assert_dot_draws (dot);
 }
 
+/* Many nodes that share one name (a hostile file's, or a long chain of
+ * rewrites'): each goes out by the least `NAME__K` that names no node, a
+ * node named `a__2` skipped, and the ids cost no search from K = 1 each
+ * (100000 of them took minutes). */
+static void
+test_shared_names_many (void)
+{
+  enum { N_SHARERS = 100000 };
+  g_autoptr (GString) text =
+      g_string_new ("digraph {\n"
+                    "  x [graft_op=placeholder, graft_target=x];\n"
+                    "  a [graft_op=call_function, graft_target=\"operator.neg\", "
+                    "graft_args=\"(%x,)\"];\n"
+                    "  a__2 [graft_op=call_function, "
+                    "graft_target=\"operator.neg\", graft_args=\"(%a,)\"];\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autofree char *dot = NULL;
+  g_autofree char *last = NULL;
+
+  for (guint i = 0; i < N_SHARERS; i++)
+    g_string_append_printf (text,
+                            "  d%u [graft_name=a, graft_op=call_function, "
+                            "graft_target=\"operator.neg\", graft_args=\"(%%%s%u,)\"];\n",
+                            i, i == 0 ? "a__" : "d", i == 0 ? 2 : i - 1);
+  g_string_append_printf (text,
+                          "  output [graft_op=output, graft_target=output, "
+                          "graft_args=\"(%%d%u,)\"];\n}\n",
+                          N_SHARERS - 1);
+  source = graft_source_new ("many.dot", text->str, (gssize) text->len);
+  graph = graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  dot = graft_dot_print (graph, NULL);
+  g_assert_nonnull (strstr (dot, "\n  a__1 [graft_name=a, graft_op=call_function, "));
+  g_assert_nonnull (strstr (dot, "\n  a__3 [graft_name=a, graft_op=call_function, "));
+  g_assert_nonnull (strstr (dot, "\n  a__2 [graft_op=call_function, "));
+  last = g_strdup_printf ("\n  a__%u [graft_name=a, graft_op=call_function, ", N_SHARERS + 1);
+  g_assert_nonnull (strstr (dot, last));
+  g_assert_nonnull (strstr (dot, "\n  a__2 -> a__1;\n  a__1 -> a__3;\n"));
+}
+
+/* Lints @graph, then makes a node asking for @name before its output:
+ * it gets a name of its own, and the graph still lints. */
+static void
+assert_lints_and_names_apart (GraftGraph *graph,
+                              const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  GraftNode *made;
+
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", NULL, NULL, name,
+                                  graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (made), !=, name);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+}
+
+/* The owner of a shared name erased, outside an edit and in one undone,
+ * redone and freed (its trash with it): the node found by the name goes
+ * from owner to sharer and back, the graph lints, and a new node does
+ * not take the name the sharer still carries. */
+static void
+test_shared_names_owner_erased (void)
+{
+  static const char text[] =
+      "digraph {\n"
+      "  x [graft_op=placeholder, graft_target=x];\n"
+      "  a [graft_op=call_function, graft_target=\"operator.neg\", graft_args=\"(%x,)\"];\n"
+      "  dup [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%x,)\"];\n"
+      "  output [graft_op=output, graft_target=output, graft_args=\"(%dup,)\"];\n"
+      "}\n";
+  g_autoptr (GraftSource) source = graft_source_new ("owner.dot", text, -1);
+
+  for (guint in_edit = 0; in_edit < 2; in_edit++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph =
+          graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+      GraftNode *owner, *sharer;
+      GraftEdit *edit;
+
+      g_assert_no_error (error);
+      if (graph == NULL)
+        return;
+      owner = graft_node_get_next (graft_graph_get_first (graph));
+      sharer = graft_node_get_next (owner);
+      if (!in_edit)
+        {
+          graft_graph_erase_node (graph, owner);
+          g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+          assert_lints_and_names_apart (graph, "a");
+          continue;
+        }
+      graft_graph_begin_edit (graph);
+      graft_graph_erase_node (graph, owner);
+      edit = graft_graph_end_edit (graph);
+      g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+      graft_edit_undo (edit);
+      g_assert_true (graft_graph_find_node (graph, "a") == owner);
+      g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+      g_assert_no_error (error);
+      graft_edit_redo (edit);
+      g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+      graft_edit_free (edit);
+      g_assert_true (graft_graph_find_node (graph, "a") == sharer);
+      assert_lints_and_names_apart (graph, "a");
+    }
+}
+
+/* Two sharers of a name whose owner is erased: the DOT reads back (the
+ * first sharer goes by the name, the other names it in graft_name), to
+ * the same code and listing. */
+static void
+test_shared_names_owner_gone (void)
+{
+  static const char text[] =
+      "digraph {\n"
+      "  x [graft_op=placeholder, graft_target=x];\n"
+      "  a [graft_op=call_function, graft_target=\"torch.relu\", graft_args=\"(%x,)\"];\n"
+      "  d1 [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%x,)\"];\n"
+      "  d2 [graft_name=a, graft_op=call_function, graft_target=\"operator.neg\", "
+      "graft_args=\"(%d1,)\"];\n"
+      "  output [graft_op=output, graft_target=output, graft_args=\"(%d2,)\"];\n"
+      "}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("gone.dot", text, -1);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_autofree char *dot = NULL;
+
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  graft_graph_erase_node (graph, graft_node_get_next (graft_graph_get_first (graph)));
+  dot = graft_dot_print (graph, NULL);
+  g_assert_nonnull (strstr (dot, "\n  a [graft_op=call_function, graft_target=\"operator.neg\""));
+  g_assert_nonnull (strstr (dot, "\n  a__1 [graft_name=a, graft_op=call_function, "));
+  assert_round_trip (graph, NULL);
+}
+
+/* A program's DOT reads back into the identical program: code, listing,
+ * DOT, every node's metadata, the signature, the class name. */
 static void
 test_program_round_trip (void)
 {
@@ -1258,6 +1405,9 @@ main (int    argc,
   g_test_add_func ("/core/dot/too-many-edges", test_too_many_edges);
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
   g_test_add_func ("/core/dot/shared-names", test_shared_names);
+  g_test_add_func ("/core/dot/shared-names-many", test_shared_names_many);
+  g_test_add_func ("/core/dot/shared-names-owner-erased", test_shared_names_owner_erased);
+  g_test_add_func ("/core/dot/shared-names-owner-gone", test_shared_names_owner_gone);
   g_test_add_func ("/core/dot/program/round-trip", test_program_round_trip);
   g_test_add_func ("/core/dot/program/dot-text", test_program_dot_text);
   g_test_add_func ("/core/dot/program/rewrite-meta", test_program_rewrite_meta);

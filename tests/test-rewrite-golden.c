@@ -557,6 +557,7 @@ test_program_case (const GoldenCase *gcase)
   g_autoptr (GraftEdit) dce = NULL;
   g_autofree char  *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
   g_autofree char  *before = NULL, *before_meta = NULL, *dot_before = NULL;
+  g_autofree char  *code_after = NULL, *listing_after = NULL;
   GraftMatchOptions options;
 
   golden_args_parse (args_line, &a);
@@ -654,6 +655,8 @@ test_program_case (const GoldenCase *gcase)
    * own (graft-dot-writer.c). */
   check_dot_round_trip (graph);
   check_dot_rewrite (&a, dot_before, graph, pattern, replacement, &options);
+  code_after = graft_codegen_python (graph);
+  listing_after = graft_listing_print (graph);
   if (dce != NULL)
     graft_edit_undo (dce);
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
@@ -663,6 +666,60 @@ test_program_case (const GoldenCase *gcase)
 
     g_assert_cmpstr (after_undo, ==, before);
     g_assert_cmpstr (meta_after_undo, ==, before_meta);
+  }
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  /* Redone, then undone again, then the same rewrite anew: the names
+   * the copies took (torch's namespace's too) come back and go again. */
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  if (dce != NULL)
+    graft_edit_redo (dce);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *listing = graft_listing_print (graph);
+
+    g_assert_cmpstr (listing, ==, listing_after);
+  }
+  if (dce != NULL)
+    graft_edit_undo (dce);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  g_clear_pointer (&dce, graft_edit_free);
+  g_clear_pointer (&rewrite, graft_rewrite_free);
+  g_clear_pointer (&matches, g_ptr_array_unref);
+  matches = graft_matcher_find (pattern, graph, &options, NULL);
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  g_assert_no_error (error);
+  if (rewrite == NULL)
+    return;
+  dce = eliminate_dead_code (&a, graph);
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *code = graft_codegen_python (graph);
+    g_autofree char *listing = graft_listing_print (graph);
+
+    g_assert_cmpstr (code, ==, code_after);
+    g_assert_cmpstr (listing, ==, listing_after);
+  }
+  /* And a second rewrite on top of the first. */
+  {
+    g_autoptr (GPtrArray) more = graft_matcher_find (pattern, graph, &options, NULL);
+    g_autoptr (GraftRewrite) second = graft_rewriter_apply (graph, pattern, replacement, more,
+                                                            &error);
+
+    g_assert_no_error (error);
+    g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+    g_assert_no_error (error);
+    if (second != NULL)
+      {
+        graft_edit_undo (graft_rewrite_get_edit (second));
+        g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+        g_assert_no_error (error);
+        graft_edit_redo (graft_rewrite_get_edit (second));
+        g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+        g_assert_no_error (error);
+      }
   }
 }
 

@@ -788,17 +788,20 @@ step_signature (GraftDotJob *job,
  * named by torch's namespace while the program's node of that name stays,
  * graft-graph.c) gets `NAME__K`, the least K that names no node, with its
  * name in `graft_name`, so that no two DOT nodes are one.  The node that
- * owns the name keeps it as its id.  A graph without such a node pays one
- * test. */
+ * owns the name keeps it as its id, or when it was erased, the first
+ * node of the name.  A graph without such a node pays one test. */
 static GHashTable *
 make_ids (GraftGraph *graph)
 {
   g_autoptr (GHashTable) count = NULL;
+  g_autoptr (GHashTable) last_k = NULL;
+  g_autoptr (GHashTable) owned = NULL;
   GHashTable *ids;
 
   if (G_LIKELY (!_graft_graph_has_shared_names (graph)))
     return NULL;
   count = g_hash_table_new (g_str_hash, g_str_equal);
+  owned = g_hash_table_new (g_str_hash, g_str_equal);
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
     {
@@ -807,22 +810,37 @@ make_ids (GraftGraph *graph)
       g_hash_table_insert (count, (gpointer) name,
                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, name)) +
                                              1));
+      if (!_graft_node_shares_name (graph, node))
+        g_hash_table_add (owned, (gpointer) name);
     }
+  /* The K of a name's last id: the next sharer of the name starts past
+   * it, since only that name makes ids `NAME__K` (K is digits), so that
+   * a name many nodes share does not cost a search from 1 each. */
+  last_k = g_hash_table_new (g_str_hash, g_str_equal);
   ids = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
     {
       const char *name = graft_node_get_name (node);
       char       *id = NULL;
+      guint       k;
 
-      if (!_graft_node_shares_name (graph, node) ||
-          GPOINTER_TO_UINT (g_hash_table_lookup (count, name)) < 2)
+      if (!_graft_node_shares_name (graph, node))
         continue;
-      for (guint k = 1; id == NULL || g_hash_table_contains (count, id); k++)
+      /* The owner of the name erased: the first of its sharers goes by
+       * it, so that the others' graft_name is the id of a node. */
+      if (!g_hash_table_contains (owned, name))
+        {
+          g_hash_table_add (owned, (gpointer) name);
+          continue;
+        }
+      for (k = GPOINTER_TO_UINT (g_hash_table_lookup (last_k, name)) + 1;
+           id == NULL || g_hash_table_contains (count, id); k++)
         {
           g_free (id);
           id = g_strdup_printf ("%s__%u", name, k);
         }
+      g_hash_table_insert (last_k, (gpointer) name, GUINT_TO_POINTER (k - 1));
       /* Taken from now on, as a name is. */
       g_hash_table_insert (count, id, GUINT_TO_POINTER (1));
       g_hash_table_insert (ids, node, id);

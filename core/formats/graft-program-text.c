@@ -1819,14 +1819,6 @@ link_refs (Reader     *r,
     link_refs (r, &arg->items[i], nodes);
 }
 
-/* torch's namespace of the program the text prints, as torch.export.load
- * leaves it (graft-pt2-reader.c): each node asked for in order by the
- * candidate the deserializer gives it (a placeholder's clean name, an
- * aten operator that does not return one tensor its snake-cased name:
- * `sym_size_int`; any other its own name), the node then named what was
- * printed.  When that namespace does not hold the graph's names, the
- * graph makes its names from it, as the `.pt2` reader's does, and the
- * names it holds that no node has stay taken. */
 /* Whether graft_name_for_target() of the placeholder @name is @name
  * itself: ASCII without an upper-case letter, not wrapped in `__`. */
 static gboolean
@@ -1841,6 +1833,14 @@ snake_case_keeps (const char *name)
            name[len - 1] == '_');
 }
 
+/* torch's namespace of the program the text prints, as torch.export.load
+ * leaves it (graft-pt2-reader.c): each node asked for in order by the
+ * candidate the deserializer gives it (a placeholder's clean name, an
+ * aten operator that does not return one tensor its snake-cased name:
+ * `sym_size_int`; any other its own name), the node then named what was
+ * printed.  When that namespace does not hold the graph's names, the
+ * graph makes its names from it, as the `.pt2` reader's does, and the
+ * names it holds that no node has stay taken. */
 void
 _graft_program_follow_torch_names (GraftGraph *graph)
 {

@@ -846,6 +846,7 @@ tensor_size_method (Tracer            *t,
   Value *shape = recv->tensor.meta->shape;
   guint  rank = shape->seq.items->len;
   guint  n = args != NULL ? args->len : 0;
+  guint  n_kw = kwargs != NULL ? kwargs->keys->len : 0;
   Value *dim = n > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "dim")
                                                        : NULL;
   gint64 product = 1;
@@ -861,6 +862,11 @@ tensor_size_method (Tracer            *t,
         product *= ((Value *) shape->seq.items->pdata[i])->i;
       return _graft_value_int (t, product);
     }
+  /* A keyword but `dim` alone (size(foo=1), size(0, dim=1)) is torch's
+   * TypeError of an invalid combination: refused, not ignored. */
+  if (n_kw > 1 || (n_kw == 1 && (n > 0 || dim == NULL)))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "size() of a constant tensor takes one int here");
   if (dim == NULL || dim->kind == VAL_NONE)
     return shape;
   if (dim->kind != VAL_INT || n > 1)

@@ -1799,6 +1799,7 @@ factory_shape (Tracer *t,
   Value  *size = kwargs != NULL ? _graft_strmap_get (kwargs, "size") : NULL;
   PtrVec *dims = args;
   Value  *out;
+  gint64  numel = 1;
 
   if (size != NULL && n == 0)
     {
@@ -1818,6 +1819,12 @@ factory_shape (Tracer *t,
       Value *d = dims->pdata[i];
 
       if (d->kind != VAL_INT || d->i < 0)
+        return NULL;
+      /* A shape of more elements than an int64 counts is torch's
+       * RuntimeError for a storage too big, by the dtype's size: not
+       * known here, so the shape is not either (numel() is refused, not
+       * wrapped around). */
+      if (__builtin_mul_overflow (numel, d->i, &numel))
         return NULL;
       _graft_value_seq_add (out, d);
     }
