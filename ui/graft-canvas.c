@@ -63,7 +63,7 @@ struct _GraftCanvas
   /* Owned */
   GraftLayout   *layout;
   gint          *marks;      /* per graph node of the layout, or NULL */
-  gboolean      *added;      /* per graph node of the layout, or NULL */
+  guint8        *added;      /* a bit per graph node of the layout, or NULL */
   gboolean      *dropped;    /* per graph node of the layout, or NULL */
   guint8        *changes;    /* per graph node of the layout: a GraftChange, or NULL */
   gboolean       fixed;      /* its folding cannot change: no fold controls */
@@ -932,12 +932,12 @@ graft_canvas_get_current_hit (GraftCanvas *self)
 /**
  * graft_canvas_set_added:
  * @self: a canvas
- * @added: (transfer full) (nullable): per graph node of the layout, whether
- *   the last rewrite added it
+ * @added: (transfer full) (nullable): the graph nodes of the layout the
+ *   last rewrite added, a set from graft_render_bits_new()
  */
 void
 graft_canvas_set_added (GraftCanvas *self,
-                        gboolean    *added)
+                        guint8      *added)
 {
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   g_free (self->added);

@@ -26,7 +26,7 @@ GraftLayout *graft_canvas_get_layout (GraftCanvas *self);
 void         graft_canvas_set_marks (GraftCanvas *self,
                                      gint        *marks);
 void         graft_canvas_set_added (GraftCanvas *self,
-                                     gboolean    *added);
+                                     guint8      *added);
 void         graft_canvas_set_dropped (GraftCanvas *self,
                                        gboolean    *dropped);
 void         graft_canvas_set_fixed (GraftCanvas *self,
