@@ -3017,12 +3017,22 @@ test_application_help_key (void)
   g_assert_cmpstrv (actions, ((const char *const[]){ "win.show-help-overlay", NULL }));
   window = graft_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
+  /* Made when asked for, not with every window (GtkApplication built one
+   * for each window from gtk/help-overlay.ui, in the turn that made it). */
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_true (shortcuts == NULL || !gtk_widget_get_visible (shortcuts));
   g_action_group_activate_action (G_ACTION_GROUP (window), actions[0] + strlen ("win."), NULL);
   iterate_until (shortcuts_shown, NULL);
   shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (window));
+  g_assert_true (GTK_WIDGET (gtk_application_window_get_help_overlay (
+                     GTK_APPLICATION_WINDOW (window))) == shortcuts);
+  /* Hidden, then asked for again: the same window shows. */
+  gtk_widget_set_visible (shortcuts, FALSE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), actions[0] + strlen ("win."), NULL);
+  iterate_until (shortcuts_shown, NULL);
+  g_assert_true (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) == shortcuts);
   gtk_widget_set_visible (shortcuts, FALSE);
   close_window (window);
   g_application_set_default (NULL);
@@ -3078,7 +3088,7 @@ test_application_pane_keys (void)
   g_autoptr (GError) error = NULL;
   GraftApplication *app = graft_application_new ();
   g_autoptr (GtkBuilder) builder =
-      gtk_builder_new_from_resource ("/org/graft/Editor/gtk/help-overlay.ui");
+      gtk_builder_new_from_resource ("/org/graft/Editor/shortcuts.ui");
   g_autoptr (GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_auto (GStrv) described = NULL;
 
