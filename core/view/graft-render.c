@@ -248,49 +248,34 @@ graft_render_bits_set (guint8 *bits,
   bits[i / 8] |= (guint8) (1u << (i % 8));
 }
 
+/* Whether node @i is flagged: in @bits (a set from
+ * graft_render_bits_new()) when given, else by @flags. */
 static gboolean
-bit_of (const guint8 *bits,
-        guint         i)
+node_flag (const gboolean *flags,
+           const guint8   *bits,
+           guint           i)
 {
-  return (bits[i / 8] >> (i % 8)) & 1;
+  return bits != NULL ? (bits[i / 8] >> (i % 8)) & 1 : flags[i];
 }
 
-/* Whether box @b's node is in @bits, or for a folded box one of its
- * members. */
-static gboolean
-bit_flag_of (GraftLayout  *layout,
-             const guint8 *bits,
-             guint         b)
-{
-  guint        n;
-  const guint *members;
-
-  if (bits == NULL)
-    return FALSE;
-  members = graft_layout_get_members (layout, b, &n);
-  if (n == 0)
-    return bit_of (bits, graft_layout_get_node (layout, b)->node_index);
-  for (guint k = 0; k < n; k++)
-    if (bit_of (bits, members[k]))
-      return TRUE;
-  return FALSE;
-}
-
+/* Whether box @b's node is flagged by @flags or in @bits (at most one
+ * given), or for a folded box one of its members. */
 static gboolean
 flag_of (GraftLayout    *layout,
          const gboolean *flags,
+         const guint8   *bits,
          guint           b)
 {
   guint        n;
   const guint *members;
 
-  if (flags == NULL)
+  if (flags == NULL && bits == NULL)
     return FALSE;
   members = graft_layout_get_members (layout, b, &n);
   if (n == 0)
-    return flags[graft_layout_get_node (layout, b)->node_index];
+    return node_flag (flags, bits, graft_layout_get_node (layout, b)->node_index);
   for (guint k = 0; k < n; k++)
-    if (flags[members[k]])
+    if (node_flag (flags, bits, members[k]))
       return TRUE;
   return FALSE;
 }
@@ -528,7 +513,7 @@ draw_box (cairo_t                  *cr,
   /* With a match chosen, the others step back. */
   gboolean    chosen = match >= 0 && match == options->chosen_match;
   gboolean    quiet = match >= 0 && options->chosen_match >= 0 && !chosen;
-  gboolean    selected = flag_of (layout, options->node_selected, b);
+  gboolean    selected = flag_of (layout, options->node_selected, NULL, b);
   gint        hovered_node = options->hovered;
   gboolean    hovered = hovered_node >= 0 && (guint) hovered_node == box->node_index;
   gboolean    weight = is_weight (box);
@@ -553,7 +538,7 @@ draw_box (cairo_t                  *cr,
           cairo_stroke (cr);
         }
     }
-  if (bit_flag_of (layout, options->node_added, b))
+  if (flag_of (layout, NULL, options->node_added, b))
     {
       static const double dash[] = { 4.0, 3.0 };
       const GraftRect    *r = &box->box;
@@ -638,7 +623,7 @@ draw_box (cairo_t                  *cr,
                                          : MATCH_WIDTH);
       set_match_dash (cr, match);
     }
-  else if (flag_of (layout, options->node_dropped, b))
+  else if (flag_of (layout, options->node_dropped, NULL, b))
     {
       static const double dash[] = { 5.0, 3.0 };
 
