@@ -170,6 +170,79 @@ test_chosen_match (void)
   }
 }
 
+/* How many pixels of @a and @b differ within 6 units around @box (its
+ * inside left out), both drawn at scale 1. */
+static guint
+ring_differences (cairo_surface_t       *a,
+                  cairo_surface_t       *b,
+                  const GraftLayoutNode *box)
+{
+  guint count = 0;
+
+  for (double y = box->box.y - 6; y < box->box.y + box->box.height + 6; y++)
+    for (double x = box->box.x - 6; x < box->box.x + box->box.width + 6; x++)
+      if ((x < box->box.x || x >= box->box.x + box->box.width || y < box->box.y ||
+           y >= box->box.y + box->box.height) &&
+          pixel_at (a, 1, x, y) != pixel_at (b, 1, x, y))
+        count++;
+  return count;
+}
+
+/* The nodes the last rewrite added are a set of one bit each
+ * (graft_render_bits_new(): an array of gboolean was 4 MB to zero in one
+ * turn at a million nodes): the box of a node in it, and only that box,
+ * has the added ring, whichever byte and bit the node falls on. */
+static void
+test_added_ring (void)
+{
+  g_autoptr (GraftGraph) graph = load_resnet18 ();
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  guint                  n = graft_layout_get_n_graph_nodes (layout);
+  const GraftLayoutNode *first = NULL;
+  const GraftLayoutNode *later = NULL;
+  GraftRenderOptions     options;
+  cairo_surface_t       *plain;
+
+  /* A box in the first byte and one past it, on another bit. */
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+
+      if (box->is_stub || box->n_members > 0)
+        continue;
+      if (first == NULL && box->node_index < 8)
+        first = box;
+      else if (later == NULL && box->node_index >= 8 && box->node_index % 8 == 5)
+        later = box;
+    }
+  g_assert_nonnull (first);
+  g_assert_nonnull (later);
+  graft_render_options_init (&options);
+  plain = draw (layout, 1, &options);
+  for (guint k = 0; k < 2; k++)
+    {
+      const GraftLayoutNode *in = k == 0 ? first : later;
+      const GraftLayoutNode *out = k == 0 ? later : first;
+      g_autofree guint8     *bits = graft_render_bits_new (n);
+      cairo_surface_t       *added;
+
+      g_assert_cmpuint (bits[(n - 1) / 8], ==, 0);
+      graft_render_bits_set (bits, in->node_index);
+      options.node_added = bits;
+      added = draw (layout, 1, &options);
+      g_assert_cmpuint (ring_differences (plain, added, in), >, 20);
+      g_assert_cmpuint (ring_differences (plain, added, out), ==, 0);
+      cairo_surface_destroy (added);
+    }
+  /* No node at all: one byte, empty. */
+  {
+    g_autofree guint8 *none = graft_render_bits_new (0);
+
+    g_assert_cmpuint (none[0], ==, 0);
+  }
+  cairo_surface_destroy (plain);
+}
+
 /* The current Find hit, selected, has a halo beyond its selection ring;
  * a hit that is only selected has not. */
 static void
@@ -448,6 +521,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/render/chosen-match", test_chosen_match);
   g_test_add_func ("/core/render/current-hit", test_current_hit);
+  g_test_add_func ("/core/render/added-ring", test_added_ring);
   g_test_add_func ("/core/render/badge", test_badge);
   g_test_add_func ("/core/render/fold-label", test_fold_label);
   g_test_add_func ("/core/map/geometry", test_map_geometry);

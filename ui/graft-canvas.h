@@ -25,8 +25,9 @@ void         graft_canvas_set_layout (GraftCanvas *self,
 GraftLayout *graft_canvas_get_layout (GraftCanvas *self);
 void         graft_canvas_set_marks (GraftCanvas *self,
                                      gint        *marks);
+void         graft_canvas_free_layout (GraftLayout *layout);
 void         graft_canvas_set_added (GraftCanvas *self,
-                                     gboolean    *added);
+                                     guint8      *added);
 void         graft_canvas_set_dropped (GraftCanvas *self,
                                        gboolean    *dropped);
 void         graft_canvas_set_fixed (GraftCanvas *self,

@@ -112,7 +112,7 @@ struct _GraftExport
   GError             *refusal;   /* the whole graph is too big to draw, or NULL */
   gint               *marks;     /* per graph node of @layout, or NULL */
   GraftLayoutMarks   *marks_job; /* @marks, while made over turns */
-  gboolean           *added;
+  guint8             *added;
   gboolean           *dropped;
   GCancellable       *cancellable;
   GTask              *task; /* the caller's, while running */
@@ -779,7 +779,7 @@ compute_marks (GraftExport *self)
       return FALSE;
     }
   if (added_names->len > 0 && self->added == NULL)
-    self->added = g_new0 (gboolean, MAX (n, 1));
+    self->added = graft_render_bits_new (n);
   while (self->added_next < added_names->len)
     {
       guint end = self->added_next + MIN (size, added_names->len - self->added_next);
@@ -790,7 +790,7 @@ compute_marks (GraftExport *self)
                                                  added_names->pdata[self->added_next]);
 
           if (i >= 0)
-            self->added[i] = TRUE;
+            graft_render_bits_set (self->added, (guint) i);
         }
       if (self->added_next < added_names->len && !marks_time_left (start))
         return FALSE;

@@ -263,7 +263,7 @@ drop_held (GraftLayoutRunner *self)
 {
   graft_turns_remove (self->marks_id);
   self->marks_id = 0;
-  g_clear_pointer (&self->held, graft_layout_free);
+  graft_canvas_free_layout (g_steal_pointer (&self->held));
   g_clear_pointer (&self->held_marks, _graft_document_layout_marks_free);
 }
 
@@ -941,7 +941,7 @@ graft_layout_runner_finalize (GObject *object)
   drop_request (self);
   g_clear_pointer (&self->scopes, graft_scopes_free);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
-  g_clear_pointer (&self->named, graft_layout_free);
+  graft_canvas_free_layout (g_steal_pointer (&self->named));
   drop_held (self);
   g_clear_object (&self->canvas);
   g_clear_object (&self->document);

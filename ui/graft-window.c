@@ -501,8 +501,7 @@ show_marks (GraftWindow *self,
   GraftLayout     *layout = graft_canvas_get_layout (self->canvas);
   GPtrArray       *added_names = graft_document_get_added_names (self->document);
   g_autofree gint *at = NULL;
-  gboolean        *added;
-  guint            n;
+  guint8          *added;
 
   graft_canvas_set_marks (self->canvas, marks);
   graft_canvas_set_dropped (self->canvas,
@@ -516,14 +515,13 @@ show_marks (GraftWindow *self,
     }
   /* The added nodes looked up in the layout, not every node of it among
    * them; together (a Replace All at a million nodes adds 105,472). */
-  n = graft_layout_get_n_graph_nodes (layout);
-  added = g_new0 (gboolean, MAX (n, 1));
+  added = graft_render_bits_new (graft_layout_get_n_graph_nodes (layout));
   at = g_new (gint, added_names->len);
   graft_layout_find_graph_nodes (layout, (const char *const *) added_names->pdata, added_names->len,
                                  at);
   for (guint k = 0; k < added_names->len; k++)
     if (at[k] >= 0)
-      added[at[k]] = TRUE;
+      graft_render_bits_set (added, (guint) at[k]);
   graft_canvas_set_added (self->canvas, added);
 }
 

@@ -34,8 +34,9 @@ typedef enum {
  *   selected
  * @hovered: the graph node under the pointer, or -1
  * @draw_background: fill the background (files); the canvas draws its own
- * @node_added: (nullable): one entry per graph node: whether the last
- *   rewrite added it (drawn with a green dashed ring)
+ * @node_added: (nullable): one bit per graph node (see
+ *   graft_render_bits_new()): whether the last rewrite added it (drawn with
+ *   a green dashed ring)
  * @node_dropped: (nullable): one entry per graph node: whether it is part
  *   of an occurrence that torch's rules leave alone (a grey dashed outline)
  * @node_change: (nullable): one entry per graph node: what a change did to
@@ -60,7 +61,7 @@ typedef struct
   const gboolean  *node_selected;
   gint             hovered;
   gboolean         draw_background;
-  const gboolean  *node_added;
+  const guint8    *node_added;
   const gboolean  *node_dropped;
   const guint8    *node_change;
   gint             chosen_match;
@@ -114,6 +115,9 @@ typedef void (*GraftRenderProgressFunc) (double   fraction,
                                          gpointer user_data);
 
 void    graft_render_options_init (GraftRenderOptions *options);
+guint8 *graft_render_bits_new (guint n);
+void    graft_render_bits_set (guint8 *bits,
+                               guint   i);
 void    graft_render_draw (GraftLayout              *layout,
                            cairo_t                  *cr,
                            const GraftRenderOptions *options);

@@ -3017,12 +3017,22 @@ test_application_help_key (void)
   g_assert_cmpstrv (actions, ((const char *const[]){ "win.show-help-overlay", NULL }));
   window = graft_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
+  /* Made when asked for, not with every window (GtkApplication built one
+   * for each window from gtk/help-overlay.ui, in the turn that made it). */
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_true (shortcuts == NULL || !gtk_widget_get_visible (shortcuts));
   g_action_group_activate_action (G_ACTION_GROUP (window), actions[0] + strlen ("win."), NULL);
   iterate_until (shortcuts_shown, NULL);
   shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (window));
+  g_assert_true (GTK_WIDGET (gtk_application_window_get_help_overlay (
+                     GTK_APPLICATION_WINDOW (window))) == shortcuts);
+  /* Hidden, then asked for again: the same window shows. */
+  gtk_widget_set_visible (shortcuts, FALSE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), actions[0] + strlen ("win."), NULL);
+  iterate_until (shortcuts_shown, NULL);
+  g_assert_true (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) == shortcuts);
   gtk_widget_set_visible (shortcuts, FALSE);
   close_window (window);
   g_application_set_default (NULL);
@@ -3078,7 +3088,7 @@ test_application_pane_keys (void)
   g_autoptr (GError) error = NULL;
   GraftApplication *app = graft_application_new ();
   g_autoptr (GtkBuilder) builder =
-      gtk_builder_new_from_resource ("/org/graft/Editor/gtk/help-overlay.ui");
+      gtk_builder_new_from_resource ("/org/graft/Editor/shortcuts.ui");
   g_autoptr (GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_auto (GStrv) described = NULL;
 
@@ -3569,6 +3579,81 @@ test_document_big_freed_later (void)
   g_string_free (source, TRUE);
 }
 
+/* A document's matches go to graft_turns' thread with it from 10,000 on
+ * (105,472 at a million nodes were 3-4 ms of the turn that closed a
+ * window), whatever the size of its graph; fewer are freed at once. */
+static void
+test_document_matches_freed_later (void)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      guint          n = k == 0 ? 10000 : 9000;
+      GString       *source = g_string_new ("import torch\n\ndef forward(x):\n");
+      GraftDocument *document = graft_document_new ();
+      GError        *error = NULL;
+      guint          before;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append (source, "    x = torch.relu(x)\n");
+      g_string_append (source, "    return x\n");
+      g_assert_true (graft_document_load_text (document, "relus.py", source->str, &error));
+      g_assert_no_error (error);
+      /* A graph freed at once: only the matches can go to the thread. */
+      g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), <, 20000);
+      graft_document_set_pattern_text (document, "import torch\n\ndef pattern(x):\n"
+                                                 "    return torch.relu(x)\n");
+      g_assert_cmpuint (graft_document_get_n_matches (document), ==, n);
+      before = _graft_turns_get_n_freed_later ();
+      g_assert_finalize_object (document);
+      if (k == 0)
+        g_assert_cmpuint (_graft_turns_get_n_freed_later (), >, before);
+      else
+        g_assert_cmpuint (_graft_turns_get_n_freed_later (), ==, before);
+      g_string_free (source, TRUE);
+    }
+}
+
+/* The canvas lets go of a layout of 20,000 graph nodes or more on
+ * graft_turns' thread (a million nodes' names were 3-5 ms of the turn
+ * that closed a window), of a smaller one at once; a reference kept
+ * elsewhere keeps the layout whole. */
+static void
+test_canvas_big_layout_freed_later (void)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      guint          n = k == 0 ? 20000 : 2000;
+      GString       *source = g_string_new ("import torch\n\ndef forward(x):\n");
+      GraftDocument *document = graft_document_new ();
+      GtkWidget     *canvas = g_object_ref_sink (graft_canvas_new ());
+      GError        *error = NULL;
+      GraftLayout   *layout;
+      guint          before;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append (source, "    x = torch.relu(x)\n");
+      g_string_append (source, "    return x\n");
+      g_assert_true (graft_document_load_text (document, "relus.py", source->str, &error));
+      g_assert_no_error (error);
+      layout = graft_layout_new (graft_document_get_graph (document), &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), >=, n);
+      graft_canvas_set_layout (GRAFT_CANVAS (canvas), graft_layout_ref (layout), FALSE);
+      before = _graft_turns_get_n_freed_later ();
+      graft_canvas_set_layout (GRAFT_CANVAS (canvas), NULL, FALSE);
+      if (k == 0)
+        g_assert_cmpuint (_graft_turns_get_n_freed_later (), >, before);
+      else
+        g_assert_cmpuint (_graft_turns_get_n_freed_later (), ==, before);
+      /* Ours is still whole, whichever thread dropped the canvas's. */
+      g_assert_cmpint (graft_layout_find_graph_node (layout, "relu"), >=, 0);
+      graft_layout_free (layout);
+      g_assert_finalize_object (canvas);
+      g_object_unref (document);
+      g_string_free (source, TRUE);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -3586,6 +3671,7 @@ main (int    argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/ui/canvas/notify", test_canvas_notify);
+  g_test_add_func ("/ui/canvas/big-layout-freed-later", test_canvas_big_layout_freed_later);
   g_test_add_func ("/ui/document/notify", test_document_notify);
   g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
@@ -3635,6 +3721,7 @@ main (int    argc,
   g_test_add_func ("/ui/document/torch-worker", test_document_torch_worker);
   g_test_add_func ("/ui/document/torch-worker-edited", test_document_torch_worker_edited);
   g_test_add_func ("/ui/document/big-freed-later", test_document_big_freed_later);
+  g_test_add_func ("/ui/document/matches-freed-later", test_document_matches_freed_later);
   g_test_add_func ("/ui/window/torch-switch", test_torch_switch);
   g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
   g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);

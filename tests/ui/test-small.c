@@ -178,7 +178,7 @@ test_shortcuts_window (void)
     NULL,
   };
   g_autoptr (GtkBuilder) builder =
-      gtk_builder_new_from_resource ("/org/graft/Editor/gtk/help-overlay.ui");
+      gtk_builder_new_from_resource ("/org/graft/Editor/shortcuts.ui");
   GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
   g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) sections = g_ptr_array_new ();
