@@ -358,12 +358,12 @@ test_menu_key (void)
 static void
 test_menu_other_match (void)
 {
-  GraftWindow      *window = open_example ();
-  GraftCanvas      *canvas = focused_canvas (window);
-  GtkPopover       *popover;
-  GMenuModel       *menu;
-  g_autofree char  *first = NULL;
-  g_autofree char  *action = NULL;
+  GraftWindow     *window = open_example ();
+  GraftCanvas     *canvas = focused_canvas (window);
+  GtkPopover      *popover;
+  GMenuModel      *menu;
+  g_autofree char *first = NULL;
+  g_autofree char *action = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) chosen_keys = NULL;
   g_auto (GStrv) other_keys = NULL;

@@ -137,14 +137,14 @@ match_row_in_window (gpointer data)
 static void
 test_rules_page_fits (void)
 {
-  GraftWindow     *window = open_resnet_with_rules ();
-  GtkWidget       *panel = find_widget (GTK_WIDGET (window), GRAFT_TYPE_RULES_PANEL);
-  GtkWidget       *rules_scroller = find_widget (panel, GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget       *page_scroller = gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment   *rules_adj;
-  RowWait          wait = { window, NULL };
-  int              width = 0;
-  int              height = 0;
+  GraftWindow   *window = open_resnet_with_rules ();
+  GtkWidget     *panel = find_widget (GTK_WIDGET (window), GRAFT_TYPE_RULES_PANEL);
+  GtkWidget     *rules_scroller = find_widget (panel, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget     *page_scroller = gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *rules_adj;
+  RowWait        wait = { window, NULL };
+  int            width = 0;
+  int            height = 0;
 
   g_assert_nonnull (panel);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
@@ -159,7 +159,8 @@ test_rules_page_fits (void)
 
   /* Four rules in a list with room for fewer: the scrollbar shows it. */
   rules_adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (rules_scroller));
-  g_assert_cmpfloat (gtk_adjustment_get_page_size (rules_adj), <, gtk_adjustment_get_upper (rules_adj));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (rules_adj), <,
+                     gtk_adjustment_get_upper (rules_adj));
   g_assert_false (gtk_scrolled_window_get_overlay_scrolling (GTK_SCROLLED_WINDOW (rules_scroller)));
   g_assert_true (gtk_widget_get_mapped (
       gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (rules_scroller))));

@@ -301,8 +301,9 @@ test_import_hint (void)
     { "import torch\n\n\ndef pattern(x):\n    return frobnicate(x)\n", NULL },
   };
   GraftWindow        *window = open_example ();
-  GraftPatternEditor *editor = GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
-  g_autofree char    *good = graft_pattern_editor_dup_text (editor);
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  g_autofree char *good = graft_pattern_editor_dup_text (editor);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
