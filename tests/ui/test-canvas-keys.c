@@ -235,47 +235,45 @@ find_popover (GraftCanvas *canvas)
   return NULL;
 }
 
+/* Attribute @attribute of item @item of section @section of @menu, or
+ * NULL. */
+static GVariant *
+menu_attribute (GMenuModel *menu,
+                gint        section,
+                gint        item,
+                const char *attribute)
+{
+  g_autoptr (GMenuModel) part = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
+
+  if (part == NULL || item >= g_menu_model_get_n_items (part))
+    return NULL;
+  return g_menu_model_get_item_attribute_value (part, item, attribute, NULL);
+}
+
 /* The label of item @item of section @section of @menu, or NULL. */
 static char *
 menu_label (GMenuModel *menu,
             gint        section,
             gint        item)
 {
-  GMenuModel *part = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
-  char       *label = NULL;
+  g_autoptr (GVariant) label = menu_attribute (menu, section, item, G_MENU_ATTRIBUTE_LABEL);
 
-  if (part != NULL && item < g_menu_model_get_n_items (part))
-    g_menu_model_get_item_attribute (part, item, G_MENU_ATTRIBUTE_LABEL, "s", &label);
-  g_clear_object (&part);
-  return label;
+  return label != NULL ? g_variant_dup_string (label, NULL) : NULL;
 }
 
 /* The action of item @item of section @section of @menu, with its
- * target if it has one (`win.replace-match(1)`), or NULL. */
+ * target if it has one (`win.replace-match(uint32 1)`), or NULL. */
 static char *
 menu_action (GMenuModel *menu,
              gint        section,
              gint        item)
 {
-  GMenuModel *part = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
-  char       *action = NULL;
+  g_autoptr (GVariant) action = menu_attribute (menu, section, item, G_MENU_ATTRIBUTE_ACTION);
+  g_autoptr (GVariant) target = menu_attribute (menu, section, item, G_MENU_ATTRIBUTE_TARGET);
 
-  if (part != NULL && item < g_menu_model_get_n_items (part))
-    {
-      g_autoptr (GVariant) target =
-          g_menu_model_get_item_attribute_value (part, item, G_MENU_ATTRIBUTE_TARGET, NULL);
-
-      g_menu_model_get_item_attribute (part, item, G_MENU_ATTRIBUTE_ACTION, "s", &action);
-      if (action != NULL && target != NULL)
-        {
-          char *detailed = g_action_print_detailed_name (action, target);
-
-          g_free (action);
-          action = detailed;
-        }
-    }
-  g_clear_object (&part);
-  return action;
+  if (action == NULL)
+    return NULL;
+  return g_action_print_detailed_name (g_variant_get_string (action, NULL), target);
 }
 
 /* Menu and Shift+F10 open the focused node's context menu (the one a

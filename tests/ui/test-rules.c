@@ -45,6 +45,7 @@
 #include "graft-pattern-editor.h"
 #include "graft-rules-panel.h"
 #include "graft-session.h"
+#include "graft-window-private.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -88,26 +89,6 @@ open_resnet_with_rules (void)
   return window;
 }
 
-/* The match list: the list view of the side panel's pane that is not in
- * the Rules page. */
-static GtkWidget *
-find_match_list (GtkWidget *widget,
-                 GtkWidget *rules_panel)
-{
-  if (GTK_IS_LIST_VIEW (widget) && !gtk_widget_is_ancestor (widget, rules_panel) &&
-      gtk_widget_get_ancestor (widget, GTK_TYPE_PANED) != NULL)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_match_list (child, rules_panel);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   GraftWindow *window;
@@ -138,7 +119,7 @@ static void
 test_rules_page_fits (void)
 {
   GraftWindow   *window = open_resnet_with_rules ();
-  GtkWidget     *panel = find_widget (GTK_WIDGET (window), GRAFT_TYPE_RULES_PANEL);
+  GtkWidget     *panel = GTK_WIDGET (window->rules_panel);
   GtkWidget     *rules_scroller = find_widget (panel, GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget     *page_scroller = gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW);
   GtkAdjustment *rules_adj;
@@ -150,8 +131,7 @@ test_rules_page_fits (void)
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (height, ==, 700);
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-rules", NULL);
-  wait.match_list = find_match_list (GTK_WIDGET (window), panel);
-  g_assert_nonnull (wait.match_list);
+  wait.match_list = GTK_WIDGET (window->match_list);
   g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), >, 0);
   iterate_until_drawn (GTK_WIDGET (window));
   iterate_until (match_row_in_window, &wait);
