@@ -8,11 +8,89 @@
 #include "graft-application.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const GOptionEntry editor_options[] = {
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },
   { NULL },
 };
+
+/* Whether @argv asks for help (GOption's --help, --help-all and
+ * --help-GROUP, or -h or -? alone or among other short options, before a
+ * "--"), which GApplication's parse answers. */
+static gboolean
+asks_for_help (char **argv)
+{
+  for (int i = 1; argv[i] != NULL && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--help") == 0 || g_str_has_prefix (argv[i], "--help-") ||
+        (argv[i][0] == '-' && argv[i][1] != '-' && strpbrk (argv[i], "h?") != NULL))
+      return TRUE;
+  return FALSE;
+}
+
+/* GOption's message (`Unknown option --bogus`) in the form of graft's
+ * (`graft code: unknown option --bogus`): lower case, whatever the
+ * language. */
+static char *
+lower_first (const char *message)
+{
+  char first[8] = { 0 };
+
+  if (*message == '\0')
+    return g_strdup (message);
+  g_unichar_to_utf8 (g_unichar_tolower (g_utf8_get_char (message)), first);
+  return g_strconcat (first, g_utf8_next_char (message), NULL);
+}
+
+/* A wrong option answers as graft's do: `graft-editor: unknown option
+ * --bogus`, a hint to --help and status 2 (GApplication printed GOption's
+ * "Unknown option --bogus" and returned 1).  The options are parsed here
+ * first as GApplication will parse them: the editor's own and
+ * GApplication's --gapplication-service (the editor is neither a service
+ * nor a launcher); a request for help is left to GApplication, whose
+ * --help says what the editor opens.  Returns the status to exit with, or
+ * -1 to run. */
+static int
+check_options (int    argc,
+               char **argv)
+{
+  static const GOptionEntry service[] = {
+    { "gapplication-service", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    { NULL },
+  };
+  GOptionEntry entries[G_N_ELEMENTS (editor_options) + G_N_ELEMENTS (service)];
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) args = NULL;
+  g_autofree char *message = NULL;
+  gboolean         ignored = FALSE;
+  guint            n = 0;
+
+  if (asks_for_help (argv))
+    return -1;
+  for (const GOptionEntry *e = editor_options; e->long_name != NULL; e++)
+    entries[n++] = *e;
+  for (const GOptionEntry *e = service; e->long_name != NULL; e++)
+    entries[n++] = *e;
+  entries[n] = (GOptionEntry){ NULL };
+  for (guint i = 0; i < n; i++)
+    {
+      /* Parsed for their errors alone: flags, whose values GApplication
+       * keeps. */
+      g_assert (entries[i].arg == G_OPTION_ARG_NONE);
+      entries[i].arg_data = &ignored;
+    }
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_add_main_entries (context, entries, NULL);
+  args = g_new0 (char *, argc + 1);
+  for (int i = 0; i < argc; i++)
+    args[i] = g_strdup (argv[i]);
+  if (g_option_context_parse_strv (context, &args, &error))
+    return -1;
+  message = lower_first (error->message);
+  fprintf (stderr, "graft-editor: %s\nRun 'graft-editor --help' for its options.\n", message);
+  return 2;
+}
 
 /* --version, as `graft --version` prints it: then nothing is opened. */
 static int
@@ -33,7 +111,10 @@ main (int    argc,
       char **argv)
 {
   g_autoptr (GraftApplication) app = NULL;
+  int status = check_options (argc, argv);
 
+  if (status >= 0)
+    return status;
   g_set_application_name ("Graft");
   app = graft_application_new ();
   /* What --help says: the files it opens (GApplication's own usage line

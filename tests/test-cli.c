@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -328,6 +329,50 @@ test_editor_help (void)
         }
       else
         g_assert_cmpstr (out, ==, "graft-editor " PACKAGE_VERSION "\n");
+    }
+}
+
+/* A wrong option of graft-editor answers as graft's do, in graft's form
+ * and with its status 2 (GApplication printed "Unknown option --bogus",
+ * capitalised and without the program's name, and returned 1); nothing
+ * opens, no display is needed. */
+static void
+test_editor_bad_option (void)
+{
+  static const struct
+  {
+    const char *args[4];
+    const char *err;
+  } cases[] = {
+    { { "--bogus", NULL }, "graft-editor: unknown option --bogus\n" },
+    { { "x.py", "-q", NULL }, "graft-editor: unknown option -q\n" },
+    { { "--versio", NULL }, "graft-editor: unknown option --versio\n" },
+  };
+  const char *editor = g_getenv ("GRAFT_EDITOR");
+  g_auto (GStrv) env = g_environ_unsetenv (g_get_environ (), "DISPLAY");
+
+  g_assert_nonnull (editor);
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  env = g_environ_setenv (env, "LC_ALL", "C", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char      *argv[6] = { editor };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *expected = NULL;
+      g_autoptr (GError) error = NULL;
+      int status = -1;
+
+      for (guint a = 0; cases[i].args[a] != NULL; a++)
+        argv[a + 1] = cases[i].args[a];
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+      g_assert_cmpstr (out, ==, "");
+      expected = g_strconcat (cases[i].err, "Run 'graft-editor --help' for its options.\n", NULL);
+      g_assert_cmpstr (err, ==, expected);
     }
 }
 
@@ -2012,6 +2057,7 @@ main (int    argc,
   add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/editor-help", test_editor_help);
+  g_test_add_func ("/cli/editor-bad-option", test_editor_bad_option);
   g_test_add_func ("/cli/torch-choice", test_torch_choice);
   g_test_add_func ("/cli/readable", test_readable);
   g_test_add_func ("/cli/missing-file", test_missing_file);

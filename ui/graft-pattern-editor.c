@@ -38,6 +38,7 @@ struct _GraftPatternEditor
   GtkSourceView *view;
   GtkRevealer   *error_revealer;
   GtkLabel      *error_label;
+  GtkLabel      *error_hint;
   GtkStack      *preview_stack;
   GraftCanvas   *preview;
 
@@ -446,6 +447,43 @@ graft_pattern_editor_edit_body (GraftPatternEditor *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
+/* The modules Graft's tracer imports, by the names code uses them under,
+ * and the line that binds each name. */
+static const struct
+{
+  const char *name;
+  const char *import;
+} module_imports[] = {
+  { "torch", "import torch" },
+  { "nn", "import torch.nn as nn" },
+  { "F", "import torch.nn.functional as F" },
+  { "math", "import math" },
+  { "operator", "import operator" },
+};
+
+/* What to do about @error, or %NULL: a name of a module Graft knows not
+ * defined (a pattern typed without `import torch` fails as Python does,
+ * "name 'torch' is not defined") asks for its import.  The error's text
+ * stays Python's; this is said under it. */
+static char *
+error_hint (const GError *error)
+{
+  static const char prefix[] = "name '";
+  static const char suffix[] = "' is not defined";
+  const char       *name = strstr (error->message, prefix);
+  const char       *end;
+
+  if (name == NULL || !g_str_has_suffix (error->message, suffix))
+    return NULL;
+  name += strlen (prefix);
+  end = error->message + strlen (error->message) - strlen (suffix);
+  for (guint i = 0; i < G_N_ELEMENTS (module_imports); i++)
+    if (strlen (module_imports[i].name) == (gsize) (end - name) &&
+        strncmp (name, module_imports[i].name, end - name) == 0)
+      return g_strdup_printf ("Add “%s” at the top of the text.", module_imports[i].import);
+  return NULL;
+}
+
 /**
  * graft_pattern_editor_set_error:
  * @self: an editor
@@ -479,6 +517,12 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
 
   self->error_text = graft_error_format (error, NULL);
   gtk_label_set_text (self->error_label, self->error_text);
+  {
+    g_autofree char *hint = error_hint (error);
+
+    gtk_label_set_text (self->error_hint, hint != NULL ? hint : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->error_hint), hint != NULL);
+  }
   gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
   if (!graft_error_get_location (error, NULL, &line, &column, &end_line, &end_column) || line == 0)
     return;
@@ -503,6 +547,22 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
       gtk_text_iter_backward_char (&start);
     }
   gtk_text_buffer_apply_tag (buffer, error_tag (self), &start, &end);
+}
+
+/**
+ * graft_pattern_editor_get_error_hint:
+ * @self: an editor
+ *
+ * Returns: (nullable): what the editor says to do about its error
+ * (`Add “import torch” at the top of the text.`), if anything
+ */
+const char *
+graft_pattern_editor_get_error_hint (GraftPatternEditor *self)
+{
+  g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
+  if (self->error_text == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->error_hint)))
+    return NULL;
+  return gtk_label_get_text (self->error_hint);
 }
 
 /**
@@ -672,6 +732,7 @@ graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, view);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_hint);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, preview_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, preview);
   gtk_widget_class_set_css_name (widget_class, "graftpatterneditor");

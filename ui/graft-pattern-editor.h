@@ -29,6 +29,7 @@ void           graft_pattern_editor_set_error (GraftPatternEditor *self,
 void           graft_pattern_editor_set_graph (GraftPatternEditor *self,
                                                GraftGraph         *graph);
 const char    *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
+const char    *graft_pattern_editor_get_error_hint (GraftPatternEditor *self);
 GtkTextBuffer *graft_pattern_editor_get_buffer (GraftPatternEditor *self);
 GtkTextBuffer *graft_pattern_editor_new_buffer (const char *text) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_pattern_editor_set_buffer (GraftPatternEditor *self,

@@ -70,7 +70,8 @@ focus_page (GraftWindow *self)
 
   if (page == NULL)
     return FALSE;
-  if (page == GTK_WIDGET (self->rules_panel))
+  if (page == GTK_WIDGET (self->rules_panel) ||
+      gtk_widget_is_ancestor (GTK_WIDGET (self->rules_panel), page))
     {
       graft_rules_panel_focus_rules (self->rules_panel);
       return focus_in (gtk_root_get_focus (GTK_ROOT (self)), page);

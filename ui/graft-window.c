@@ -2329,7 +2329,13 @@ context_menu_cb (GraftCanvas *canvas,
       g_autofree char *label = g_strdup_printf ("Replace Match %d", match + 1);
       g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
-      g_menu_item_set_action_and_target (item, "win.replace-match", "u", (guint) match);
+      /* The chosen match (drawn so) is the one Shift+Ctrl+R replaces:
+       * then the item is that key's action and shows the key, as Replace
+       * All shows Ctrl+R.  Another match has no key. */
+      if (match == graft_canvas_get_chosen_match (canvas))
+        g_menu_item_set_detailed_action (item, "win.replace-selected");
+      else
+        g_menu_item_set_action_and_target (item, "win.replace-match", "u", (guint) match);
       g_menu_append_item (section, item);
     }
   g_menu_append (section, "Replace _All", "win.replace-all");

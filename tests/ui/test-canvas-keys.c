@@ -22,6 +22,7 @@
 #include "example.h"
 #include "window-util.h"
 
+#include "graft-application.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
 #include "graft-window.h"
@@ -234,19 +235,45 @@ find_popover (GraftCanvas *canvas)
   return NULL;
 }
 
+/* Attribute @attribute of item @item of section @section of @menu, or
+ * NULL. */
+static GVariant *
+menu_attribute (GMenuModel *menu,
+                gint        section,
+                gint        item,
+                const char *attribute)
+{
+  g_autoptr (GMenuModel) part = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
+
+  if (part == NULL || item >= g_menu_model_get_n_items (part))
+    return NULL;
+  return g_menu_model_get_item_attribute_value (part, item, attribute, NULL);
+}
+
 /* The label of item @item of section @section of @menu, or NULL. */
 static char *
 menu_label (GMenuModel *menu,
             gint        section,
             gint        item)
 {
-  GMenuModel *part = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
-  char       *label = NULL;
+  g_autoptr (GVariant) label = menu_attribute (menu, section, item, G_MENU_ATTRIBUTE_LABEL);
 
-  if (part != NULL && item < g_menu_model_get_n_items (part))
-    g_menu_model_get_item_attribute (part, item, G_MENU_ATTRIBUTE_LABEL, "s", &label);
-  g_clear_object (&part);
-  return label;
+  return label != NULL ? g_variant_dup_string (label, NULL) : NULL;
+}
+
+/* The action of item @item of section @section of @menu, with its
+ * target if it has one (`win.replace-match(uint32 1)`), or NULL. */
+static char *
+menu_action (GMenuModel *menu,
+             gint        section,
+             gint        item)
+{
+  g_autoptr (GVariant) action = menu_attribute (menu, section, item, G_MENU_ATTRIBUTE_ACTION);
+  g_autoptr (GVariant) target = menu_attribute (menu, section, item, G_MENU_ATTRIBUTE_TARGET);
+
+  if (action == NULL)
+    return NULL;
+  return g_action_print_detailed_name (g_variant_get_string (action, NULL), target);
 }
 
 /* Menu and Shift+F10 open the focused node's context menu (the one a
@@ -290,6 +317,16 @@ test_menu_key (void)
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
       first = menu_label (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), 0, 0);
       g_assert_cmpstr (first, ==, "Replace Match 1");
+      /* The node's match is the chosen one: the item is Shift+Ctrl+R's
+       * action, whose key the menu shows (test_menu_other_match() checks
+       * the key), as Replace All shows Ctrl+R. */
+      {
+        g_autofree char *action =
+            menu_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), 0, 0);
+
+        g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+        g_assert_cmpstr (action, ==, "win.replace-selected");
+      }
       gtk_popover_popdown (popover);
     }
 
@@ -310,6 +347,54 @@ test_menu_key (void)
   }
   g_free (asked.name);
   close_window (window);
+}
+
+/* The context menu of a node in a match other than the chosen one offers
+ * to replace that match, without a key: Shift+Ctrl+R replaces the chosen
+ * one.  (Before, no Replace Match item showed a key, the chosen match's
+ * neither.) */
+static void
+test_menu_other_match (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftCanvas     *canvas = focused_canvas (window);
+  GtkPopover      *popover;
+  GMenuModel      *menu;
+  g_autofree char *first = NULL;
+  g_autofree char *action = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) chosen_keys = NULL;
+  g_auto (GStrv) other_keys = NULL;
+  GraftApplication *app;
+
+  graft_window_select_match (window, 0);
+  g_assert_cmpint (graft_canvas_get_chosen_match (canvas), ==, 0);
+  g_signal_emit_by_name (canvas, "context-menu", "sum_2", 10.0, 10.0);
+  popover = find_popover (canvas);
+  g_assert_nonnull (popover);
+  menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  first = menu_label (menu, 0, 0);
+  action = menu_action (menu, 0, 0);
+  g_assert_cmpstr (first, ==, "Replace Match 2");
+  g_assert_cmpstr (action, ==, "win.replace-match(uint32 1)");
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  gtk_popover_popdown (popover);
+  close_window (window);
+
+  /* The keys a menu shows are the application's for the item's action:
+   * Shift+Ctrl+R for the chosen match's item, none for another's. */
+  app = graft_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  chosen_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                       "win.replace-selected");
+  other_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+  g_assert_cmpstrv (chosen_keys, ((const char *const[]){ "<Shift><Control>r", NULL }));
+  g_assert_cmpstrv (other_keys, ((const char *const[]){ NULL }));
+  g_application_set_default (NULL);
+  g_object_unref (app);
 }
 
 /* Choosing a match by Ctrl+G, Shift+Ctrl+G or the list brings the
@@ -570,6 +655,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/tab-matches", test_tab_matches);
   g_test_add_func ("/ui/canvas-keys/match-readable", test_match_readable);
   g_test_add_func ("/ui/canvas-keys/menu-key", test_menu_key);
+  g_test_add_func ("/ui/canvas-keys/menu-other-match", test_menu_other_match);
   g_test_add_func ("/ui/canvas-keys/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/canvas-keys/return-and-space", test_return_and_space);
   g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);

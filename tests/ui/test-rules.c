@@ -45,6 +45,7 @@
 #include "graft-pattern-editor.h"
 #include "graft-rules-panel.h"
 #include "graft-session.h"
+#include "graft-window-private.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -86,6 +87,69 @@ open_resnet_with_rules (void)
   /* The steps are known once the rules' matches are (in the turns to come). */
   iterate_until (layout_ready, window);
   return window;
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  GtkWidget   *match_list;
+} RowWait;
+
+/* Whether the match list's first row lies whole inside the window. */
+static gboolean
+match_row_in_window (gpointer data)
+{
+  RowWait        *wait = data;
+  GtkWidget      *row = gtk_widget_get_first_child (wait->match_list);
+  graphene_rect_t bounds;
+
+  return row != NULL && gtk_widget_get_mapped (row) &&
+         gtk_widget_compute_bounds (row, GTK_WIDGET (wait->window), &bounds) &&
+         bounds.origin.y >= 0 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (GTK_WIDGET (wait->window));
+}
+
+/* The Rules page at the window's size (1120x700), four rules: the match
+ * list under it has a row in view (the page, about 560 pixels tall,
+ * pushed the list below the window's edge, its header alone showing), and
+ * the rule list, which has no room for the four, shows that it has more
+ * (its scrollbar stays, not an overlay that shows on hover; three rows
+ * showed whole, the fourth not at all).  The page scrolls to the rest. */
+static void
+test_rules_page_fits (void)
+{
+  GraftWindow   *window = open_resnet_with_rules ();
+  GtkWidget     *panel = GTK_WIDGET (window->rules_panel);
+  GtkWidget     *rules_scroller = find_widget (panel, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget     *page_scroller = gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *rules_adj;
+  RowWait        wait = { window, NULL };
+  int            width = 0;
+  int            height = 0;
+
+  g_assert_nonnull (panel);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (height, ==, 700);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-rules", NULL);
+  wait.match_list = GTK_WIDGET (window->match_list);
+  g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), >, 0);
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until (match_row_in_window, &wait);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, 700);
+
+  /* Four rules in a list with room for fewer: the scrollbar shows it. */
+  rules_adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (rules_scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (rules_adj), <,
+                     gtk_adjustment_get_upper (rules_adj));
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (GTK_SCROLLED_WINDOW (rules_scroller)));
+  g_assert_true (gtk_widget_get_mapped (
+      gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (rules_scroller))));
+
+  /* The page itself scrolls, with its scrollbar shown, rather than
+   * being cut at the window's edge. */
+  g_assert_nonnull (page_scroller);
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (GTK_SCROLLED_WINDOW (page_scroller)));
+  close_window (window);
 }
 
 /* What the CLI prints for `graft rewrite INPUT --rules RULES --fixpoint
@@ -2149,5 +2213,6 @@ main (int    argc,
   g_test_add_func ("/ui/rules/autosave-rules", test_autosave_rules);
   g_test_add_func ("/ui/rules/cases", test_rules_cases);
   g_test_add_func ("/ui/rules/step-mid-work", test_step_mid_work);
+  g_test_add_func ("/ui/rules/page-fits", test_rules_page_fits);
   return g_test_run ();
 }

@@ -281,6 +281,47 @@ test_replacement_fit (void)
   close_window (window);
 }
 
+/* A pattern typed without its imports fails as Python does ("name
+ * 'torch' is not defined", the error's text kept) and the editor says
+ * under it which import is missing, for a module Graft knows; a name of
+ * the user's own gets no hint, and the hint goes with the error. */
+static void
+test_import_hint (void)
+{
+  static const struct
+  {
+    const char *code;
+    const char *hint;
+  } cases[] = {
+    { "def pattern(x):\n    return torch.relu(x)\n", "Add “import torch” at the top of the text." },
+    { "import torch\n\n\ndef pattern(x):\n    return F.relu(x)\n",
+      "Add “import torch.nn.functional as F” at the top of the text." },
+    { "import torch\n\n\ndef pattern(x):\n    return nn.functional.relu(x)\n",
+      "Add “import torch.nn as nn” at the top of the text." },
+    { "import torch\n\n\ndef pattern(x):\n    return frobnicate(x)\n", NULL },
+  };
+  GraftWindow        *window = open_example ();
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  g_autofree char *good = graft_pattern_editor_dup_text (editor);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *error;
+
+      type_code (window, FALSE, cases[i].code);
+      error = graft_pattern_editor_get_error_text (editor);
+      g_assert_nonnull (error);
+      g_assert_true (g_str_has_suffix (error, "' is not defined"));
+      g_assert_null (strstr (error, "import"));
+      g_assert_cmpstr (graft_pattern_editor_get_error_hint (editor), ==, cases[i].hint);
+    }
+  type_code (window, FALSE, good);
+  g_assert_null (graft_pattern_editor_get_error_text (editor));
+  g_assert_null (graft_pattern_editor_get_error_hint (editor));
+  close_window (window);
+}
+
 /* A toast, even a long one in a narrow window, leaves the zoom controls
  * uncovered. */
 static void
@@ -849,6 +890,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/side-buttons", test_side_buttons);
   g_test_add_func ("/ui/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
+  g_test_add_func ("/ui/window/import-hint", test_import_hint);
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   g_test_add_func ("/ui/window/toast-beside-panel", test_toast_beside_panel);
   g_test_add_func ("/ui/window/show-rules-hidden", test_show_rules_hidden);
