@@ -3530,6 +3530,19 @@ test_module_pattern_from_selection (void)
   close_window (window);
 }
 
+/* A module whose forward is @line @n times, then `return x`. */
+static char *
+repeated_forward (const char *line,
+                  guint       n)
+{
+  GString *source = g_string_new ("import torch\n\ndef forward(x):\n");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (source, line);
+  g_string_append (source, "    return x\n");
+  return g_string_free (source, FALSE);
+}
+
 /* A big graph (20,000 nodes or more) is freed on graft_turns' thread when
  * a document goes or reads another file in its place, with the file it
  * was read from: at a million nodes freeing and unmapping them was a turn
@@ -3539,15 +3552,12 @@ test_module_pattern_from_selection (void)
 static void
 test_document_big_freed_later (void)
 {
-  GString       *source = g_string_new ("import torch\n\ndef forward(x):\n");
-  GraftDocument *document = graft_document_new ();
-  GError        *error = NULL;
-  guint          before;
+  g_autofree char *source = repeated_forward ("    x = torch.relu(x) + 1\n", 10000);
+  GraftDocument   *document = graft_document_new ();
+  GError          *error = NULL;
+  guint            before;
 
-  for (guint i = 0; i < 10000; i++)
-    g_string_append (source, "    x = torch.relu(x) + 1\n");
-  g_string_append (source, "    return x\n");
-  g_assert_true (graft_document_load_text (document, "big.py", source->str, &error));
+  g_assert_true (graft_document_load_text (document, "big.py", source, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), >=, 20000);
   graft_document_set_pattern_text (document, "import torch\n\ndef pattern(x):\n"
@@ -3571,12 +3581,11 @@ test_document_big_freed_later (void)
   g_assert_true (graft_document_load_text (document, "other.py",
                                            "def forward(x):\n    return x * 2\n", &error));
   g_assert_cmpuint (_graft_turns_get_n_freed_later (), ==, before);
-  g_assert_true (graft_document_load_text (document, "big.py", source->str, &error));
+  g_assert_true (graft_document_load_text (document, "big.py", source, &error));
   g_assert_true (graft_document_replace_all (document, &error));
   before = _graft_turns_get_n_freed_later ();
   g_assert_finalize_object (document);
   g_assert_cmpuint (_graft_turns_get_n_freed_later (), >, before);
-  g_string_free (source, TRUE);
 }
 
 /* A document's matches go to graft_turns' thread with it from 10,000 on
@@ -3588,15 +3597,12 @@ test_document_matches_freed_later (void)
   for (guint k = 0; k < 2; k++)
     {
       guint          n = k == 0 ? 10000 : 9000;
-      GString       *source = g_string_new ("import torch\n\ndef forward(x):\n");
+      char          *source = repeated_forward ("    x = torch.relu(x)\n", n);
       GraftDocument *document = graft_document_new ();
       GError        *error = NULL;
       guint          before;
 
-      for (guint i = 0; i < n; i++)
-        g_string_append (source, "    x = torch.relu(x)\n");
-      g_string_append (source, "    return x\n");
-      g_assert_true (graft_document_load_text (document, "relus.py", source->str, &error));
+      g_assert_true (graft_document_load_text (document, "relus.py", source, &error));
       g_assert_no_error (error);
       /* A graph freed at once: only the matches can go to the thread. */
       g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), <, 20000);
@@ -3609,7 +3615,7 @@ test_document_matches_freed_later (void)
         g_assert_cmpuint (_graft_turns_get_n_freed_later (), >, before);
       else
         g_assert_cmpuint (_graft_turns_get_n_freed_later (), ==, before);
-      g_string_free (source, TRUE);
+      g_free (source);
     }
 }
 
@@ -3623,17 +3629,14 @@ test_canvas_big_layout_freed_later (void)
   for (guint k = 0; k < 2; k++)
     {
       guint          n = k == 0 ? 20000 : 2000;
-      GString       *source = g_string_new ("import torch\n\ndef forward(x):\n");
+      char          *source = repeated_forward ("    x = torch.relu(x)\n", n);
       GraftDocument *document = graft_document_new ();
       GtkWidget     *canvas = g_object_ref_sink (graft_canvas_new ());
       GError        *error = NULL;
       GraftLayout   *layout;
       guint          before;
 
-      for (guint i = 0; i < n; i++)
-        g_string_append (source, "    x = torch.relu(x)\n");
-      g_string_append (source, "    return x\n");
-      g_assert_true (graft_document_load_text (document, "relus.py", source->str, &error));
+      g_assert_true (graft_document_load_text (document, "relus.py", source, &error));
       g_assert_no_error (error);
       layout = graft_layout_new (graft_document_get_graph (document), &error);
       g_assert_no_error (error);
@@ -3650,7 +3653,7 @@ test_canvas_big_layout_freed_later (void)
       graft_layout_free (layout);
       g_assert_finalize_object (canvas);
       g_object_unref (document);
-      g_string_free (source, TRUE);
+      g_free (source);
     }
 }
 
