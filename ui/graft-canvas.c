@@ -930,23 +930,18 @@ graft_canvas_get_current_hit (GraftCanvas *self)
   return self->current_hit;
 }
 
-/* A layout of this many graph nodes or more is let go on graft_turns'
- * thread: the last reference to a million nodes' layout frees their
- * names, 3-5 ms in the turn that closed a window. */
-#define FREE_LATER_GRAPH_NODES 20000
-
 /**
  * graft_canvas_free_layout:
  * @layout: (transfer full) (nullable): a layout
  *
  * Drops a reference to @layout, as graft_layout_free() does, on another
- * thread when it is big (its references are atomic, and a layout does
- * not change once made).
+ * thread when it is big (GRAFT_TURNS_FREE_LATER_NODES; its references
+ * are atomic, and a layout does not change once made).
  */
 void
 graft_canvas_free_layout (GraftLayout *layout)
 {
-  if (layout != NULL && graft_layout_get_n_graph_nodes (layout) >= FREE_LATER_GRAPH_NODES)
+  if (layout != NULL && graft_layout_get_n_graph_nodes (layout) >= GRAFT_TURNS_FREE_LATER_NODES)
     graft_turns_free_later (layout, (GDestroyNotify) graft_layout_free);
   else
     graft_layout_free (layout);

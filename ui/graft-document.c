@@ -137,25 +137,19 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint       signals[N_SIGNALS];
 
-/* A graph of this many nodes or more is freed on graft_turns' own thread:
- * a million nodes and their source file take 100-120 ms to free and
- * unmap, a turn that closing a second window or opening a file in place
- * of one made the other windows wait for. */
-#define FREE_LATER_NODES 20000
-
-/* Matches (and occurrences left alone) freed there when the document
- * goes, from this many on. */
+/* Matches (and occurrences left alone) freed by graft_turns_free_later()
+ * when the document goes, from this many on. */
 #define FREE_LATER_MATCHES 10000
 
-/* Frees @graph, and drops @source (either nullable): a big graph, with
- * its source, on another thread, once no edit of it is alive (they are
- * told when it goes, on their own thread).  Returns whether it went to
- * the other thread. */
+/* Frees @graph, and drops @source (either nullable): a big graph
+ * (GRAFT_TURNS_FREE_LATER_NODES), with its source, on another thread,
+ * once no edit of it is alive (they are told when it goes, on their own
+ * thread).  Returns whether it went to the other thread. */
 static gboolean
 drop_graph (GraftGraph  *graph,
             GraftSource *source)
 {
-  if (graph != NULL && graft_graph_get_n_nodes (graph) >= FREE_LATER_NODES &&
+  if (graph != NULL && graft_graph_get_n_nodes (graph) >= GRAFT_TURNS_FREE_LATER_NODES &&
       !graft_graph_has_edits (graph))
     {
       graft_turns_free_later (graph, (GDestroyNotify) graft_graph_free);
@@ -166,6 +160,18 @@ drop_graph (GraftGraph  *graph,
   if (source != NULL)
     graft_source_unref (source);
   return FALSE;
+}
+
+/* Drops @self's graph, its source and the file its history began from:
+ * with the graph on the other thread when it goes there (drop_graph()),
+ * as unmapping the file is part of the cost. */
+static void
+drop_own_graph (GraftDocument *self)
+{
+  if (drop_graph (g_steal_pointer (&self->graph), g_steal_pointer (&self->source)))
+    graft_turns_free_later (g_steal_pointer (&self->root_source),
+                            (GDestroyNotify) graft_source_unref);
+  g_clear_pointer (&self->root_source, graft_source_unref);
 }
 
 static void
@@ -260,12 +266,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->code, g_free);
   g_clear_error (&self->code_error);
   g_clear_pointer (&self->recovery, graft_recovery_free);
-  /* The file a big graph was read from goes with it, and unmapping it
-   * is part of the cost. */
-  if (drop_graph (g_steal_pointer (&self->graph), g_steal_pointer (&self->source)))
-    graft_turns_free_later (g_steal_pointer (&self->root_source),
-                            (GDestroyNotify) graft_source_unref);
-  g_clear_pointer (&self->root_source, graft_source_unref);
+  drop_own_graph (self);
   g_clear_object (&self->rules);
   g_clear_object (&self->file);
   g_clear_error (&self->load_error);
@@ -1098,15 +1099,12 @@ _graft_document_load_graph (GraftDocument *self,
   g_ptr_array_set_size (self->matches, 0);
   self->position = 0;
   self->saved = 0;
-  if (drop_graph (g_steal_pointer (&self->graph), g_steal_pointer (&self->source)))
-    graft_turns_free_later (g_steal_pointer (&self->root_source),
-                            (GDestroyNotify) graft_source_unref);
+  drop_own_graph (self);
   g_clear_pointer (&self->code, g_free);
   g_clear_error (&self->load_error);
   self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
   self->source = source;
   self->load_error = error;
-  g_clear_pointer (&self->root_source, graft_source_unref);
   self->root_source = source != NULL ? graft_source_ref (source) : NULL;
   self->root_dialect = self->dialect;
   self->is_session = FALSE;
