@@ -1327,7 +1327,7 @@ direct_walk_step (DirectWalk *w,
     return FALSE;
   /* Two nodes of one name (a program's, named as torch names them): the
    * second is renamed by the fresh namespace. */
-  *out_direct = globals_are_direct (graph, w->globals) && !_graft_graph_has_shared_names (graph);
+  *out_direct = globals_are_direct (graph, w->globals) && !graft_graph_has_shared_names (graph);
   return TRUE;
 }
 

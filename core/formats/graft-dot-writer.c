@@ -798,7 +798,7 @@ make_ids (GraftGraph *graph)
   g_autoptr (GHashTable) owned = NULL;
   GHashTable *ids;
 
-  if (G_LIKELY (!_graft_graph_has_shared_names (graph)))
+  if (G_LIKELY (!graft_graph_has_shared_names (graph)))
     return NULL;
   count = g_hash_table_new (g_str_hash, g_str_equal);
   owned = g_hash_table_new (g_str_hash, g_str_equal);

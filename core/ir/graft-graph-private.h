@@ -86,7 +86,6 @@ GraftNode      *_graft_node_get_last_user (GraftNode  *node,
 guint           _graft_graph_get_n_trash_bound (GraftGraph *self);
 gboolean        _graft_node_shares_name (GraftGraph *self,
                                          GraftNode  *node);
-gboolean        _graft_graph_has_shared_names (GraftGraph *self);
 guint           _graft_graph_get_n_live_sharers (GraftGraph *self);
 void            _graft_graph_set_torch_names (GraftGraph     *self,
                                               GraftNamespace *torch_names);

@@ -959,27 +959,20 @@ _graft_graph_get_n_live_sharers (GraftGraph *self)
   return n;
 }
 
-/* Whether a node in @self's list may have the name of another: then a
- * name is not known to be unique (code generation renames the second). */
-gboolean
-_graft_graph_has_shared_names (GraftGraph *self)
-{
-  return _graft_graph_get_n_live_sharers (self) > 0;
-}
-
 /**
  * graft_graph_has_shared_names:
  *
  * Returns: whether two nodes in @self's list may have one name (a read
  *   program's copy named by torch's namespace while the program's node
- *   stays, docs/programs.md); graft_graph_find_node() then finds one of
- *   them, the program's while it is in the list
+ *   stays, docs/programs.md): a name is then not known to be unique
+ *   (code generation renames the second), and graft_graph_find_node()
+ *   finds one of them, the program's while it is in the list
  */
 gboolean
 graft_graph_has_shared_names (GraftGraph *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return _graft_graph_has_shared_names (self);
+  return _graft_graph_get_n_live_sharers (self) > 0;
 }
 
 /**
@@ -1004,7 +997,7 @@ graft_graph_find_nodes (GraftGraph        *self,
 
   if (names == NULL)
     return;
-  if (G_LIKELY (!_graft_graph_has_shared_names (self)))
+  if (G_LIKELY (!graft_graph_has_shared_names (self)))
     {
       for (guint i = 0; names[i] != NULL; i++)
         {

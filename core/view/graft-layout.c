@@ -836,7 +836,7 @@ graft_layout_request_builder_new (GraftGraph     *graph,
    * took one turn 30 ms.  Per graph node they are written by the passes
    * over the nodes, per unit when the unit is made (new_unit()). */
   self->all_names = node_names_new (n);
-  self->all_names->shared = _graft_graph_has_shared_names (graph);
+  self->all_names->shared = graft_graph_has_shared_names (graph);
   self->node_names = self->all_names->names;
   self->node_unit = g_new (guint, MAX (n, 1));
   self->unit_node = g_new (guint, MAX (n, 1));
