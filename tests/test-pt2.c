@@ -1359,6 +1359,8 @@ read_outcome (GraftSource *source,
 /* Reading @source in parts, their starts looked for from places shifted
  * a few ways, gives what reading it whole gives; returns how many of
  * those reads were made in parts. */
+static char *read_outcome_meta (GraftSource *source);
+
 static guint
 assert_parts_agree (GraftSource *source)
 {
@@ -1369,6 +1371,17 @@ assert_parts_agree (GraftSource *source)
   _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
   whole = read_outcome (source, &parts);
   g_assert_cmpuint (parts, <=, 1);
+  /* Tensors' metadata of the same text shared or not: the same outcome,
+   * the same values, the same errors at the same places. */
+  {
+    g_autofree char *shared = read_outcome_meta (source);
+    g_autofree char *unshared = NULL;
+
+    _graft_pt2_tree_set_share_metas (FALSE);
+    unshared = read_outcome_meta (source);
+    _graft_pt2_tree_set_share_metas (TRUE);
+    g_assert_cmpstr (shared, ==, unshared);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (from); i++)
     {
       g_autofree char *split = NULL;
@@ -1589,15 +1602,20 @@ attention_json (void)
   return g_string_new_len (json, (gssize) len);
 }
 
-/* Whether two trees hold the same values at the same places, members in
- * the same order. */
+/* Whether two trees hold the same values at the same places (when
+ * @places), members in the same order.  The values inside a tensor's
+ * metadata the reader reads without fail are where the first of the same
+ * text in their part of the text is (graft-pt2-tree.c shares them): a
+ * tree read in parts places them otherwise than one read whole. */
 static void
-assert_values_equal (const Pt2Value *a,
-                     const Pt2Value *b)
+assert_values_equal_at (const Pt2Value *a,
+                        const Pt2Value *b,
+                        gboolean        places)
 {
   g_assert_cmpuint (a->type, ==, b->type);
   g_assert_cmpuint (a->len, ==, b->len);
-  g_assert_cmpuint (a->offset, ==, b->offset);
+  if (places)
+    g_assert_cmpuint (a->offset, ==, b->offset);
   switch ((Pt2Type) a->type)
     {
     case PT2_NULL:
@@ -1616,18 +1634,48 @@ assert_values_equal (const Pt2Value *a,
       break;
     case PT2_ARRAY:
       for (guint k = 0; k < a->len; k++)
-        assert_values_equal (&a->v.items[k], &b->v.items[k]);
+        assert_values_equal_at (&a->v.items[k], &b->v.items[k], places);
       break;
     case PT2_OBJECT:
       for (guint k = 0; k < a->len; k++)
         {
+          const Pt2Value *va = &a->v.members[k].value, *vb = &b->v.members[k].value;
+          gboolean        shared = g_strcmp0 (a->v.members[k].key, "tensor_values") == 0;
+
           g_assert_cmpstr (a->v.members[k].key, ==, b->v.members[k].key);
-          assert_values_equal (&a->v.members[k].value, &b->v.members[k].value);
+          if (!shared || va->type != PT2_OBJECT)
+            {
+              assert_values_equal_at (va, vb, places);
+              continue;
+            }
+          g_assert_cmpuint (va->type, ==, vb->type);
+          g_assert_cmpuint (va->len, ==, vb->len);
+          if (places)
+            g_assert_cmpuint (va->offset, ==, vb->offset);
+          for (guint m = 0; m < va->len; m++)
+            {
+              Pt2Value *ma = &va->v.members[m].value, *mb = &vb->v.members[m].value;
+
+              g_assert_cmpstr (va->v.members[m].key, ==, vb->v.members[m].key);
+              g_assert_cmpint (_graft_pt2_tensor_meta_is_plain (ma), ==,
+                               _graft_pt2_tensor_meta_is_plain (mb));
+              if (places)
+                g_assert_cmpuint (ma->offset, ==, mb->offset);
+              assert_values_equal_at (ma, mb,
+                                      places && !_graft_pt2_tensor_meta_is_plain (ma));
+            }
         }
       break;
     default:
       g_assert_not_reached ();
     }
+}
+
+static void
+assert_values_equal (const Pt2Value *a,
+                     const Pt2Value *b)
+{
+  assert_values_equal_at (a, b, TRUE);
 }
 
 /* The tree of a copy of @json (kept in *@out_text), read in parts from
@@ -1648,6 +1696,66 @@ json_tree (const GString *json,
   _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
   *out_text = text;
   return tree;
+}
+
+/* Tensors' metadata of the same text share their members in the tree
+ * when the reader reads them without fail, and only then: each keeps its
+ * own place, and the tree takes a fraction of the memory. */
+static void
+test_shared_metas (void)
+{
+  static const char meta[] =
+      "{\"dtype\": 7, \"sizes\": [{\"as_int\": 2}, {\"as_int\": 3}], \"requires_grad\": false, "
+      "\"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 3}, {\"as_int\": 1}], "
+      "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}";
+  static const char symbolic[] =
+      "{\"dtype\": 7, \"sizes\": [{\"as_expr\": {\"expr_str\": \"Symbol('s0')\"}}], "
+      "\"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}]}";
+  static const char unknown_dtype[] =
+      "{\"dtype\": 99, \"sizes\": [], \"device\": {\"type\": \"cpu\"}, \"strides\": []}";
+  g_autoptr (GString) json = g_string_new ("{\"graph_module\": {\"graph\": {\"tensor_values\": {");
+  g_autofree char *text_on = NULL, *text_off = NULL;
+  Pt2Tree         *on, *off;
+  Pt2Value        *dict;
+  guint            n = 200;
+
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (json, "\"t%u\": %s, ", k, meta);
+  g_string_append_printf (json, "\"s0\": %s, \"s1\": %s, ", symbolic, symbolic);
+  g_string_append_printf (json, "\"d0\": %s, \"d1\": %s", unknown_dtype, unknown_dtype);
+  g_string_append (json, "}}}}");
+
+  on = json_tree (json, FALSE, 0.5, &text_on);
+  _graft_pt2_tree_set_share_metas (FALSE);
+  off = json_tree (json, FALSE, 0.5, &text_off);
+  _graft_pt2_tree_set_share_metas (TRUE);
+  g_assert_nonnull (on);
+  g_assert_nonnull (off);
+
+  dict = _graft_pt2_member (
+      _graft_pt2_member (_graft_pt2_member (_graft_pt2_tree_get_root (on), "graph_module"),
+                         "graph"),
+      "tensor_values");
+  g_assert_nonnull (dict);
+  g_assert_cmpuint (dict->len, ==, n + 4);
+  for (guint k = 1; k < n; k++)
+    {
+      g_assert_true (dict->v.members[k].value.v.members == dict->v.members[0].value.v.members);
+      /* Its own place, not the first's. */
+      gsize next = dict->v.members[k - 1].value.offset + 1;
+
+      while (next + 7 <= json->len && memcmp (text_on + next, "{\"dtype", 7) != 0)
+        next++;
+      g_assert_cmpuint (dict->v.members[k].value.offset, ==, next);
+    }
+  g_assert_true (dict->v.members[n].value.v.members != dict->v.members[n + 1].value.v.members);
+  g_assert_true (dict->v.members[n + 2].value.v.members !=
+                 dict->v.members[n + 3].value.v.members);
+  /* The same values, in a fifth of the memory or less (the keys stay). */
+  assert_values_equal_at (_graft_pt2_tree_get_root (on), _graft_pt2_tree_get_root (off), TRUE);
+  g_assert_cmpuint (_graft_pt2_tree_get_size (on) * 5, <, _graft_pt2_tree_get_size (off));
+  _graft_pt2_tree_free (on);
+  _graft_pt2_tree_free (off);
 }
 
 /* The tree of @json read in parts from every shift is the tree of one
@@ -2168,6 +2276,7 @@ main (int    argc,
   g_test_add_func ("/pt2/values-ahead", test_values_ahead);
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
+  g_test_add_func ("/pt2/shared-metas", test_shared_metas);
   g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);
   g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();

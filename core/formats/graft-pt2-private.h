@@ -270,6 +270,8 @@ gboolean  _graft_pt2_tree_release (Pt2Tree  *tree,
                                    gsize     offset);
 Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
 guint     _graft_pt2_tree_get_n_parts (Pt2Tree *tree);
+gsize     _graft_pt2_tree_get_size (Pt2Tree *tree);
+void      _graft_pt2_tree_set_share_metas (gboolean share);
 void      _graft_pt2_tree_set_split (gsize  min_bytes,
                                      double from);
 void      _graft_pt2_tree_set_split_thread (gboolean second);
@@ -349,6 +351,7 @@ gboolean    _graft_pt2_read_union (Reader      *r,
                                    Pt2Value   **out_value);
 
 /* graft-pt2-values.c */
+gboolean _graft_pt2_tensor_meta_is_plain (Pt2Value *tm);
 void     _graft_pt2_values_start (Reader   *r,
                                   Pt2Value *graph_module);
 void     _graft_pt2_values_stop (Reader *r);

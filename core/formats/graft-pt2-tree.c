@@ -75,8 +75,9 @@ struct _Pt2Tree
   guint    n_held;
   guint    next_held; /* the first not yet freed */
   /* Keys seen lately, by a hash of their bytes: most objects repeat a few
-   * dozen keys ("name", "arg", "as_tensor"). */
+   * dozen keys ("name", "arg", "as_tensor"), and how many were copied. */
   const char *keys[1024];
+  guint       n_key_copies;
 };
 
 static gpointer
@@ -410,7 +411,28 @@ typedef struct
   guint    first;  /* index of the first child in the stack */
   gboolean object; /* else an array */
   gsize    offset;
+  /* A tensor's metadata (find_meta()): the tree's memory when it opened */
+  gboolean meta;
+  Chunk   *mark;
+  gsize    mark_used;
+  guint    mark_copies;
 } Open;
+
+/* Tensors' metadata met lately in a part, by a hash of their text. */
+#define SHARED_METAS 256
+
+/* Whether tensors' metadata of the same text share their members (not
+ * for some tests). */
+static gboolean share_metas = TRUE;
+
+typedef struct
+{
+  gsize      offset; /* of the text, in the part's text */
+  gsize      len;
+  guint64    hash;
+  Pt2Member *members; /* in the tree */
+  guint      n_members;
+} SharedMeta;
 
 /* A float token Python writes (`NaN`, `Infinity`, `-Infinity`), marked in
  * the text once the tree is built (graft-pt2-private.h). */
@@ -459,6 +481,7 @@ typedef struct
   /* Set (atomically) when another part was found not to do: then the
    * text is read whole and this part stops at its next container. */
   const gint *given_up;
+  SharedMeta *metas; /* SHARED_METAS, or NULL until the first */
 } Builder;
 
 static int
@@ -646,6 +669,7 @@ read_string (Builder             *b,
         }
       copy = tree_alloc (tree, len + 1);
       tree->keys[h] = copy;
+      tree->n_key_copies++;
     }
   else if (!is_key && raw_len == len)
     {
@@ -705,6 +729,76 @@ on_map_key (void                *ctx,
   return 1;
 }
 
+/* Whether an object opening now is a tensor's metadata: a value of the
+ * program's `tensor_values` (root, `graph_module`, `graph`, then it),
+ * where that object was opened in this part of the text. */
+static inline gboolean
+is_meta_place (Builder *b)
+{
+  const Open *parent;
+  const char *key;
+
+  if (!share_metas || b->depth != 4 || b->primed > 3)
+    return FALSE;
+  parent = &b->open[3];
+  key = b->stack.items[parent->first - 1].key;
+  return parent->object && key != NULL && strcmp (key, "tensor_values") == 0;
+}
+
+/* A hash of the @len bytes at @p, eight at a time. */
+static guint64
+span_hash (const char *p,
+           gsize       len)
+{
+  guint64 h = len * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  for (; len >= 8; p += 8, len -= 8)
+    {
+      guint64 w;
+
+      memcpy (&w, p, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0xFF51AFD7ED558CCD);
+      h ^= h >> 29;
+    }
+  for (; len > 0; p++, len--)
+    h = (h ^ (guchar) *p) * G_GUINT64_CONSTANT (0x100000001B3);
+  return h;
+}
+
+/* For a tensor's metadata closing (@o, its text ending before @end; its
+ * @len members, merged, on the stack): the one met lately in this part
+ * whose text is the same, if any, else %NULL, with the hash of its text
+ * in *@out_hash when it may be shared (else 0).  Only metadata that the reader
+ * reads without fail (_graft_pt2_tensor_meta_is_plain()) is shared: the
+ * places in the text of its values, which only an error would name, are
+ * the first one's.  A model's tensors repeat a few shapes: a million
+ * tensors' metadata took half the tree (540 MB), each a dozen small
+ * containers. */
+static SharedMeta *
+find_meta (Builder    *b,
+           const Open *o,
+           gsize       end,
+           Pt2Member  *members,
+           guint       len,
+           guint64    *out_hash)
+{
+  Pt2Value    meta = { .type = PT2_OBJECT, .len = len, .v.members = members };
+  gsize       span = end - o->offset;
+  SharedMeta *slot;
+
+  *out_hash = 0;
+  if (!_graft_pt2_tensor_meta_is_plain (&meta))
+    return NULL;
+  if (b->metas == NULL)
+    b->metas = g_new0 (SharedMeta, SHARED_METAS);
+  *out_hash = span_hash (b->text + o->offset, span);
+  slot = &b->metas[*out_hash & (SHARED_METAS - 1)];
+  if (slot->members != NULL && slot->hash == *out_hash && slot->len == span &&
+      memcmp (b->text + slot->offset, b->text + o->offset, span) == 0)
+    return slot;
+  return NULL;
+}
+
 static int
 open_container (Builder *b,
                 gboolean object)
@@ -727,6 +821,13 @@ open_container (Builder *b,
   slot->key = b->key;
   b->key = NULL;
   o.first = b->stack.len;
+  if (object && is_meta_place (b))
+    {
+      o.meta = TRUE;
+      o.mark = b->tree->chunks;
+      o.mark_used = o.mark != NULL ? o.mark->used : 0;
+      o.mark_copies = b->tree->n_key_copies;
+    }
   b->open[b->depth++] = o;
   b->end = o.offset + 1;
   b->last = object ? LAST_OPEN_OBJECT : LAST_OPEN_ARRAY;
@@ -763,13 +864,34 @@ close_container (Builder *b,
   slot->offset = o.offset;
   if (object)
     {
-      Pt2Member *members = &stack->items[o.first];
+      Pt2Member  *members = &stack->items[o.first];
+      SharedMeta *shared = NULL;
+      guint64     hash = 0;
 
       len = merge_repeated_keys (members, len);
       slot->type = PT2_OBJECT;
-      slot->v.members = len > 0 ? tree_alloc (b->tree, len * sizeof (Pt2Member)) : NULL;
-      if (len > 0)
-        memcpy (slot->v.members, members, len * sizeof (Pt2Member));
+      if (o.meta && len > 0)
+        shared = find_meta (b, &o, at + 1, members, len, &hash);
+      if (shared != NULL)
+        {
+          /* What its containers took of the tree since it opened goes
+           * back, unless a chunk began meanwhile or a key was copied (the
+           * keys seen lately point at their copies). */
+          if (o.mark != NULL && b->tree->chunks == o.mark &&
+              b->tree->n_key_copies == o.mark_copies)
+            o.mark->used = o.mark_used;
+          slot->v.members = shared->members;
+          len = shared->n_members;
+        }
+      else
+        {
+          slot->v.members = len > 0 ? tree_alloc (b->tree, len * sizeof (Pt2Member)) : NULL;
+          if (len > 0)
+            memcpy (slot->v.members, members, len * sizeof (Pt2Member));
+          if (hash != 0)
+            b->metas[hash & (SHARED_METAS - 1)] =
+                (SharedMeta){ o.offset, at + 1 - o.offset, hash, slot->v.members, len };
+        }
     }
   else
     {
@@ -961,6 +1083,7 @@ builder_clear (Builder *b,
     _graft_pt2_tree_free (b->tree);
   yajl_free (b->handle);
   g_free (b->stack.items);
+  g_free (b->metas);
   g_array_unref (b->floats);
 }
 
@@ -1550,6 +1673,29 @@ guint
 _graft_pt2_tree_get_parts_read (void)
 {
   return split_parts_read;
+}
+
+/* For the tests: whether tensors' metadata of the same text are shared
+ * (is_meta_place()). */
+void
+_graft_pt2_tree_set_share_metas (gboolean share)
+{
+  share_metas = share;
+}
+
+/* For the tests: the bytes the tree's values and copies take in its
+ * chunks. */
+gsize
+_graft_pt2_tree_get_size (Pt2Tree *tree)
+{
+  gsize size = 0;
+
+  for (Chunk *c = tree->chunks; c != NULL; c = c->next)
+    size += c->used;
+  for (guint k = tree->next_held; k < tree->n_held; k++)
+    for (Chunk *c = tree->held[k].chunks; c != NULL; c = c->next)
+      size += c->used;
+  return size;
 }
 
 /* How many parts the tree's text was read in (tree_new_split()). */

@@ -195,6 +195,43 @@ plain_shape_text (Pt2Value *dims,
   return at;
 }
 
+/* Whether every item of the array @dims is a plain SymInt. */
+static gboolean
+plain_dims (Pt2Value *dims)
+{
+  gint64 i;
+
+  for (guint k = 0; k < dims->len; k++)
+    if (!plain_sym_int (&dims->v.items[k], &i))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * Whether read_tensor_value() reads the TensorMeta @tm without fail: its
+ * dtype one torch has, its sizes and strides plain integers, its device a
+ * type and an index that is absent, null or an integer.  The tree shares
+ * such metadata between tensors whose texts are the same
+ * (graft-pt2-tree.c), as only an error would tell them apart.
+ */
+gboolean
+_graft_pt2_tensor_meta_is_plain (Pt2Value *tm)
+{
+  Pt2Value *dtype, *sizes, *strides, *device, *type, *index;
+
+  if (tm->type != PT2_OBJECT || (dtype = _graft_pt2_member (tm, "dtype")) == NULL ||
+      dtype->type != PT2_INT || find_scalar_type (dtype->v.i) == NULL ||
+      (sizes = _graft_pt2_member (tm, "sizes")) == NULL || sizes->type != PT2_ARRAY ||
+      (strides = _graft_pt2_member (tm, "strides")) == NULL || strides->type != PT2_ARRAY ||
+      (device = _graft_pt2_member (tm, "device")) == NULL || device->type != PT2_OBJECT ||
+      (type = _graft_pt2_member (device, "type")) == NULL || type->type != PT2_STRING)
+    return FALSE;
+  index = _graft_pt2_member (device, "index");
+  if (index != NULL && index->type != PT2_NULL && index->type != PT2_INT)
+    return FALSE;
+  return plain_dims (sizes) && plain_dims (strides);
+}
+
 /* `[2, s0]`: torch's stringify_shape of a list of SymInts. */
 static const char *
 shape_text (Reader   *r,
