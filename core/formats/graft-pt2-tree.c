@@ -768,12 +768,13 @@ span_hash (const char *p,
 /* For a tensor's metadata closing (@o, its text ending before @end; its
  * @len members, merged, on the stack): the one met lately in this part
  * whose text is the same, if any, else %NULL, with the hash of its text
- * in *@out_hash when it may be shared (else 0).  Only metadata that the reader
- * reads without fail (_graft_pt2_tensor_meta_is_plain()) is shared: the
- * places in the text of its values, which only an error would name, are
- * the first one's.  A model's tensors repeat a few shapes: a million
- * tensors' metadata took half the tree (540 MB), each a dozen small
- * containers. */
+ * in *@out_hash when it may be shared later (else 0).  Only metadata that
+ * the reader reads without fail (_graft_pt2_tensor_meta_is_plain()) is
+ * shared: the places in the text of its values, which only an error
+ * would name, are the first one's.  The same text is the same metadata,
+ * so only one not found is checked.  A model's tensors repeat a few
+ * shapes: a million tensors' metadata took half the tree (540 MB), each a
+ * dozen small containers. */
 static SharedMeta *
 find_meta (Builder    *b,
            const Open *o,
@@ -784,18 +785,18 @@ find_meta (Builder    *b,
 {
   Pt2Value    meta = { .type = PT2_OBJECT, .len = len, .v.members = members };
   gsize       span = end - o->offset;
+  guint64     hash = span_hash (b->text + o->offset, span);
   SharedMeta *slot;
 
   *out_hash = 0;
-  if (!_graft_pt2_tensor_meta_is_plain (&meta))
-    return NULL;
   if (b->metas == NULL)
     b->metas = g_new0 (SharedMeta, SHARED_METAS);
-  *out_hash = span_hash (b->text + o->offset, span);
-  slot = &b->metas[*out_hash & (SHARED_METAS - 1)];
-  if (slot->members != NULL && slot->hash == *out_hash && slot->len == span &&
+  slot = &b->metas[hash & (SHARED_METAS - 1)];
+  if (slot->members != NULL && slot->hash == hash && slot->len == span &&
       memcmp (b->text + slot->offset, b->text + o->offset, span) == 0)
     return slot;
+  if (_graft_pt2_tensor_meta_is_plain (&meta))
+    *out_hash = hash;
   return NULL;
 }
 

@@ -371,6 +371,16 @@ typedef struct
   const char *device;
 } AheadTensor;
 
+/* Tensors made lately, by their metadata's members (the tree shares the
+ * members of metadata of the same text). */
+#define AHEAD_RECENT 64
+
+typedef struct
+{
+  const Pt2Member *members;
+  AheadTensor      tensor;
+} AheadRecent;
+
 struct _Pt2Ahead
 {
   Pt2Value      *dict; /* `tensor_values`, read only while the thread runs */
@@ -380,6 +390,7 @@ struct _Pt2Ahead
   guint          done;
   GStringChunk  *chunk;
   GraftNameSlot *cache; /* PT2_CACHE_SIZE slots: a text made lately -> its copy */
+  AheadRecent    recent[AHEAD_RECENT];
 };
 
 /* Tensor values from this many on are made on a thread; fewer, in line. */
@@ -416,15 +427,30 @@ ahead_text (Pt2Ahead   *ahead,
   return copy;
 }
 
+/* The graph's copies of texts ahead_text() made, by the address of the
+ * thread's copy (take_ahead(): a few texts, each met many times). */
+#define AHEAD_INTERNED 64
+
+typedef struct
+{
+  const char *text;
+  const char *interned;
+} AheadInterned;
+
 /* The graph's copy of a text ahead_text() made. */
 static const char *
-ahead_intern (Reader     *r,
-              const char *text)
+ahead_intern (Reader        *r,
+              AheadInterned *interned,
+              const char    *text)
 {
-  guint32 header[2];
+  AheadInterned *slot = &interned[(GPOINTER_TO_SIZE (text) >> 3) % AHEAD_INTERNED];
+  guint32        header[2];
 
+  if (slot->text == text)
+    return slot->interned;
   memcpy (header, text - 8, 8);
-  return _graft_pt2_intern_hashed (r, text, header[0], header[1]);
+  *slot = (AheadInterned){ text, _graft_pt2_intern_hashed (r, text, header[0], header[1]) };
+  return slot->interned;
 }
 
 /* read_tensor_value() of a tensor whose metadata is all plain (its dims
@@ -483,10 +509,21 @@ ahead_run (gpointer data)
 
   for (guint m = 0; m < ahead->dict->len; m++)
     {
+      Pt2Value    *tm = &ahead->dict->v.members[m].value;
+      AheadRecent *recent;
+
       if ((m & 1023) == 0 && g_atomic_int_get (&ahead->cancelled))
         break;
-      if (!ahead_tensor (ahead, &ahead->dict->v.members[m].value, &ahead->tensors[m]))
+      recent = tm->type == PT2_OBJECT
+                   ? &ahead->recent[(GPOINTER_TO_SIZE (tm->v.members) / sizeof (Pt2Member)) %
+                                    AHEAD_RECENT]
+                   : NULL;
+      if (recent != NULL && recent->members == tm->v.members)
+        ahead->tensors[m] = recent->tensor;
+      else if (!ahead_tensor (ahead, tm, &ahead->tensors[m]))
         break;
+      else if (recent != NULL)
+        *recent = (AheadRecent){ tm->v.members, ahead->tensors[m] };
       ahead->done = m + 1;
     }
   return NULL;
@@ -543,9 +580,10 @@ take_ahead (Reader    *r,
             Pt2Value  *dict,
             Pt2Tensor *tensors)
 {
-  Pt2Ahead   *ahead = r->ahead;
-  guint       done;
-  const char *abbr = NULL, *dtype = NULL;
+  Pt2Ahead     *ahead = r->ahead;
+  guint         done;
+  const char   *abbr = NULL, *dtype = NULL;
+  AheadInterned interned[AHEAD_INTERNED] = { { NULL, NULL } };
 
   if (ahead == NULL || ahead->dict != dict)
     return 0;
@@ -561,9 +599,9 @@ take_ahead (Reader    *r,
       if (ahead->tensors[m].dtype != abbr)
         dtype = _graft_pt2_intern (r, abbr = ahead->tensors[m].dtype);
       tensors[m].dtype = dtype;
-      tensors[m].shape = ahead_intern (r, ahead->tensors[m].shape);
-      tensors[m].stride = ahead_intern (r, ahead->tensors[m].stride);
-      tensors[m].device = ahead_intern (r, ahead->tensors[m].device);
+      tensors[m].shape = ahead_intern (r, interned, ahead->tensors[m].shape);
+      tensors[m].stride = ahead_intern (r, interned, ahead->tensors[m].stride);
+      tensors[m].device = ahead_intern (r, interned, ahead->tensors[m].device);
     }
   _graft_pt2_values_stop (r);
   return done;
