@@ -1377,9 +1377,9 @@ assert_parts_agree (GraftSource *source)
     g_autofree char *shared = read_outcome_meta (source);
     g_autofree char *unshared = NULL;
 
-    _graft_pt2_tree_set_share_metas (FALSE);
+    _graft_pt2_tree_set_sharing (FALSE);
     unshared = read_outcome_meta (source);
-    _graft_pt2_tree_set_share_metas (TRUE);
+    _graft_pt2_tree_set_sharing (TRUE);
     g_assert_cmpstr (shared, ==, unshared);
   }
   for (guint i = 0; i < G_N_ELEMENTS (from); i++)
@@ -1726,9 +1726,9 @@ test_shared_metas (void)
   g_string_append (json, "}}}}");
 
   on = json_tree (json, FALSE, 0.5, &text_on);
-  _graft_pt2_tree_set_share_metas (FALSE);
+  _graft_pt2_tree_set_sharing (FALSE);
   off = json_tree (json, FALSE, 0.5, &text_off);
-  _graft_pt2_tree_set_share_metas (TRUE);
+  _graft_pt2_tree_set_sharing (TRUE);
   g_assert_nonnull (on);
   g_assert_nonnull (off);
 
@@ -1754,6 +1754,61 @@ test_shared_metas (void)
   /* The same values, in a fifth of the memory or less (the keys stay). */
   assert_values_equal_at (_graft_pt2_tree_get_root (on), _graft_pt2_tree_get_root (off), TRUE);
   g_assert_cmpuint (_graft_pt2_tree_get_size (on) * 5, <, _graft_pt2_tree_get_size (off));
+  _graft_pt2_tree_free (on);
+  _graft_pt2_tree_free (off);
+}
+
+/* Long strings with escapes of the same bytes share one copy in the
+ * tree, and a tensor's metadata shared after such a string was copied
+ * inside it (the string seen lately replaced meanwhile) keeps what it
+ * took (its keys and strings copied again, as those seen lately were
+ * replaced): the tree holds what it holds unshared, value for value. */
+static void
+test_shared_strings (void)
+{
+  static const char trace[] = "  File \\\"m.py\\\", line 9, in forward\\n    x = self.lin(x)\\n";
+  g_autoptr (GString) json = g_string_new ("{\"graph_module\": {\"graph\": {\"tensor_values\": {");
+  g_autoptr (GString) meta = g_string_new (NULL);
+  g_autofree char *text_on = NULL, *text_off = NULL;
+  Pt2Tree         *on, *off;
+  Pt2Value        *graph, *after;
+
+  g_string_printf (meta,
+                   "{\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"device\": {\"type\": \"cpu\"}, "
+                   "\"strides\": [{\"as_int\": 1}], \"note\": \"%s\"}",
+                   trace);
+  g_string_append_printf (json, "\"t0\": %s, ", meta->str);
+  /* Enough other strings for the one seen lately to be replaced. */
+  for (guint k = 0; k < 5000; k++)
+    g_string_append_printf (json, "\"f%u\": \"other line %u\\n of a trace long enough\", ", k, k);
+  g_string_append_printf (json, "\"t1\": %s, \"t2\": %s}, ", meta->str, meta->str);
+  /* Then copies that take the tree's memory after them. */
+  g_string_append_printf (json, "\"after\": [\"%s\", \"%s\"", trace, trace);
+  for (guint k = 0; k < 100; k++)
+    g_string_append (json, ", \"short\\n\"");
+  g_string_append (json, "]}}}");
+
+  on = json_tree (json, FALSE, 0.5, &text_on);
+  _graft_pt2_tree_set_sharing (FALSE);
+  off = json_tree (json, FALSE, 0.5, &text_off);
+  _graft_pt2_tree_set_sharing (TRUE);
+  g_assert_nonnull (on);
+  g_assert_nonnull (off);
+  assert_values_equal_at (_graft_pt2_tree_get_root (on), _graft_pt2_tree_get_root (off), TRUE);
+
+  graph = _graft_pt2_member (_graft_pt2_member (_graft_pt2_tree_get_root (on), "graph_module"),
+                             "graph");
+  after = _graft_pt2_member (graph, "after");
+  g_assert_cmpuint (after->len, ==, 102);
+  g_assert_true (after->v.items[0].v.s == after->v.items[1].v.s);
+  g_assert_cmpstr (after->v.items[0].v.s, ==,
+                   "  File \"m.py\", line 9, in forward\n    x = self.lin(x)\n");
+  /* Short strings are copied each. */
+  g_assert_true (after->v.items[2].v.s != after->v.items[3].v.s);
+  after = _graft_pt2_member (_graft_pt2_member (_graft_pt2_tree_get_root (off), "graph_module"),
+                             "graph");
+  after = _graft_pt2_member (after, "after");
+  g_assert_true (after->v.items[0].v.s != after->v.items[1].v.s);
   _graft_pt2_tree_free (on);
   _graft_pt2_tree_free (off);
 }
@@ -2277,6 +2332,7 @@ main (int    argc,
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
   g_test_add_func ("/pt2/shared-metas", test_shared_metas);
+  g_test_add_func ("/pt2/shared-strings", test_shared_strings);
   g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);
   g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();

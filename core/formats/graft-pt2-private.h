@@ -271,7 +271,7 @@ gboolean  _graft_pt2_tree_release (Pt2Tree  *tree,
 Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
 guint     _graft_pt2_tree_get_n_parts (Pt2Tree *tree);
 gsize     _graft_pt2_tree_get_size (Pt2Tree *tree);
-void      _graft_pt2_tree_set_share_metas (gboolean share);
+void      _graft_pt2_tree_set_sharing (gboolean share);
 void      _graft_pt2_tree_set_split (gsize  min_bytes,
                                      double from);
 void      _graft_pt2_tree_set_split_thread (gboolean second);

@@ -75,9 +75,10 @@ struct _Pt2Tree
   guint    n_held;
   guint    next_held; /* the first not yet freed */
   /* Keys seen lately, by a hash of their bytes: most objects repeat a few
-   * dozen keys ("name", "arg", "as_tensor"), and how many were copied. */
+   * dozen keys ("name", "arg", "as_tensor").  How many copies such caches
+   * (these, a builder's strings) have pointed at. */
   const char *keys[1024];
-  guint       n_key_copies;
+  guint       n_kept_copies;
 };
 
 static gpointer
@@ -418,12 +419,25 @@ typedef struct
   guint    mark_copies;
 } Open;
 
+/* Long strings with escapes met lately in a part, by a hash of their
+ * bytes (read_string()). */
+#define SHARED_STRINGS    256
+#define SHARED_STRING_MIN 32
+
+typedef struct
+{
+  const char *copy; /* in the tree, NUL-terminated */
+  gsize       len;  /* of the string as yajl gave it */
+  guint32     n;    /* strlen (copy) */
+  guint64     hash;
+} SharedString;
+
 /* Tensors' metadata met lately in a part, by a hash of their text. */
 #define SHARED_METAS 256
 
-/* Whether tensors' metadata of the same text share their members (not
- * for some tests). */
-static gboolean share_metas = TRUE;
+/* Whether tensors' metadata of the same text share their members, and
+ * long strings with escapes their copies (not for some tests). */
+static gboolean sharing = TRUE;
 
 typedef struct
 {
@@ -482,6 +496,10 @@ typedef struct
    * text is read whole and this part stops at its next container. */
   const gint *given_up;
   SharedMeta *metas; /* SHARED_METAS, or NULL until the first */
+  /* Strings with escapes of SHARED_STRING_MIN bytes or more met lately:
+   * SHARED_STRINGS, or NULL until the first.  A program's nodes of one
+   * module's code repeat their stack trace. */
+  SharedString *strings;
 } Builder;
 
 static int
@@ -620,8 +638,29 @@ on_number (void       *ctx,
   return 1;
 }
 
+/* A hash of the @len bytes at @p, eight at a time. */
+static guint64
+span_hash (const char *p,
+           gsize       len)
+{
+  guint64 h = len * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  for (; len >= 8; p += 8, len -= 8)
+    {
+      guint64 w;
+
+      memcpy (&w, p, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0xFF51AFD7ED558CCD);
+      h ^= h >> 29;
+    }
+  for (; len > 0; p++, len--)
+    h = (h ^ (guchar) *p) * G_GUINT64_CONSTANT (0x100000001B3);
+  return h;
+}
+
 /* The string yajl has just read, @len bytes at @s with its escapes
- * decoded, copied into the tree.  A key seen lately is shared. */
+ * decoded, copied into the tree.  A key seen lately is shared, and
+ * so is a long string with escapes (a stack trace) met lately. */
 static gboolean
 read_string (Builder             *b,
              const unsigned char *s,
@@ -669,7 +708,7 @@ read_string (Builder             *b,
         }
       copy = tree_alloc (tree, len + 1);
       tree->keys[h] = copy;
-      tree->n_key_copies++;
+      tree->n_kept_copies++;
     }
   else if (!is_key && raw_len == len)
     {
@@ -681,6 +720,27 @@ read_string (Builder             *b,
       if (b->writable)
         ((char *) raw)[len] = '\0';
       out->v.s = raw;
+      return TRUE;
+    }
+  else if (!is_key && len >= SHARED_STRING_MIN && sharing)
+    {
+      guint64       hash = span_hash ((const char *) s, len);
+      SharedString *slot;
+
+      if (b->strings == NULL)
+        b->strings = g_new0 (SharedString, SHARED_STRINGS);
+      slot = &b->strings[hash & (SHARED_STRINGS - 1)];
+      if (slot->copy == NULL || slot->hash != hash || slot->len != len ||
+          memcmp (slot->copy, s, len) != 0)
+        {
+          copy = tree_alloc (tree, len + 1);
+          memcpy (copy, s, len);
+          copy[len] = '\0';
+          *slot = (SharedString){ copy, len, (guint32) strlen (copy), hash };
+          tree->n_kept_copies++;
+        }
+      out->v.s = slot->copy;
+      out->len = slot->n;
       return TRUE;
     }
   else
@@ -738,31 +798,11 @@ is_meta_place (Builder *b)
   const Open *parent;
   const char *key;
 
-  if (!share_metas || b->depth != 4 || b->primed > 3)
+  if (!sharing || b->depth != 4 || b->primed > 3)
     return FALSE;
   parent = &b->open[3];
   key = b->stack.items[parent->first - 1].key;
   return parent->object && key != NULL && strcmp (key, "tensor_values") == 0;
-}
-
-/* A hash of the @len bytes at @p, eight at a time. */
-static guint64
-span_hash (const char *p,
-           gsize       len)
-{
-  guint64 h = len * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-
-  for (; len >= 8; p += 8, len -= 8)
-    {
-      guint64 w;
-
-      memcpy (&w, p, 8);
-      h = (h ^ w) * G_GUINT64_CONSTANT (0xFF51AFD7ED558CCD);
-      h ^= h >> 29;
-    }
-  for (; len > 0; p++, len--)
-    h = (h ^ (guchar) *p) * G_GUINT64_CONSTANT (0x100000001B3);
-  return h;
 }
 
 /* For a tensor's metadata closing (@o, its text ending before @end; its
@@ -827,7 +867,7 @@ open_container (Builder *b,
       o.meta = TRUE;
       o.mark = b->tree->chunks;
       o.mark_used = o.mark != NULL ? o.mark->used : 0;
-      o.mark_copies = b->tree->n_key_copies;
+      o.mark_copies = b->tree->n_kept_copies;
     }
   b->open[b->depth++] = o;
   b->end = o.offset + 1;
@@ -876,10 +916,11 @@ close_container (Builder *b,
       if (shared != NULL)
         {
           /* What its containers took of the tree since it opened goes
-           * back, unless a chunk began meanwhile or a key was copied (the
-           * keys seen lately point at their copies). */
+           * back, unless a chunk began meanwhile or a key or a string was
+           * copied (the keys and strings seen lately point at their
+           * copies). */
           if (o.mark != NULL && b->tree->chunks == o.mark &&
-              b->tree->n_key_copies == o.mark_copies)
+              b->tree->n_kept_copies == o.mark_copies)
             o.mark->used = o.mark_used;
           slot->v.members = shared->members;
           len = shared->n_members;
@@ -1085,6 +1126,7 @@ builder_clear (Builder *b,
   yajl_free (b->handle);
   g_free (b->stack.items);
   g_free (b->metas);
+  g_free (b->strings);
   g_array_unref (b->floats);
 }
 
@@ -1676,12 +1718,12 @@ _graft_pt2_tree_get_parts_read (void)
   return split_parts_read;
 }
 
-/* For the tests: whether tensors' metadata of the same text are shared
- * (is_meta_place()). */
+/* For the tests: whether tensors' metadata and long strings with escapes
+ * of the same text are shared (is_meta_place(), read_string()). */
 void
-_graft_pt2_tree_set_share_metas (gboolean share)
+_graft_pt2_tree_set_sharing (gboolean share)
 {
-  share_metas = share;
+  sharing = share;
 }
 
 /* For the tests: the bytes the tree's values and copies take in its
