@@ -264,6 +264,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->dropped_of, g_hash_table_unref);
   g_clear_object (&self->match_items);
   g_clear_pointer (&self->code, g_free);
+  _graft_document_code_names_clear (self);
   g_clear_error (&self->code_error);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   drop_own_graph (self);

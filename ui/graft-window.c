@@ -2176,13 +2176,19 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
                              GraftWindow *self)
 {
   gint match = -1;
+  /* A name two nodes share selects both boxes: the one clicked has a line. */
+  gint picked = graft_canvas_get_picked (canvas);
 
-  if (graft_canvas_get_n_selected (canvas) == 1)
+  if (graft_canvas_get_n_selected (canvas) == 1 || picked >= 0)
     {
       g_auto (GStrv) names = graft_canvas_dup_selection (canvas);
+      GraftNode *node = picked >= 0 ? _graft_window_node_at (self, (guint) picked) : NULL;
 
       match = graft_document_get_match_of_node (self->document, names[0]);
-      graft_code_sync_select (self->code_sync, names[0]);
+      if (node != NULL && strcmp (graft_node_get_name (node), names[0]) == 0)
+        graft_code_sync_select_node (self->code_sync, node);
+      else
+        graft_code_sync_select (self->code_sync, names[0]);
     }
   self->following_canvas = TRUE;
   gtk_single_selection_set_selected (self->match_selection,
@@ -2265,6 +2271,23 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
 }
 
 /* The position in graph order of the node called @name, or -1. */
+/* The node at @position in graph order, where two nodes share a name and
+ * the canvas picked one (graft_canvas_get_picked()); NULL in a graph
+ * without shared names (its name says which node) or past the end. */
+GraftNode *
+_graft_window_node_at (GraftWindow *self,
+                       guint        position)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftNode  *node = graft_graph_get_first (graph);
+
+  if (!graft_graph_has_shared_names (graph))
+    return NULL;
+  for (guint i = 0; node != NULL && i < position; i++)
+    node = graft_node_get_next (node);
+  return node;
+}
+
 static gint
 node_position (GraftGraph *graph,
                const char *name)
@@ -2323,6 +2346,15 @@ context_menu_cb (GraftCanvas *canvas,
   gboolean     is_scope = graft_layout_runner_is_folded (self->layout_runner, name);
   gint         match =
       name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
+  /* Of two nodes of one name, the one clicked: Why Not Here? and the
+   * scope to collapse are its. */
+  gint       clicked = name != NULL && !is_scope ? graft_canvas_pick_graph_node (canvas, x, y) : -1;
+  GraftNode *node = clicked >= 0 ? _graft_window_node_at (self, (guint) clicked) : NULL;
+
+  if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
+    clicked = -1;
+  self->menu_node = clicked;
+  self->menu_revision = graft_document_get_revision (self->document);
 
   if (match >= 0)
     {
@@ -2363,7 +2395,8 @@ context_menu_cb (GraftCanvas *canvas,
     }
   else if (name != NULL && scopes != NULL)
     {
-      gint        index = node_position (graft_document_get_graph (self->document), name);
+      gint index =
+          clicked >= 0 ? clicked : node_position (graft_document_get_graph (self->document), name);
       const char *scope = index >= 0 && (guint) index < graft_scopes_get_n_nodes (scopes)
                               ? graft_scopes_get_innermost (scopes, index)
                               : NULL;
@@ -2642,6 +2675,7 @@ graft_window_init (GraftWindow *self)
   int            sidebar = 400;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->menu_node = -1;
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)
     self->settings = g_settings_new (APPLICATION_ID);
