@@ -2049,6 +2049,14 @@ _graft_canvas_get_marks (GraftCanvas *self)
   return self->marks;
 }
 
+/* A bit per graph node of the layout: whether the last rewrite added it;
+ * or NULL. */
+const guint8 *
+_graft_canvas_get_added (GraftCanvas *self)
+{
+  return self->added;
+}
+
 gboolean
 _graft_canvas_is_selected (GraftCanvas *self,
                            const char  *name)

@@ -122,6 +122,8 @@ const GraftMatch *graft_document_get_match (GraftDocument *self,
                                             guint          i);
 gint              graft_document_get_match_of_node (GraftDocument *self,
                                                     const char    *name);
+gint              graft_document_get_match_of_graph_node (GraftDocument *self,
+                                                          GraftNode     *node);
 guint             graft_document_get_n_dropped (GraftDocument *self);
 
 gboolean *graft_document_dup_layout_dropped (GraftDocument *self,

@@ -2184,11 +2184,16 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
       g_auto (GStrv) names = graft_canvas_dup_selection (canvas);
       GraftNode *node = picked >= 0 ? _graft_window_node_at (self, (guint) picked) : NULL;
 
-      match = graft_document_get_match_of_node (self->document, names[0]);
       if (node != NULL && strcmp (graft_node_get_name (node), names[0]) == 0)
-        graft_code_sync_select_node (self->code_sync, node);
+        {
+          match = graft_document_get_match_of_graph_node (self->document, node);
+          graft_code_sync_select_node (self->code_sync, node);
+        }
       else
-        graft_code_sync_select (self->code_sync, names[0]);
+        {
+          match = graft_document_get_match_of_node (self->document, names[0]);
+          graft_code_sync_select (self->code_sync, names[0]);
+        }
     }
   self->following_canvas = TRUE;
   gtk_single_selection_set_selected (self->match_selection,
@@ -2344,15 +2349,18 @@ context_menu_cb (GraftCanvas *canvas,
   g_autoptr (GMenu) section = g_menu_new ();
   GraftScopes *scopes = graft_layout_runner_get_scopes (self->layout_runner);
   gboolean     is_scope = graft_layout_runner_is_folded (self->layout_runner, name);
-  gint         match =
-      name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
-  /* Of two nodes of one name, the one clicked: Why Not Here? and the
-   * scope to collapse are its. */
+  /* Of two nodes of one name, the one clicked: its match, Why Not Here?
+   * and the scope to collapse are its. */
   gint       clicked = name != NULL && !is_scope ? graft_canvas_pick_graph_node (canvas, x, y) : -1;
   GraftNode *node = clicked >= 0 ? _graft_window_node_at (self, (guint) clicked) : NULL;
+  gint       match = -1;
 
   if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
     clicked = -1;
+  if (clicked >= 0)
+    match = graft_document_get_match_of_graph_node (self->document, node);
+  else if (name != NULL && !is_scope)
+    match = graft_document_get_match_of_node (self->document, name);
   self->menu_node = clicked;
   self->menu_revision = graft_document_get_revision (self->document);
 

@@ -1092,6 +1092,76 @@ test_shared_names_code (void)
   close_last_window (window);
 }
 
+/* Whether the canvas has marks for the layout on screen, with node
+ * @data's position (a unique name) in a match. */
+static gboolean
+mul_marked (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  const gint  *marks = _graft_canvas_get_marks (canvas);
+  GraftGraph  *graph = graft_document_get_graph (graft_window_get_document (window));
+
+  return marks != NULL && layout_ready (window) &&
+         marks[graph_position (graph, graft_graph_find_node (graph, "mul"))] == 0;
+}
+
+/* Whether the last rewrite added the graph node at @position, as drawn. */
+static gboolean
+drawn_added (GraftCanvas *canvas,
+             guint        position)
+{
+  const guint8 *added = _graft_canvas_get_added (canvas);
+
+  return added != NULL && (added[position / 8] >> (position % 8)) & 1;
+}
+
+/* Two nodes of one name (test_shared_names()): the ring of Replace All's
+ * added nodes is the copy's, and a match of the program's node rings its
+ * box, not the copy's; a pick of either box chooses its own match, or
+ * none, as does its context menu. */
+static void
+test_shared_names_marks (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "dynamic_batch.pt2", NULL);
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftGraph      *graph;
+  GraftNode       *owner, *copy;
+  guint            owner_at, copy_at;
+  const gint      *marks;
+
+  iterate_until (layout_ready, window);
+  replace_view_size (window);
+  graph = graft_document_get_graph (document);
+  owner = graft_graph_find_node (graph, "sym_size_int_1");
+  copy = graft_node_get_next (owner);
+  owner_at = graph_position (graph, owner);
+  copy_at = graph_position (graph, copy);
+  g_assert_true (drawn_added (canvas, copy_at));
+  g_assert_false (drawn_added (canvas, owner_at));
+  g_assert_true (
+      drawn_added (canvas, graph_position (graph, graft_graph_find_node (graph, "view_default"))));
+
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x):\n"
+                                             "    return aten.sym_size.int(x, 0) * 2\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  iterate_until (mul_marked, window);
+  marks = _graft_canvas_get_marks (canvas);
+  g_assert_cmpint (marks[owner_at], ==, 0);
+  g_assert_cmpint (marks[copy_at], ==, -1);
+  g_assert_cmpint (graft_document_get_match_of_graph_node (document, owner), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_graph_node (document, copy), ==, -1);
+  graft_canvas_select_graph_node (canvas, owner_at);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  graft_canvas_select_graph_node (canvas, copy_at);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+  close_last_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1111,5 +1181,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
   g_test_add_func ("/ui/view/shared-names", test_shared_names);
   g_test_add_func ("/ui/view/shared-names-code", test_shared_names_code);
+  g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   return g_test_run ();
 }
