@@ -402,6 +402,9 @@ graft_canvas_snapshot (GtkWidget   *widget,
       if (box >= 0)
         options.current = (gint) graft_layout_get_node (self->layout, box)->node_index;
     }
+  /* Of the boxes of a name two nodes share, the one picked, as Find's. */
+  else if (G_UNLIKELY (graft_layout_has_shared_names (self->layout)))
+    options.current = graft_canvas_get_picked (self);
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cairo_save (cr);
