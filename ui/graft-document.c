@@ -1007,6 +1007,7 @@ graph_changed_with_code (GraftDocument *self,
   /* 150 MB at a million nodes: unmapped off the main thread. */
   graft_turns_free_later (self->code, g_free);
   self->code = code;
+  _graft_document_code_names_clear (self);
   matches_stale (self, TRUE);
   _graft_document_learners_due (self);
   g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
@@ -1102,6 +1103,7 @@ _graft_document_load_graph (GraftDocument *self,
   self->saved = 0;
   drop_own_graph (self);
   g_clear_pointer (&self->code, g_free);
+  _graft_document_code_names_clear (self);
   g_clear_error (&self->load_error);
   self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
   self->source = source;
@@ -2696,6 +2698,7 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
+  _graft_document_code_names_clear (self);
   /* A walk under way read the graph freed, and what is known is of it
    * (the revision stays: a session reads its input next). */
   _graft_document_learners_forget (self);
