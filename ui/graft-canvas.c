@@ -612,6 +612,20 @@ graft_canvas_get_picked (GraftCanvas *self)
   return self->picked;
 }
 
+/* Selects the name of the graph node at @node_index (of the layout) alone,
+ * as picked (graft_canvas_get_picked()): a click or the keyboard on its
+ * box. */
+void
+_graft_canvas_select_picked (GraftCanvas *self,
+                             guint        node_index)
+{
+  g_hash_table_remove_all (self->selection);
+  g_hash_table_add (self->selection,
+                    g_strdup (graft_layout_get_node_name (self->layout, node_index)));
+  self->picked = (gint) node_index;
+  emit_selection_changed (self);
+}
+
 /**
  * graft_canvas_select_graph_node:
  * @self: a canvas
@@ -631,11 +645,7 @@ graft_canvas_select_graph_node (GraftCanvas *self,
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   if (self->layout == NULL || node_index >= graft_layout_get_n_graph_nodes (self->layout))
     return;
-  g_hash_table_remove_all (self->selection);
-  g_hash_table_add (self->selection,
-                    g_strdup (graft_layout_get_node_name (self->layout, node_index)));
-  self->picked = (gint) node_index;
-  emit_selection_changed (self);
+  _graft_canvas_select_picked (self, node_index);
   if ((box = graft_layout_lookup (self->layout, node_index)) < 0)
     return;
   r = &graft_layout_get_node (self->layout, (guint) box)->box;

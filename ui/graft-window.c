@@ -2357,6 +2357,13 @@ context_menu_cb (GraftCanvas *canvas,
 
   if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
     clicked = -1;
+  /* The Menu key's menu points under the focused box, which it picked. */
+  if (clicked < 0 && name != NULL && !is_scope && (clicked = graft_canvas_get_picked (canvas)) >= 0)
+    {
+      node = _graft_window_node_at (self, (guint) clicked);
+      if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
+        clicked = -1;
+    }
   if (clicked >= 0)
     match = graft_document_get_match_of_graph_node (self->document, node);
   else if (name != NULL && !is_scope)

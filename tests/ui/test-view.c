@@ -1076,6 +1076,15 @@ test_shared_names_code (void)
   graft_canvas_select_graph_node (canvas, copy_at);
   g_assert_cmpint (code_cursor_line (window), ==, copy_line);
 
+  /* The keyboard: Space on the copy's box (the focus a name gives goes to
+   * the last box of the name, the copy's) picks it, as a click does. */
+  place_code_cursor (window, 0);
+  graft_canvas_clear_selection (canvas);
+  g_assert_true (graft_canvas_focus_node (canvas, "sym_size_int_1"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "space"));
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) copy_at);
+  g_assert_cmpint (code_cursor_line (window), ==, copy_line);
+
   /* Why Not Here? of each: the program's node is used by mul (which
    * passes 2), the copy by the view only. */
   graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
