@@ -999,6 +999,37 @@ graph_position (GraftGraph *graph,
   return i;
 }
 
+/* dynamic_batch.pt2 after replace_view_size(): its window, the program's
+ * sym_size_int_1 and the copy right after it, and their positions in
+ * graph order. */
+typedef struct
+{
+  GraftWindow *window;
+  GraftNode   *owner;
+  GraftNode   *copy;
+  guint        owner_at;
+  guint        copy_at;
+} SharedCase;
+
+static SharedCase
+shared_case_open (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "dynamic_batch.pt2", NULL);
+  SharedCase       c = { open_path_sized (path, WIDTH, HEIGHT) };
+  GraftGraph      *graph;
+
+  iterate_until (layout_ready, c.window);
+  replace_view_size (c.window);
+  graph = graft_document_get_graph (graft_window_get_document (c.window));
+  c.owner = graft_graph_find_node (graph, "sym_size_int_1");
+  c.copy = graft_node_get_next (c.owner);
+  g_assert_cmpstr (graft_node_get_name (c.copy), ==, "sym_size_int_1");
+  c.owner_at = graph_position (graph, c.owner);
+  c.copy_at = graph_position (graph, c.copy);
+  return c;
+}
+
 /* Right-clicks the box of the graph node at @position ("context-menu" at
  * its centre), chooses Why Not Here? and returns the sentence. */
 static char *
@@ -1030,26 +1061,14 @@ why_not_at (GraftWindow *window,
 static void
 test_shared_names_code (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
-                                            "dynamic_batch.pt2", NULL);
-  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
+  SharedCase       c = shared_case_open ();
+  GraftWindow     *window = c.window;
   GraftCanvas     *canvas = graft_window_get_canvas (window);
   GraftDocument   *document = graft_window_get_document (window);
-  GraftGraph      *graph;
-  GraftNode       *owner, *copy;
-  guint            owner_at, copy_at;
+  guint            owner_at = c.owner_at, copy_at = c.copy_at;
   gint             owner_line, copy_line;
   g_autofree char *owner_why = NULL;
   g_autofree char *copy_why = NULL;
-
-  iterate_until (layout_ready, window);
-  replace_view_size (window);
-  graph = graft_document_get_graph (document);
-  owner = graft_graph_find_node (graph, "sym_size_int_1");
-  copy = graft_node_get_next (owner);
-  g_assert_cmpstr (graft_node_get_name (copy), ==, "sym_size_int_1");
-  owner_at = graph_position (graph, owner);
-  copy_at = graph_position (graph, copy);
 
   gtk_stack_set_visible_child_name (window->editor_stack, "code");
   iterate_until (copy_line_shown, window);
@@ -1132,23 +1151,13 @@ drawn_added (GraftCanvas *canvas,
 static void
 test_shared_names_marks (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
-                                            "dynamic_batch.pt2", NULL);
-  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
-  GraftCanvas     *canvas = graft_window_get_canvas (window);
-  GraftDocument   *document = graft_window_get_document (window);
-  GraftGraph      *graph;
-  GraftNode       *owner, *copy;
-  guint            owner_at, copy_at;
-  const gint      *marks;
-
-  iterate_until (layout_ready, window);
-  replace_view_size (window);
-  graph = graft_document_get_graph (document);
-  owner = graft_graph_find_node (graph, "sym_size_int_1");
-  copy = graft_node_get_next (owner);
-  owner_at = graph_position (graph, owner);
-  copy_at = graph_position (graph, copy);
+  SharedCase     c = shared_case_open ();
+  GraftWindow   *window = c.window;
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GraftDocument *document = graft_window_get_document (window);
+  GraftGraph    *graph = graft_document_get_graph (document);
+  guint          owner_at = c.owner_at, copy_at = c.copy_at;
+  const gint    *marks;
   g_assert_true (drawn_added (canvas, copy_at));
   g_assert_false (drawn_added (canvas, owner_at));
   g_assert_true (
@@ -1162,8 +1171,8 @@ test_shared_names_marks (void)
   marks = _graft_canvas_get_marks (canvas);
   g_assert_cmpint (marks[owner_at], ==, 0);
   g_assert_cmpint (marks[copy_at], ==, -1);
-  g_assert_cmpint (graft_document_get_match_of_graph_node (document, owner), ==, 0);
-  g_assert_cmpint (graft_document_get_match_of_graph_node (document, copy), ==, -1);
+  g_assert_cmpint (graft_document_get_match_of_graph_node (document, c.owner), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_graph_node (document, c.copy), ==, -1);
   graft_canvas_select_graph_node (canvas, owner_at);
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
   graft_canvas_select_graph_node (canvas, copy_at);
