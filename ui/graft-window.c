@@ -2275,7 +2275,6 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
   pango_attr_list_unref (attrs);
 }
 
-/* The position in graph order of the node called @name, or -1. */
 /* The node at @position in graph order, where two nodes share a name and
  * the canvas picked one (graft_canvas_get_picked()); NULL in a graph
  * without shared names (its name says which node) or past the end. */
@@ -2293,6 +2292,7 @@ _graft_window_node_at (GraftWindow *self,
   return node;
 }
 
+/* The position in graph order of the node called @name, or -1. */
 static gint
 node_position (GraftGraph *graph,
                const char *name)
