@@ -718,7 +718,6 @@ set_code_names (GraftDocument *self,
   self->code_renamed = renamed;
   self->code_renamed_graph = self->graph;
   self->code_renamed_revision = self->revision;
-  self->code_renamed_drops = self->code_drops;
   if (renamed == NULL)
     return;
   self->code_names = g_hash_table_new (NULL, NULL);
@@ -733,20 +732,25 @@ set_code_names (GraftDocument *self,
 static GHashTable *
 code_renamed (GraftDocument *self)
 {
-  if (self->graph == NULL || self->load_error != NULL ||
-      !graft_graph_has_shared_names (self->graph))
-    return NULL;
-  if (self->code_renamed_graph != self->graph || self->code_renamed_revision != self->revision ||
-      self->code_renamed_drops != self->code_drops)
-    {
-      /* Made with the code (code_step_cb()) unless the code was made at
-       * once or kept across an undo: the code once more then, to read its
-       * names (only a graph with shared names: a program's). */
-      g_autoptr (GraftCodegenJob) job = graft_codegen_job_new (self->graph);
+  g_autoptr (GraftCodegenJob) job = NULL;
 
-      g_free (graft_codegen_job_take_code (job));
-      set_code_names (self, graft_codegen_job_dup_renamed (job));
+  if (self->graph == NULL || self->load_error != NULL)
+    return NULL;
+  /* Known: asked per line of the code, and whether names are shared is a
+   * walk of the graph's sharers. */
+  if (self->code_renamed_graph == self->graph && self->code_renamed_revision == self->revision)
+    return self->code_renamed;
+  if (!graft_graph_has_shared_names (self->graph))
+    {
+      set_code_names (self, NULL);
+      return NULL;
     }
+  /* Made with the code (code_step_cb()) unless the code was made at once
+   * or kept across an undo: the code once more then, to read its names
+   * (only a graph with shared names: a program's). */
+  job = graft_codegen_job_new (self->graph);
+  g_free (graft_codegen_job_take_code (job));
+  set_code_names (self, graft_codegen_job_dup_renamed (job));
   return self->code_renamed;
 }
 

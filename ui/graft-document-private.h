@@ -164,14 +164,13 @@ struct _GraftDocument
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
 
   /* The code's names of the nodes not found by them (graft_codegen_job_dup_renamed(): owned,
-   * NULL when there are none) and each such node's code name (owned, its keys borrowed), of
-   * the graph, revision and drop count it was read at (graft-document-code.c): only where
-   * names are shared. */
+   * NULL when there are none, as in a graph without shared names) and each such node's code
+   * name (owned, its keys borrowed), of the graph and revision they were read at
+   * (graft-document-code.c).  A change for a moment at one revision frees no node. */
   GHashTable *code_renamed;
   GHashTable *code_names;
   GraftGraph *code_renamed_graph; /* compared only */
   guint       code_renamed_revision;
-  guint       code_renamed_drops;
 
   /* Why torch's module of the graph does not hold its code (graft_codegen_check_module();
    * owned, NULL if it does), of the revision code_learner knows; learnt in turns

@@ -1117,6 +1117,17 @@ test_shared_names_code (void)
   g_assert_cmpstr (owner_why, !=, copy_why);
   g_assert_nonnull (strstr (owner_why, "'mul' passes 2"));
   g_assert_null (strstr (copy_why, "'mul' passes 2"));
+
+  /* Undone and redone, the code comes back from the history, not from a
+   * code job: the lines still go by node. */
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  iterate_until (copy_line_shown, window);
+  place_code_cursor (window, 0);
+  place_code_cursor (window, copy_line);
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) copy_at);
   close_last_window (window);
 }
 
