@@ -1049,6 +1049,11 @@ why_not_at (GraftWindow *window,
   g_assert_cmpint (graft_canvas_pick_graph_node (canvas, x, y), ==, (gint) position);
   g_signal_emit_by_name (canvas, "context-menu", graft_layout_get_node_name (layout, position), x,
                          y);
+  /* Choosing an item closes the menu. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      gtk_popover_popdown (GTK_POPOVER (child));
   activate (window, "explain-at",
             g_variant_new_string (graft_layout_get_node_name (layout, position)));
   return g_strdup (gtk_label_get_text (window->warning_label));
@@ -1131,8 +1136,8 @@ test_shared_names_code (void)
   close_last_window (window);
 }
 
-/* Whether the canvas has marks for the layout on screen, with node
- * @data's position (a unique name) in a match. */
+/* Whether the canvas has marks for the layout on screen, with the node
+ * `mul` (a unique name) in match 1. */
 static gboolean
 mul_marked (gpointer data)
 {
@@ -1143,6 +1148,17 @@ mul_marked (gpointer data)
 
   return marks != NULL && layout_ready (window) &&
          marks[graph_position (graph, graft_graph_find_node (graph, "mul"))] == 0;
+}
+
+/* Whether the canvas draws the nodes the last rewrite added (the marks
+ * made after the layout). */
+static gboolean
+added_shown (gpointer data)
+{
+  GraftWindow *window = data;
+
+  return layout_ready (window) &&
+         _graft_canvas_get_added (graft_window_get_canvas (window)) != NULL;
 }
 
 /* Whether the last rewrite added the graph node at @position, as drawn. */
@@ -1169,6 +1185,8 @@ test_shared_names_marks (void)
   GraftGraph    *graph = graft_document_get_graph (document);
   guint          owner_at = c.owner_at, copy_at = c.copy_at;
   const gint    *marks;
+
+  iterate_until (added_shown, window);
   g_assert_true (drawn_added (canvas, copy_at));
   g_assert_false (drawn_added (canvas, owner_at));
   g_assert_true (
