@@ -749,7 +749,10 @@ select_box (GraftCanvasNav *nav,
 
   /* The focus stays where it is, whatever is left selected. */
   nav->selecting = TRUE;
-  if (n == 0)
+  /* Of two nodes of one name, this one (graft_canvas_get_picked()). */
+  if (n == 0 && !toggle)
+    _graft_canvas_select_picked (nav->canvas, node->node_index);
+  else if (n == 0)
     graft_canvas_select (nav->canvas, node->name, toggle);
   else
     {

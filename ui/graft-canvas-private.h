@@ -15,6 +15,9 @@ typedef struct _GraftCanvasNav GraftCanvasNav;
 /* graft-canvas.c */
 GraftCanvasNav *_graft_canvas_get_nav (GraftCanvas *self);
 const gint     *_graft_canvas_get_marks (GraftCanvas *self);
+const guint8   *_graft_canvas_get_added (GraftCanvas *self);
+void            _graft_canvas_select_picked (GraftCanvas *self,
+                                             guint        node_index);
 const char     *_graft_canvas_next_selected (GraftCanvas *self,
                                              guint       *index);
 gboolean        _graft_canvas_is_selected (GraftCanvas *self,

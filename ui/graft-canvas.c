@@ -106,6 +106,7 @@ struct _GraftCanvas
   int      last_height;
   gint     chosen_match; /* drawn emphasised, or -1 */
   char    *current_hit;  /* the Find hit drawn emphasised, while selected */
+  gint     picked;       /* the graph node whose box made the selection, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (GraftCanvas, graft_canvas, GTK_TYPE_WIDGET)
@@ -401,6 +402,9 @@ graft_canvas_snapshot (GtkWidget   *widget,
       if (box >= 0)
         options.current = (gint) graft_layout_get_node (self->layout, box)->node_index;
     }
+  /* Of the boxes of a name two nodes share, the one picked, as Find's. */
+  else if (G_UNLIKELY (graft_layout_has_shared_names (self->layout)))
+    options.current = graft_canvas_get_picked (self);
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cairo_save (cr);
@@ -543,6 +547,109 @@ graft_canvas_set_start_readable (GraftCanvas *self,
 {
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   self->start_readable = readable;
+}
+
+static void emit_selection_changed (GraftCanvas *self);
+
+/* The graph node (its position in graph order) box @box draws, or -1 for
+ * a collapsed scope's. */
+static gint
+box_graph_node (GraftCanvas *self,
+                gint         box)
+{
+  const GraftLayoutNode *b;
+
+  if (box < 0)
+    return -1;
+  b = graft_layout_get_node (self->layout, (guint) box);
+  return b->n_members > 0 ? -1 : (gint) b->node_index;
+}
+
+/**
+ * graft_canvas_pick_graph_node:
+ * @self: a canvas
+ * @x: a point in widget coordinates
+ * @y: its y
+ *
+ * Which of the nodes of one name is drawn at a point (graft_canvas_pick()
+ * gives the name), where two nodes share a name
+ * (graft_layout_has_shared_names()).
+ *
+ * Returns: the position in graph order of the node drawn at (@x, @y) (a
+ *   stub stands for the node it copies), or -1 (none, or a collapsed
+ *   scope)
+ */
+gint
+graft_canvas_pick_graph_node (GraftCanvas *self,
+                              double       x,
+                              double       y)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), -1);
+  return box_graph_node (self, pick_box (self, x, y));
+}
+
+/**
+ * graft_canvas_get_picked:
+ * @self: a canvas
+ *
+ * Which of the nodes of the name selected alone the user picked (a click on
+ * its box, or graft_canvas_select_graph_node()): the name stands for every
+ * node of it, whose boxes are all selected.
+ *
+ * Returns: its position in graph order, or -1 when the selection is not
+ *   one name picked so
+ */
+gint
+graft_canvas_get_picked (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), -1);
+  if (self->picked < 0 || self->layout == NULL ||
+      (guint) self->picked >= graft_layout_get_n_graph_nodes (self->layout) ||
+      g_hash_table_size (self->selection) != 1 ||
+      !g_hash_table_contains (self->selection,
+                              graft_layout_get_node_name (self->layout, (guint) self->picked)))
+    return -1;
+  return self->picked;
+}
+
+/* Selects the name of the graph node at @node_index (of the layout) alone,
+ * as picked (graft_canvas_get_picked()): a click or the keyboard on its
+ * box. */
+void
+_graft_canvas_select_picked (GraftCanvas *self,
+                             guint        node_index)
+{
+  g_hash_table_remove_all (self->selection);
+  g_hash_table_add (self->selection,
+                    g_strdup (graft_layout_get_node_name (self->layout, node_index)));
+  self->picked = (gint) node_index;
+  emit_selection_changed (self);
+}
+
+/**
+ * graft_canvas_select_graph_node:
+ * @self: a canvas
+ * @node_index: a graph node's position in graph order
+ *
+ * Selects that node's name alone, as picked (graft_canvas_get_picked()),
+ * and scrolls so that the node's box is in the middle of the view: of two
+ * nodes of one name, that one's.
+ */
+void
+graft_canvas_select_graph_node (GraftCanvas *self,
+                                guint        node_index)
+{
+  gint             box;
+  const GraftRect *r;
+
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->layout == NULL || node_index >= graft_layout_get_n_graph_nodes (self->layout))
+    return;
+  _graft_canvas_select_picked (self, node_index);
+  if ((box = graft_layout_lookup (self->layout, node_index)) < 0)
+    return;
+  r = &graft_layout_get_node (self->layout, (guint) box)->box;
+  graft_canvas_set_center (self, r->x + r->width / 2, r->y + r->height / 2);
 }
 
 /**
@@ -1154,6 +1261,7 @@ graft_canvas_select (GraftCanvas *self,
                      gboolean     extend)
 {
   g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->picked = -1;
   if (!extend)
     g_hash_table_remove_all (self->selection);
   if (extend && g_hash_table_contains (self->selection, name))
@@ -1171,6 +1279,7 @@ void
 graft_canvas_clear_selection (GraftCanvas *self)
 {
   g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->picked = -1;
   if (g_hash_table_size (self->selection) == 0)
     return;
   g_hash_table_remove_all (self->selection);
@@ -1189,6 +1298,7 @@ graft_canvas_set_selection (GraftCanvas       *self,
                             const char *const *names)
 {
   g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->picked = -1;
   g_hash_table_remove_all (self->selection);
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     g_hash_table_add (self->selection, g_strdup (names[i]));
@@ -1217,6 +1327,8 @@ graft_canvas_set_selection_placed (GraftCanvas       *self,
   guint n_nodes;
 
   g_return_if_fail (GRAFT_IS_CANVAS (self));
+  /* One hit: the node Find placed, of two of its name. */
+  self->picked = n == 1 ? (gint) places[0] : -1;
   g_hash_table_remove_all (self->selection);
   for (guint i = 0; i < n; i++)
     g_hash_table_add (self->selection, g_strdup (names[i]));
@@ -1336,6 +1448,8 @@ pressed_cb (GtkGestureClick *gesture,
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
   _graft_canvas_nav_clicked (self->nav, box);
+  /* Of two nodes of one name, the one clicked (graft_canvas_get_picked()). */
+  self->picked = box_graph_node (self, box);
   if (button == GDK_BUTTON_SECONDARY)
     {
       if (box >= 0 && graft_layout_get_node (self->layout, box)->n_members > 0)
@@ -1345,7 +1459,11 @@ pressed_cb (GtkGestureClick *gesture,
           emit_selection_changed (self);
         }
       else if (name != NULL && !g_hash_table_contains (self->selection, name))
-        graft_canvas_select (self, name, FALSE);
+        {
+          g_hash_table_remove_all (self->selection);
+          g_hash_table_add (self->selection, g_strdup (name));
+          emit_selection_changed (self);
+        }
       g_signal_emit (self, signals[SIGNAL_CONTEXT_MENU], 0, name, x, y);
       return;
     }
@@ -1397,6 +1515,7 @@ graft_canvas_select_rect (GraftCanvas *self,
   double ly1;
 
   g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->picked = -1;
   if (self->layout == NULL)
     return;
   graft_canvas_widget_to_layout (self, MIN (x0, x1), MIN (y0, y1), &lx0, &ly0);
@@ -1895,6 +2014,7 @@ graft_canvas_init (GraftCanvas *self)
   self->zoom = 1.0;
   self->hovered = -1;
   self->chosen_match = -1;
+  self->picked = -1;
   self->interactive = TRUE;
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection", FALSE);
@@ -1940,6 +2060,14 @@ const gint *
 _graft_canvas_get_marks (GraftCanvas *self)
 {
   return self->marks;
+}
+
+/* A bit per graph node of the layout: whether the last rewrite added it;
+ * or NULL. */
+const guint8 *
+_graft_canvas_get_added (GraftCanvas *self)
+{
+  return self->added;
 }
 
 gboolean

@@ -94,6 +94,12 @@ void         graft_canvas_layout_to_widget (GraftCanvas *self,
 const char  *graft_canvas_pick (GraftCanvas *self,
                                 double       x,
                                 double       y);
+gint         graft_canvas_pick_graph_node (GraftCanvas *self,
+                                           double       x,
+                                           double       y);
+gint         graft_canvas_get_picked (GraftCanvas *self);
+void         graft_canvas_select_graph_node (GraftCanvas *self,
+                                             guint        node_index);
 void         graft_canvas_select (GraftCanvas *self,
                                   const char  *name,
                                   gboolean     extend);

@@ -214,7 +214,7 @@ rows_split (GraftCodeSync *self,
           GraftNode *node;
 
           name[name_len] = '\0';
-          node = graft_graph_find_node (graph, name);
+          node = graft_document_find_code_node (self->document, name);
           name[name_len] = ' ';
           if (node != NULL && !g_hash_table_contains (self->line_of, name))
             g_hash_table_insert (self->line_of, name, GUINT_TO_POINTER (index + 1));
@@ -383,7 +383,7 @@ update_code (GraftCodeSync *self)
           g_autofree char *candidate = g_strndup (line + 4, (gsize) (eq - line - 4));
 
           if (strspn (candidate, NAME_CHARS) == strlen (candidate) &&
-              graft_graph_find_node (graph, candidate) != NULL)
+              graft_document_find_code_node (self->document, candidate) != NULL)
             name = g_steal_pointer (&candidate);
         }
       else if (g_str_has_prefix (line, "    return ") && graft_graph_get_output (graph) != NULL)
@@ -431,6 +431,9 @@ graft_code_sync_refresh (GraftCodeSync *self)
     }
 }
 
+static void select_line (GraftCodeSync *self,
+                         const char    *name);
+
 /**
  * graft_code_sync_select:
  * @self: a code sync
@@ -442,10 +445,40 @@ void
 graft_code_sync_select (GraftCodeSync *self,
                         const char    *name)
 {
+  GraftNode *node;
+
+  g_return_if_fail (GRAFT_IS_CODE_SYNC (self));
+  /* The code may call the node otherwise, if another has its name. */
+  node = graft_graph_find_node (graft_document_get_graph (self->document), name);
+  select_line (self, node != NULL ? graft_document_get_code_name (self->document, node) : name);
+}
+
+/**
+ * graft_code_sync_select_node:
+ * @self: a code sync
+ * @node: the node picked alone on the canvas, of the document's graph
+ *
+ * Puts the code's cursor on the line of @node, if it has one: of two nodes
+ * of one name, that one's.
+ */
+void
+graft_code_sync_select_node (GraftCodeSync *self,
+                             GraftNode     *node)
+{
+  g_return_if_fail (GRAFT_IS_CODE_SYNC (self));
+  g_return_if_fail (node != NULL);
+  select_line (self, graft_document_get_code_name (self->document, node));
+}
+
+/* Puts the code's cursor on the line that defines @name, a name of the
+ * code. */
+static void
+select_line (GraftCodeSync *self,
+             const char    *name)
+{
   GtkTextBuffer *buffer;
   GtkTextIter    iter;
 
-  g_return_if_fail (GRAFT_IS_CODE_SYNC (self));
   if (self->syncing)
     return;
   if (self->starts->len > 0)
@@ -477,6 +510,33 @@ graft_code_sync_select (GraftCodeSync *self,
       }
 }
 
+/* Selects the node the code calls @name (the output's name for the return
+ * line) on the canvas, and centres it: of two nodes of one name, the box
+ * of the line's. */
+static void
+select_on_canvas (GraftCodeSync *self,
+                  const char    *name)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftNode  *node = graft_document_find_code_node (self->document, name);
+
+  self->syncing = TRUE;
+  if (node != NULL && graft_graph_has_shared_names (graph))
+    {
+      guint i = 0;
+
+      for (GraftNode *n = graft_graph_get_first (graph); n != node; n = graft_node_get_next (n))
+        i++;
+      graft_canvas_select_graph_node (self->canvas, i);
+    }
+  else
+    {
+      graft_canvas_select (self->canvas, name, FALSE);
+      graft_canvas_center_on (self->canvas, name);
+    }
+  self->syncing = FALSE;
+}
+
 /* A click in the code selects the line's node on the canvas. */
 static void
 code_cursor_cb (GtkTextBuffer *buffer,
@@ -493,10 +553,7 @@ code_cursor_cb (GtkTextBuffer *buffer,
   line = gtk_text_iter_get_line (&iter);
   if (line < 0 || (guint) line >= self->lines->len || (name = self->lines->pdata[line]) == NULL)
     return;
-  self->syncing = TRUE;
-  graft_canvas_select (self->canvas, name, FALSE);
-  graft_canvas_center_on (self->canvas, name);
-  self->syncing = FALSE;
+  select_on_canvas (self, name);
 }
 
 /* The node line @line of the rows defines, or NULL. */
@@ -515,7 +572,9 @@ row_node (GraftCodeSync *self,
     {
       g_autofree char *name = g_strndup (text + 4, n);
 
-      return graft_graph_find_node (graph, name) != NULL ? g_steal_pointer (&name) : NULL;
+      return graft_document_find_code_node (self->document, name) != NULL
+                 ? g_steal_pointer (&name)
+                 : NULL;
     }
   if (g_str_has_prefix (text, "    return ") && graft_graph_get_output (graph) != NULL)
     return g_strdup (graft_node_get_name (graft_graph_get_output (graph)));
@@ -538,10 +597,7 @@ rows_selected_cb (GtkSelectionModel *selection,
   if (gtk_bitset_get_size (selected) != 1 ||
       (name = row_node (self, gtk_bitset_get_minimum (selected))) == NULL)
     return;
-  self->syncing = TRUE;
-  graft_canvas_select (self->canvas, name, FALSE);
-  graft_canvas_center_on (self->canvas, name);
-  self->syncing = FALSE;
+  select_on_canvas (self, name);
 }
 
 /* What a Ctrl+C of rows writes from: the code (its lines ended by NULs)

@@ -22,6 +22,8 @@ GraftCodeSync *graft_code_sync_new (GraftDocument *document,
 void           graft_code_sync_refresh (GraftCodeSync *self);
 void           graft_code_sync_select (GraftCodeSync *self,
                                        const char    *name);
+void           graft_code_sync_select_node (GraftCodeSync *self,
+                                            GraftNode     *node);
 GtkWidget     *graft_code_sync_get_list (GraftCodeSync *self);
 gboolean       graft_code_sync_get_filling (GraftCodeSync *self);
 char          *graft_code_sync_dup_rows_text (GraftCodeSync *self) G_GNUC_WARN_UNUSED_RESULT;

@@ -488,6 +488,9 @@ complete_waiting (GraftDocument *self)
   g_ptr_array_unref (waiting);
 }
 
+static void set_code_names (GraftDocument *self,
+                            GHashTable    *renamed);
+
 static gboolean
 code_step_cb (gpointer user_data)
 {
@@ -528,6 +531,10 @@ code_step_cb (gpointer user_data)
   if (!graft_codegen_job_step (self->codegen, step_nodes))
     return G_SOURCE_CONTINUE;
   self->code = graft_codegen_job_take_code (self->codegen);
+  /* Which node each line is of, where two share a name: read now, from
+   * the names the code was written with. */
+  if (graft_graph_has_shared_names (self->graph))
+    set_code_names (self, graft_codegen_job_dup_renamed (self->codegen));
   /* Its tables: 9-12 ms to free at a million nodes. */
   graft_turns_free_later (g_steal_pointer (&self->codegen),
                           (GDestroyNotify) graft_codegen_job_free);
@@ -686,6 +693,116 @@ graft_document_get_code_pending (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   return self->code_job != 0;
+}
+
+/* Forgets the code's names of nodes (code_renamed). */
+void
+_graft_document_code_names_clear (GraftDocument *self)
+{
+  g_clear_pointer (&self->code_names, g_hash_table_unref);
+  g_clear_pointer (&self->code_renamed, g_hash_table_unref);
+  self->code_renamed_graph = NULL;
+}
+
+/* Keeps @renamed (transfer full, nullable: graft_codegen_job_dup_renamed())
+ * as the names of the graph as it is. */
+static void
+set_code_names (GraftDocument *self,
+                GHashTable    *renamed)
+{
+  GHashTableIter iter;
+  gpointer       name;
+  gpointer       node;
+
+  _graft_document_code_names_clear (self);
+  self->code_renamed = renamed;
+  self->code_renamed_graph = self->graph;
+  self->code_renamed_revision = self->revision;
+  if (renamed == NULL)
+    return;
+  self->code_names = g_hash_table_new (NULL, NULL);
+  g_hash_table_iter_init (&iter, renamed);
+  while (g_hash_table_iter_next (&iter, &name, &node))
+    g_hash_table_insert (self->code_names, node, name);
+}
+
+/* The code's names of nodes found otherwise than by their names, known
+ * for the graph as it is; %NULL when a name finds the node its line is of
+ * (a graph without shared names: those are one node's code names). */
+static GHashTable *
+code_renamed (GraftDocument *self)
+{
+  g_autoptr (GraftCodegenJob) job = NULL;
+
+  if (self->graph == NULL || self->load_error != NULL)
+    return NULL;
+  /* Known: asked per line of the code, and whether names are shared is a
+   * walk of the graph's sharers. */
+  if (self->code_renamed_graph == self->graph && self->code_renamed_revision == self->revision)
+    return self->code_renamed;
+  if (!graft_graph_has_shared_names (self->graph))
+    {
+      set_code_names (self, NULL);
+      return NULL;
+    }
+  /* Made with the code (code_step_cb()) unless the code was made at once
+   * or kept across an undo: the code once more then, to read its names
+   * (only a graph with shared names: a program's). */
+  job = graft_codegen_job_new (self->graph);
+  g_free (graft_codegen_job_take_code (job));
+  set_code_names (self, graft_codegen_job_dup_renamed (job));
+  return self->code_renamed;
+}
+
+/**
+ * graft_document_find_code_node:
+ * @self: a document
+ * @code_name: a name the graph's code gives a node (`    name = ...`)
+ *
+ * The code names the second of two nodes of one name otherwise (as torch's
+ * python_code does): its own name finds the first.
+ *
+ * Returns: (transfer none) (nullable): the node the code calls @code_name
+ */
+GraftNode *
+graft_document_find_code_node (GraftDocument *self,
+                               const char    *code_name)
+{
+  GHashTable *renamed;
+  GraftNode  *node;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  if (self->graph == NULL)
+    return NULL;
+  renamed = code_renamed (self);
+  if (renamed != NULL && (node = g_hash_table_lookup (renamed, code_name)) != NULL)
+    return node;
+  node = graft_graph_find_node (self->graph, code_name);
+  /* A node the code calls otherwise: another's line, or none. */
+  if (node != NULL && self->code_names != NULL && g_hash_table_contains (self->code_names, node))
+    return NULL;
+  return node;
+}
+
+/**
+ * graft_document_get_code_name:
+ * @self: a document
+ * @node: a node of the document's graph
+ *
+ * Returns: the name the graph's code gives @node (its own, but for the
+ *   second of two nodes of one name)
+ */
+const char *
+graft_document_get_code_name (GraftDocument *self,
+                              GraftNode     *node)
+{
+  const char *name;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (node != NULL, NULL);
+  if (code_renamed (self) != NULL && (name = g_hash_table_lookup (self->code_names, node)) != NULL)
+    return name;
+  return graft_node_get_name (node);
 }
 
 /**

@@ -163,6 +163,15 @@ struct _GraftDocument
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
 
+  /* The code's names of the nodes not found by them (graft_codegen_job_dup_renamed(): owned,
+   * NULL when there are none, as in a graph without shared names) and each such node's code
+   * name (owned, its keys borrowed), of the graph and revision they were read at
+   * (graft-document-code.c).  A change for a moment at one revision frees no node. */
+  GHashTable *code_renamed;
+  GHashTable *code_names;
+  GraftGraph *code_renamed_graph; /* compared only */
+  guint       code_renamed_revision;
+
   /* Why torch's module of the graph does not hold its code (graft_codegen_check_module();
    * owned, NULL if it does), of the revision code_learner knows; learnt in turns
    * (graft-document-code.c) with a GraftCodegenCheck as its walk. */
@@ -325,6 +334,7 @@ guint         _graft_document_get_n_rewrite_walks (GraftDocument *self);
 gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);
 void          _graft_document_code_drop (GraftDocument *self);
+void          _graft_document_code_names_clear (GraftDocument *self);
 void          _graft_document_code_finish_now (GraftDocument *self);
 void          _graft_document_code_begin (GraftDocument *self);
 void          _graft_code_copy_clear (GraftCodeCopy *copy);

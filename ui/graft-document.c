@@ -264,6 +264,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->dropped_of, g_hash_table_unref);
   g_clear_object (&self->match_items);
   g_clear_pointer (&self->code, g_free);
+  _graft_document_code_names_clear (self);
   g_clear_error (&self->code_error);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   drop_own_graph (self);
@@ -1006,6 +1007,7 @@ graph_changed_with_code (GraftDocument *self,
   /* 150 MB at a million nodes: unmapped off the main thread. */
   graft_turns_free_later (self->code, g_free);
   self->code = code;
+  _graft_document_code_names_clear (self);
   matches_stale (self, TRUE);
   _graft_document_learners_due (self);
   g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
@@ -1101,6 +1103,7 @@ _graft_document_load_graph (GraftDocument *self,
   self->saved = 0;
   drop_own_graph (self);
   g_clear_pointer (&self->code, g_free);
+  _graft_document_code_names_clear (self);
   g_clear_error (&self->load_error);
   self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
   self->source = source;
@@ -1929,6 +1932,49 @@ graft_document_get_match_of_node (GraftDocument *self,
   return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->match_of, name)) - 1;
 }
 
+/* Each matched node (owned table), its first match + 1, as match_of has
+ * it by name. */
+static GHashTable *
+match_of_nodes (GraftDocument *self)
+{
+  GHashTable *of = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < self->matches->len; i++)
+    {
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (self->matches->pdata[i]);
+
+      for (guint k = 0; k < nodes->len; k++)
+        if (!g_hash_table_contains (of, nodes->pdata[k]))
+          g_hash_table_insert (of, nodes->pdata[k], GUINT_TO_POINTER (i + 1));
+    }
+  return of;
+}
+
+/**
+ * graft_document_get_match_of_graph_node:
+ * @self: a document
+ * @node: a node of the document's graph
+ *
+ * graft_document_get_match_of_node() of one of two nodes of one name: the
+ * match that replaces that node.
+ *
+ * Returns: the match that replaces @node, or -1
+ */
+gint
+graft_document_get_match_of_graph_node (GraftDocument *self,
+                                        GraftNode     *node)
+{
+  g_autoptr (GHashTable) of = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), -1);
+  g_return_val_if_fail (node != NULL, -1);
+  if (!graft_graph_has_shared_names (self->graph))
+    return graft_document_get_match_of_node (self, graft_node_get_name (node));
+  ensure_chosen_matches (self);
+  of = match_of_nodes (self);
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (of, node)) - 1;
+}
+
 /**
  * graft_document_get_n_dropped:
  * @self: a document
@@ -2652,6 +2698,7 @@ _graft_document_speak (GraftDocument      *self,
   g_hash_table_remove_all (self->dropped_of);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
+  _graft_document_code_names_clear (self);
   /* A walk under way read the graph freed, and what is known is of it
    * (the revision stays: a session reads its input next). */
   _graft_document_learners_forget (self);
@@ -4501,6 +4548,25 @@ layout_marks_stale (GraftLayoutMarks *m)
          m->serial != self->matches_serial;
 }
 
+/* Marks made by name again by node, where two nodes share a name (a
+ * program's and a rewrite's copy: the layout's index knows the last of
+ * a name, which may be in no match).  A walk of the graph, in the step
+ * that ends the marks; only for a layout of the graph as it is. */
+static void
+layout_marks_by_node (GraftLayoutMarks *m)
+{
+  GraftDocument *self = m->document;
+  g_autoptr (GHashTable) of = NULL;
+  guint i = 0;
+
+  if (m->n != graft_graph_get_n_nodes (self->graph))
+    return;
+  of = match_of_nodes (self);
+  for (GraftNode *node = graft_graph_get_first (self->graph); node != NULL;
+       node = graft_node_get_next (node), i++)
+    m->marks[i] = (gint) GPOINTER_TO_UINT (g_hash_table_lookup (of, node)) - 1;
+}
+
 /* _graft_document_layout_marks_step(); with @settle, what the marks wait
  * for is finished at once. */
 static gboolean
@@ -4523,6 +4589,8 @@ layout_marks_step (GraftLayoutMarks *m,
     if (at[k] >= 0)
       m->marks[at[k]] = (gint) m->matches[m->next + k] - 1;
   m->next += count;
+  if (m->next == m->n_names && G_UNLIKELY (graft_layout_has_shared_names (m->layout)))
+    layout_marks_by_node (m);
   return m->next == m->n_names;
 }
 

@@ -122,6 +122,8 @@ const GraftMatch *graft_document_get_match (GraftDocument *self,
                                             guint          i);
 gint              graft_document_get_match_of_node (GraftDocument *self,
                                                     const char    *name);
+gint              graft_document_get_match_of_graph_node (GraftDocument *self,
+                                                          GraftNode     *node);
 guint             graft_document_get_n_dropped (GraftDocument *self);
 
 gboolean *graft_document_dup_layout_dropped (GraftDocument *self,
@@ -251,6 +253,10 @@ gboolean       graft_document_get_code_pending (GraftDocument *self);
 char          *graft_document_code_to_file_text (const char *code) G_GNUC_WARN_UNUSED_RESULT;
 const char    *graft_document_get_code (GraftDocument *self);
 const char    *graft_document_peek_code (GraftDocument *self);
+GraftNode     *graft_document_find_code_node (GraftDocument *self,
+                                              const char    *code_name);
+const char    *graft_document_get_code_name (GraftDocument *self,
+                                             GraftNode     *node);
 const GError  *graft_document_get_code_error (GraftDocument *self);
 char          *graft_document_dup_file_text (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 GraftRecovery *graft_document_dup_recovery (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;

@@ -1211,12 +1211,19 @@ explain_at_cb (GSimpleAction *action,
 {
   GraftWindow  *self = user_data;
   GraftGraph   *graph = graft_document_get_graph (self->document);
-  GraftNode    *node = graft_graph_find_node (graph, g_variant_get_string (param, NULL));
+  const char   *name = g_variant_get_string (param, NULL);
+  GraftNode    *node = NULL;
   GraftPattern *pattern = graft_document_get_pattern (self->document);
   g_autoptr (GPtrArray) bound = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autofree char *sentence = NULL;
 
+  /* Of two nodes of one name, the one whose context menu asked. */
+  if (self->menu_node >= 0 && self->menu_revision == graft_document_get_revision (self->document))
+    node = _graft_window_node_at (self, (guint) self->menu_node);
+  self->menu_node = -1;
+  if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
+    node = graft_graph_find_node (graph, name);
   if (node == NULL || pattern == NULL)
     return;
   sentence = graft_matcher_explain (pattern, graph, node, NULL, &bound);

@@ -90,6 +90,11 @@ struct _GraftWindow
   GraftRecovery *recovery;  /* an autosave offered for restoring, or NULL */
   GraftTextUndo *text_undo; /* undoes the last replacement of the editors' texts */
 
+  /* Of two nodes of one name, the one the context menu is of (its position in graph order), or
+   * -1; and the document's revision then. */
+  gint  menu_node;
+  guint menu_revision;
+
   gboolean  busy;
   gboolean  close_confirmed;
   gboolean  following_canvas;   /* the list selection follows a click */
@@ -165,6 +170,8 @@ void          _graft_window_replace_texts (GraftWindow *self,
 void          _graft_window_undo_texts (GraftWindow *self);
 void          _graft_window_redo_texts (GraftWindow *self);
 void          _graft_window_expand_level (GraftWindow *self);
+GraftNode    *_graft_window_node_at (GraftWindow *self,
+                                     guint        position);
 void          _graft_window_expand_scope (GraftWindow *self,
                                           const char  *scope);
 void          _graft_window_collapse_scope (GraftWindow *self,

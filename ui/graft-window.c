@@ -2176,13 +2176,24 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
                              GraftWindow *self)
 {
   gint match = -1;
+  /* A name two nodes share selects both boxes: the one clicked has a line. */
+  gint picked = graft_canvas_get_picked (canvas);
 
-  if (graft_canvas_get_n_selected (canvas) == 1)
+  if (graft_canvas_get_n_selected (canvas) == 1 || picked >= 0)
     {
       g_auto (GStrv) names = graft_canvas_dup_selection (canvas);
+      GraftNode *node = picked >= 0 ? _graft_window_node_at (self, (guint) picked) : NULL;
 
-      match = graft_document_get_match_of_node (self->document, names[0]);
-      graft_code_sync_select (self->code_sync, names[0]);
+      if (node != NULL && strcmp (graft_node_get_name (node), names[0]) == 0)
+        {
+          match = graft_document_get_match_of_graph_node (self->document, node);
+          graft_code_sync_select_node (self->code_sync, node);
+        }
+      else
+        {
+          match = graft_document_get_match_of_node (self->document, names[0]);
+          graft_code_sync_select (self->code_sync, names[0]);
+        }
     }
   self->following_canvas = TRUE;
   gtk_single_selection_set_selected (self->match_selection,
@@ -2264,6 +2275,23 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
   pango_attr_list_unref (attrs);
 }
 
+/* The node at @position in graph order, where two nodes share a name and
+ * the canvas picked one (graft_canvas_get_picked()); NULL in a graph
+ * without shared names (its name says which node) or past the end. */
+GraftNode *
+_graft_window_node_at (GraftWindow *self,
+                       guint        position)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftNode  *node = graft_graph_get_first (graph);
+
+  if (!graft_graph_has_shared_names (graph))
+    return NULL;
+  for (guint i = 0; node != NULL && i < position; i++)
+    node = graft_node_get_next (node);
+  return node;
+}
+
 /* The position in graph order of the node called @name, or -1. */
 static gint
 node_position (GraftGraph *graph,
@@ -2321,8 +2349,27 @@ context_menu_cb (GraftCanvas *canvas,
   g_autoptr (GMenu) section = g_menu_new ();
   GraftScopes *scopes = graft_layout_runner_get_scopes (self->layout_runner);
   gboolean     is_scope = graft_layout_runner_is_folded (self->layout_runner, name);
-  gint         match =
-      name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
+  /* Of two nodes of one name, the one clicked: its match, Why Not Here?
+   * and the scope to collapse are its. */
+  gint       clicked = name != NULL && !is_scope ? graft_canvas_pick_graph_node (canvas, x, y) : -1;
+  GraftNode *node = clicked >= 0 ? _graft_window_node_at (self, (guint) clicked) : NULL;
+  gint       match = -1;
+
+  if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
+    clicked = -1;
+  /* The Menu key's menu points under the focused box, which it picked. */
+  if (clicked < 0 && name != NULL && !is_scope && (clicked = graft_canvas_get_picked (canvas)) >= 0)
+    {
+      node = _graft_window_node_at (self, (guint) clicked);
+      if (node == NULL || strcmp (graft_node_get_name (node), name) != 0)
+        clicked = -1;
+    }
+  if (clicked >= 0)
+    match = graft_document_get_match_of_graph_node (self->document, node);
+  else if (name != NULL && !is_scope)
+    match = graft_document_get_match_of_node (self->document, name);
+  self->menu_node = clicked;
+  self->menu_revision = graft_document_get_revision (self->document);
 
   if (match >= 0)
     {
@@ -2363,7 +2410,8 @@ context_menu_cb (GraftCanvas *canvas,
     }
   else if (name != NULL && scopes != NULL)
     {
-      gint        index = node_position (graft_document_get_graph (self->document), name);
+      gint index =
+          clicked >= 0 ? clicked : node_position (graft_document_get_graph (self->document), name);
       const char *scope = index >= 0 && (guint) index < graft_scopes_get_n_nodes (scopes)
                               ? graft_scopes_get_innermost (scopes, index)
                               : NULL;
@@ -2642,6 +2690,7 @@ graft_window_init (GraftWindow *self)
   int            sidebar = 400;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->menu_node = -1;
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)
     self->settings = g_settings_new (APPLICATION_ID);

@@ -2701,6 +2701,41 @@ graft_codegen_job_take_code (GraftCodegenJob *job)
 }
 
 /**
+ * graft_codegen_job_dup_renamed:
+ * @job: a job whose code is taken, its graph unchanged since the job began
+ *
+ * The nodes whose line graft_graph_find_node() of the name the code gives
+ * them does not find: a node the code calls otherwise than by its name
+ * (the second of two nodes of one name, which the code's fresh namespace
+ * renames as torch's python_code does; a node whose name a global took),
+ * and one that is not the node its name finds.  Every other node's line
+ * goes by its name.  Read from the names the code was written with: none
+ * is made again.
+ *
+ * Returns: (transfer full) (nullable): the code's name (owned) -> its node
+ *   (borrowed), or %NULL when every node goes by its own name in the code
+ */
+GHashTable *
+graft_codegen_job_dup_renamed (GraftCodegenJob *job)
+{
+  GHashTable    *renamed;
+  GHashTableIter iter;
+  gpointer       node;
+  gpointer       name;
+
+  g_return_val_if_fail (job != NULL && job->taken, NULL);
+  if (job->g.gen.direct)
+    return NULL;
+  renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_iter_init (&iter, job->g.gen.node_names);
+  while (g_hash_table_iter_next (&iter, &node, &name))
+    if (strcmp (name, graft_node_get_name (node)) != 0 ||
+        graft_graph_find_node (job->graph, graft_node_get_name (node)) != node)
+      g_hash_table_insert (renamed, g_strdup (name), node);
+  return renamed;
+}
+
+/**
  * graft_codegen_job_free:
  * @job: (transfer full) (nullable): a job
  *

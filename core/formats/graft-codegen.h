@@ -61,6 +61,7 @@ gboolean         graft_codegen_job_step (GraftCodegenJob *job,
                                          guint            n_nodes);
 char            *graft_codegen_job_finish (GraftCodegenJob *job) G_GNUC_WARN_UNUSED_RESULT;
 char            *graft_codegen_job_take_code (GraftCodegenJob *job) G_GNUC_WARN_UNUSED_RESULT;
+GHashTable      *graft_codegen_job_dup_renamed (GraftCodegenJob *job) G_GNUC_WARN_UNUSED_RESULT;
 void             graft_codegen_job_free (GraftCodegenJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCodegenJob, graft_codegen_job_free)

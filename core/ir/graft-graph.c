@@ -251,8 +251,10 @@ struct _GraftGraph
    * `sharers` holds those nodes, whose name is the torch namespace's
    * stored copy, neither in the graph's namespace nor bound. */
   GraftNamespace *torch_names;
-  GHashTable     *torch_made; /* node -> its name in torch_names */
-  GHashTable     *sharers;    /* set of nodes */
+  GHashTable     *torch_made;    /* node -> its name in torch_names */
+  GHashTable     *sharers;       /* node -> its link in sharers_named's queue */
+  GHashTable     *sharers_named; /* Owned, with sharers: a name (owned) -> GQueue of its
+                                  * sharers, made first first */
 
   /* Borrowed (the nodes themselves are owned through the list) */
   GraftNode *first;
@@ -772,14 +774,52 @@ shares_name (GraftGraph *self,
   return G_UNLIKELY (self->sharers != NULL) && g_hash_table_contains (self->sharers, node);
 }
 
+/* The tables of sharers, made at the first. */
+static void
+ensure_sharers (GraftGraph *self)
+{
+  if (self->sharers != NULL)
+    return;
+  self->sharers = g_hash_table_new (NULL, NULL);
+  self->sharers_named =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_queue_free);
+}
+
+/* Makes @node, to be called @name, a sharer: kept by its name too, so
+ * that graft_graph_find_node() finds a sharer without a walk of them all. */
+static void
+add_sharer (GraftGraph *self,
+            GraftNode  *node,
+            const char *name)
+{
+  GQueue *queue = g_hash_table_lookup (self->sharers_named, name);
+
+  if (queue == NULL)
+    {
+      queue = g_queue_new ();
+      g_hash_table_insert (self->sharers_named, g_strdup (name), queue);
+    }
+  g_queue_push_tail (queue, node);
+  g_hash_table_insert (self->sharers, node, queue->tail);
+}
+
 /* Forgets @node in the tables of torch's namespace, as it is freed. */
 static void
 forget_torch_made (GraftGraph *self,
                    GraftNode  *node)
 {
+  GList *link;
+
   if (self->torch_made != NULL)
     g_hash_table_remove (self->torch_made, node);
-  g_hash_table_remove (self->sharers, node);
+  if (g_hash_table_steal_extended (self->sharers, node, NULL, (gpointer *) &link))
+    {
+      GQueue *queue = g_hash_table_lookup (self->sharers_named, node->name);
+
+      g_queue_delete_link (queue, link);
+      if (g_queue_is_empty (queue))
+        g_hash_table_remove (self->sharers_named, node->name);
+    }
 }
 
 static void
@@ -835,6 +875,7 @@ graft_graph_free (GraftGraph *self)
   g_clear_pointer (&self->torch_names, graft_namespace_free);
   g_clear_pointer (&self->torch_made, g_hash_table_unref);
   g_clear_pointer (&self->sharers, g_hash_table_unref);
+  g_clear_pointer (&self->sharers_named, g_hash_table_unref);
   drop_marks (self);
   g_clear_pointer (&self->marked_pages, g_ptr_array_unref);
   g_clear_pointer (&self->marks_blocks, g_ptr_array_unref);
@@ -921,15 +962,14 @@ graft_graph_find_node (GraftGraph *self,
     return node;
   if (G_UNLIKELY (self->sharers != NULL))
     {
-      GHashTableIter iter;
-      gpointer       key;
+      GQueue *queue = g_hash_table_lookup (self->sharers_named, name);
 
-      /* A node that shares its name with one erased (or unbound). */
-      g_hash_table_iter_init (&iter, self->sharers);
-      while (g_hash_table_iter_next (&iter, &key, NULL))
-        if (_graft_node_is_attached (self, key) &&
-            strcmp (((GraftNode *) key)->name, name) == 0)
-          return key;
+      /* A node that shares its name with one erased (or unbound): the
+       * first made of those in the list (the others of the name are kept
+       * for undo). */
+      for (GList *l = queue != NULL ? queue->head : NULL; l != NULL; l = l->next)
+        if (_graft_node_is_attached (self, l->data))
+          return l->data;
     }
   return NULL;
 }
@@ -1027,8 +1067,7 @@ _graft_graph_set_torch_names (GraftGraph     *self,
   self->torch_names = torch_names;
   self->torch_made = g_hash_table_new (NULL, NULL);
   /* A DOT reader may have made sharers already. */
-  if (self->sharers == NULL)
-    self->sharers = g_hash_table_new (NULL, NULL);
+  ensure_sharers (self);
 }
 
 /* torch's namespace, when @self has one (_graft_graph_set_torch_names()). */
@@ -2373,7 +2412,7 @@ insert_node (GraftGraph *self,
   node->name = name;
   node->name_canonical = name_canonical;
   if (G_UNLIKELY (sharer))
-    g_hash_table_add (self->sharers, node);
+    add_sharer (self, node, name);
   take_args (self, node, args, kwargs);
   link_node (self, node, before);
   link_uses (node);
@@ -2490,7 +2529,7 @@ name_from_torch (GraftGraph *self,
   g_hash_table_insert (self->torch_made, node, (gpointer) made);
   if (graft_namespace_contains (self->names, made))
     {
-      g_hash_table_add (self->sharers, node);
+      add_sharer (self, node, made);
       return made;
     }
   name = _graft_namespace_add_verbatim (self->names, made);
@@ -2734,8 +2773,7 @@ _graft_graph_append_node_sharing (GraftGraph *self,
                                   const char *target,
                                   const char *name)
 {
-  if (self->sharers == NULL)
-    self->sharers = g_hash_table_new (NULL, NULL);
+  ensure_sharers (self);
   return insert_node (self, op, graft_graph_intern (self, target), NULL, NULL,
                       graft_graph_intern (self, name),
                       graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), TRUE, NULL);

@@ -818,6 +818,26 @@ nine_nodes_laid_out (gpointer window)
   return n_graph_nodes_is (window, 9);
 }
 
+/* Replace All of dynamic_batch.pt2's view by one that asks for the size
+ * again: a second node named sym_size_int_1 (docs/programs.md). */
+static void
+replace_view_size (GraftWindow *window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x, s):\n"
+                                             "    return aten.view.default(x, [s, -1, 4])\n");
+  graft_document_set_replacement_text (document,
+                                       "import torch\n\naten = torch.ops.aten\n\n\n"
+                                       "def replacement(x, s):\n"
+                                       "    return aten.view.default(x, [aten.sym_size.int(x, 0), "
+                                       "-1, 4])\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  activate (window, "replace-all", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+}
+
 /* The boxes of @canvas's layout named @name, at most 4, in @boxes. */
 static guint
 boxes_named (GraftCanvas *canvas,
@@ -850,17 +870,7 @@ test_shared_names (void)
 
   iterate_until (layout_ready, window);
   g_assert_cmpuint (boxes_named (canvas, "sym_size_int_1", boxes), ==, 1);
-  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
-                                             "def pattern(x, s):\n"
-                                             "    return aten.view.default(x, [s, -1, 4])\n");
-  graft_document_set_replacement_text (document,
-                                       "import torch\n\naten = torch.ops.aten\n\n\n"
-                                       "def replacement(x, s):\n"
-                                       "    return aten.view.default(x, [aten.sym_size.int(x, 0), "
-                                       "-1, 4])\n");
-  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
-  activate (window, "replace-all", NULL);
-  iterate_until (ten_nodes_laid_out, window);
+  replace_view_size (window);
   g_assert_cmpuint (boxes_named (canvas, "sym_size_int_1", boxes), ==, 2);
   g_assert_cmpuint (graft_layout_get_node (graft_canvas_get_layout (canvas), boxes[0])->node_index,
                     !=,
@@ -929,6 +939,276 @@ test_shared_names (void)
   close_last_window (window);
 }
 
+/* The Code tab shows the text of the view_size rewrite's code. */
+static gboolean
+copy_line_shown (gpointer data)
+{
+  GraftWindow     *window = data;
+  g_autofree char *text = buffer_text (gtk_text_view_get_buffer (window->code_view));
+
+  return strstr (text, "    sym_size_int_2 = ") != NULL;
+}
+
+/* The line of the code view that starts with @start, or -1. */
+static gint
+code_line (GraftWindow *window,
+           const char  *start)
+{
+  g_autofree char *text = buffer_text (gtk_text_view_get_buffer (window->code_view));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], start))
+      return (gint) i;
+  return -1;
+}
+
+/* Puts the code view's cursor on line @line. */
+static void
+place_code_cursor (GraftWindow *window,
+                   gint         line)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (window->code_view);
+  GtkTextIter    iter;
+
+  g_assert_cmpint (line, >=, 0);
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, line);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+}
+
+/* The line of the code view's cursor. */
+static gint
+code_cursor_line (GraftWindow *window)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (window->code_view);
+  GtkTextIter    iter;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  return gtk_text_iter_get_line (&iter);
+}
+
+/* The position in graph order of @node. */
+static guint
+graph_position (GraftGraph *graph,
+                GraftNode  *node)
+{
+  guint i = 0;
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != node; n = graft_node_get_next (n))
+    i++;
+  return i;
+}
+
+/* dynamic_batch.pt2 after replace_view_size(): its window, the program's
+ * sym_size_int_1 and the copy right after it, and their positions in
+ * graph order. */
+typedef struct
+{
+  GraftWindow *window;
+  GraftNode   *owner;
+  GraftNode   *copy;
+  guint        owner_at;
+  guint        copy_at;
+} SharedCase;
+
+static SharedCase
+shared_case_open (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "dynamic_batch.pt2", NULL);
+  SharedCase       c = { open_path_sized (path, WIDTH, HEIGHT) };
+  GraftGraph      *graph;
+
+  iterate_until (layout_ready, c.window);
+  replace_view_size (c.window);
+  graph = graft_document_get_graph (graft_window_get_document (c.window));
+  c.owner = graft_graph_find_node (graph, "sym_size_int_1");
+  c.copy = graft_node_get_next (c.owner);
+  g_assert_cmpstr (graft_node_get_name (c.copy), ==, "sym_size_int_1");
+  c.owner_at = graph_position (graph, c.owner);
+  c.copy_at = graph_position (graph, c.copy);
+  return c;
+}
+
+/* Right-clicks the box of the graph node at @position ("context-menu" at
+ * its centre), chooses Why Not Here? and returns the sentence. */
+static char *
+why_not_at (GraftWindow *window,
+            guint        position)
+{
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             box = graft_layout_lookup (layout, position);
+  const GraftRect *r;
+  double           x, y;
+
+  g_assert_cmpint (box, >=, 0);
+  r = &graft_layout_get_node (layout, (guint) box)->box;
+  graft_canvas_center_on (canvas, graft_layout_get_node_name (layout, position));
+  graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x, &y);
+  g_assert_cmpint (graft_canvas_pick_graph_node (canvas, x, y), ==, (gint) position);
+  g_signal_emit_by_name (canvas, "context-menu", graft_layout_get_node_name (layout, position), x,
+                         y);
+  /* Choosing an item closes the menu. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      gtk_popover_popdown (GTK_POPOVER (child));
+  activate (window, "explain-at",
+            g_variant_new_string (graft_layout_get_node_name (layout, position)));
+  return g_strdup (gtk_label_get_text (window->warning_label));
+}
+
+/* Two nodes of one name (test_shared_names()): the code calls the copy
+ * sym_size_int_2, and its line is the copy's both ways (the cursor on it
+ * picks the copy's box, a pick of the copy's box puts the cursor on it);
+ * the context menu's Why Not Here? explains the node clicked. */
+static void
+test_shared_names_code (void)
+{
+  SharedCase       c = shared_case_open ();
+  GraftWindow     *window = c.window;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  guint            owner_at = c.owner_at, copy_at = c.copy_at;
+  gint             owner_line, copy_line;
+  g_autofree char *owner_why = NULL;
+  g_autofree char *copy_why = NULL;
+
+  gtk_stack_set_visible_child_name (window->editor_stack, "code");
+  iterate_until (copy_line_shown, window);
+  owner_line = code_line (window, "    sym_size_int_1 = ");
+  copy_line = code_line (window, "    sym_size_int_2 = ");
+  g_assert_cmpint (owner_line, >=, 0);
+  g_assert_cmpint (copy_line, >=, 0);
+
+  /* Code to canvas: the name, both boxes, selected; the line's picked. */
+  graft_canvas_clear_selection (canvas);
+  place_code_cursor (window, copy_line);
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) copy_at);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  place_code_cursor (window, owner_line);
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) owner_at);
+  place_code_cursor (window, 0);
+
+  /* Canvas to code. */
+  graft_canvas_select_graph_node (canvas, copy_at);
+  g_assert_cmpint (code_cursor_line (window), ==, copy_line);
+  graft_canvas_select_graph_node (canvas, owner_at);
+  g_assert_cmpint (code_cursor_line (window), ==, owner_line);
+  graft_canvas_select (canvas, "view_default", FALSE);
+  graft_canvas_select_graph_node (canvas, copy_at);
+  g_assert_cmpint (code_cursor_line (window), ==, copy_line);
+
+  /* The keyboard: Space on the copy's box (the focus a name gives goes to
+   * the last box of the name, the copy's) picks it, as a click does. */
+  place_code_cursor (window, 0);
+  graft_canvas_clear_selection (canvas);
+  g_assert_true (graft_canvas_focus_node (canvas, "sym_size_int_1"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "space"));
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) copy_at);
+  g_assert_cmpint (code_cursor_line (window), ==, copy_line);
+
+  /* Why Not Here? of each: the program's node is used by mul (which
+   * passes 2), the copy by the view only. */
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x):\n"
+                                             "    return aten.sym_size.int(x, 0) * 3\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  owner_why = why_not_at (window, owner_at);
+  copy_why = why_not_at (window, copy_at);
+  g_test_message ("owner: %s", owner_why);
+  g_test_message ("copy: %s", copy_why);
+  g_assert_cmpstr (owner_why, !=, copy_why);
+  g_assert_nonnull (strstr (owner_why, "'mul' passes 2"));
+  g_assert_null (strstr (copy_why, "'mul' passes 2"));
+
+  /* Undone and redone, the code comes back from the history, not from a
+   * code job: the lines still go by node. */
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  iterate_until (copy_line_shown, window);
+  place_code_cursor (window, 0);
+  place_code_cursor (window, copy_line);
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) copy_at);
+  close_last_window (window);
+}
+
+/* Whether the canvas has marks for the layout on screen, with the node
+ * `mul` (a unique name) in match 1. */
+static gboolean
+mul_marked (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  const gint  *marks = _graft_canvas_get_marks (canvas);
+  GraftGraph  *graph = graft_document_get_graph (graft_window_get_document (window));
+
+  return marks != NULL && layout_ready (window) &&
+         marks[graph_position (graph, graft_graph_find_node (graph, "mul"))] == 0;
+}
+
+/* Whether the canvas draws the nodes the last rewrite added (the marks
+ * made after the layout). */
+static gboolean
+added_shown (gpointer data)
+{
+  GraftWindow *window = data;
+
+  return layout_ready (window) &&
+         _graft_canvas_get_added (graft_window_get_canvas (window)) != NULL;
+}
+
+/* Whether the last rewrite added the graph node at @position, as drawn. */
+static gboolean
+drawn_added (GraftCanvas *canvas,
+             guint        position)
+{
+  const guint8 *added = _graft_canvas_get_added (canvas);
+
+  return added != NULL && (added[position / 8] >> (position % 8)) & 1;
+}
+
+/* Two nodes of one name (test_shared_names()): the ring of Replace All's
+ * added nodes is the copy's, and a match of the program's node rings its
+ * box, not the copy's; a pick of either box chooses its own match, or
+ * none, as does its context menu. */
+static void
+test_shared_names_marks (void)
+{
+  SharedCase     c = shared_case_open ();
+  GraftWindow   *window = c.window;
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GraftDocument *document = graft_window_get_document (window);
+  GraftGraph    *graph = graft_document_get_graph (document);
+  guint          owner_at = c.owner_at, copy_at = c.copy_at;
+  const gint    *marks;
+
+  iterate_until (added_shown, window);
+  g_assert_true (drawn_added (canvas, copy_at));
+  g_assert_false (drawn_added (canvas, owner_at));
+  g_assert_true (
+      drawn_added (canvas, graph_position (graph, graft_graph_find_node (graph, "view_default"))));
+
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x):\n"
+                                             "    return aten.sym_size.int(x, 0) * 2\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  iterate_until (mul_marked, window);
+  marks = _graft_canvas_get_marks (canvas);
+  g_assert_cmpint (marks[owner_at], ==, 0);
+  g_assert_cmpint (marks[copy_at], ==, -1);
+  g_assert_cmpint (graft_document_get_match_of_graph_node (document, c.owner), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_graph_node (document, c.copy), ==, -1);
+  graft_canvas_select_graph_node (canvas, owner_at);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  graft_canvas_select_graph_node (canvas, copy_at);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+  close_last_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -947,5 +1227,7 @@ main (int    argc,
   g_test_add_func ("/ui/view/find-in-turns", test_find_in_turns);
   g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
   g_test_add_func ("/ui/view/shared-names", test_shared_names);
+  g_test_add_func ("/ui/view/shared-names-code", test_shared_names_code);
+  g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   return g_test_run ();
 }
