@@ -855,6 +855,8 @@ graft_completion_dispose (GObject *object)
   GraftCompletion *self = GRAFT_COMPLETION (object);
 
   graft_completion_set_document (self, NULL);
+  /* The document may have gone first, the count still under way. */
+  drop_count (self);
   for (guint i = 0; i < self->waiting->len; i++)
     g_task_return_new_error (self->waiting->pdata[i], G_IO_ERROR, G_IO_ERROR_CANCELLED,
                              "the completion is gone");
