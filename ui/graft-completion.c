@@ -279,8 +279,8 @@ count_nodes (GraftCompletion *self,
       if (target == NULL)
         continue;
       g_hash_table_insert (counts, (gpointer) target,
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, target)) +
-                                             1));
+                           GUINT_TO_POINTER (
+                               GPOINTER_TO_UINT (g_hash_table_lookup (counts, target)) + 1));
     }
   self->count_node = node;
   if (node != NULL)
@@ -377,19 +377,20 @@ static void
 read_imports (const char *text,
               GHashTable *aliases)
 {
-  static GRegex *import_re = NULL;
-  static GRegex *from_re = NULL;
+  static const char import_pattern[] = "^[ \\t]*import[ \\t]+([A-Za-z_][\\w.]*)"
+                                       "(?:[ \\t]+as[ \\t]+(\\w+))?";
+  static const char from_pattern[] = "^[ \\t]*from[ \\t]+([A-Za-z_][\\w.]*)"
+                                     "[ \\t]+import[ \\t]+(\\w+)(?:[ \\t]+as[ \\t]+(\\w+))?";
+  static GRegex    *import_re = NULL;
+  static GRegex    *from_re = NULL;
   g_autoptr (GMatchInfo) match = NULL;
 
   if (g_once_init_enter (&import_re))
-    g_once_init_leave (
-        &import_re, g_regex_new ("^[ \\t]*import[ \\t]+([A-Za-z_][\\w.]*)(?:[ \\t]+as[ \\t]+(\\w+))?",
-                                 G_REGEX_MULTILINE | G_REGEX_OPTIMIZE, 0, NULL));
+    g_once_init_leave (&import_re,
+                       g_regex_new (import_pattern, G_REGEX_MULTILINE | G_REGEX_OPTIMIZE, 0, NULL));
   if (g_once_init_enter (&from_re))
-    g_once_init_leave (
-        &from_re, g_regex_new ("^[ \\t]*from[ \\t]+([A-Za-z_][\\w.]*)[ \\t]+import[ \\t]+(\\w+)"
-                               "(?:[ \\t]+as[ \\t]+(\\w+))?",
-                               G_REGEX_MULTILINE | G_REGEX_OPTIMIZE, 0, NULL));
+    g_once_init_leave (&from_re, g_regex_new (from_pattern, G_REGEX_MULTILINE | G_REGEX_OPTIMIZE,
+                                              0, NULL));
   for (g_regex_match (import_re, text, 0, &match); g_match_info_matches (match);
        g_match_info_next (match, NULL))
     {
@@ -407,7 +408,8 @@ read_imports (const char *text,
       g_autofree char *name = g_match_info_fetch (match, 2);
       g_autofree char *as = g_match_info_fetch (match, 3);
 
-      g_hash_table_insert (aliases, (as != NULL && *as != '\0') ? g_steal_pointer (&as) : g_strdup (name),
+      g_hash_table_insert (aliases,
+                           (as != NULL && *as != '\0') ? g_steal_pointer (&as) : g_strdup (name),
                            g_strconcat (module, ".", name, NULL));
     }
 }
@@ -420,10 +422,10 @@ static char *
 path_before (GtkTextBuffer     *buffer,
              const GtkTextIter *at)
 {
-  GtkTextIter start = *at;
-  GtkTextIter word = *at;
-  GtkTextIter text_start;
-  GtkTextIter text_end;
+  GtkTextIter      start = *at;
+  GtkTextIter      word = *at;
+  GtkTextIter      text_start;
+  GtkTextIter      text_end;
   g_autofree char *path = NULL;
   g_autofree char *text = NULL;
   g_autoptr (GHashTable) aliases = NULL;
@@ -514,9 +516,9 @@ add_graph_proposals (GraftCompletion *self,
                      const char      *path,
                      GListStore      *store)
 {
-  gboolean         attribute = g_str_has_prefix (path, "self.");
-  const char      *prefix = attribute ? path + strlen ("self.") : path;
-  gboolean         whole = !attribute && strchr (path + strlen ("torch.ops."), '.') != NULL;
+  gboolean    attribute = g_str_has_prefix (path, "self.");
+  const char *prefix = attribute ? path + strlen ("self.") : path;
+  gboolean    whole = !attribute && strchr (path + strlen ("torch.ops."), '.') != NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) order = g_ptr_array_new ();
 
@@ -617,8 +619,8 @@ graft_completion_dup_texts (GraftCompletion   *self,
 {
   g_autofree char *path = NULL;
   g_autoptr (GListStore) store = NULL;
-  GStrvBuilder    *builder;
-  char           **texts;
+  GStrvBuilder *builder;
+  char        **texts;
 
   g_return_val_if_fail (GRAFT_IS_COMPLETION (self), NULL);
   path = path_before (buffer, at);
@@ -733,9 +735,9 @@ graft_completion_populate_async (GtkSourceCompletionProvider *provider,
 {
   GraftCompletion *self = GRAFT_COMPLETION (provider);
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
-  GtkTextIter      begin;
-  GtkTextIter      end;
-  Request         *request = g_new0 (Request, 1);
+  GtkTextIter begin;
+  GtkTextIter end;
+  Request    *request = g_new0 (Request, 1);
 
   g_task_set_source_tag (task, graft_completion_populate_async);
   g_task_set_task_data (task, request, request_free);
@@ -783,8 +785,8 @@ graft_completion_refilter (GtkSourceCompletionProvider *provider,
   if (!GTK_IS_FILTER_LIST_MODEL (model))
     return;
   filter = gtk_filter_list_model_get_filter (GTK_FILTER_LIST_MODEL (model));
-  g_object_set_data_full (G_OBJECT (filter), "word", gtk_source_completion_context_get_word (context),
-                          g_free);
+  g_object_set_data_full (G_OBJECT (filter), "word",
+                          gtk_source_completion_context_get_word (context), g_free);
   gtk_filter_changed (filter, GTK_FILTER_CHANGE_DIFFERENT);
 }
 
@@ -824,9 +826,10 @@ graft_completion_activate (GtkSourceCompletionProvider *provider,
                            GtkSourceCompletionProposal *item)
 {
   GraftCompletionProposal *proposal = GRAFT_COMPLETION_PROPOSAL (item);
-  GtkTextBuffer           *buffer = GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context));
-  GtkTextIter              begin;
-  GtkTextIter              end;
+  GtkTextBuffer           *buffer =
+      GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context));
+  GtkTextIter begin;
+  GtkTextIter end;
 
   if (!gtk_source_completion_context_get_bounds (context, &begin, &end))
     return;
@@ -889,7 +892,8 @@ graft_completion_class_init (GraftCompletionClass *klass)
 static void
 graft_completion_init (GraftCompletion *self)
 {
-  self->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
+  self->names =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
   self->waiting = g_ptr_array_new_with_free_func (g_object_unref);
   self->counting = g_hash_table_new (g_str_hash, g_str_equal);
   self->counting_attributes = g_hash_table_new (g_str_hash, g_str_equal);
