@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "display.h"
 #include "window-util.h"
 
 #include "graft-pattern-editor.h"
@@ -109,18 +110,15 @@ static void
 xdotool (const char *first,
          ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) argv = NULL;
   g_autoptr (GError) error = NULL;
   gboolean exited = FALSE;
   GPid     pid = 0;
   va_list  ap;
 
-  g_ptr_array_add (argv, (gpointer) "xdotool");
   va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+  argv = xdotool_argv_new (first, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_async (NULL, (char **) argv->pdata, NULL,
                                 G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
                                     G_SPAWN_STDOUT_TO_DEV_NULL,
@@ -128,6 +126,12 @@ xdotool (const char *first,
   g_assert_no_error (error);
   g_child_watch_add (pid, child_exited_cb, &exited);
   iterate_until (flag_set, &exited);
+}
+
+static gboolean
+window_active (gpointer window)
+{
+  return gtk_window_is_active (window);
 }
 
 /* @window given the X keyboard focus, as a click on it would. */
@@ -140,6 +144,8 @@ focus_window (GraftWindow *window)
   g_assert_true (GDK_IS_X11_SURFACE (surface));
   xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
   xdotool ("windowfocus", "--sync", xid, NULL);
+  /* The keys typed next go where GTK has the focus: wait until it knows. */
+  iterate_until (window_active, window);
 }
 
 /* Types @text at the cursor of @view as keys do: one user action. */
