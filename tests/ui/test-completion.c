@@ -311,10 +311,16 @@ collected (gpointer editor)
 }
 
 /* A program's overloads after `torch.ops.aten.`, the most called first;
- * counted on the first completion that wants them, not on opening. */
+ * counted on the first completion that wants them, not on opening, and
+ * again after a rewrite (tests/data/program-rewrites' softmax_attention
+ * to sdpa). */
 static void
 test_aten_ranked (void)
 {
+  static const char softmax_attention[] =
+      "import torch\naten = torch.ops.aten\n\n\ndef pattern(q, k, v, scale):\n"
+      "    s = aten.mul.Tensor(aten.matmul.default(q, aten.transpose.int(k, -2, -1)), scale)\n"
+      "    return aten.matmul.default(aten.softmax.int(s, -1), v)\n";
   g_autofree char    *path = program_path ("attention_manual.pt2");
   GraftWindow        *window = open_path (path);
   GraftPatternEditor *editor =
@@ -324,6 +330,10 @@ test_aten_ranked (void)
   const char *const aten[] = { "linear.default", "matmul.default", "mul.Tensor", "softmax.int",
                                "transpose.int", NULL };
   const char *const ops[] = { "aten", NULL };
+  const char *const rewritten[] = { "linear.default", "scaled_dot_product_attention.default",
+                                    NULL };
+  GraftDocument    *document = graft_window_get_document (window);
+  g_autoptr (GError) error = NULL;
 
   g_assert_false (collected (editor));
   type_in (view, "torch.ops.");
@@ -332,6 +342,19 @@ test_aten_ranked (void)
   iterate_until (popup_shows, &shown);
   g_assert_true (collected (editor));
   assert_offered (window, view, aten);
+
+  /* A rewrite drops the count; the next completion counts the new graph. */
+  edit_pattern (window, softmax_attention);
+  graft_document_set_pattern_text (document, softmax_attention);
+  graft_document_set_replacement_text (
+      document, "import torch\naten = torch.ops.aten\n\n\ndef replacement(q, k, v, scale):\n"
+                "    return aten.scaled_dot_product_attention.default(q, k, v, scale=scale)\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_true (graft_document_replace_all (document, &error));
+  g_assert_no_error (error);
+  g_assert_false (collected (editor));
+  edit_pattern (window, "import torch\n\n\ndef pattern(x):\n    return torch.ops.aten.");
+  assert_offered (window, view, rewritten);
   close_window (window);
 }
 
