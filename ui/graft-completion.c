@@ -519,15 +519,16 @@ add_graph_proposals (GraftCompletion *self,
   gboolean    attribute = g_str_has_prefix (path, "self.");
   const char *prefix = attribute ? path + strlen ("self.") : path;
   gboolean    whole = !attribute && strchr (path + strlen ("torch.ops."), '.') != NULL;
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GPtrArray) order = g_ptr_array_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GArray) names = g_array_new (FALSE, FALSE, sizeof (Entry));
 
+  g_array_set_clear_func (names, clear_entry);
   for (guint i = 0; i < self->entries->len; i++)
     {
       const Entry     *entry = &g_array_index (self->entries, Entry, i);
       const char      *rest;
       g_autofree char *name = NULL;
-      guint            count;
+      gpointer         at;
 
       if (entry->attribute != attribute || !g_str_has_prefix (entry->target, prefix))
         continue;
@@ -535,24 +536,27 @@ add_graph_proposals (GraftCompletion *self,
       if (*rest == '\0')
         continue;
       name = whole ? g_strdup (rest) : g_strndup (rest, strcspn (rest, "."));
-      count = GPOINTER_TO_UINT (g_hash_table_lookup (seen, name));
-      if (count == 0)
-        g_ptr_array_add (order, g_strdup (name));
-      g_hash_table_insert (seen, g_steal_pointer (&name), GUINT_TO_POINTER (count + entry->count));
+      /* A name's uses are those of every target under it. */
+      if (g_hash_table_lookup_extended (seen, name, NULL, &at))
+        g_array_index (names, Entry, GPOINTER_TO_UINT (at)).count += entry->count;
+      else
+        {
+          Entry sum = { g_steal_pointer (&name), attribute, entry->count };
+
+          g_array_append_val (names, sum);
+          g_hash_table_insert (seen, sum.target, GUINT_TO_POINTER (names->len - 1));
+        }
     }
-  /* Entries come the most used first, and a name's first entry is its
-   * most used: the order of first sight is the order of use, near
-   * enough for names summed over several targets. */
-  for (guint i = 0; i < order->len; i++)
+  g_hash_table_remove_all (seen);
+  g_array_sort (names, compare_entries_cb);
+  for (guint i = 0; i < names->len; i++)
     {
-      const char *name = order->pdata[i];
-      guint       count = GPOINTER_TO_UINT (g_hash_table_lookup (seen, name));
-      g_autoptr (GraftCompletionProposal) proposal =
-          proposal_new (name, g_strdup_printf (count == 1 ? "%u use" : "%u uses", count),
-                        attribute ? "lang-variable-symbolic" : "lang-function-symbolic");
+      const Entry *name = &g_array_index (names, Entry, i);
+      g_autoptr (GraftCompletionProposal) proposal = proposal_new (
+          name->target, g_strdup_printf (name->count == 1 ? "%u use" : "%u uses", name->count),
+          attribute ? "lang-variable-symbolic" : "lang-function-symbolic");
 
       g_list_store_append (store, proposal);
-      g_free (order->pdata[i]);
     }
 }
 

@@ -359,7 +359,8 @@ test_aten_ranked (void)
 }
 
 /* A module's submodules after `self.`, one level at a time, the most
- * used first. */
+ * used first: `block`'s three children called once each before `head`
+ * called twice. */
 static void
 test_self_attributes (void)
 {
@@ -367,16 +368,17 @@ test_self_attributes (void)
       "import torch\n\n\nclass M(torch.nn.Module):\n"
       "    def __init__(self):\n"
       "        super().__init__()\n"
-      "        self.head = torch.nn.Linear(4, 2)\n"
-      "        self.block = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n\n"
+      "        self.head = torch.nn.Linear(4, 4)\n"
+      "        self.block = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU(),\n"
+      "                                         torch.nn.Linear(4, 4))\n\n"
       "    def forward(self, x):\n"
-      "        return self.head(self.block(self.block(x)))\n";
+      "        return self.head(self.head(self.block(x)))\n";
   g_autofree char  *dir = g_dir_make_tmp ("graft-completion-XXXXXX", NULL);
   g_autofree char  *path = g_build_filename (dir, "m.py", NULL);
   GraftWindow      *window;
   GtkWidget        *view;
   const char *const top[] = { "block", "head", NULL };
-  const char *const block[] = { "0", "1", NULL };
+  const char *const block[] = { "0", "1", "2", NULL };
 
   g_assert_true (g_file_set_contents (path, code, -1, NULL));
   window = open_path (path);
