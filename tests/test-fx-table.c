@@ -22,6 +22,7 @@
 typedef struct
 {
   const char *path;
+  const char *kind;
   const char *target;
   const char *text[6];
   gsize       at[6];
@@ -40,6 +41,7 @@ typedef struct
 #define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code, path_at, target_at, \
                           name_at, sig_at, pos_at, kw_at)                                   \
   { path,                                                                                   \
+    #kind,                                                                                  \
     target,                                                                                 \
     { path, target, name, sig, pos, kw },                                                   \
     { path_at, target_at, name_at, sig_at, pos_at, kw_at } },
@@ -159,6 +161,79 @@ test_pool_offsets (gconstpointer data)
       }
 }
 
+static gboolean
+strv_has (char *const *names,
+          const char  *name)
+{
+  return g_strv_contains ((const char *const *) names, name);
+}
+
+/* graft_trace_dup_names() offers, after `MODULE.`, the functions of the
+ * table that trace, one name deep, and nothing torch refuses to trace;
+ * constants, submodules and operator's functions too; sorted, each once. */
+static void
+test_names (gconstpointer data)
+{
+  const Table        *table = data;
+  const GraftDialect *dialect = graft_dialect_get (table->torch);
+  const char         *modules[] = { "torch", "torch.nn.functional", "torch.linalg", "operator",
+                                    "math", "numpy" };
+
+  for (guint m = 0; m < G_N_ELEMENTS (modules); m++)
+    {
+      g_auto (GStrv) names = graft_trace_dup_names (dialect, modules[m]);
+      g_autofree char *prefix = g_strconcat (modules[m], ".", NULL);
+      guint            n_functions = 0;
+
+      g_assert_nonnull (names);
+      for (guint i = 1; names[0] != NULL && names[i] != NULL; i++)
+        g_assert_cmpint (strcmp (names[i - 1], names[i]), <, 0);
+      for (gsize i = 0; i < table->n_rows; i++)
+        {
+          const char *rest = table->rows[i].path + strlen (prefix);
+
+          if (!g_str_has_prefix (table->rows[i].path, prefix) || *rest == '_' ||
+              strchr (rest, '.') != NULL)
+            continue;
+          if (strcmp (table->rows[i].kind, "NOT_TRACEABLE") == 0)
+            g_assert_false (strv_has (names, rest));
+          else
+            {
+              g_assert_true (strv_has (names, rest));
+              n_functions++;
+            }
+        }
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          g_assert_cmpint (names[i][0], !=, '_');
+          g_assert_null (strchr (names[i], '.'));
+        }
+      if (strcmp (modules[m], "numpy") == 0)
+        g_assert_cmpuint (g_strv_length (names), ==, 0);
+      else if (g_str_has_prefix (modules[m], "torch"))
+        g_assert_cmpuint (n_functions, >, 10);
+    }
+
+  {
+    g_auto (GStrv) torch = graft_trace_dup_names (dialect, "torch");
+    g_auto (GStrv) functional = graft_trace_dup_names (dialect, "torch.nn.functional");
+    g_auto (GStrv) operator= graft_trace_dup_names (dialect, "operator");
+    g_auto (GStrv) math = graft_trace_dup_names (dialect, "math");
+
+    g_assert_true (strv_has (torch, "relu"));
+    g_assert_true (strv_has (torch, "float32"));
+    g_assert_true (strv_has (torch, "nn"));
+    g_assert_true (strv_has (torch, "ops"));
+    g_assert_false (strv_has (torch, "ones"));
+    g_assert_true (strv_has (functional, "gelu"));
+    g_assert_false (strv_has (functional, "relu6_")); /* no such function */
+    g_assert_true (strv_has (operator, "add"));
+    g_assert_true (strv_has (operator, "getitem"));
+    g_assert_true (strv_has (math, "sqrt"));
+    g_assert_true (strv_has (math, "pi"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -174,7 +249,10 @@ main (int   argc,
 
       g_test_add_data_func (sorted, &tables[i], test_functions_sorted);
       g_test_add_data_func (offsets, &tables[i], test_pool_offsets);
+      g_autofree char *names = g_strdup_printf ("/core/fx-table/torch%s/names", torch);
+
       g_test_add_data_func (read_back, &tables[i], test_targets_read_back);
+      g_test_add_data_func (names, &tables[i], test_names);
     }
   return g_test_run ();
 }

@@ -17,11 +17,18 @@
  *
  * Return indents as Python wants: one level more after a line ending in
  * `:`, the same indentation otherwise (GraftPythonIndenter).
+ *
+ * Completion: after a dot, what the tracer and the document's graph know
+ * there (GraftCompletion, given the document with
+ * graft_pattern_editor_set_document()), shown as the dot is typed or on
+ * Ctrl+Space (GtkSourceView's own binding); otherwise the words of the
+ * text shown (GtkSourceCompletionWords, which follows the buffer swaps).
  */
 #include "config.h"
 
 #include "graft-pattern-editor.h"
 #include "graft-canvas.h"
+#include "graft-completion.h"
 
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
@@ -43,7 +50,9 @@ struct _GraftPatternEditor
   GraftCanvas   *preview;
 
   /* Owned */
-  char *error_text;
+  char                     *error_text;
+  GraftCompletion          *completion;
+  GtkSourceCompletionWords *words;
 
   guint    debounce_id;
   gboolean setting_text;
@@ -258,10 +267,39 @@ graft_pattern_editor_set_buffer (GraftPatternEditor *self,
   if (old == buffer)
     return;
   g_signal_handlers_disconnect_by_func (old, buffer_changed_cb, self);
+  gtk_source_completion_words_unregister (self->words, old);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->view), buffer);
+  gtk_source_completion_words_register (self->words, buffer);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed_cb), self, 0);
   g_clear_pointer (&self->error_text, g_free);
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+}
+
+/**
+ * graft_pattern_editor_set_document:
+ * @self: an editor
+ * @document: (nullable): the document whose graph and torch the
+ *   completion offers names of (not kept alive)
+ */
+void
+graft_pattern_editor_set_document (GraftPatternEditor *self,
+                                   GraftDocument      *document)
+{
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  graft_completion_set_document (self->completion, document);
+}
+
+/**
+ * graft_pattern_editor_get_completion:
+ * @self: an editor
+ *
+ * Returns: (transfer none): the editor's completion of names
+ */
+GraftCompletion *
+graft_pattern_editor_get_completion (GraftPatternEditor *self)
+{
+  g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
+  return self->completion;
 }
 
 /**
@@ -696,6 +734,8 @@ graft_pattern_editor_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->debounce_id, g_source_remove);
+  if (self->completion != NULL)
+    graft_completion_set_document (self->completion, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_PATTERN_EDITOR);
   /* Children the template does not name (the separator) go too. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -709,6 +749,8 @@ graft_pattern_editor_finalize (GObject *object)
   GraftPatternEditor *self = GRAFT_PATTERN_EDITOR (object);
 
   g_free (self->error_text);
+  g_clear_object (&self->completion);
+  g_clear_object (&self->words);
   G_OBJECT_CLASS (graft_pattern_editor_parent_class)->finalize (object);
 }
 
@@ -724,6 +766,9 @@ graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /* GtkSourceView's own style sheet (the completion popup's background
+   * and rows) and icons come with its initialization. */
+  gtk_source_init ();
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (GRAFT_TYPE_CANVAS);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -754,6 +799,16 @@ graft_pattern_editor_init (GraftPatternEditor *self)
     g_autoptr (GtkSourceIndenter) indenter = g_object_new (GRAFT_TYPE_PYTHON_INDENTER, NULL);
 
     gtk_source_view_set_indenter (self->view, indenter);
+  }
+  {
+    GtkSourceCompletion *completion = gtk_source_view_get_completion (self->view);
+
+    self->completion = graft_completion_new ();
+    self->words = gtk_source_completion_words_new ("Words");
+    gtk_source_completion_words_register (self->words, buffer);
+    gtk_source_completion_add_provider (completion,
+                                        GTK_SOURCE_COMPLETION_PROVIDER (self->completion));
+    gtk_source_completion_add_provider (completion, GTK_SOURCE_COMPLETION_PROVIDER (self->words));
   }
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");

@@ -2698,6 +2698,8 @@ graft_window_init (GraftWindow *self)
   graft_document_set_dialect (self->document, start_dialect (self));
   self->text_undo = graft_text_undo_new (self->pattern_editor, self->replacement_editor,
                                          self->document);
+  graft_pattern_editor_set_document (self->pattern_editor, self->document);
+  graft_pattern_editor_set_document (self->replacement_editor, self->document);
   self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
                                          self->code_note, self->editor_stack);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));

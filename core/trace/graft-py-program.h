@@ -65,6 +65,8 @@ GraftGraph     *graft_trace_source (GraftSource        *source,
                                     const GraftDialect *dialect,
                                     const char         *entry,
                                     GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+char          **graft_trace_dup_names (const GraftDialect *dialect,
+                                       const char         *module) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPyProgram, graft_py_program_free)
 

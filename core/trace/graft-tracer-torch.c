@@ -16,6 +16,7 @@
 #include "graft-error.h"
 #include "graft-namespace.h"
 #include "graft-py-parser.h"
+#include "graft-py-program.h"
 #include "graft-source.h"
 
 #include <float.h>
@@ -2193,4 +2194,82 @@ _graft_tracer_new_nn (Tracer            *t,
   t->n_kept++;
   _graft_tracer_leaf_submodules (t, v->obj, at);
   return v;
+}
+
+/* Adds to @names the part of @path after @prefix (a module and a dot)
+ * when it is one name: not a deeper path, not private. */
+static void
+add_name_under (GHashTable *names,
+                const char *path,
+                const char *prefix)
+{
+  const char *rest;
+
+  if (!g_str_has_prefix (path, prefix))
+    return;
+  rest = path + strlen (prefix);
+  if (*rest == '\0' || *rest == '_' || strchr (rest, '.') != NULL)
+    return;
+  g_hash_table_add (names, (gpointer) rest);
+}
+
+static int
+compare_names_cb (gconstpointer a,
+                  gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/**
+ * graft_trace_dup_names:
+ * @dialect: the torch whose functions count
+ * @module: a module as code imports it: `torch`, `torch.nn.functional`,
+ *   `operator`, `math`
+ *
+ * The names the tracer knows directly under @module in @dialect, as code
+ * writes them after `module.`: the functions it can trace (from the
+ * torch's generated table; not those torch refuses to trace), the
+ * constants (`float32`, `pi`), the modules it can import under it
+ * (`nn`, `linalg`), and operator's functions.  Private names (a leading
+ * `_`) are left out.  This is what an editor offers to complete.
+ *
+ * Returns: (transfer full): the names, sorted by byte, each once; empty
+ *   when the tracer knows nothing under @module
+ */
+char **
+graft_trace_dup_names (const GraftDialect *dialect,
+                       const char         *module)
+{
+  const FxTable   *table;
+  g_autofree char *prefix = NULL;
+  g_autoptr (GHashTable) names = NULL;
+  GPtrArray     *sorted;
+  GHashTableIter iter;
+  gpointer       name;
+
+  g_return_val_if_fail (dialect != NULL, NULL);
+  g_return_val_if_fail (module != NULL, NULL);
+  table = &fx_tables[dialect->torch];
+  prefix = g_strconcat (module, ".", NULL);
+  names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (gsize i = 0; i < table->n_functions; i++)
+    if (table->functions[i].kind != FX_NOT_TRACEABLE)
+      add_name_under (names, FX_TEXT (table, table->functions[i].path), prefix);
+  for (gsize i = 0; i < table->n_constants; i++)
+    add_name_under (names, table->constants[i].path, prefix);
+  for (gsize i = 0; i < table->n_math; i++)
+    add_name_under (names, table->math[i].target, prefix);
+  for (guint i = 0; i < G_N_ELEMENTS (known_modules); i++)
+    add_name_under (names, known_modules[i], prefix);
+  if (strcmp (module, "operator") == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (operator_functions); i++)
+      g_hash_table_add (names, (gpointer) operator_functions[i].name);
+
+  sorted = g_ptr_array_new_full (g_hash_table_size (names) + 1, NULL);
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, &name, NULL))
+    g_ptr_array_add (sorted, g_strdup (name));
+  g_ptr_array_sort (sorted, compare_names_cb);
+  g_ptr_array_add (sorted, NULL);
+  return (char **) g_ptr_array_free (sorted, FALSE);
 }

@@ -33,6 +33,9 @@
  * Context (the middle match); with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
+ * `--complete`, once the graph is drawn, what the pattern's completion
+ * after `torch.ops.aten.` costs: the graph's names counted whole (the
+ * popup counts them in steps) and a second completion from the count.
  * `--overview`, once the graph is drawn, what the overview map's picture
  * costs to draw (the map at the window's size, at 1 and 2 device pixels
  * per pixel, best and mean of 20) and how many pictures the map draws
@@ -500,6 +503,33 @@ count_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
 {
   n_paints++;
+}
+
+/* --complete: the pattern's completion after `torch.ops.aten.`, counted
+ * in the main thread's processor time. */
+static void
+time_complete (GraftWindow *window)
+{
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GraftCompletion *completion = graft_pattern_editor_get_completion (editor);
+  GtkTextBuffer   *buffer = graft_pattern_editor_get_buffer (editor);
+  GtkTextIter      end;
+  g_auto (GStrv) first = NULL;
+  g_auto (GStrv) again = NULL;
+  gint64 start;
+  gint64 counted;
+
+  gtk_text_buffer_set_text (buffer, "import torch\n\n\ndef pattern(x):\n    return torch.ops.aten.",
+                            -1);
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  start = thread_time ();
+  first = graft_completion_dup_texts (completion, buffer, &end);
+  counted = thread_time ();
+  again = graft_completion_dup_texts (completion, buffer, &end);
+  printf ("  complete: %u overloads (first %s), counted in %.1f ms own, again %.2f ms\n",
+          g_strv_length (first), first[0] != NULL ? first[0] : "-", (counted - start) / 1e3,
+          (thread_time () - counted) / 1e3);
 }
 
 /* The overview map's figures for the graph on screen. */
@@ -1719,6 +1749,7 @@ main (int    argc,
   gboolean forget = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
+  gboolean complete = FALSE;
   gboolean exports = FALSE;
   gboolean one = FALSE;
   gboolean pan = FALSE;
@@ -1777,6 +1808,11 @@ main (int    argc,
       if (strcmp (argv[i], "--overview") == 0)
         {
           overview = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--complete") == 0)
+        {
+          complete = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--export") == 0)
@@ -1898,6 +1934,8 @@ main (int    argc,
 
       if (overview)
         time_overview (window, &w);
+      if (complete)
+        time_complete (window);
       if (context)
         time_context (window, &w);
       if (pan)

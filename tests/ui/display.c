@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * display.c: keeps one connection to the X display open for the whole
- * test program, and gives the program user folders of its own.
+ * test program, and gives the program user folders of its own (and makes
+ * xdotool's command lines, for the tests that send real keys).
  *
  * Xvfb (as xvfb-run starts it) resets itself whenever its last client
  * disconnects, and refuses the clients that connect while it resets.  A
@@ -91,4 +92,25 @@ own_user_dirs (void)
   g_assert_cmpint (g_mkdir (data, 0700), ==, 0);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
   g_setenv ("XDG_DATA_HOME", data, TRUE);
+}
+
+/**
+ * xdotool_argv_new:
+ * @first: xdotool's first argument
+ * @ap: the others, up to NULL
+ *
+ * Returns: (transfer full): the command line `xdotool FIRST ...`, NULL
+ *   at its end, for g_spawn_*()
+ */
+GPtrArray *
+xdotool_argv_new (const char *first,
+                  va_list     ap)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) "xdotool");
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  g_ptr_array_add (argv, NULL);
+  return argv;
 }

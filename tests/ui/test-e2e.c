@@ -46,18 +46,15 @@ static char *
 xdotool (const char *first,
          ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) argv = NULL;
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
   int     status = 0;
   va_list ap;
 
-  g_ptr_array_add (argv, (gpointer) "xdotool");
   va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+  argv = xdotool_argv_new (first, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                                &out, NULL, &status, &error));
   g_assert_no_error (error);

@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-completion.c: completion in the pattern and replacement editors,
+ * under a display (Xvfb in CI).  A dot typed after `torch.` shows the
+ * tracer's names in a popup; Return puts the chosen one in place of the
+ * word typed, and one Ctrl+Z takes it back.  Ctrl+Space asks where no
+ * dot was typed.  After `torch.ops.aten.` a program offers its graph's
+ * overloads, the most called first, counted only when first asked; after
+ * `self.` a module offers its submodules; `F.` is read through the
+ * text's imports.
+ */
+#include "config.h"
+
+#include "display.h"
+#include "window-util.h"
+
+#include "graft-pattern-editor.h"
+#include "graft-window-private.h"
+
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+/* The completion popup of @view, if it has one. */
+static GtkWidget *
+find_popup (GtkWidget *view)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      return child;
+  return NULL;
+}
+
+/* The typed-text cells the popup of @view shows, in order. */
+static void
+collect_cells (GtkWidget *widget,
+               GPtrArray *texts)
+{
+  if (GTK_SOURCE_IS_COMPLETION_CELL (widget) &&
+      gtk_source_completion_cell_get_column (GTK_SOURCE_COMPLETION_CELL (widget)) ==
+          GTK_SOURCE_COMPLETION_COLUMN_TYPED_TEXT &&
+      gtk_widget_get_mapped (widget))
+    {
+      GtkWidget *label =
+          gtk_source_completion_cell_get_widget (GTK_SOURCE_COMPLETION_CELL (widget));
+
+      if (GTK_IS_LABEL (label) && *gtk_label_get_text (GTK_LABEL (label)) != '\0')
+        g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (label))));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cells (child, texts);
+}
+
+static GPtrArray *
+shown_proposals (GtkWidget *view)
+{
+  GtkWidget *popup = find_popup (view);
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+
+  if (popup != NULL && gtk_widget_get_mapped (popup))
+    collect_cells (popup, texts);
+  return texts;
+}
+
+typedef struct
+{
+  GtkWidget  *view;
+  const char *first; /* the proposal the popup must show first */
+} Shown;
+
+static gboolean
+popup_shows (gpointer data)
+{
+  Shown *shown = data;
+  g_autoptr (GPtrArray) texts = shown_proposals (shown->view);
+
+  return texts->len > 0 && strcmp (texts->pdata[0], shown->first) == 0;
+}
+
+static gboolean
+popup_hidden (gpointer view)
+{
+  GtkWidget *popup = find_popup (view);
+
+  return popup == NULL || !gtk_widget_get_mapped (popup);
+}
+
+static void
+child_exited_cb (GPid     pid,
+                 int      status,
+                 gpointer data)
+{
+  g_spawn_close_pid (pid);
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Runs xdotool with @first and the arguments after it (up to NULL) while
+ * the main loop turns, so that the keys it sends reach this program's
+ * window as a user's keys do. */
+static void
+xdotool (const char *first,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean exited = FALSE;
+  GPid     pid = 0;
+  va_list  ap;
+
+  va_start (ap, first);
+  argv = xdotool_argv_new (first, ap);
+  va_end (ap);
+  g_assert_true (g_spawn_async (NULL, (char **) argv->pdata, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                                    G_SPAWN_STDOUT_TO_DEV_NULL,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_child_watch_add (pid, child_exited_cb, &exited);
+  iterate_until (flag_set, &exited);
+}
+
+static gboolean
+window_active (gpointer window)
+{
+  return gtk_window_is_active (window);
+}
+
+/* @window given the X keyboard focus, as a click on it would. */
+static void
+focus_window (GraftWindow *window)
+{
+  GdkSurface      *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *xid = NULL;
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  xdotool ("windowfocus", "--sync", xid, NULL);
+  /* The keys typed next go where GTK has the focus: wait until it knows. */
+  iterate_until (window_active, window);
+}
+
+/* Types @text at the cursor of @view as keys do: one user action. */
+static void
+type_in (GtkWidget  *view,
+         const char *text)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gtk_text_buffer_begin_user_action (buffer);
+      gtk_text_buffer_insert_interactive_at_cursor (buffer, p, g_utf8_next_char (p) - p, TRUE);
+      gtk_text_buffer_end_user_action (buffer);
+    }
+}
+
+static char *
+text_of (GtkWidget *view)
+{
+  return buffer_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)));
+}
+
+typedef struct
+{
+  GtkWidget  *view;
+  const char *text;
+  gboolean    whole; /* the text is @text, else it does not hold @text */
+} TextIs;
+
+static gboolean
+text_is (gpointer data)
+{
+  TextIs          *is = data;
+  g_autofree char *text = text_of (is->view);
+
+  return is->whole ? strcmp (text, is->text) == 0 : strstr (text, is->text) == NULL;
+}
+
+/* The pattern's text replaced by @text, its cursor at the end, the
+ * keyboard in it. */
+static GtkWidget *
+edit_pattern (GraftWindow *window,
+              const char  *text)
+{
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkWidget     *view = find_text_view (GTK_WIDGET (editor));
+  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (editor);
+  GtkTextIter    end;
+
+  graft_pattern_editor_replace_text (editor, text);
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_place_cursor (buffer, &end);
+  gtk_widget_grab_focus (view);
+  g_assert_true (gtk_widget_has_focus (view));
+  return view;
+}
+
+static const char head[] = "import torch\nimport torch.nn.functional as F\n\n\n"
+                           "def pattern(x):\n    return ";
+
+/* Typed with the keyboard: `torch.` shows the tracer's names; `rel`
+ * narrows them to relu first; Down and Return take it; Ctrl+Z gives
+ * `torch.rel` back in one step, and Ctrl+Shift+Z relu again. */
+static void
+test_torch_dot (void)
+{
+  GraftWindow     *window = open_example ();
+  GtkWidget       *view = edit_pattern (window, head);
+  Shown            all = { view, "abs" };
+  Shown            narrowed = { view, "relu" };
+  g_autofree char *typed = g_strconcat (head, "torch.rel", NULL);
+  g_autofree char *accepted = g_strconcat (head, "torch.relu", NULL);
+  TextIs           is_accepted = { view, accepted, TRUE };
+  TextIs           is_typed = { view, typed, TRUE };
+  TextIs           is_undone = { view, "F.ge", FALSE };
+
+  focus_window (window);
+  xdotool ("type", "--delay", "40", "torch.", NULL);
+  iterate_until (popup_shows, &all);
+  xdotool ("type", "--delay", "40", "rel", NULL);
+  iterate_until (popup_shows, &narrowed);
+  xdotool ("key", "Down", "Return", NULL);
+  /* The keys are in once xdotool is done, not yet handled: wait. */
+  iterate_until (text_is, &is_accepted);
+  g_assert_true (popup_hidden (view));
+
+  xdotool ("key", "ctrl+z", NULL);
+  iterate_until (text_is, &is_typed);
+  xdotool ("key", "ctrl+shift+z", NULL);
+  iterate_until (text_is, &is_accepted);
+
+  /* Ctrl+Z while the popup shows is the text's: it undoes the typing. */
+  xdotool ("type", "--delay", "40", "\n    F.ge", NULL);
+  narrowed.first = "gelu";
+  iterate_until (popup_shows, &narrowed);
+  xdotool ("key", "ctrl+z", NULL);
+  iterate_until (text_is, &is_undone);
+  iterate_until (popup_hidden, view);
+  close_window (window);
+}
+
+/* Ctrl+Space asks where nothing was typed; Escape closes the popup and
+ * leaves the text as it was. */
+static void
+test_ctrl_space (void)
+{
+  GraftWindow     *window = open_example ();
+  g_autofree char *start = g_strconcat (head, "torch.sigm", NULL);
+  GtkWidget       *view = edit_pattern (window, start);
+  Shown            shown = { view, "sigmoid" };
+  g_autofree char *text = NULL;
+
+  focus_window (window);
+  g_assert_true (popup_hidden (view));
+  xdotool ("key", "ctrl+space", NULL);
+  iterate_until (popup_shows, &shown);
+  xdotool ("key", "Escape", NULL);
+  iterate_until (popup_hidden, view);
+  text = text_of (view);
+  g_assert_cmpstr (text, ==, start);
+  close_window (window);
+}
+
+static char *
+program_path (const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", name, NULL);
+}
+
+/* The texts offered at the end of @view's text (the word typed there
+ * aside), the graph counted first if need be. */
+static char **
+offered (GraftWindow *window,
+         GtkWidget   *view)
+{
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter    end;
+
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  return graft_completion_dup_texts (graft_pattern_editor_get_completion (editor), buffer, &end);
+}
+
+static void
+assert_offered (GraftWindow       *window,
+                GtkWidget         *view,
+                const char *const *expected)
+{
+  g_auto (GStrv) texts = offered (window, view);
+  g_autofree char *got = g_strjoinv (" ", texts);
+  g_autofree char *want = g_strjoinv (" ", (char **) expected);
+
+  g_assert_cmpstr (got, ==, want);
+}
+
+static gboolean
+collected (gpointer editor)
+{
+  return graft_completion_get_collected (graft_pattern_editor_get_completion (editor));
+}
+
+/* A program's overloads after `torch.ops.aten.`, the most called first;
+ * counted on the first completion that wants them, not on opening, and
+ * again after a rewrite (tests/data/program-rewrites' softmax_attention
+ * to sdpa). */
+static void
+test_aten_ranked (void)
+{
+  static const char softmax_attention[] =
+      "import torch\naten = torch.ops.aten\n\n\ndef pattern(q, k, v, scale):\n"
+      "    s = aten.mul.Tensor(aten.matmul.default(q, aten.transpose.int(k, -2, -1)), scale)\n"
+      "    return aten.matmul.default(aten.softmax.int(s, -1), v)\n";
+  g_autofree char    *path = program_path ("attention_manual.pt2");
+  GraftWindow        *window = open_path (path);
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkWidget        *view = edit_pattern (window, "import torch\n\n\ndef pattern(x):\n    return ");
+  Shown             shown = { view, "linear.default" };
+  const char *const aten[] = { "linear.default", "matmul.default", "mul.Tensor", "softmax.int",
+                               "transpose.int", NULL };
+  const char *const ops[] = { "aten", NULL };
+  const char *const rewritten[] = { "linear.default", "scaled_dot_product_attention.default",
+                                    NULL };
+  GraftDocument    *document = graft_window_get_document (window);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (collected (editor));
+  type_in (view, "torch.ops.");
+  assert_offered (window, view, ops);
+  type_in (view, "aten.");
+  iterate_until (popup_shows, &shown);
+  g_assert_true (collected (editor));
+  assert_offered (window, view, aten);
+
+  /* A rewrite drops the count; the next completion counts the new graph. */
+  edit_pattern (window, softmax_attention);
+  graft_document_set_pattern_text (document, softmax_attention);
+  graft_document_set_replacement_text (
+      document, "import torch\naten = torch.ops.aten\n\n\ndef replacement(q, k, v, scale):\n"
+                "    return aten.scaled_dot_product_attention.default(q, k, v, scale=scale)\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_true (graft_document_replace_all (document, &error));
+  g_assert_no_error (error);
+  g_assert_false (collected (editor));
+  edit_pattern (window, "import torch\n\n\ndef pattern(x):\n    return torch.ops.aten.");
+  assert_offered (window, view, rewritten);
+  close_window (window);
+}
+
+/* A module's submodules after `self.`, one level at a time, the most
+ * used first: `block`'s three children called once each before `head`
+ * called twice. */
+static void
+test_self_attributes (void)
+{
+  static const char code[] =
+      "import torch\n\n\nclass M(torch.nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.head = torch.nn.Linear(4, 4)\n"
+      "        self.block = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU(),\n"
+      "                                         torch.nn.Linear(4, 4))\n\n"
+      "    def forward(self, x):\n"
+      "        return self.head(self.head(self.block(x)))\n";
+  g_autofree char  *dir = g_dir_make_tmp ("graft-completion-XXXXXX", NULL);
+  g_autofree char  *path = g_build_filename (dir, "m.py", NULL);
+  GraftWindow      *window;
+  GtkWidget        *view;
+  const char *const top[] = { "block", "head", NULL };
+  const char *const block[] = { "0", "1", "2", NULL };
+
+  g_assert_true (g_file_set_contents (path, code, -1, NULL));
+  window = open_path (path);
+  view = edit_pattern (window, "import torch\n\n\nclass P(torch.nn.Module):\n"
+                               "    def forward(self, x):\n        return self.");
+  assert_offered (window, view, top);
+  type_in (view, "block.");
+  assert_offered (window, view, block);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Names bound by the text's imports are read as their modules. */
+static void
+test_imports (void)
+{
+  static const struct
+  {
+    const char *imports;
+    const char *path;
+    const char *name; /* offered */
+  } cases[] = {
+    { "import torch.nn.functional as F\n", "F.", "gelu" },
+    { "from torch.nn import functional as fn\n", "fn.", "gelu" },
+    { "from torch import nn\n", "nn.", "functional" },
+    { "import operator\n", "operator.", "getitem" },
+    { "import math\n", "math.", "sqrt" },
+    { "import torch\n", "torch.linalg.", "norm" },
+    { "", "F.", "relu" }, /* before its import */
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text =
+          g_strconcat ("import torch\n", cases[i].imports, "\n\ndef pattern(x):\n    return ",
+                       cases[i].path, NULL);
+      GtkWidget *view = edit_pattern (window, text);
+      g_auto (GStrv) texts = offered (window, view);
+
+      g_assert_true (g_strv_contains ((const char *const *) texts, cases[i].name));
+    }
+  close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_add_func ("/ui/completion/torch-dot", test_torch_dot);
+  g_test_add_func ("/ui/completion/ctrl-space", test_ctrl_space);
+  g_test_add_func ("/ui/completion/aten-ranked", test_aten_ranked);
+  g_test_add_func ("/ui/completion/self-attributes", test_self_attributes);
+  g_test_add_func ("/ui/completion/imports", test_imports);
+  return g_test_run ();
+}
