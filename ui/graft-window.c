@@ -1901,6 +1901,7 @@ side_page_changed_cb (GtkStack    *stack,
 
   gtk_stack_set_visible_child_name (self->side_file_stack, code ? "none" : "files");
   gtk_widget_set_visible (self->match_box, !code);
+  _graft_window_fit_side_page (self);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -2589,6 +2590,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, overview);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_paned);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, pattern_editor);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replacement_editor);
@@ -2722,6 +2724,8 @@ graft_window_init (GraftWindow *self)
   graft_rules_panel_set_document (self->rules_panel, self->document);
   g_signal_connect (self->editor_stack, "notify::visible-child-name",
                     G_CALLBACK (side_page_changed_cb), self);
+  g_signal_connect_swapped (self->side_paned, "notify::max-position",
+                            G_CALLBACK (_graft_window_fit_side_page), self);
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_cb), self);
 
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
