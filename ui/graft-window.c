@@ -2193,6 +2193,21 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   _graft_window_update_actions (self);
 }
 
+/* Escape in the Find entry: the keyboard goes back to the canvas at the
+ * hit shown, so that Return, Menu and the arrows go on from the node
+ * found.  The bar, closing, clears its text and so the hits, and the
+ * canvas kept the node it had focused before Find.  Connected before the
+ * bar's own handler, while the hit is still known. */
+static void
+search_stopped_cb (GtkSearchEntry *entry,
+                   GraftWindow    *self)
+{
+  const char *hit = self->search != NULL ? graft_search_get_current (self->search) : NULL;
+
+  if (hit != NULL && graft_canvas_focus_node (self->canvas, hit))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
 static void
 search_changed_cb (GraftSearch *search,
                    GraftWindow *self)
@@ -2653,6 +2668,7 @@ graft_window_init (GraftWindow *self)
                                          self->document);
   self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
                                          self->code_note, self->editor_stack);
+  g_signal_connect (self->search_entry, "stop-search", G_CALLBACK (search_stopped_cb), self);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   self->search = graft_search_new (self->document, self->canvas, self->search_entry,
                                    self->search_count);
