@@ -260,3 +260,65 @@ _graft_window_fit_side_page (GraftWindow *self)
   if (gtk_paned_get_position (self->side_paned) != natural)
     gtk_paned_set_position (self->side_paned, natural);
 }
+
+static gboolean
+fit_tick_cb (GtkWidget     *paned,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  GraftWindow *self = data;
+  GtkWidget   *scroller =
+      gtk_widget_get_ancestor (GTK_WIDGET (self->rules_panel), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  int            more = (int) (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  int            most = 0;
+
+  if (!self->side_split_taken ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "rules") != 0)
+    return G_SOURCE_REMOVE;
+  /* Measured, the page asks for its natural height at the panel's whole
+   * width; allocated with its scrollbar shown (overlay scrolling off),
+   * its line of text may wrap once more.  So the page grows by what it
+   * lacks as allocated, and never shrinks here: shrunk, the scrollbar
+   * would come back and the line wrap again, frame after frame. */
+  g_object_get (self->side_paned, "max-position", &most, NULL);
+  if (more > 0)
+    gtk_paned_set_position (self->side_paned,
+                            MIN (gtk_paned_get_position (self->side_paned) + more, most));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fit_tick_done (gpointer data)
+{
+  GraftWindow *self = data;
+
+  self->side_split_tick = 0;
+}
+
+/* The Rules page's height changed under the split (its line saying what
+ * the next step does took another line after an undo, and the History's
+ * second row went below the page's edge): the page grows at the next
+ * frame (it is being allocated now). */
+static void
+page_extent_changed_cb (GraftWindow *self)
+{
+  if (self->side_split_taken && self->side_split_tick == 0)
+    self->side_split_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->side_paned),
+                                                          fit_tick_cb, self, fit_tick_done);
+}
+
+/* The split follows the panel's height (GtkPaned's max-position) and the
+ * Rules page's (its scroller's extent). */
+void
+_graft_window_init_side_split (GraftWindow *self)
+{
+  GtkWidget *scroller =
+      gtk_widget_get_ancestor (GTK_WIDGET (self->rules_panel), GTK_TYPE_SCROLLED_WINDOW);
+
+  g_signal_connect_swapped (self->side_paned, "notify::max-position",
+                            G_CALLBACK (_graft_window_fit_side_page), self);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
+                           "changed", G_CALLBACK (page_extent_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+}

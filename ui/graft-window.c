@@ -2740,8 +2740,7 @@ graft_window_init (GraftWindow *self)
   graft_rules_panel_set_document (self->rules_panel, self->document);
   g_signal_connect (self->editor_stack, "notify::visible-child-name",
                     G_CALLBACK (side_page_changed_cb), self);
-  g_signal_connect_swapped (self->side_paned, "notify::max-position",
-                            G_CALLBACK (_graft_window_fit_side_page), self);
+  _graft_window_init_side_split (self);
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_cb), self);
 
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);

@@ -208,11 +208,7 @@ page_whole (gpointer data)
       gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (wait->page_scroller));
 
   if (gtk_adjustment_get_upper (adj) > gtk_adjustment_get_page_size (adj) + 0.5)
-    {
-      g_test_message ("page %g of %g", gtk_adjustment_get_page_size (adj),
-                      gtk_adjustment_get_upper (adj));
-      return FALSE;
-    }
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (wait->shown); i++)
     if (!whole_in_window (wait->shown[i], GTK_WIDGET (wait->window)))
       return FALSE;
@@ -224,8 +220,9 @@ page_whole (gpointer data)
  * History's rows) and the match list's first two rows under it.  The page
  * asked about 505 pixels and the pane gave it 325 at 1120x700 (its share
  * by the two sides' minimum heights): Next Match and Skip were cut at the
- * fold, the History below it.  Back on the Pattern page, the pane shares
- * as it did before. */
+ * fold, the History below it.  The split follows the page's height as its
+ * text changes.  Back on the Pattern page, the pane shares as it did
+ * before. */
 static void
 test_rules_page_whole (void)
 {
@@ -250,12 +247,28 @@ test_rules_page_whole (void)
       iterate_until_drawn (GTK_WIDGET (window));
       wait.shown[0] = find_action_widget (panel, "win.step-match");
       wait.shown[1] = find_action_widget (panel, "win.skip-match");
-      wait.shown[2] = gtk_widget_get_first_child (history);
+      wait.shown[2] = gtk_widget_get_parent (history); /* its scroller */
       wait.shown[3] = gtk_widget_get_next_sibling (gtk_widget_get_first_child (matches));
       g_assert_nonnull (wait.shown[0]);
       g_assert_nonnull (wait.shown[1]);
       iterate_until (page_whole, &wait);
       g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height);
+      /* Next, Next Match, Skip, Run All, then Ctrl+Z: the line saying
+       * what the next step does takes two lines ("Next: pass 1 ·
+       * method_flatten → reshape_rows · 1 match, match 1 first"), and the
+       * split follows (the History's second row went below the page's
+       * edge). */
+      if (i == 0)
+        {
+          activate (window, "step", NULL);
+          activate (window, "step-match", NULL);
+          activate (window, "skip-match", NULL);
+          activate (window, "run-all", NULL);
+          activate (window, "undo", NULL);
+          iterate_until_drawn (GTK_WIDGET (window));
+          wait.shown[3] = gtk_widget_get_first_child (matches);
+          iterate_until (page_whole, &wait);
+        }
 
       /* The Pattern page: the pane's own share again. */
       gtk_stack_set_visible_child_name (window->editor_stack, "pattern");
