@@ -216,9 +216,8 @@ _graft_window_init_panes (GraftWindow *self)
  * the split is the page's natural height (or GtkPaned's share if that is
  * more), at most what leaves the matches their minimum (GtkPaned's
  * max-position: then the page scrolls), again whenever the panel's
- * height changes; on leaving the
- * page it goes back to what it was (GtkPaned's share, or where the user
- * had dragged it). */
+ * height changes; on leaving the page it goes back to what it was
+ * (GtkPaned's share, or where the user had dragged it). */
 void
 _graft_window_fit_side_page (GraftWindow *self)
 {
