@@ -542,9 +542,13 @@ save_as (GraftWindow *self,
   const char *ids[] = { session ? session_id : code_id, session ? code_id : session_id, NULL };
   const char *labels[] = { session ? session_label : code_label,
                            session ? code_label : session_label, NULL };
+  static const char *const saved[] = { "*.graft", "*.py", NULL };
 
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", ids[0]);
+  /* The files Save writes: without a filter GTK 4.8's dialog showed an
+   * empty filter list, "(None)", beside the format. */
+  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Sessions and Python Code", saved);
   if (file != NULL)
     {
       g_autofree char *base = g_file_get_basename (file);

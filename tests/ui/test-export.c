@@ -336,8 +336,9 @@ file_chooser_gone (gpointer data)
 /* Save As offers the format the document saves as: the graph as code for
  * a document without rules (GTK 4.8's dialog showed the first option,
  * "Graft session", over "Save the Graph as Code" and a name ending in
- * .py), a session for one with rules.  A name typed without an ending
- * takes the format shown: the graph as code, not a session. */
+ * .py), a session for one with rules, and a filter of the files it
+ * writes.  A name typed without an ending takes the format shown: the
+ * graph as code, not a session. */
 static void
 test_save_as_format (void)
 {
@@ -366,6 +367,11 @@ test_save_as_format (void)
       g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "format"), ==,
                        i == 0 ? "code" : "session");
       g_assert_true (g_str_has_suffix (name, i == 0 ? "-rewritten.py" : ".graft"));
+      /* A filter of the files Save writes (without one the dialog showed
+       * "(None)" beside the format). */
+      g_assert_nonnull (gtk_file_chooser_get_filter (chooser));
+      g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                       "Sessions and Python Code");
       if (i == 1)
         {
           gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
