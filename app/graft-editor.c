@@ -15,16 +15,48 @@ static const GOptionEntry editor_options[] = {
   { NULL },
 };
 
-/* Whether @argv asks for help (GOption's --help, --help-all and
- * --help-GROUP, or -h or -? alone or among other short options, before a
- * "--"), which GApplication's parse answers. */
+/* Whether @name, up to an "=" (GOption takes `--version=1` as
+ * `--version`), is the long name of one of @entries. */
 static gboolean
-asks_for_help (char **argv)
+is_long_option (const GOptionEntry *entries,
+                const char         *name)
+{
+  size_t len = strcspn (name, "=");
+
+  for (const GOptionEntry *e = entries; e->long_name != NULL; e++)
+    if (strlen (e->long_name) == len && strncmp (e->long_name, name, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether GOption, parsing @argv with @entries (flags all) as GApplication
+ * will, meets a request for help before an option it refuses: it reads
+ * the arguments in order up to a "--", and the letters of a short-option
+ * argument in order, and stops at the first it does not know.  Help is
+ * --help, --help-all, --help-gapplication (GApplication's group), -h and
+ * -?; the editor has no short option of its own, so any other letter is
+ * unknown: `-qh` is refused at its q, as are `--bogus -h` and `-q -h`
+ * (GApplication answered them with "Unknown option -qh" and status 1),
+ * while `-hq` and `-h --bogus` are help. */
+static gboolean
+asks_for_help (char              **argv,
+               const GOptionEntry *entries)
 {
   for (int i = 1; argv[i] != NULL && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], "--help") == 0 || g_str_has_prefix (argv[i], "--help-") ||
-        (argv[i][0] == '-' && argv[i][1] != '-' && strpbrk (argv[i], "h?") != NULL))
-      return TRUE;
+    {
+      const char *arg = argv[i];
+      const char *name = arg + 2;
+
+      if (arg[0] != '-' || arg[1] == '\0')
+        continue; /* a file, or "-" */
+      if (arg[1] != '-')
+        return arg[1] == 'h' || arg[1] == '?';
+      if (strcmp (name, "help") == 0 || strcmp (name, "help-all") == 0 ||
+          strcmp (name, "help-gapplication") == 0)
+        return TRUE;
+      if (!is_long_option (entries, name))
+        return FALSE;
+    }
   return FALSE;
 }
 
@@ -66,13 +98,13 @@ check_options (int    argc,
   gboolean         ignored = FALSE;
   guint            n = 0;
 
-  if (asks_for_help (argv))
-    return -1;
   for (const GOptionEntry *e = editor_options; e->long_name != NULL; e++)
     entries[n++] = *e;
   for (const GOptionEntry *e = service; e->long_name != NULL; e++)
     entries[n++] = *e;
   entries[n] = (GOptionEntry){ NULL };
+  if (asks_for_help (argv, entries))
+    return -1;
   for (guint i = 0; i < n; i++)
     {
       /* Parsed for their errors alone: flags, whose values GApplication

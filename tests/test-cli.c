@@ -332,6 +332,46 @@ test_editor_help (void)
     }
 }
 
+/* Requests for help GOption meets before anything it refuses (`-hq`: the
+ * h is read first; `-h --bogus`; a flag given a value, which GOption
+ * takes) are GApplication's help, status 0: the check of the options
+ * before GApplication leaves them alone. */
+static void
+test_editor_help_forms (void)
+{
+  static const char *const cases[][3] = {
+    { "-h", NULL },
+    { "-hq", NULL },
+    { "-?", "x.py", NULL },
+    { "-h", "--bogus", NULL },
+    { "--help-all", NULL },
+    { "--help-gapplication", NULL },
+    { "--version=1", "-h", NULL },
+  };
+  const char *editor = g_getenv ("GRAFT_EDITOR");
+  g_auto (GStrv) env = g_environ_unsetenv (g_get_environ (), "DISPLAY");
+
+  g_assert_nonnull (editor);
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char      *argv[5] = { editor };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr (GError) error = NULL;
+      int status = -1;
+
+      for (guint a = 0; a < G_N_ELEMENTS (cases[i]) && cases[i][a] != NULL; a++)
+        argv[a + 1] = cases[i][a];
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_cmpstr (err, ==, "");
+      g_assert_true (g_str_has_prefix (out, "Usage:\n  graft-editor "));
+    }
+}
+
 /* A wrong option of graft-editor answers as graft's do, in graft's form
  * and with its status 2 (GApplication printed "Unknown option --bogus",
  * capitalised and without the program's name, and returned 1); nothing
@@ -347,6 +387,13 @@ test_editor_bad_option (void)
     { { "--bogus", NULL }, "graft-editor: unknown option --bogus\n" },
     { { "x.py", "-q", NULL }, "graft-editor: unknown option -q\n" },
     { { "--versio", NULL }, "graft-editor: unknown option --versio\n" },
+    /* GOption reads the letters in order: the q is refused before the h
+     * asks for help (GApplication answered these with status 1). */
+    { { "-qh", NULL }, "graft-editor: unknown option -qh\n" },
+    { { "x.py", "-q?", NULL }, "graft-editor: unknown option -q?\n" },
+    { { "--bogus", "-h", NULL }, "graft-editor: unknown option --bogus\n" },
+    { { "-q", "-h", NULL }, "graft-editor: unknown option -q\n" },
+    { { "--help-bogus", NULL }, "graft-editor: unknown option --help-bogus\n" },
   };
   const char *editor = g_getenv ("GRAFT_EDITOR");
   g_auto (GStrv) env = g_environ_unsetenv (g_get_environ (), "DISPLAY");
@@ -2058,6 +2105,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/editor-help", test_editor_help);
   g_test_add_func ("/cli/editor-bad-option", test_editor_bad_option);
+  g_test_add_func ("/cli/editor-help-forms", test_editor_help_forms);
   g_test_add_func ("/cli/torch-choice", test_torch_choice);
   g_test_add_func ("/cli/readable", test_readable);
   g_test_add_func ("/cli/missing-file", test_missing_file);

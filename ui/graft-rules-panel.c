@@ -39,16 +39,16 @@ struct _GraftRulesPanel
   GtkWidget parent_instance;
 
   /* Template widgets */
-  GtkListView   *rule_list;
-  GtkListView   *history_list;
-  GtkSwitch     *fixpoint_switch;
-  GtkSpinButton *fixpoint_spin;
-  GtkSwitch     *dce_switch;
-  GtkLabel      *next_label;
-  GtkWidget     *run_button;
-  GtkWidget     *run_progress; /* shown while a Run All goes by steps */
-  GtkLabel      *run_label;
-  GtkWidget     *cancel_button;
+  GtkListView    *rule_list;
+  GtkListView    *history_list;
+  GtkCheckButton *fixpoint_check;
+  GtkSpinButton  *fixpoint_spin;
+  GtkCheckButton *dce_check;
+  GtkLabel       *next_label;
+  GtkWidget      *run_button;
+  GtkWidget      *run_progress; /* shown while a Run All goes by steps */
+  GtkLabel       *run_label;
+  GtkWidget      *cancel_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -604,11 +604,11 @@ sync_rules (GraftRulesPanel *self)
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->rule_selection,
                                      graft_document_get_selected_rule (self->document));
-  gtk_switch_set_active (self->fixpoint_switch, fixpoint > 0);
+  gtk_check_button_set_active (self->fixpoint_check, fixpoint > 0);
   if (fixpoint > 0)
     gtk_spin_button_set_value (self->fixpoint_spin, fixpoint);
   gtk_widget_set_sensitive (GTK_WIDGET (self->fixpoint_spin), fixpoint > 0);
-  gtk_switch_set_active (self->dce_switch, graft_document_get_dce (self->document));
+  gtk_check_button_set_active (self->dce_check, graft_document_get_dce (self->document));
   self->syncing = FALSE;
   gtk_label_set_text (self->next_label, next);
 }
@@ -684,9 +684,9 @@ fixpoint_changed_cb (GraftRulesPanel *self)
   if (self->syncing || self->document == NULL)
     return;
   gtk_widget_set_sensitive (GTK_WIDGET (self->fixpoint_spin),
-                            gtk_switch_get_active (self->fixpoint_switch));
+                            gtk_check_button_get_active (self->fixpoint_check));
   graft_document_set_fixpoint (self->document,
-                               gtk_switch_get_active (self->fixpoint_switch)
+                               gtk_check_button_get_active (self->fixpoint_check)
                                    ? (guint) gtk_spin_button_get_value_as_int (self->fixpoint_spin)
                                    : 0);
 }
@@ -696,7 +696,7 @@ dce_changed_cb (GraftRulesPanel *self)
 {
   if (self->syncing || self->document == NULL)
     return;
-  graft_document_set_dce (self->document, gtk_switch_get_active (self->dce_switch));
+  graft_document_set_dce (self->document, gtk_check_button_get_active (self->dce_check));
 }
 
 /* A Run All by steps: where it stands, and Cancel, until it is over. */
@@ -943,9 +943,9 @@ graft_rules_panel_class_init (GraftRulesPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-rules-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, rule_list);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, history_list);
-  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, fixpoint_switch);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, fixpoint_check);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, fixpoint_spin);
-  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, dce_switch);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, dce_check);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, next_label);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, run_button);
   gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, run_progress);
@@ -982,10 +982,10 @@ graft_rules_panel_init (GraftRulesPanel *self)
   g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->history_list)),
                            "changed", G_CALLBACK (history_adjustment_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_swapped (self->fixpoint_switch, "notify::active",
+  g_signal_connect_swapped (self->fixpoint_check, "notify::active",
                             G_CALLBACK (fixpoint_changed_cb), self);
   g_signal_connect_swapped (self->fixpoint_spin, "value-changed", G_CALLBACK (fixpoint_changed_cb),
                             self);
-  g_signal_connect_swapped (self->dce_switch, "notify::active", G_CALLBACK (dce_changed_cb), self);
+  g_signal_connect_swapped (self->dce_check, "notify::active", G_CALLBACK (dce_changed_cb), self);
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
 }

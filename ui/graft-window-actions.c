@@ -529,14 +529,26 @@ save_as (GraftWindow *self,
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
       session ? "Save the Session" : "Save the Graph as Code", GTK_WINDOW (self),
       GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
-  GFile             *file = graft_document_get_file (self->document);
-  g_autofree char   *name = NULL;
-  static const char *ids[] = { "session", "code", NULL };
-  static const char *labels[] = { "Graft session: graph, rules and history (.graft)",
-                                  "The graph as Python code (.py)", NULL };
+  GFile           *file = graft_document_get_file (self->document);
+  g_autofree char *name = NULL;
+  /* The format the document saves as first: GTK 4.8's own dialog ignores
+   * gtk_file_chooser_set_choice() for a choice of options and shows the
+   * first (it said "Graft session" over "Save the Graph as Code" and a
+   * name ending in .py, and a name typed without one became a session). */
+  const char *session_id = "session";
+  const char *session_label = "Graft session: graph, rules and history (.graft)";
+  const char *code_id = "code";
+  const char *code_label = "The graph as Python code (.py)";
+  const char *ids[] = { session ? session_id : code_id, session ? code_id : session_id, NULL };
+  const char *labels[] = { session ? session_label : code_label,
+                           session ? code_label : session_label, NULL };
+  static const char *const saved[] = { "*.graft", "*.py", NULL };
 
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", session ? "session" : "code");
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", ids[0]);
+  /* The files Save writes: without a filter GTK 4.8's dialog showed an
+   * empty filter list, "(None)", beside the format. */
+  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Sessions and Python Code", saved);
   if (file != NULL)
     {
       g_autofree char *base = g_file_get_basename (file);

@@ -14,6 +14,9 @@
  * away on a narrow window it is slid out when F6 enters it and slid back
  * when F6 leaves it, so the keyboard reaches it there too.  Moving the
  * focus changes nothing else: no graph, no selection, no text.
+ *
+ * Also here: the split of the side panel between its page and the
+ * matches on the Rules page (_graft_window_fit_side_page()).
  */
 #include "config.h"
 
@@ -204,4 +207,117 @@ _graft_window_init_panes (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), pane_entries, G_N_ELEMENTS (pane_entries),
                                    self);
+}
+
+/* The side panel's split on the Rules page.  GtkPaned shares its height
+ * by the two sides' minimum heights: the Rules page got 325 of the 389
+ * pixels it asks at 1120x700 (Next Match and Skip cut at the fold, the
+ * History below it) while the matches had five rows.  On the Rules page
+ * the split is the page's natural height (or GtkPaned's share if that is
+ * more), at most what leaves the matches their minimum (GtkPaned's
+ * max-position: then the page scrolls), again whenever the panel's
+ * height changes; on leaving the page it goes back to what it was
+ * (GtkPaned's share, or where the user had dragged it). */
+void
+_graft_window_fit_side_page (GraftWindow *self)
+{
+  GtkWidget *page = gtk_stack_get_visible_child (self->editor_stack);
+  int        width = gtk_widget_get_width (GTK_WIDGET (self->side_paned));
+  int        page_min = 0;
+  int        natural = 0;
+  int        matches_min = 0;
+  int        most = 0;
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "rules") != 0)
+    {
+      if (self->side_split_taken && self->side_split_saved < 0)
+        g_object_set (self->side_paned, "position-set", FALSE, NULL);
+      else if (self->side_split_taken)
+        gtk_paned_set_position (self->side_paned, self->side_split_saved);
+      self->side_split_taken = FALSE;
+      return;
+    }
+  if (!self->side_split_taken)
+    {
+      gboolean set = FALSE;
+
+      g_object_get (self->side_paned, "position-set", &set, NULL);
+      self->side_split_saved = set ? gtk_paned_get_position (self->side_paned) : -1;
+      self->side_split_taken = TRUE;
+    }
+  gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1, &page_min, &natural,
+                      NULL, NULL);
+  gtk_widget_measure (self->match_box, GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1,
+                      &matches_min, NULL, NULL, NULL);
+  g_object_get (self->side_paned, "max-position", &most, NULL);
+  /* GtkPaned's share where it is more (a tall window: more rules in view),
+   * its height being the most the page may take and the matches' least. */
+  if (page_min + matches_min > 0 && most < G_MAXINT - matches_min)
+    natural = MAX (natural, (int) ((gint64) (most + matches_min) * page_min /
+                                   (page_min + matches_min)));
+  natural = MIN (natural, most);
+  if (gtk_paned_get_position (self->side_paned) != natural)
+    gtk_paned_set_position (self->side_paned, natural);
+}
+
+static gboolean
+fit_tick_cb (GtkWidget     *paned,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  GraftWindow *self = data;
+  GtkWidget   *scroller =
+      gtk_widget_get_ancestor (GTK_WIDGET (self->rules_panel), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  int            more = (int) (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  int            most = 0;
+
+  if (!self->side_split_taken ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "rules") != 0)
+    return G_SOURCE_REMOVE;
+  /* Measured, the page asks for its natural height at the panel's whole
+   * width; allocated with its scrollbar shown (overlay scrolling off),
+   * its line of text may wrap once more.  So the page grows by what it
+   * lacks as allocated, and never shrinks here: shrunk, the scrollbar
+   * would come back and the line wrap again, frame after frame. */
+  g_object_get (self->side_paned, "max-position", &most, NULL);
+  if (more > 0)
+    gtk_paned_set_position (self->side_paned,
+                            MIN (gtk_paned_get_position (self->side_paned) + more, most));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fit_tick_done (gpointer data)
+{
+  GraftWindow *self = data;
+
+  self->side_split_tick = 0;
+}
+
+/* The Rules page's height changed under the split (its line saying what
+ * the next step does took another line after an undo, and the History's
+ * second row went below the page's edge): the page grows at the next
+ * frame (it is being allocated now). */
+static void
+page_extent_changed_cb (GraftWindow *self)
+{
+  if (self->side_split_taken && self->side_split_tick == 0)
+    self->side_split_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->side_paned),
+                                                          fit_tick_cb, self, fit_tick_done);
+}
+
+/* The split follows the panel's height (GtkPaned's max-position) and the
+ * Rules page's (its scroller's extent). */
+void
+_graft_window_init_side_split (GraftWindow *self)
+{
+  GtkWidget *scroller =
+      gtk_widget_get_ancestor (GTK_WIDGET (self->rules_panel), GTK_TYPE_SCROLLED_WINDOW);
+
+  g_signal_connect_swapped (self->side_paned, "notify::max-position",
+                            G_CALLBACK (_graft_window_fit_side_page), self);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
+                           "changed", G_CALLBACK (page_extent_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 }

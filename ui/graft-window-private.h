@@ -40,6 +40,10 @@ struct _GraftWindow
   GtkWidget          *overview;
   GtkButton          *zoom_label;
   GtkWidget          *zoom_box;
+  GtkPaned           *side_paned;       /* the page above, the matches below */
+  gboolean            side_split_taken; /* while the Rules page sets the split */
+  int                 side_split_saved; /* the split it took over, -1: GtkPaned's share */
+  guint               side_split_tick;  /* a fit asked for the next frame */
   GtkStack           *editor_stack;
   GraftPatternEditor *pattern_editor;
   GraftPatternEditor *replacement_editor;
@@ -148,6 +152,8 @@ void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
 void          _graft_window_init_actions (GraftWindow *self);
 void          _graft_window_update_actions (GraftWindow *self);
 void          _graft_window_update_torch (GraftWindow *self);
+void          _graft_window_fit_side_page (GraftWindow *self);
+void          _graft_window_init_side_split (GraftWindow *self);
 void          _graft_window_toast (GraftWindow *self,
                                    const char  *title,
                                    gboolean     with_undo);

@@ -1901,6 +1901,7 @@ side_page_changed_cb (GtkStack    *stack,
 
   gtk_stack_set_visible_child_name (self->side_file_stack, code ? "none" : "files");
   gtk_widget_set_visible (self->match_box, !code);
+  _graft_window_fit_side_page (self);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -2201,6 +2202,21 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   self->following_canvas = FALSE;
   update_properties (self);
   _graft_window_update_actions (self);
+}
+
+/* Escape in the Find entry: the keyboard goes back to the canvas at the
+ * hit shown, so that Return, Menu and the arrows go on from the node
+ * found.  The bar, closing, clears its text and so the hits, and the
+ * canvas kept the node it had focused before Find.  Connected before the
+ * bar's own handler, while the hit is still known. */
+static void
+search_stopped_cb (GtkSearchEntry *entry,
+                   GraftWindow    *self)
+{
+  const char *hit = self->search != NULL ? graft_search_get_current (self->search) : NULL;
+
+  if (hit != NULL && graft_canvas_focus_node (self->canvas, hit))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
 static void
@@ -2637,6 +2653,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, overview);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_paned);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, pattern_editor);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replacement_editor);
@@ -2702,6 +2719,7 @@ graft_window_init (GraftWindow *self)
   graft_pattern_editor_set_document (self->replacement_editor, self->document);
   self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
                                          self->code_note, self->editor_stack);
+  g_signal_connect (self->search_entry, "stop-search", G_CALLBACK (search_stopped_cb), self);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   self->search = graft_search_new (self->document, self->canvas, self->search_entry,
                                    self->search_count);
@@ -2773,6 +2791,7 @@ graft_window_init (GraftWindow *self)
   graft_rules_panel_set_document (self->rules_panel, self->document);
   g_signal_connect (self->editor_stack, "notify::visible-child-name",
                     G_CALLBACK (side_page_changed_cb), self);
+  _graft_window_init_side_split (self);
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_cb), self);
 
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);

@@ -25,6 +25,8 @@
 #include "graft-application.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
+#include "graft-search.h"
+#include "graft-window-private.h"
 #include "graft-window.h"
 
 #include <string.h>
@@ -517,6 +519,58 @@ test_return_and_space (void)
   close_window (window);
 }
 
+static gboolean
+search_done (gpointer search)
+{
+  return !graft_search_get_pending (search) && graft_search_get_current (search) != NULL;
+}
+
+static gboolean
+search_over (gpointer search)
+{
+  return !graft_search_get_pending (search);
+}
+
+/* Ctrl+F, a name, Enter to the second hit, then Escape: the keyboard is
+ * back on the canvas at the node found, so that Return, Menu and the
+ * arrows go on from there (the bar, closing, cleared the hits and the
+ * canvas's focused node was the one it had before Find: Return showed
+ * another node's properties). */
+static void
+test_find_then_escape (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+  GtkWidget   *entry;
+
+  assert_key (canvas, "Home", "x");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  entry = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "add");
+  g_signal_emit_by_name (entry, "search-changed");
+  iterate_until (search_done, window->search);
+  g_assert_cmpstr (graft_search_get_current (window->search), ==, "add");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (graft_search_get_current (window->search), ==, "add_1");
+
+  g_assert_true (press_shortcut (entry, "Escape"));
+  g_assert_false (gtk_search_bar_get_search_mode (window->search_bar));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (canvas));
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "add_1");
+  g_assert_true (node_in_view (canvas, "add_1"));
+  assert_key (canvas, "Up", "add");
+
+  /* A text that found nothing leaves the canvas's focus where it was. */
+  activate (window, "find", NULL);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "no_such_node");
+  g_signal_emit_by_name (entry, "search-changed");
+  iterate_until (search_over, window->search);
+  g_assert_true (press_shortcut (entry, "Escape"));
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "add");
+  close_window (window);
+}
+
 /* What assistive technologies are told follows the focus; a preview
  * stays a picture with its own label. */
 static void
@@ -658,6 +712,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/menu-other-match", test_menu_other_match);
   g_test_add_func ("/ui/canvas-keys/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/canvas-keys/return-and-space", test_return_and_space);
+  g_test_add_func ("/ui/canvas-keys/find-then-escape", test_find_then_escape);
   g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);
   g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);
   return g_test_run ();

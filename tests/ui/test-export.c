@@ -333,6 +333,69 @@ file_chooser_gone (gpointer data)
   return shown_file_chooser () == NULL;
 }
 
+/* Save As offers the format the document saves as: the graph as code for
+ * a document without rules (GTK 4.8's dialog showed the first option,
+ * "Graft session", over "Save the Graph as Code" and a name ending in
+ * .py), a session for one with rules, and a filter of the files it
+ * writes.  A name typed without an ending takes the format shown: the
+ * graph as code, not a session. */
+static void
+test_save_as_format (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain", NULL);
+  g_autofree char *plain_session = g_build_filename (dir, "plain.graft", NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkFileChooser  *chooser;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = NULL;
+
+      if (i == 0)
+        expected = g_strstrip (graft_document_dup_code (document));
+      if (i == 1)
+        graft_document_add_rule (document, NULL, NULL);
+      g_assert_cmpint (graft_document_get_keeps_rules (document), ==, i == 1);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "save-as", NULL);
+      iterate_until (file_chooser_shown, NULL);
+      chooser = shown_file_chooser ();
+      name = gtk_file_chooser_get_current_name (chooser);
+      g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "format"), ==,
+                       i == 0 ? "code" : "session");
+      g_assert_true (g_str_has_suffix (name, i == 0 ? "-rewritten.py" : ".graft"));
+      /* A filter of the files Save writes (without one the dialog showed
+       * "(None)" beside the format). */
+      g_assert_nonnull (gtk_file_chooser_get_filter (chooser));
+      g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                       "Sessions and Python Code");
+      if (i == 1)
+        {
+          gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+          iterate_until (file_chooser_gone, NULL);
+          break;
+        }
+      gtk_file_chooser_set_current_name (chooser, plain);
+      /* The Save button, as a click: the dialog checks the name first. */
+      gtk_widget_activate (
+          gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT));
+      iterate_until (file_chooser_gone, NULL);
+      iterate_until (session_written, window);
+      g_assert_true (g_file_get_contents (plain, &written, NULL, NULL));
+      /* The code, as Save writes it: the module's imports, then its code. */
+      g_assert_true (g_str_has_prefix (written, "import torch\n"));
+      g_assert_nonnull (strstr (written, expected));
+      g_assert_false (g_file_test (plain_session, G_FILE_TEST_EXISTS));
+    }
+  g_unlink (plain);
+  g_unlink (plain_session);
+  g_rmdir (dir);
+  close_window (window);
+}
+
 /* A 1,200-node chain is about 72,000 points tall: its PNG is scaled below
  * legibility, which the dialog's PNG filter says before and the toast
  * after; the visible area, chosen in the dialog, is not scaled. */
@@ -1367,5 +1430,6 @@ main (int    argc,
   g_test_add_func ("/ui/export/session-off-loop", test_session_off_loop);
   g_test_add_func ("/ui/export/code-off-loop", test_code_off_loop);
   g_test_add_func ("/ui/export/note-whole", test_export_note_whole);
+  g_test_add_func ("/ui/export/save-as-format", test_save_as_format);
   return g_test_run ();
 }
