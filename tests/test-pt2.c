@@ -1480,6 +1480,44 @@ test_values_ahead (void)
   g_assert_cmpuint (n_programs, >=, 20);
 }
 
+/* A tensor's metadata that is an empty object (no members in the tree)
+ * is refused where it stands, the texts made ahead or not: the thread's
+ * tensors made lately, by their members' address, are not an empty
+ * object's. */
+static void
+test_values_ahead_empty (void)
+{
+  static const char *const edits[][2] = {
+    { "\"x\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"requires_grad\": false,\n"
+      "          \"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}],\n"
+      "          \"storage_offset\": {\"as_int\": 0}, \"layout\": 7}",
+      "\"x\": {}" },
+    { "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}},\n",
+      "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}, \"y\": {}},\n" },
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (edits); e++)
+    {
+      g_autofree char *json = edited (edits[e][0], edits[e][1]);
+      g_autoptr (GraftSource) source = json_source (json, strlen (json));
+      g_autofree char *ordinary = NULL;
+      g_autofree char *threaded = NULL;
+      g_autofree char *in_line = NULL;
+
+      _graft_pt2_values_set_thread_min (G_MAXUINT);
+      ordinary = read_outcome_meta (source);
+      _graft_pt2_values_set_thread_min (0);
+      threaded = read_outcome_meta (source);
+      _graft_pt2_values_set_thread_min (1000000);
+      in_line = read_outcome_meta (source);
+      _graft_pt2_values_set_thread_min (4096);
+      g_assert_true (g_str_has_prefix (ordinary, "m.pt2:"));
+      g_assert_nonnull (strstr (ordinary, "missing key 'dtype'"));
+      g_assert_cmpstr (threaded, ==, ordinary);
+      g_assert_cmpstr (in_line, ==, ordinary);
+    }
+}
+
 /* A large text is read in parts on two threads (graft-pt2-tree.c):
  * every program and every refused archive reads as it does whole, and
  * so do programs changed at random (a byte, a cut, a float token Python
@@ -2329,6 +2367,7 @@ main (int    argc,
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);
   g_test_add_func ("/pt2/values-ahead", test_values_ahead);
+  g_test_add_func ("/pt2/values-ahead-empty", test_values_ahead_empty);
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
   g_test_add_func ("/pt2/shared-metas", test_shared_metas);
