@@ -1851,6 +1851,47 @@ test_shared_strings (void)
   _graft_pt2_tree_free (off);
 }
 
+/* A key met lately is shared by the tree: a longer key of the same slot
+ * of that cache is not compared past the end of the shorter one's copy,
+ * which may end its chunk (ASan: a heap-buffer-overflow in read_string()
+ * before the lengths were compared).  Filler strings with escapes move the
+ * short key's copy over a chunk's last bytes. */
+static void
+test_key_cache_lengths (void)
+{
+  /* "a" and this key of 63 bytes fall in the same slot. */
+  static const char long_key[] = "aqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqfqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqn";
+
+  g_assert_cmpuint (strlen (long_key), ==, 63);
+  _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+  for (guint n = 1900; n < 2200; n++)
+    for (guint m = 0; m < 2; m++)
+      {
+        g_autoptr (GString) json = g_string_new ("{\"f\": [\"\\n\"");
+        g_autofree char *text = NULL;
+        g_autofree char *why = NULL;
+        gsize            stop = 0;
+        Pt2Tree         *tree;
+        Pt2Value        *root;
+
+        for (guint k = 1; k < n; k++)
+          g_string_append (json, ", \"\\n\"");
+        if (m > 0)
+          g_string_append (json, ", \"xxxxxxxxxxxxxxxx\\n\"");
+        g_string_append_printf (json, "], \"a\": 1, \"%s\": 2, \"a\": 3}", long_key);
+        text = g_strndup (json->str, json->len);
+        tree = _graft_pt2_tree_new (text, json->len, TRUE, &stop, &why);
+        g_assert_nonnull (tree);
+        root = _graft_pt2_tree_get_root (tree);
+        g_assert_cmpuint (root->len, ==, 3);
+        g_assert_cmpstr (root->v.members[1].key, ==, "a");
+        g_assert_cmpint (root->v.members[1].value.v.i, ==, 3);
+        g_assert_cmpstr (root->v.members[2].key, ==, long_key);
+        _graft_pt2_tree_free (tree);
+      }
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+}
+
 /* Programs whose tensors' metadata repeat texts the reader reads without
  * fail and texts it refuses or reads otherwise (keys repeated, NaN and
  * Infinity, escapes, NULs, strings of the shared length, long keys, odd
@@ -2532,6 +2573,7 @@ main (int    argc,
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
   g_test_add_func ("/pt2/shared-metas", test_shared_metas);
   g_test_add_func ("/pt2/shared-strings", test_shared_strings);
+  g_test_add_func ("/pt2/key-cache-lengths", test_key_cache_lengths);
   g_test_add_func ("/pt2/shared-metas-random", test_shared_metas_random);
   g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);
   g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
