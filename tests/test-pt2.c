@@ -1429,6 +1429,27 @@ read_outcome_meta (GraftSource *source)
   return g_string_free (out, FALSE);
 }
 
+/* read_outcome_meta() of @source with the tensors' texts made ahead on a
+ * thread and in line: the same as without (returned). */
+static char *
+assert_ahead_agrees (GraftSource *source)
+{
+  g_autofree char *threaded = NULL;
+  g_autofree char *in_line = NULL;
+  char            *ordinary;
+
+  _graft_pt2_values_set_thread_min (G_MAXUINT);
+  ordinary = read_outcome_meta (source);
+  _graft_pt2_values_set_thread_min (0);
+  threaded = read_outcome_meta (source);
+  _graft_pt2_values_set_thread_min (1000000);
+  in_line = read_outcome_meta (source);
+  _graft_pt2_values_set_thread_min (4096);
+  g_assert_cmpstr (threaded, ==, ordinary);
+  g_assert_cmpstr (in_line, ==, ordinary);
+  return ordinary;
+}
+
 /* The tensors' texts are made ahead while the signature is read, on a
  * thread in a large program (graft-pt2-values.c): every program and
  * refused archive reads as it does without, with the thread and in
@@ -1448,9 +1469,6 @@ test_values_ahead (void)
       while (d == G_N_ELEMENTS (dirs) ? name == NULL : (name = g_dir_read_name (dir)) != NULL)
         {
           g_autoptr (GraftSource) source = NULL;
-          g_autofree char *ordinary = NULL;
-          g_autofree char *threaded = NULL;
-          g_autofree char *in_line = NULL;
 
           if (d == G_N_ELEMENTS (dirs))
             {
@@ -1465,14 +1483,7 @@ test_values_ahead (void)
                 continue;
               source = load_source (path);
             }
-          _graft_pt2_values_set_thread_min (G_MAXUINT);
-          ordinary = read_outcome_meta (source);
-          _graft_pt2_values_set_thread_min (0);
-          threaded = read_outcome_meta (source);
-          _graft_pt2_values_set_thread_min (1000000);
-          in_line = read_outcome_meta (source);
-          g_assert_cmpstr (threaded, ==, ordinary);
-          g_assert_cmpstr (in_line, ==, ordinary);
+          g_free (assert_ahead_agrees (source));
           n_programs++;
         }
     }
@@ -1500,21 +1511,10 @@ test_values_ahead_empty (void)
     {
       g_autofree char *json = edited (edits[e][0], edits[e][1]);
       g_autoptr (GraftSource) source = json_source (json, strlen (json));
-      g_autofree char *ordinary = NULL;
-      g_autofree char *threaded = NULL;
-      g_autofree char *in_line = NULL;
+      g_autofree char *ordinary = assert_ahead_agrees (source);
 
-      _graft_pt2_values_set_thread_min (G_MAXUINT);
-      ordinary = read_outcome_meta (source);
-      _graft_pt2_values_set_thread_min (0);
-      threaded = read_outcome_meta (source);
-      _graft_pt2_values_set_thread_min (1000000);
-      in_line = read_outcome_meta (source);
-      _graft_pt2_values_set_thread_min (4096);
       g_assert_true (g_str_has_prefix (ordinary, "m.pt2:"));
       g_assert_nonnull (strstr (ordinary, "missing key 'dtype'"));
-      g_assert_cmpstr (threaded, ==, ordinary);
-      g_assert_cmpstr (in_line, ==, ordinary);
     }
 }
 
