@@ -1429,6 +1429,27 @@ read_outcome_meta (GraftSource *source)
   return g_string_free (out, FALSE);
 }
 
+/* read_outcome_meta() of @source with the tensors' texts made ahead on a
+ * thread and in line: the same as without (returned). */
+static char *
+assert_ahead_agrees (GraftSource *source)
+{
+  g_autofree char *threaded = NULL;
+  g_autofree char *in_line = NULL;
+  char            *ordinary;
+
+  _graft_pt2_values_set_thread_min (G_MAXUINT);
+  ordinary = read_outcome_meta (source);
+  _graft_pt2_values_set_thread_min (0);
+  threaded = read_outcome_meta (source);
+  _graft_pt2_values_set_thread_min (1000000);
+  in_line = read_outcome_meta (source);
+  _graft_pt2_values_set_thread_min (4096);
+  g_assert_cmpstr (threaded, ==, ordinary);
+  g_assert_cmpstr (in_line, ==, ordinary);
+  return ordinary;
+}
+
 /* The tensors' texts are made ahead while the signature is read, on a
  * thread in a large program (graft-pt2-values.c): every program and
  * refused archive reads as it does without, with the thread and in
@@ -1448,9 +1469,6 @@ test_values_ahead (void)
       while (d == G_N_ELEMENTS (dirs) ? name == NULL : (name = g_dir_read_name (dir)) != NULL)
         {
           g_autoptr (GraftSource) source = NULL;
-          g_autofree char *ordinary = NULL;
-          g_autofree char *threaded = NULL;
-          g_autofree char *in_line = NULL;
 
           if (d == G_N_ELEMENTS (dirs))
             {
@@ -1465,19 +1483,39 @@ test_values_ahead (void)
                 continue;
               source = load_source (path);
             }
-          _graft_pt2_values_set_thread_min (G_MAXUINT);
-          ordinary = read_outcome_meta (source);
-          _graft_pt2_values_set_thread_min (0);
-          threaded = read_outcome_meta (source);
-          _graft_pt2_values_set_thread_min (1000000);
-          in_line = read_outcome_meta (source);
-          g_assert_cmpstr (threaded, ==, ordinary);
-          g_assert_cmpstr (in_line, ==, ordinary);
+          g_free (assert_ahead_agrees (source));
           n_programs++;
         }
     }
   _graft_pt2_values_set_thread_min (4096);
   g_assert_cmpuint (n_programs, >=, 20);
+}
+
+/* A tensor's metadata that is an empty object (no members in the tree)
+ * is refused where it stands, the texts made ahead or not: the thread's
+ * tensors made lately, by their members' address, are not an empty
+ * object's. */
+static void
+test_values_ahead_empty (void)
+{
+  static const char *const edits[][2] = {
+    { "\"x\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"requires_grad\": false,\n"
+      "          \"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}],\n"
+      "          \"storage_offset\": {\"as_int\": 0}, \"layout\": 7}",
+      "\"x\": {}" },
+    { "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}},\n",
+      "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}, \"y\": {}},\n" },
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (edits); e++)
+    {
+      g_autofree char *json = edited (edits[e][0], edits[e][1]);
+      g_autoptr (GraftSource) source = json_source (json, strlen (json));
+      g_autofree char *ordinary = assert_ahead_agrees (source);
+
+      g_assert_true (g_str_has_prefix (ordinary, "m.pt2:"));
+      g_assert_nonnull (strstr (ordinary, "missing key 'dtype'"));
+    }
 }
 
 /* A large text is read in parts on two threads (graft-pt2-tree.c):
@@ -1811,6 +1849,207 @@ test_shared_strings (void)
   g_assert_true (after->v.items[0].v.s != after->v.items[1].v.s);
   _graft_pt2_tree_free (on);
   _graft_pt2_tree_free (off);
+}
+
+/* A key met lately is shared by the tree: a longer key of the same slot
+ * of that cache is not compared past the end of the shorter one's copy,
+ * which may end its chunk (ASan: a heap-buffer-overflow in read_string()
+ * before the lengths were compared).  Filler strings with escapes move the
+ * short key's copy over a chunk's last bytes. */
+static void
+test_key_cache_lengths (void)
+{
+  /* "a" and this key of 63 bytes fall in the same slot. */
+  static const char long_key[] = "aqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqfqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqn";
+
+  g_assert_cmpuint (strlen (long_key), ==, 63);
+  _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+  for (guint n = 1900; n < 2200; n++)
+    for (guint m = 0; m < 2; m++)
+      {
+        g_autoptr (GString) json = g_string_new ("{\"f\": [\"\\n\"");
+        g_autofree char *text = NULL;
+        g_autofree char *why = NULL;
+        gsize            stop = 0;
+        Pt2Tree         *tree;
+        Pt2Value        *root;
+
+        for (guint k = 1; k < n; k++)
+          g_string_append (json, ", \"\\n\"");
+        if (m > 0)
+          g_string_append (json, ", \"xxxxxxxxxxxxxxxx\\n\"");
+        g_string_append_printf (json, "], \"a\": 1, \"%s\": 2, \"a\": 3}", long_key);
+        text = g_strndup (json->str, json->len);
+        tree = _graft_pt2_tree_new (text, json->len, TRUE, &stop, &why);
+        g_assert_nonnull (tree);
+        root = _graft_pt2_tree_get_root (tree);
+        g_assert_cmpuint (root->len, ==, 3);
+        g_assert_cmpstr (root->v.members[1].key, ==, "a");
+        g_assert_cmpint (root->v.members[1].value.v.i, ==, 3);
+        g_assert_cmpstr (root->v.members[2].key, ==, long_key);
+        _graft_pt2_tree_free (tree);
+      }
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+}
+
+/* Programs whose tensors' metadata repeat texts the reader reads without
+ * fail and texts it refuses or reads otherwise (keys repeated, NaN and
+ * Infinity, escapes, NULs, strings of the shared length, long keys, odd
+ * devices and dims), at random: read with the metadata shared or not,
+ * whole or in parts, copied or mapped, each gives the same outcome, and
+ * the trees hold the same values. */
+static guint assert_trees_agree (const GString *json);
+
+static void
+test_shared_metas_random (void)
+{
+  static const char *const metas[] = {
+    "{\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"device\": {\"type\": \"cpu\"}, "
+    "\"strides\": [{\"as_int\": 1}]}",
+    "{\"dtype\": 99, \"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"device\": {\"type\": "
+    "\"cpu\"}, \"strides\": [{\"as_int\": 1}], \"sizes\": [{\"as_int\": 3}]}",
+    "{\"dtype\": 7, \"dtype\": 99, \"sizes\": [], \"device\": {\"type\": \"cpu\"}, "
+    "\"strides\": []}",
+    "{\"dtype\": 6, \"sizes\": [{\"as_int\": 2, \"as_int\": 4}], \"device\": {\"type\": "
+    "\"cuda\", \"index\": 0}, \"strides\": [{\"as_int\": 1}], \"x\": NaN, \"y\": [Infinity, "
+    "-Infinity]}",
+    "{\"dtype\": 6, \"sizes\": [], \"device\": {\"type\": \"cu\\u0000da\", \"index\": null}, "
+    "\"strides\": [], \"note\": \"\\\"0123456789012345678901234567890\", "
+    "\"k0123456789012345678901234567890123456789012345678901234567890123\\n\": 1}",
+    "{\"dtype\": 6, \"sizes\": [], \"device\": {\"type\": \"\\u00e9\\ud83d\\ude00\\ud800x\"}, "
+    "\"strides\": [], \"note\": \"\\\"01234567890123456789012345678901\"}",
+    "{\"dtype\": 6, \"sizes\": [], \"device\": {\"type\": \"cpu\", \"index\": 1.5}, "
+    "\"strides\": []}",
+    "{\"dtype\": 6, \"sizes\": [], \"device\": {\"type\": \"cpu\", \"index\": \"a\"}, "
+    "\"strides\": []}",
+    "{\"dtype\": 6, \"sizes\": [], \"device\": {\"type\": \"cpu\", \"type\": 5}, "
+    "\"strides\": []}",
+    "{\"dtype\": 7.0, \"sizes\": [], \"device\": {\"type\": \"cpu\"}, \"strides\": []}",
+    "{\"dtype\": 7, \"sizes\": [{\"as_int\": 2}, {\"as_int\": 2e0}], \"device\": {\"type\": "
+    "\"cpu\"}, \"strides\": [{\"as_int\": 1}, {\"as_int\": 1}]}",
+    "{\"dtype\": 7, \"sizes\": [{\"as_expr\": {\"expr_str\": \"Symbol('s0')\"}}], "
+    "\"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}]}",
+    "{\"dtype\": 7, \"sizes\": [], \"device\": {\"type\": \"cpu\"}}",
+    "{\"dtype\": 7, \"sizes\": [], \"device\": {\"type\": \"cpu\"}, \"strides\": [], "
+    "\"deep\": {\"a\": [{\"b\": [1, 2, {\"c\": \"d\\te\"}]}], \"k\": \"some\\nlong string with an "
+    "escape in it\"}}",
+    "{}",
+    "{\"dtype\": 7, \"sizes\": [], \"device\": {\"type\": \"cpu\"}, \"strides\": [], "
+    "\"dtype\": 8}",
+  };
+  static const guint read_whole[] = { 0, 1, 3, 4, 5, 13, 15 };
+  guint              n_errors = 0, n_smaller = 0, n_split = 0;
+
+  for (guint seed = 1; seed <= 40; seed++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+      g_autoptr (GString) extra = g_string_new (NULL);
+      g_autofree char *json = NULL;
+      g_autofree char *on = NULL, *off = NULL, *mapped = NULL;
+      g_autofree char *text_on = NULL, *text_off = NULL;
+      g_autofree char *dir = NULL, *path = NULL;
+      g_autoptr (GraftSource) source = NULL;
+      g_autoptr (GraftSource) read = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GString) whole = NULL;
+      Pt2Tree *tree_on, *tree_off;
+      guint    n = g_rand_int_range (rand, 1, 2000);
+      /* Some of those read without fail, and in a quarter of the
+       * programs any now and then. */
+      guint plain = g_rand_int_range (rand, 2, G_N_ELEMENTS (read_whole) + 1);
+
+      for (guint k = 0; k < n; k++)
+        {
+          guint v = seed % 4 != 0 || g_rand_int_range (rand, 0, 100) < 97
+                        ? read_whole[g_rand_int_range (rand, 0, plain)]
+                        : (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (metas));
+          guint r = g_rand_int_range (rand, 0, 400);
+
+          if (g_rand_int_range (rand, 0, 100) < 30)
+            /* Keys and strings that replace those seen lately, a float
+             * token, read without fail. */
+            g_string_append_printf (extra,
+                                    "\"v%u\": {\"dtype\": 7, \"e%u\": %s, \"sizes\": [], "
+                                    "\"device\": {\"type\": \"cpu\"}, \"strides\": [], "
+                                    "\"f%u\": \"line %u\\n of a string long enough to be "
+                                    "shared\"},%s",
+                                    k, r, r % 3 == 0 ? "NaN" : "[1, 2]", r % 7, r % 5,
+                                    g_rand_boolean (rand) ? "\n   " : " ");
+          else
+            g_string_append_printf (extra, "\"v%u\": %s,%s", k, metas[v],
+                                    g_rand_boolean (rand) ? "\n   " : " ");
+        }
+      g_string_prepend (extra, "\"tensor_values\": {\n");
+      json = edited ("\"tensor_values\": {\n", extra->str);
+      if (seed % 2 == 0)
+        {
+          /* Nodes before, for the text to be read in parts: the tensors'
+           * metadata in the last part, the nodes' stack traces shared. */
+          g_autoptr (GString) nodes = g_string_new ("\"nodes\": [\n");
+          g_autofree char *with_nodes = NULL;
+          char            *at = strstr (json, "\"nodes\": [\n");
+
+          for (guint k = 0; k < MIN (n, 60); k++)
+            g_string_append_printf (
+                nodes,
+                "{\"target\": \"torch.ops.aten.relu.default\",\n"
+                "     \"inputs\": [{\"name\": \"self\", \"arg\": {\"as_tensor\": {\"name\": "
+                "\"x\"}}}],\n"
+                "     \"outputs\": [{\"as_tensor\": {\"name\": \"v%u\"}}],\n"
+                "     \"metadata\": {\"stack_trace\": \"  File \\\"m.py\\\", line %u, in "
+                "forward\\n    x = relu(x)\\n\"}}, ",
+                k, k % 3);
+          g_assert_nonnull (at);
+          with_nodes = g_strdup_printf ("%.*s%s%s", (int) (at - json), json, nodes->str,
+                                        at + strlen ("\"nodes\": [\n"));
+          g_free (json);
+          json = g_steal_pointer (&with_nodes);
+        }
+      source = json_source (json, strlen (json));
+      on = read_outcome_meta (source);
+      _graft_pt2_tree_set_sharing (FALSE);
+      off = read_outcome_meta (source);
+      _graft_pt2_tree_set_sharing (TRUE);
+      g_assert_cmpstr (on, ==, off);
+      n_errors += g_str_has_prefix (on, "m.pt2:");
+      assert_parts_agree (source);
+
+      /* Mapped from a file: read in place. */
+      dir = g_dir_make_tmp ("graft-pt2-XXXXXX", NULL);
+      g_assert_nonnull (dir);
+      path = g_build_filename (dir, "m.pt2", NULL);
+      g_assert_true (g_file_set_contents (path, graft_source_get_text (source),
+                                          (gssize) graft_source_get_length (source), NULL));
+      read = graft_input_read_file (path, &error);
+      g_assert_no_error (error);
+      mapped = read_outcome_meta (read);
+      /* The error named by the file's path. */
+      g_assert_cmpstr (g_str_has_prefix (mapped, dir) ? mapped + strlen (dir) + 1 : mapped, ==,
+                       on);
+      g_clear_pointer (&read, graft_source_unref);
+      g_unlink (path);
+      g_rmdir (dir);
+
+      whole = g_string_new (json);
+      tree_on = json_tree (whole, FALSE, 0.5, &text_on);
+      _graft_pt2_tree_set_sharing (FALSE);
+      tree_off = json_tree (whole, FALSE, 0.5, &text_off);
+      _graft_pt2_tree_set_sharing (TRUE);
+      g_assert_true ((tree_on == NULL) == (tree_off == NULL));
+      if (tree_on != NULL)
+        {
+          assert_values_equal_at (_graft_pt2_tree_get_root (tree_on),
+                                  _graft_pt2_tree_get_root (tree_off), TRUE);
+          n_smaller += _graft_pt2_tree_get_size (tree_on) < _graft_pt2_tree_get_size (tree_off);
+        }
+      n_split += assert_trees_agree (whole);
+      _graft_pt2_tree_free (tree_on);
+      _graft_pt2_tree_free (tree_off);
+    }
+  g_assert_cmpuint (n_errors, >, 0);
+  g_assert_cmpuint (n_errors, <, 20);
+  g_assert_cmpuint (n_smaller, >=, 30);
+  g_assert_cmpuint (n_split, >, 0);
 }
 
 /* The tree of @json read in parts from every shift is the tree of one
@@ -2329,10 +2568,13 @@ main (int    argc,
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);
   g_test_add_func ("/pt2/values-ahead", test_values_ahead);
+  g_test_add_func ("/pt2/values-ahead-empty", test_values_ahead_empty);
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
   g_test_add_func ("/pt2/shared-metas", test_shared_metas);
   g_test_add_func ("/pt2/shared-strings", test_shared_strings);
+  g_test_add_func ("/pt2/key-cache-lengths", test_key_cache_lengths);
+  g_test_add_func ("/pt2/shared-metas-random", test_shared_metas_random);
   g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);
   g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();

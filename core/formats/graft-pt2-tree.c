@@ -78,6 +78,7 @@ struct _Pt2Tree
    * dozen keys ("name", "arg", "as_tensor").  How many copies such caches
    * (these, a builder's strings) have pointed at. */
   const char *keys[1024];
+  guint8      key_lens[1024]; /* their lengths, below 64 */
   guint       n_kept_copies;
 };
 
@@ -701,13 +702,15 @@ read_string (Builder             *b,
 
       h = (h ^ s[len / 2] * 131u) & (G_N_ELEMENTS (tree->keys) - 1);
       seen = tree->keys[h];
-      if (seen != NULL && memcmp (seen, s, len) == 0 && seen[len] == '\0')
+      /* The length first: a shorter key's copy may end its chunk. */
+      if (seen != NULL && tree->key_lens[h] == len && memcmp (seen, s, len) == 0)
         {
           out->v.s = seen;
           return TRUE;
         }
       copy = tree_alloc (tree, len + 1);
       tree->keys[h] = copy;
+      tree->key_lens[h] = (guint8) len;
       tree->n_kept_copies++;
     }
   else if (!is_key && raw_len == len)

@@ -514,7 +514,8 @@ ahead_run (gpointer data)
 
       if ((m & 1023) == 0 && g_atomic_int_get (&ahead->cancelled))
         break;
-      recent = tm->type == PT2_OBJECT
+      /* Not an empty object's (no members), which the empty slots match. */
+      recent = tm->type == PT2_OBJECT && tm->v.members != NULL
                    ? &ahead->recent[(GPOINTER_TO_SIZE (tm->v.members) / sizeof (Pt2Member)) %
                                     AHEAD_RECENT]
                    : NULL;
