@@ -939,8 +939,7 @@ call_enumerate (const BuiltinCall *call)
   PtrVec            *args = call->args;
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
-  Value             *items;
-  Value             *out;
+  LazyIter          *lazy;
   gint64             start = 0;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
@@ -951,19 +950,16 @@ call_enumerate (const BuiltinCall *call)
   if (_graft_strmap_get (kwargs, "start") != NULL &&
       !_graft_tracer_get_int (t, _graft_strmap_get (kwargs, "start"), &start, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-  if (items == NULL)
+  /* An iterator that counts its argument's items as they are made. */
+  lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+  *lazy = (LazyIter){ .what = 'e', .n_parts = 1, .start = start };
+  lazy->parts = _graft_tracer_alloc (t, sizeof (LazyIter));
+  lazy->parts[0] = (LazyIter){ 0 };
+  lazy->lists = _graft_tracer_alloc (t, sizeof (Value *));
+  lazy->lists[0] = _graft_tracer_value_items (t, _graft_tracer_arg (args, 0), at, &lazy->parts[0]);
+  if (lazy->lists[0] == NULL)
     return NULL;
-  out = _graft_value_seq (t, VAL_LIST, 0);
-  for (guint i = 0; i < items->seq.items->len; i++)
-    {
-      Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-      _graft_value_seq_add (pair, _graft_value_int (t, start + i));
-      _graft_value_seq_add (pair, items->seq.items->pdata[i]);
-      _graft_value_seq_add (out, pair);
-    }
-  return out;
+  return _graft_value_iter (t, _graft_tracer_zip_items (t, lazy), lazy, "enumerate");
 }
 
 /* zip(a, b, ...): the items as Python's zip takes them, each argument's
@@ -989,19 +985,10 @@ call_zip (const BuiltinCall *call)
       zl.lists[i] = _graft_tracer_value_items (t, _graft_tracer_arg (args, i), at, &zl.parts[i]);
       if (zl.lists[i] == NULL)
         return NULL;
-      zl.len = MIN (zl.len, zl.lists[i]->seq.items->len);
     }
-  out = _graft_value_seq (t, VAL_LIST, 0);
   if (n == 0)
-    return _graft_value_iter (t, out, NULL, "zip");
-  for (guint k = 0; k < zl.len; k++)
-    {
-      Value *raw = _graft_value_seq (t, VAL_TUPLE, n);
-
-      for (guint i = 0; i < n; i++)
-        _graft_value_seq_add (raw, zl.lists[i]->seq.items->pdata[k]);
-      _graft_value_seq_add (out, raw);
-    }
+    return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), NULL, "zip");
+  out = _graft_tracer_zip_items (t, &zl);
   lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
   *lazy = zl;
   return _graft_value_iter (t, out, lazy, "zip");
@@ -1049,6 +1036,9 @@ call_type (const BuiltinCall *call)
     builtin = "dict";
   else if (v->kind == VAL_SLICE)
     builtin = "slice";
+  else if (v->kind == VAL_ITER && (strcmp (v->iter.type_name, "zip") == 0 ||
+                                   strcmp (v->iter.type_name, "enumerate") == 0))
+    builtin = v->iter.type_name; /* the classes the builtins are */
   if (builtin != NULL)
     return _graft_value_path (t, VAL_BUILTIN, builtin);
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)

@@ -1420,7 +1420,7 @@ eval_comprehension (Tracer            *t,
                                       "the loop runs too many times to unroll");
       item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], gen->iter);
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
-        break;
+        return out; /* its end's steps are taken */
       if (item == NULL || !_graft_tracer_assign (t, inner, gen->target, item))
         return NULL;
       for (guint k = 0; k < gen->ifs.len && keep; k++)

@@ -976,18 +976,21 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
  * next item of the iterator @container; 'c' (an iterator's own lazy) a call
  * of @container until it returns @sentinel, `iter(callable, sentinel)`; 'u'
  * a loop's next item of such an iterator @container, whose steps are not
- * known before: @steps grows by one at each step it makes. */
+ * known before: @steps grows by one at each step it makes.  A zip() or
+ * enumerate() with a 'u' part is such too: @steps, its list of raw items,
+ * grows by one at each step, up to @len (the shortest other part's). */
 typedef struct _LazyIter LazyIter;
 struct _LazyIter
 {
   Value    *container;
   Value    *sentinel; /* 'c' */
-  Value    *steps;    /* 'u' */
+  Value    *steps;    /* 'u'; 'z', 'e' with a 'u' part */
   char      what;
   LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
   guint     n_parts;
   Value   **lists; /* 'z': the raw items of each argument */
   guint     len;   /* 'z': the steps (the shortest argument's length) */
+  gint64    start; /* 'e': the first count */
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,
@@ -1016,6 +1019,7 @@ Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char 
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
+Value   *_graft_tracer_zip_items (Tracer *t, LazyIter *lazy);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);

@@ -1247,8 +1247,9 @@ exec_for (Tracer            *t,
                                              s->for_stmt.iter);
       Flow   flow;
 
+      /* Ran out at this step: its end's steps are taken (no loop_end). */
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
-        break;
+        return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
       if (item == NULL)
         return FLOW_ERROR;
       if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item, &s->for_stmt.body,

@@ -956,6 +956,7 @@ _graft_value_builtin_class (const char *name)
     "bytes",
     "complex",
     "dict",
+    "enumerate",
     "float",
     "frozenset",
     "int",
@@ -967,6 +968,7 @@ _graft_value_builtin_class (const char *name)
     "str",
     "tuple",
     "type",
+    "zip",
     /* the exceptions */
     "ArithmeticError",
     "AssertionError",
