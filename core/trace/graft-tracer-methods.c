@@ -810,18 +810,36 @@ tensor_method_traced (Tracer            *t,
     "view_as", "reshape_as", "masked_fill", "to", "eq", "ne", "lt", "le", "gt", "ge",
     "maximum", "minimum", "add_", "sub_", "mul_", "div_", "masked_fill_", "copy_", NULL
   };
-  guint   n = args != NULL ? args->len : 0;
-  guint   tensor_args = strcmp (name, "masked_fill") == 0 || strcmp (name, "masked_fill_") == 0
-                            ? 2
-                            : 1;
-  PtrVec *all;
+  /* The names of those arguments, given by keyword (`b.add(other=x)`):
+   * Tensor.copy_'s and to()'s are not these. */
+  static const char *const masked_names[] = { "mask", "value", NULL };
+  static const char *const other_names[] = { "other", NULL };
+  guint                    n = args != NULL ? args->len : 0;
+  guint                    tensor_args =
+      strcmp (name, "masked_fill") == 0 || strcmp (name, "masked_fill_") == 0 ? 2 : 1;
+  const char *const *names = tensor_args == 2 ? masked_names : other_names;
+  PtrVec            *all;
+  gboolean           keywords_ok = TRUE;
 
   for (guint i = 0; i < n; i++)
     if (_graft_value_holds_proxy (args->pdata[i]) &&
         (i >= tensor_args || !_graft_value_is_proxy (args->pdata[i])))
       tensor_args = 0;
-  if (!g_strv_contains (tensor_first, name) || tensor_args == 0 ||
-      (kwargs != NULL && args_hold_proxy (NULL, kwargs)))
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      guint       pos = 0;
+
+      if (!_graft_value_holds_proxy (kwargs->values->pdata[i]))
+        continue;
+      while (names[pos] != NULL && strcmp (names[pos], key) != 0)
+        pos++;
+      /* A Tensor parameter not given by position too (torch's TypeError). */
+      if (names[pos] == NULL || pos < n || !_graft_value_is_proxy (kwargs->values->pdata[i]) ||
+          strcmp (name, "copy_") == 0 || strcmp (name, "to") == 0)
+        keywords_ok = FALSE;
+    }
+  if (!g_strv_contains (tensor_first, name) || tensor_args == 0 || !keywords_ok)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s() of a constant tensor with a traced value: Graft does not "
                                "know if torch records it or fails",
