@@ -1096,7 +1096,7 @@ _graft_tracer_call_method (Tracer            *t,
                                    name);
       if (g_str_has_suffix (name, "_"))
         return recv;
-      return _graft_value_tensor (t);
+      return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs);
     }
   if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 &&
       strcmp (name, "fromhex") == 0)

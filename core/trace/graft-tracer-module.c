@@ -665,6 +665,9 @@ _graft_tracer_getattr (Tracer            *t,
                                    "the %s of a constant tensor depends on its data, which Graft "
                                    "does not compute",
                                    name);
+      if ((strcmp (name, "T") == 0 || strcmp (name, "mT") == 0) &&
+          (v = _graft_tracer_tensor_attribute (t, obj, name)) != NULL)
+        return v;
       /* Any other attribute of a constant tensor is taken for a method. */
       v = _graft_value_new (t, VAL_METHOD);
       v->method.recv = obj;

@@ -503,7 +503,7 @@ _graft_tracer_binop (Tracer            *t,
        * constant tensor, as it does under torch.fx. */
       if (is_tensorish (a) || _graft_value_is_number (a))
         if (is_tensorish (b) || _graft_value_is_number (b))
-          return _graft_value_tensor (t);
+          return _graft_tracer_binop_tensor (t, (int) op, a, b);
     }
 
   if ((_graft_value_is_bigint (a) && (as_int (b, &y) || _graft_value_is_bigint (b))) ||
@@ -643,7 +643,9 @@ _graft_tracer_unary (Tracer            *t,
                                               : "operator.invert",
                    a, NULL, at);
   if (is_tensorish (a))
-    return _graft_value_tensor (t);
+    return op == GRAFT_PY_UNARY_NEG
+               ? _graft_tracer_tensor_method_result (t, a, "neg", NULL, NULL)
+               : _graft_value_tensor (t);
   if (as_int (a, &x))
     {
       if (op == GRAFT_PY_UNARY_NEG)
@@ -916,7 +918,7 @@ _graft_tracer_compare (Tracer            *t,
   if (_graft_value_is_proxy (b))
     return record (t, targets[swapped[op]], b, a, at);
   if (is_tensorish (a) || is_tensorish (b))
-    return _graft_value_tensor (t);
+    return _graft_tracer_binop_tensor (t, -1, a, b);
 
   if (op == GRAFT_PY_CMP_EQ || op == GRAFT_PY_CMP_NOT_EQ)
     {
@@ -1220,7 +1222,7 @@ _graft_tracer_subscript (Tracer            *t,
   if (_graft_value_is_tensor (obj) && _graft_value_holds_proxy (index))
     return index_tensor_traced (t, obj, index, at);
   if (_graft_value_is_tensor (obj))
-    return _graft_value_tensor (t);
+    return _graft_tracer_index_tensor (t, obj, index);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not subscriptable", _graft_value_type_name (obj));
 }

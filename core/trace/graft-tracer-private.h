@@ -1034,6 +1034,17 @@ Value   *_graft_tracer_call (Tracer            *t,
                              StrMap            *kwargs,
                              const GraftPyExpr *at);
 
+/* graft-tracer-shapes.c: what ops on constant tensors make. */
+Value *_graft_tracer_binop_tensor (Tracer *t, int op, const Value *a, const Value *b);
+Value *_graft_tracer_tensor_method_result (Tracer     *t,
+                                           Value      *recv,
+                                           const char *name,
+                                           PtrVec     *args,
+                                           StrMap     *kwargs);
+Value *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
+Value *_graft_tracer_index_tensor (Tracer *t, Value *tensor, Value *index);
+Value *_graft_tracer_function_tensor (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs);
+
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);
 gboolean _graft_tracer_contains_yield (const GraftPyStmtList *body);

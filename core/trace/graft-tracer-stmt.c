@@ -63,6 +63,11 @@ _graft_tracer_assign (Tracer            *t,
             _graft_dict_set (t, obj, index, value);
             return TRUE;
           }
+        /* `pe[:, 0::2] = torch.sin(...)` in __init__: the data, which
+         * Graft does not keep, changes in place; its shape does not. */
+        if (_graft_value_is_tensor (obj) && !_graft_value_holds_proxy (index) &&
+            !_graft_value_holds_proxy (value))
+          return TRUE;
         _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                _graft_value_is_proxy (obj)
                                    ? "item assignment on a traced value is not supported (torch.fx "

@@ -1921,12 +1921,15 @@ _graft_tracer_factory_tensor (Tracer     *t,
   Value                   *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
   Value                   *kw_device = kwargs != NULL ? _graft_strmap_get (kwargs, "device") : NULL;
   TensorMeta              *meta;
+  Value                   *made;
 
   if (strcmp (path, "torch.tensor") == 0)
     {
       if (args != NULL && args->len == 1)
         shape = data_shape (t, args->pdata[0], &dtype);
     }
+  else if ((made = _graft_tracer_function_tensor (t, path, args, kwargs)) != NULL)
+    return made; /* graft-tracer-shapes.c */
   else
     for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
       if (strcmp (path, sized[i]) == 0)
