@@ -91,6 +91,18 @@ _graft_tracer_lookup_builtin (Tracer     *t,
   return NULL;
 }
 
+/* The items of @v where their order does not change the result (sorted(),
+ * min(), any()): a set's as they were added. */
+static Value *
+iterate_any_order (Tracer            *t,
+                   Value             *v,
+                   const GraftPyExpr *at)
+{
+  if (v->kind == VAL_SET)
+    return _graft_set_items (t, v, FALSE, at);
+  return _graft_tracer_iterate (t, v, at);
+}
+
 /* The characters of a string, NUL included (g_utf8_strlen stops there). */
 static gint64
 str_length (const Value *v)
@@ -172,7 +184,7 @@ builtin_len (Tracer            *t,
 {
   if (v->kind == VAL_STR)
     return _graft_value_int (t, str_length (v));
-  if (_graft_value_is_seq (v))
+  if (_graft_value_is_seq (v) || v->kind == VAL_SET)
     return _graft_value_int (t, v->seq.items->len);
   if (v->kind == VAL_DICT)
     return _graft_value_int (t, v->dict.keys->len);
@@ -341,6 +353,8 @@ is_instance (Tracer *t,
         return v->kind == VAL_TUPLE;
       if (strcmp (n, "dict") == 0)
         return v->kind == VAL_DICT;
+      if (strcmp (n, "set") == 0 || strcmp (n, "frozenset") == 0)
+        return v->kind == VAL_SET && v->seq.size == (n[0] == 'f');
       if (strcmp (n, "object") == 0)
         return TRUE;
       return FALSE;
@@ -401,7 +415,7 @@ min_max (Tracer            *t,
                                "%s expected at least 1 argument", name);
   if (_graft_tracer_n_args (args) == 1)
     {
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+      items = iterate_any_order (t, _graft_tracer_arg (args, 0), at);
       if (items == NULL)
         return NULL;
     }
@@ -494,6 +508,12 @@ typedef struct
   StrMap            *kwargs; /* keyword arguments, or NULL */
   const GraftPyExpr *at;     /* the call, for errors */
 } BuiltinCall;
+
+static Value *
+call_set (const BuiltinCall *call)
+{
+  return _graft_tracer_make_set (call->t, call->name, call->args, call->kwargs, call->at);
+}
 
 static Value *
 call_len (const BuiltinCall *call)
@@ -1036,6 +1056,8 @@ call_type (const BuiltinCall *call)
     builtin = "dict";
   else if (v->kind == VAL_SLICE)
     builtin = "slice";
+  else if (v->kind == VAL_SET)
+    builtin = v->seq.size ? "frozenset" : "set";
   else if (v->kind == VAL_ITER && (strcmp (v->iter.type_name, "zip") == 0 ||
                                    strcmp (v->iter.type_name, "enumerate") == 0))
     builtin = v->iter.type_name; /* the classes the builtins are */
@@ -1144,7 +1166,8 @@ call_reversed_sorted (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  items = name[0] == 's' ? iterate_any_order (t, _graft_tracer_arg (args, 0), at)
+                         : _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
   if (items == NULL)
     return NULL;
   if (name[0] == 's')
@@ -1172,7 +1195,7 @@ call_any_all (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  items = iterate_any_order (t, _graft_tracer_arg (args, 0), at);
   if (items == NULL)
     return NULL;
   for (guint i = 0; i < items->seq.items->len; i++)
@@ -1456,6 +1479,8 @@ static const struct
   { "super", call_super },
   { "chr", call_chr_ord },
   { "ord", call_chr_ord },
+  { "set", call_set },
+  { "frozenset", call_set },
 };
 
 /**

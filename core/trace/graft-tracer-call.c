@@ -931,6 +931,7 @@ call_object (Tracer            *t,
     case VAL_SUPER:
     case VAL_GENERIC:
     case VAL_ITER:
+    case VAL_SET:
     default:
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "'%s' object is not callable", _graft_value_type_name (callee));

@@ -85,6 +85,8 @@ _graft_tracer_has_method (const Value *recv,
     return in_names (tuple_methods, name);
   if (recv->kind == VAL_DICT)
     return in_names (dict_methods, name);
+  if (recv->kind == VAL_SET)
+    return TRUE; /* _graft_tracer_set_method() says which it has */
   if (recv->kind == VAL_STR)
     return in_names (str_methods, name);
   if (recv->kind == VAL_OBJECT)
@@ -918,6 +920,8 @@ _graft_tracer_call_method (Tracer            *t,
 {
   Value *v, *items;
 
+  if (recv->kind == VAL_SET)
+    return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
   if (recv->kind == VAL_LIST)
     {
       if (strcmp (name, "append") == 0)

@@ -363,6 +363,7 @@ _graft_tracer_to_arg (Tracer            *t,
     case VAL_TYPE:
     case VAL_GENERIC:
     case VAL_ITER:
+    case VAL_SET:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
     case VAL_NN_CLASS:
@@ -682,6 +683,9 @@ _graft_tracer_truth (Tracer            *t,
       return TRUE;
     case VAL_TUPLE:
     case VAL_LIST:
+      *out = v->seq.items->len != 0;
+      return TRUE;
+    case VAL_SET:
       *out = v->seq.items->len != 0;
       return TRUE;
     case VAL_DICT:
@@ -1199,6 +1203,8 @@ _graft_tracer_make_iter (Tracer            *t,
     type_name = "tuple_iterator";
   else if (v->kind == VAL_DICT)
     type_name = "dict_keyiterator";
+  else if (v->kind == VAL_SET)
+    type_name = "set_iterator";
   else if (v->kind == VAL_STR)
     type_name = "str_ascii_iterator";
   else if (v->kind == VAL_OBJECT)
@@ -1254,6 +1260,8 @@ _graft_tracer_iterate (Tracer            *t,
         _graft_value_seq_add (out, v->dict.keys->pdata[i]);
       return out;
     }
+  if (v->kind == VAL_SET)
+    return _graft_set_items (t, v, TRUE, at);
   if (v->kind == VAL_STR)
     {
       out = _graft_value_seq (t, VAL_LIST, 0);

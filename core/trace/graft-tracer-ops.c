@@ -492,6 +492,9 @@ _graft_tracer_binop (Tracer            *t,
   if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
     return record (t, _graft_tracer_binop_targets[op], a, b, at);
 
+  if (a->kind == VAL_SET && b->kind == VAL_SET &&
+      (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
+    return r;
   if (op == GRAFT_PY_BIN_BITOR && (r = _graft_tracer_type_or (t, a, b, at)) != NULL)
     return r;
   if (t->error != NULL)
@@ -755,6 +758,8 @@ contains (Value    *container,
     }
   if (container->kind == VAL_DICT)
     return _graft_dict_get (container, item) != NULL;
+  if (container->kind == VAL_SET)
+    return _graft_set_has (container, item);
   if (container->kind == VAL_OBJECT &&
       (container->obj->kind == OBJ_MODULE_DICT || container->obj->kind == OBJ_PARAMETER_DICT) &&
       item->kind != VAL_LIST && item->kind != VAL_DICT)
@@ -819,6 +824,7 @@ is_same (const Value *a,
       return strcmp (a->path, b->path) == 0;
     case VAL_GENERIC:
       return strcmp (a->generic.repr, b->generic.repr) == 0;
+    case VAL_SET:
     case VAL_ITER:
       return FALSE;
     case VAL_OBJECT:
@@ -925,6 +931,8 @@ _graft_tracer_compare (Tracer            *t,
       r = _graft_value_equal (a, b);
       return _graft_value_bool (op == GRAFT_PY_CMP_EQ ? r : !r);
     }
+  if (a->kind == VAL_SET && b->kind == VAL_SET)
+    return _graft_value_bool (_graft_tracer_set_compare (op, a, b));
   c = compare_values (t, a, b, &ok);
   if (!ok)
     {
@@ -1119,8 +1127,19 @@ _graft_tracer_inplace_binop (Tracer            *t,
                              Value             *b,
                              const GraftPyExpr *at)
 {
+  Value *r;
+
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_inplace_methods[op], a, b, at);
+  /* `s |= {k}` changes the set itself (a frozenset gets a new one). */
+  if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
+      (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
+    {
+      a->seq.items->len = 0;
+      for (guint i = 0; i < r->seq.items->len; i++)
+        _graft_value_seq_add (a, r->seq.items->pdata[i]);
+      return a;
+    }
   return _graft_tracer_binop (t, op, a, b, at);
 }
 

@@ -118,6 +118,7 @@ typedef enum {
   VAL_TYPE,       /* a builtin type or typing name used as annotation: text */
   VAL_GENERIC,    /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
   VAL_ITER,       /* an iterator (iter()): its items, made as next() reaches them */
+  VAL_SET,        /* a set (seq.items, distinct, as added; seq.size: a frozenset) */
 } ValueKind;
 
 /* A slot of a big StrMap's index (graft-tracer-value.c): a key's hash and
@@ -1044,6 +1045,27 @@ Value *_graft_tracer_tensor_method_result (Tracer     *t,
 Value *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
 Value *_graft_tracer_index_tensor (Tracer *t, Value *tensor, Value *index);
 Value *_graft_tracer_function_tensor (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs);
+
+/* graft-tracer-sets.c: set and frozenset. */
+Value   *_graft_value_set (Tracer *t, gboolean frozen);
+gboolean _graft_set_has (const Value *set, const Value *item);
+gboolean _graft_set_add (Tracer *t, Value *set, Value *item, const GraftPyExpr *at);
+gboolean _graft_set_order_known (const Value *set);
+Value   *_graft_set_nth (const Value *set, guint i);
+Value   *_graft_set_items (Tracer *t, const Value *set, gboolean ordered, const GraftPyExpr *at);
+Value   *_graft_tracer_make_set (Tracer            *t,
+                                 const char        *name,
+                                 PtrVec            *args,
+                                 StrMap            *kwargs,
+                                 const GraftPyExpr *at);
+Value   *_graft_tracer_set_binop (Tracer *t, GraftPyBinOp op, const Value *a, const Value *b);
+gboolean _graft_tracer_set_compare (GraftPyCmpOp op, const Value *a, const Value *b);
+Value   *_graft_tracer_set_method (Tracer            *t,
+                                   Value             *recv,
+                                   const char        *name,
+                                   PtrVec            *args,
+                                   StrMap            *kwargs,
+                                   const GraftPyExpr *at);
 
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);

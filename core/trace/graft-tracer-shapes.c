@@ -126,9 +126,9 @@ no_kwargs (StrMap *kwargs)
 /* A dimension @d of a tensor of @rank dimensions, wrapped as torch wraps
  * it; FALSE out of range. */
 static gboolean
-wrap_dim (gint64  d,
-          guint   rank,
-          guint  *out)
+wrap_dim (gint64 d,
+          guint  rank,
+          guint *out)
 {
   gint64 r = MAX (rank, 1);
 
@@ -227,9 +227,15 @@ dtype_kind (const char *dtype,
     const char *name;
     int         kind, bytes;
   } kinds[] = {
-    { "torch.bool", 1, 1 },     { "torch.uint8", 2, 1 },    { "torch.int8", 2, 1 },
-    { "torch.int16", 2, 2 },    { "torch.int32", 2, 4 },    { "torch.int64", 2, 8 },
-    { "torch.float16", 3, 2 },  { "torch.bfloat16", 3, 2 }, { "torch.float32", 3, 4 },
+    { "torch.bool", 1, 1 },
+    { "torch.uint8", 2, 1 },
+    { "torch.int8", 2, 1 },
+    { "torch.int16", 2, 2 },
+    { "torch.int32", 2, 4 },
+    { "torch.int64", 2, 8 },
+    { "torch.float16", 3, 2 },
+    { "torch.bfloat16", 3, 2 },
+    { "torch.float32", 3, 4 },
     { "torch.float64", 3, 8 },
   };
 
@@ -381,9 +387,15 @@ static const char *
 conversion_dtype (const char *name)
 {
   static const char *const conversions[][2] = {
-    { "float", "torch.float32" }, { "double", "torch.float64" }, { "half", "torch.float16" },
-    { "bfloat16", "torch.bfloat16" }, { "long", "torch.int64" }, { "int", "torch.int32" },
-    { "short", "torch.int16" }, { "char", "torch.int8" }, { "byte", "torch.uint8" },
+    { "float", "torch.float32" },
+    { "double", "torch.float64" },
+    { "half", "torch.float16" },
+    { "bfloat16", "torch.bfloat16" },
+    { "long", "torch.int64" },
+    { "int", "torch.int32" },
+    { "short", "torch.int16" },
+    { "char", "torch.int8" },
+    { "byte", "torch.uint8" },
     { "bool", "torch.bool" },
   };
 
@@ -526,7 +538,8 @@ method_shape (const char *name,
     {
       if (strcmp (name, "tril") == 0 || strcmp (name, "triu") == 0)
         {
-          if (s->rank < 2 || n > 1 || !no_kwargs (kwargs) || (n == 1 && !plain_int (args->pdata[0], &a)))
+          if (s->rank < 2 || n > 1 || !no_kwargs (kwargs) ||
+              (n == 1 && !plain_int (args->pdata[0], &a)))
             return FALSE;
         }
       else if (n > 0 || !no_kwargs (kwargs))
@@ -1028,10 +1041,10 @@ function_shape (const char *path,
       if (!int_list (&sizes, 0, s) || !sane (s))
         return FALSE;
       if (s->dtype == NULL)
-        s->dtype = fill->kind == VAL_BOOL                                       ? "torch.bool"
+        s->dtype = fill->kind == VAL_BOOL                                    ? "torch.bool"
                    : fill->kind == VAL_INT && !_graft_value_is_bigint (fill) ? "torch.int64"
-                   : fill->kind == VAL_FLOAT                                  ? "torch.float32"
-                                                                              : NULL;
+                   : fill->kind == VAL_FLOAT                                 ? "torch.float32"
+                                                                             : NULL;
       return s->dtype != NULL;
     }
   if (strcmp (name, "eye") == 0)
@@ -1073,7 +1086,8 @@ function_shape (const char *path,
       if (n != want || !shape_of (args->pdata[0], s))
         return FALSE;
       if (want == 2 && ((Value *) args->pdata[1])->kind != VAL_FLOAT &&
-          ((Value *) args->pdata[1])->kind != VAL_INT && ((Value *) args->pdata[1])->kind != VAL_BOOL)
+          ((Value *) args->pdata[1])->kind != VAL_INT &&
+          ((Value *) args->pdata[1])->kind != VAL_BOOL)
         return FALSE;
       return factory_kwargs (kwargs, NULL, &s->dtype);
     }

@@ -2022,6 +2022,7 @@ append_plain_value (GString     *out,
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_SET:
     case VAL_ITER:
     default:
       return FALSE;

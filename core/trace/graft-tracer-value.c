@@ -733,6 +733,8 @@ _graft_value_type_name (const Value *v)
       return "tuple";
     case VAL_LIST:
       return "list";
+    case VAL_SET:
+      return v->seq.size ? "frozenset" : "set";
     case VAL_DICT:
       return "dict";
     case VAL_SLICE:
@@ -878,6 +880,13 @@ _graft_value_equal (const Value *a,
         return FALSE;
       for (guint i = 0; i < a->seq.items->len; i++)
         if (!_graft_value_equal (a->seq.items->pdata[i], b->seq.items->pdata[i]))
+          return FALSE;
+      return TRUE;
+    case VAL_SET:
+      if (a->seq.items->len != b->seq.items->len)
+        return FALSE;
+      for (guint i = 0; i < a->seq.items->len; i++)
+        if (!_graft_set_has (b, a->seq.items->pdata[i]))
           return FALSE;
       return TRUE;
     case VAL_DICT:
@@ -1052,6 +1061,19 @@ _graft_tracer_check_printable (Tracer            *t,
         if (!_graft_tracer_check_printable (t, v->seq.items->pdata[i], what, at))
           return FALSE;
       return TRUE;
+    case VAL_SET:
+      if (!_graft_set_order_known (v))
+        {
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "%s of a set prints its items in CPython's hash order, which Graft "
+                              "knows for ints 0 to 7 only",
+                              what);
+          return FALSE;
+        }
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!_graft_tracer_check_printable (t, v->seq.items->pdata[i], what, at))
+          return FALSE;
+      return TRUE;
     case VAL_DICT:
       for (guint i = 0; i < v->dict.keys->len; i++)
         if (!_graft_tracer_check_printable (t, v->dict.keys->pdata[i], what, at) ||
@@ -1154,6 +1176,23 @@ _graft_value_append_str (GString     *out,
         g_string_append_c (out, ',');
       g_string_append (out, v->seq.size ? "])" : v->kind == VAL_TUPLE ? ")"
                                                                       : "]");
+      return;
+    case VAL_SET:
+      /* `set()`, `{1, 2}`, `frozenset({1, 2})`, in the order CPython
+       * walks it (_graft_tracer_check_printable() checked it is known). */
+      if (v->seq.items->len == 0)
+        {
+          g_string_append (out, v->seq.size ? "frozenset()" : "set()");
+          return;
+        }
+      g_string_append (out, v->seq.size ? "frozenset({" : "{");
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          _graft_value_append_str (out, _graft_set_nth (v, i), TRUE);
+        }
+      g_string_append (out, v->seq.size ? "})" : "}");
       return;
     case VAL_DICT:
       g_string_append_c (out, '{');
