@@ -78,7 +78,7 @@ check_hashable (Tracer            *t,
       G_GNUC_FALLTHROUGH;
     case VAL_LIST:
     case VAL_DICT:
-      _graft_tracer_raise (t, "TypeError", at->start, at->end, "unhashable type: '%s'",
+      _graft_tracer_raise (t, "TypeError", at->start, at->end, "TypeError: unhashable type: '%s'",
                            _graft_value_type_name (v));
       return FALSE;
     case VAL_SLICE:
@@ -382,7 +382,7 @@ _graft_tracer_set_method (Tracer            *t,
                           StrMap            *kwargs,
                           const GraftPyExpr *at)
 {
-  static const char *const changing[] = { "add",    "discard", "remove", "update", "clear", "pop",
+  static const char *const changing[] = { "add", "discard", "remove", "update", "clear", "pop",
                                           "intersection_update", "difference_update",
                                           "symmetric_difference_update", NULL };
   static const struct
