@@ -888,6 +888,16 @@ fold_math (Tracer            *t,
 
   if (strcmp (name, "fsum") == 0 && n == 1)
     return fold_fsum (t, args->pdata[0], at);
+  if (strcmp (name, "prod") == 0 && n == 1)
+    {
+      /* `1 * a * b ...` as Python multiplies (ints stay exact). */
+      Value *items = _graft_tracer_iterate (t, args->pdata[0], at);
+      Value *acc = _graft_value_int (t, 1);
+
+      for (guint i = 0; items != NULL && acc != NULL && i < items->seq.items->len; i++)
+        acc = _graft_tracer_binop (t, GRAFT_PY_BIN_MUL, acc, items->seq.items->pdata[i], at);
+      return items != NULL ? acc : NULL;
+    }
   if (strcmp (name, "factorial") == 0 && n == 1)
     {
       Value *v = args->pdata[0];
