@@ -204,6 +204,8 @@ struct _Class
   const GraftPyExpr *unmodelled_at; /* where the class names it */
   gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
   gboolean           is_exception;  /* derives from one of Python's exceptions */
+  PtrVec            *dc_fields;     /* a @dataclass: its fields (graft-tracer-dataclass.c) */
+  gboolean           dc_repr, dc_eq, dc_frozen;
 };
 
 typedef struct
@@ -1066,6 +1068,30 @@ Value   *_graft_tracer_set_method (Tracer            *t,
                                    PtrVec            *args,
                                    StrMap            *kwargs,
                                    const GraftPyExpr *at);
+
+/* graft-tracer-dataclass.c: @dataclass classes. */
+typedef struct _DataclassField DataclassField;
+
+Value        *_graft_tracer_dataclass_field (Tracer            *t,
+                                             PtrVec            *args,
+                                             StrMap            *kwargs,
+                                             const GraftPyExpr *at);
+gboolean      _graft_tracer_dataclass_decorator (Tracer            *t,
+                                                 Frame             *frame,
+                                                 const GraftPyExpr *decorator);
+gboolean      _graft_tracer_dataclass_apply (Tracer            *t,
+                                             Frame             *frame,
+                                             Class             *cls,
+                                             const GraftPyExpr *decorator);
+Value        *_graft_tracer_dataclass_init (Tracer            *t,
+                                            Class             *owner,
+                                            Value             *self,
+                                            PtrVec            *args,
+                                            StrMap            *kwargs,
+                                            const GraftPyExpr *at);
+const PtrVec *_graft_dataclass_repr_fields (const Value *v);
+const char   *_graft_dataclass_field_name (gconstpointer field);
+gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
 
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);

@@ -1088,9 +1088,10 @@ exec_class (Tracer            *t,
             Frame             *frame,
             const GraftPyStmt *s)
 {
-  Class *cls = _graft_tracer_alloc (t, sizeof (Class));
-  Frame *body = _graft_tracer_frame_new (t, NULL, frame->globals);
-  Value *v;
+  Class             *cls = _graft_tracer_alloc (t, sizeof (Class));
+  Frame             *body = _graft_tracer_frame_new (t, NULL, frame->globals);
+  Value             *v;
+  const GraftPyExpr *dataclass = NULL;
 
   cls->name = s->class_def.name;
   cls->stmt = s;
@@ -1150,9 +1151,17 @@ exec_class (Tracer            *t,
     }
   for (guint i = 0; i < s->class_def.decorators.len; i++)
     {
-      _graft_tracer_fail (t, s->class_def.decorators.items[i]->start,
-                          s->class_def.decorators.items[i]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "class decorators are not supported");
+      const GraftPyExpr *d = s->class_def.decorators.items[i];
+
+      /* @dataclass alone (applied once the body has run). */
+      if (s->class_def.decorators.len == 1 && _graft_tracer_dataclass_decorator (t, frame, d))
+        {
+          dataclass = d;
+          continue;
+        }
+      if (t->error == NULL)
+        _graft_tracer_fail (t, d->start, d->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "class decorators are not supported (but @dataclass)");
       return FLOW_ERROR;
     }
 
@@ -1195,6 +1204,8 @@ exec_class (Tracer            *t,
       _graft_strmap_set (&member->obj->attrs, "value", value);
       cls->ns.values->pdata[i] = member;
     }
+  if (dataclass != NULL && !_graft_tracer_dataclass_apply (t, frame, cls, dataclass))
+    return FLOW_ERROR;
   v = _graft_value_new (t, VAL_CLASS);
   v->cls = cls;
   _graft_strmap_set (&frame->vars, s->class_def.name, v);

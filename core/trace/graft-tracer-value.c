@@ -904,6 +904,12 @@ _graft_value_equal (const Value *a,
       return _graft_value_equal (a->slice.start, b->slice.start) &&
              _graft_value_equal (a->slice.stop, b->slice.stop) &&
              _graft_value_equal (a->slice.step, b->slice.step);
+    case VAL_OBJECT:
+      {
+        gboolean eq;
+
+        return _graft_dataclass_equal (a, b, &eq) && eq;
+      }
     case VAL_PROXY:
       return a->node == b->node;
     case VAL_BOOL:
@@ -913,7 +919,6 @@ _graft_value_equal (const Value *a,
     case VAL_ATTR_PROXY:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_OBJECT:
     case VAL_BOUND:
     case VAL_METHOD:
     case VAL_TENSOR:
@@ -1094,6 +1099,30 @@ _graft_tracer_check_printable (Tracer            *t,
       /* A caught exception whose args Graft knows: BaseException's text. */
       if (v->obj->exception != NULL && v->obj->exception_args != NULL)
         return _graft_tracer_check_printable (t, v->obj->exception_args, what, at);
+      /* A dataclass of the module's top level (its __qualname__ is its
+       * name): `Name(a=1, b='x')`. */
+      if (_graft_dataclass_repr_fields (v) != NULL)
+        {
+          const PtrVec *fields = _graft_dataclass_repr_fields (v);
+          Value        *top = _graft_strmap_get (&t->globals->vars, v->obj->cls->name);
+
+          if (top == NULL || top->kind != VAL_CLASS || top->cls != v->obj->cls)
+            break;
+          guint i;
+
+          for (i = 0; i < fields->len; i++)
+            {
+              Value *f = _graft_strmap_get (&v->obj->attrs,
+                                            _graft_dataclass_field_name (fields->pdata[i]));
+
+              if (f == NULL)
+                break; /* deleted: Python's AttributeError */
+              if (!_graft_tracer_check_printable (t, f, what, at))
+                return FALSE;
+            }
+          if (i == fields->len)
+            return TRUE;
+        }
       break;
     case VAL_ATTR_PROXY:
     case VAL_PYMODULE:
@@ -1251,6 +1280,21 @@ _graft_value_append_str (GString     *out,
       g_string_append_printf (out, "<class '%s'>", v->path);
       return;
     case VAL_OBJECT:
+      if (v->obj->exception == NULL && _graft_dataclass_repr_fields (v) != NULL)
+        {
+          const PtrVec *fields = _graft_dataclass_repr_fields (v);
+
+          g_string_append_printf (out, "%s(", v->obj->cls->name);
+          for (guint i = 0; i < fields->len; i++)
+            {
+              const char *name = _graft_dataclass_field_name (fields->pdata[i]);
+
+              g_string_append_printf (out, "%s%s=", i > 0 ? ", " : "", name);
+              _graft_value_append_str (out, _graft_strmap_get (&v->obj->attrs, name), TRUE);
+            }
+          g_string_append_c (out, ')');
+          return;
+        }
       if (v->obj->exception == NULL || v->obj->exception_args == NULL)
         break;
       {
