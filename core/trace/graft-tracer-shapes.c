@@ -1105,22 +1105,12 @@ function_shape (const char *path,
       s->dims[1] = b.dims[0];
       return sane (s);
     }
-  if ((how = elementwise (name)) != 0 && strcmp (name, "contiguous") != 0 &&
-      strcmp (name, "cpu") != 0)
-    {
-      PtrVec rest;
-
-      if (n == 0 || !shape_of (args->pdata[0], s))
-        return FALSE;
-      rest = *args;
-      rest.pdata++;
-      rest.len--;
-      return method_shape (name, &rest, kwargs, s);
-    }
-  if (strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
+  /* torch.cos(t), torch.reshape(t, ...): the method of the first argument. */
+  if (((how = elementwise (name)) != 0 && strcmp (name, "contiguous") != 0 &&
+       strcmp (name, "cpu") != 0) ||
+      strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
       strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
-      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 ||
-      strcmp (name, "t") == 0)
+      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0)
     {
       PtrVec rest;
 
