@@ -322,13 +322,26 @@ module_getattr (Tracer            *t,
 
       if (model != NULL)
         {
-          if (_graft_strmap_get (&model->params, name) != NULL)
+          Value *own;
+
+          /* The leaf's tensor is its own; what it is made like (its shape
+           * in __init__: `self.fc.weight.shape`), the model's. */
+          if ((v = _graft_strmap_get (&model->params, name)) != NULL)
             {
-              _graft_tracer_leaf_tensor (t, obj, name, FALSE);
+              own = _graft_tracer_leaf_tensor (t, obj, name, FALSE);
+              if (own->tensor.meta == NULL && _graft_value_is_tensor (v))
+                own->tensor.meta = v->tensor.meta;
               return module_getattr (t, self, name, at);
             }
-          if ((v = _graft_strmap_get (&model->buffers, name)) != NULL)
-            return v->kind == VAL_NONE ? v : _graft_tracer_leaf_tensor (t, obj, name, TRUE);
+          if ((v = _graft_strmap_get (&model->buffers, name)) != NULL && v->kind != VAL_NONE)
+            {
+              own = _graft_tracer_leaf_tensor (t, obj, name, TRUE);
+              if (own->tensor.meta == NULL && _graft_value_is_tensor (v))
+                own->tensor.meta = v->tensor.meta;
+              return own;
+            }
+          if (v != NULL)
+            return v;
           if ((v = _graft_strmap_get (&model->attrs, name)) != NULL)
             return v;
         }
