@@ -13,8 +13,8 @@
  * positionally or by name, sets them, then calls `__post_init__()`; the
  * repr is `Name(a=1, b='x')` and `==` compares the fields, unless the
  * class defines its own.  `@dataclass(...)` takes `init`, `repr`, `eq` and
- * `frozen` as constants (a frozen instance is not guarded against
- * assignment).  InitVar, `kw_only`, `field()`'s other arguments and
+ * `frozen` as constants (assigning to a frozen instance is
+ * FrozenInstanceError).  InitVar, `kw_only`, `field()`'s other arguments and
  * dataclasses' functions (`asdict`, `replace`) are not modelled.
  */
 #include "config.h"
@@ -461,4 +461,33 @@ _graft_dataclass_equal (const Value *a,
       *out = x != NULL && y != NULL && _graft_value_equal (x, y);
     }
   return TRUE;
+}
+
+/**
+ * _graft_dataclass_frozen:
+ *
+ * Returns: whether `obj.name = ...` is the FrozenInstanceError of a frozen
+ * dataclass's `__setattr__`: any name on an instance of the class itself,
+ * its fields on one of a subclass
+ */
+gboolean
+_graft_dataclass_frozen (const Value *obj,
+                         const char  *name)
+{
+  if (obj->kind != VAL_OBJECT || obj->obj->cls == NULL || obj->obj->kind != OBJ_PLAIN)
+    return FALSE;
+  for (Class *c = obj->obj->cls; c != NULL; c = first_class_base (c))
+    {
+      if (c->dc_fields == NULL)
+        continue;
+      if (!c->dc_frozen)
+        return FALSE;
+      if (c == obj->obj->cls)
+        return TRUE;
+      for (guint k = 0; k < c->dc_fields->len; k++)
+        if (strcmp (((DataclassField *) c->dc_fields->pdata[k])->name, name) == 0)
+          return TRUE;
+      return FALSE;
+    }
+  return FALSE;
 }

@@ -770,6 +770,12 @@ _graft_tracer_setattr (Tracer            *t,
     {
       if (object_is_module (obj->obj))
         return module_setattr (t, obj->obj, name, value);
+      if (_graft_dataclass_frozen (obj, name))
+        {
+          _graft_tracer_raise (t, "FrozenInstanceError", at->start, at->end,
+                               "FrozenInstanceError: cannot assign to field '%s'", name);
+          return FALSE;
+        }
       _graft_strmap_set (&obj->obj->attrs, _graft_tracer_strdup (t, name, -1), value);
       return TRUE;
     }

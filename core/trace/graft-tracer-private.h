@@ -1092,6 +1092,7 @@ Value        *_graft_tracer_dataclass_init (Tracer            *t,
 const PtrVec *_graft_dataclass_repr_fields (const Value *v);
 const char   *_graft_dataclass_field_name (gconstpointer field);
 gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
+gboolean      _graft_dataclass_frozen (const Value *obj, const char *name);
 
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);

@@ -1496,6 +1496,7 @@ exception_is (Tracer     *t,
 {
   static const char *const bases[][2] = {
     { "TraceError", "ValueError" },
+    { "FrozenInstanceError", "AttributeError" },
     { "KeyError", "LookupError" },
     { "IndexError", "LookupError" },
     { "ZeroDivisionError", "ArithmeticError" },
