@@ -91,6 +91,18 @@ _graft_tracer_lookup_builtin (Tracer     *t,
   return NULL;
 }
 
+/* The items of @v where their order does not change the result (sorted(),
+ * min(), any()): a set's as they were added. */
+static Value *
+iterate_any_order (Tracer            *t,
+                   Value             *v,
+                   const GraftPyExpr *at)
+{
+  if (v->kind == VAL_SET)
+    return _graft_set_items (t, v, FALSE, at);
+  return _graft_tracer_iterate (t, v, at);
+}
+
 /* The characters of a string, NUL included (g_utf8_strlen stops there). */
 static gint64
 str_length (const Value *v)
@@ -172,7 +184,7 @@ builtin_len (Tracer            *t,
 {
   if (v->kind == VAL_STR)
     return _graft_value_int (t, str_length (v));
-  if (_graft_value_is_seq (v))
+  if (_graft_value_is_seq (v) || v->kind == VAL_SET)
     return _graft_value_int (t, v->seq.items->len);
   if (v->kind == VAL_DICT)
     return _graft_value_int (t, v->dict.keys->len);
@@ -341,6 +353,8 @@ is_instance (Tracer *t,
         return v->kind == VAL_TUPLE;
       if (strcmp (n, "dict") == 0)
         return v->kind == VAL_DICT;
+      if (strcmp (n, "set") == 0 || strcmp (n, "frozenset") == 0)
+        return v->kind == VAL_SET && v->seq.size == (n[0] == 'f');
       if (strcmp (n, "object") == 0)
         return TRUE;
       return FALSE;
@@ -401,7 +415,7 @@ min_max (Tracer            *t,
                                "%s expected at least 1 argument", name);
   if (_graft_tracer_n_args (args) == 1)
     {
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+      items = iterate_any_order (t, _graft_tracer_arg (args, 0), at);
       if (items == NULL)
         return NULL;
     }
@@ -494,6 +508,12 @@ typedef struct
   StrMap            *kwargs; /* keyword arguments, or NULL */
   const GraftPyExpr *at;     /* the call, for errors */
 } BuiltinCall;
+
+static Value *
+call_set (const BuiltinCall *call)
+{
+  return _graft_tracer_make_set (call->t, call->name, call->args, call->kwargs, call->at);
+}
 
 static Value *
 call_len (const BuiltinCall *call)
@@ -939,8 +959,7 @@ call_enumerate (const BuiltinCall *call)
   PtrVec            *args = call->args;
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
-  Value             *items;
-  Value             *out;
+  LazyIter          *lazy;
   gint64             start = 0;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
@@ -951,19 +970,16 @@ call_enumerate (const BuiltinCall *call)
   if (_graft_strmap_get (kwargs, "start") != NULL &&
       !_graft_tracer_get_int (t, _graft_strmap_get (kwargs, "start"), &start, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-  if (items == NULL)
+  /* An iterator that counts its argument's items as they are made. */
+  lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+  *lazy = (LazyIter){ .what = 'e', .n_parts = 1, .start = start };
+  lazy->parts = _graft_tracer_alloc (t, sizeof (LazyIter));
+  lazy->parts[0] = (LazyIter){ 0 };
+  lazy->lists = _graft_tracer_alloc (t, sizeof (Value *));
+  lazy->lists[0] = _graft_tracer_value_items (t, _graft_tracer_arg (args, 0), at, &lazy->parts[0]);
+  if (lazy->lists[0] == NULL)
     return NULL;
-  out = _graft_value_seq (t, VAL_LIST, 0);
-  for (guint i = 0; i < items->seq.items->len; i++)
-    {
-      Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-      _graft_value_seq_add (pair, _graft_value_int (t, start + i));
-      _graft_value_seq_add (pair, items->seq.items->pdata[i]);
-      _graft_value_seq_add (out, pair);
-    }
-  return out;
+  return _graft_value_iter (t, _graft_tracer_zip_items (t, lazy), lazy, "enumerate");
 }
 
 /* zip(a, b, ...): the items as Python's zip takes them, each argument's
@@ -989,19 +1005,10 @@ call_zip (const BuiltinCall *call)
       zl.lists[i] = _graft_tracer_value_items (t, _graft_tracer_arg (args, i), at, &zl.parts[i]);
       if (zl.lists[i] == NULL)
         return NULL;
-      zl.len = MIN (zl.len, zl.lists[i]->seq.items->len);
     }
-  out = _graft_value_seq (t, VAL_LIST, 0);
   if (n == 0)
-    return _graft_value_iter (t, out, NULL, "zip");
-  for (guint k = 0; k < zl.len; k++)
-    {
-      Value *raw = _graft_value_seq (t, VAL_TUPLE, n);
-
-      for (guint i = 0; i < n; i++)
-        _graft_value_seq_add (raw, zl.lists[i]->seq.items->pdata[k]);
-      _graft_value_seq_add (out, raw);
-    }
+    return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), NULL, "zip");
+  out = _graft_tracer_zip_items (t, &zl);
   lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
   *lazy = zl;
   return _graft_value_iter (t, out, lazy, "zip");
@@ -1049,6 +1056,11 @@ call_type (const BuiltinCall *call)
     builtin = "dict";
   else if (v->kind == VAL_SLICE)
     builtin = "slice";
+  else if (v->kind == VAL_SET)
+    builtin = v->seq.size ? "frozenset" : "set";
+  else if (v->kind == VAL_ITER && (strcmp (v->iter.type_name, "zip") == 0 ||
+                                   strcmp (v->iter.type_name, "enumerate") == 0))
+    builtin = v->iter.type_name; /* the classes the builtins are */
   if (builtin != NULL)
     return _graft_value_path (t, VAL_BUILTIN, builtin);
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
@@ -1154,7 +1166,8 @@ call_reversed_sorted (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  items = name[0] == 's' ? iterate_any_order (t, _graft_tracer_arg (args, 0), at)
+                         : _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
   if (items == NULL)
     return NULL;
   if (name[0] == 's')
@@ -1182,7 +1195,7 @@ call_any_all (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  items = iterate_any_order (t, _graft_tracer_arg (args, 0), at);
   if (items == NULL)
     return NULL;
   for (guint i = 0; i < items->seq.items->len; i++)
@@ -1466,6 +1479,8 @@ static const struct
   { "super", call_super },
   { "chr", call_chr_ord },
   { "ord", call_chr_ord },
+  { "set", call_set },
+  { "frozenset", call_set },
 };
 
 /**

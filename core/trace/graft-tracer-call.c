@@ -526,6 +526,9 @@ _graft_tracer_instantiate (Tracer            *t,
   if (cls->is_exception && init == NULL)
     return _graft_tracer_new_exception (t, cls->name, args, kwargs, at);
   self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
+  if (init != NULL && init->kind == VAL_BUILTIN &&
+      strcmp (init->path, "__graft_dataclass_init__") == 0)
+    return _graft_tracer_dataclass_init (t, owner, self, args, kwargs, at) != NULL ? self : NULL;
   if (init != NULL && init->kind == VAL_FUNCTION)
     {
       if (_graft_tracer_call_function (t, init->fn, self, args, kwargs, at) == NULL)
@@ -898,6 +901,8 @@ call_object (Tracer            *t,
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:
+      if (strcmp (callee->path, "dataclasses.field") == 0)
+        return _graft_tracer_dataclass_field (t, args, kwargs, at);
       return _graft_tracer_call_path_value (t, callee, args, kwargs, at);
     case VAL_NN_CLASS:
       return _graft_tracer_new_nn (t, callee->path, args, kwargs, at);
@@ -931,6 +936,7 @@ call_object (Tracer            *t,
     case VAL_SUPER:
     case VAL_GENERIC:
     case VAL_ITER:
+    case VAL_SET:
     default:
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "'%s' object is not callable", _graft_value_type_name (callee));

@@ -159,6 +159,8 @@ py_type_name (const Value *v)
       return "list";
     case VAL_DICT:
       return "dict";
+    case VAL_SET:
+      return v->seq.size ? "frozenset" : "set";
     case VAL_SLICE:
       return "slice";
     case VAL_DEVICE:
@@ -236,6 +238,7 @@ is_plain_literal (const Value *v)
     case VAL_TYPE:
     case VAL_GENERIC:
     case VAL_ITER:
+    case VAL_SET:
     default:
       return FALSE;
     }

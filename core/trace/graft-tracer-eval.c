@@ -1400,7 +1400,13 @@ eval_comprehension (Tracer            *t,
 
           if (v == NULL)
             return NULL;
-          _graft_value_seq_add (out, v);
+          if (out->kind == VAL_SET)
+            {
+              if (!_graft_set_add (t, out, v, e->comp.elt))
+                return NULL;
+            }
+          else
+            _graft_value_seq_add (out, v);
         }
       return out;
     }
@@ -1420,7 +1426,7 @@ eval_comprehension (Tracer            *t,
                                       "the loop runs too many times to unroll");
       item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], gen->iter);
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
-        break;
+        return out; /* its end's steps are taken */
       if (item == NULL || !_graft_tracer_assign (t, inner, gen->target, item))
         return NULL;
       for (guint k = 0; k < gen->ifs.len && keep; k++)
@@ -1702,7 +1708,7 @@ eval_lambda (Tracer            *t,
   return v;
 }
 
-/* A tuple or list display (a set display is not supported). */
+/* A tuple, list or set display. */
 static Value *
 eval_sequence (Tracer            *t,
                Frame             *frame,
@@ -1711,7 +1717,17 @@ eval_sequence (Tracer            *t,
   Value *v;
 
   if (e->kind == GRAFT_PY_EXPR_SET)
-    return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
+    {
+      Value *items = _graft_value_seq (t, VAL_LIST, e->sequence.elts.len);
+
+      if (!eval_items (t, frame, &e->sequence.elts, items->seq.items))
+        return NULL;
+      v = _graft_value_set (t, FALSE);
+      for (guint i = 0; i < items->seq.items->len; i++)
+        if (!_graft_set_add (t, v, items->seq.items->pdata[i], e))
+          return NULL;
+      return v;
+    }
   v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST,
                         e->sequence.elts.len);
   if (!eval_items (t, frame, &e->sequence.elts, v->seq.items))
@@ -1765,8 +1781,9 @@ eval_comprehension_expr (Tracer            *t,
 
   inner->fn = frame->fn;
   inner->self = frame->self;
-  v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t)
-                                         : _graft_value_seq (t, VAL_LIST, 0);
+  v = e->kind == GRAFT_PY_EXPR_DICT_COMP  ? _graft_value_dict (t)
+      : e->kind == GRAFT_PY_EXPR_SET_COMP ? _graft_value_set (t, FALSE)
+                                          : _graft_value_seq (t, VAL_LIST, 0);
   return eval_comprehension (t, frame, e, 0, inner, v);
 }
 
@@ -1840,10 +1857,8 @@ eval_inner (Tracer            *t,
     case GRAFT_PY_EXPR_LIST_COMP:
     case GRAFT_PY_EXPR_GENERATOR_EXP:
     case GRAFT_PY_EXPR_DICT_COMP:
-      return eval_comprehension_expr (t, frame, e);
-
     case GRAFT_PY_EXPR_SET_COMP:
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
+      return eval_comprehension_expr (t, frame, e);
 
     case GRAFT_PY_EXPR_STARRED:
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX,

@@ -85,6 +85,8 @@ _graft_tracer_has_method (const Value *recv,
     return in_names (tuple_methods, name);
   if (recv->kind == VAL_DICT)
     return in_names (dict_methods, name);
+  if (recv->kind == VAL_SET)
+    return TRUE; /* _graft_tracer_set_method() says which it has */
   if (recv->kind == VAL_STR)
     return in_names (str_methods, name);
   if (recv->kind == VAL_OBJECT)
@@ -810,18 +812,36 @@ tensor_method_traced (Tracer            *t,
     "view_as", "reshape_as", "masked_fill", "to", "eq", "ne", "lt", "le", "gt", "ge",
     "maximum", "minimum", "add_", "sub_", "mul_", "div_", "masked_fill_", "copy_", NULL
   };
-  guint   n = args != NULL ? args->len : 0;
-  guint   tensor_args = strcmp (name, "masked_fill") == 0 || strcmp (name, "masked_fill_") == 0
-                            ? 2
-                            : 1;
-  PtrVec *all;
+  /* The names of those arguments, given by keyword (`b.add(other=x)`):
+   * Tensor.copy_'s and to()'s are not these. */
+  static const char *const masked_names[] = { "mask", "value", NULL };
+  static const char *const other_names[] = { "other", NULL };
+  guint                    n = args != NULL ? args->len : 0;
+  guint                    tensor_args =
+      strcmp (name, "masked_fill") == 0 || strcmp (name, "masked_fill_") == 0 ? 2 : 1;
+  const char *const *names = tensor_args == 2 ? masked_names : other_names;
+  PtrVec            *all;
+  gboolean           keywords_ok = TRUE;
 
   for (guint i = 0; i < n; i++)
     if (_graft_value_holds_proxy (args->pdata[i]) &&
         (i >= tensor_args || !_graft_value_is_proxy (args->pdata[i])))
       tensor_args = 0;
-  if (!g_strv_contains (tensor_first, name) || tensor_args == 0 ||
-      (kwargs != NULL && args_hold_proxy (NULL, kwargs)))
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      guint       pos = 0;
+
+      if (!_graft_value_holds_proxy (kwargs->values->pdata[i]))
+        continue;
+      while (names[pos] != NULL && strcmp (names[pos], key) != 0)
+        pos++;
+      /* A Tensor parameter not given by position too (torch's TypeError). */
+      if (names[pos] == NULL || pos < n || !_graft_value_is_proxy (kwargs->values->pdata[i]) ||
+          strcmp (name, "copy_") == 0 || strcmp (name, "to") == 0)
+        keywords_ok = FALSE;
+    }
+  if (!g_strv_contains (tensor_first, name) || tensor_args == 0 || !keywords_ok)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s() of a constant tensor with a traced value: Graft does not "
                                "know if torch records it or fails",
@@ -900,6 +920,8 @@ _graft_tracer_call_method (Tracer            *t,
 {
   Value *v, *items;
 
+  if (recv->kind == VAL_SET)
+    return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
   if (recv->kind == VAL_LIST)
     {
       if (strcmp (name, "append") == 0)
@@ -1078,7 +1100,7 @@ _graft_tracer_call_method (Tracer            *t,
                                    name);
       if (g_str_has_suffix (name, "_"))
         return recv;
-      return _graft_value_tensor (t);
+      return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs);
     }
   if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 &&
       strcmp (name, "fromhex") == 0)

@@ -322,13 +322,26 @@ module_getattr (Tracer            *t,
 
       if (model != NULL)
         {
-          if (_graft_strmap_get (&model->params, name) != NULL)
+          Value *own;
+
+          /* The leaf's tensor is its own; what it is made like (its shape
+           * in __init__: `self.fc.weight.shape`), the model's. */
+          if ((v = _graft_strmap_get (&model->params, name)) != NULL)
             {
-              _graft_tracer_leaf_tensor (t, obj, name, FALSE);
+              own = _graft_tracer_leaf_tensor (t, obj, name, FALSE);
+              if (own->tensor.meta == NULL && _graft_value_is_tensor (v))
+                own->tensor.meta = v->tensor.meta;
               return module_getattr (t, self, name, at);
             }
-          if ((v = _graft_strmap_get (&model->buffers, name)) != NULL)
-            return v->kind == VAL_NONE ? v : _graft_tracer_leaf_tensor (t, obj, name, TRUE);
+          if ((v = _graft_strmap_get (&model->buffers, name)) != NULL && v->kind != VAL_NONE)
+            {
+              own = _graft_tracer_leaf_tensor (t, obj, name, TRUE);
+              if (own->tensor.meta == NULL && _graft_value_is_tensor (v))
+                own->tensor.meta = v->tensor.meta;
+              return own;
+            }
+          if (v != NULL)
+            return v;
           if ((v = _graft_strmap_get (&model->attrs, name)) != NULL)
             return v;
         }
@@ -665,6 +678,9 @@ _graft_tracer_getattr (Tracer            *t,
                                    "the %s of a constant tensor depends on its data, which Graft "
                                    "does not compute",
                                    name);
+      if ((strcmp (name, "T") == 0 || strcmp (name, "mT") == 0) &&
+          (v = _graft_tracer_tensor_attribute (t, obj, name)) != NULL)
+        return v;
       /* Any other attribute of a constant tensor is taken for a method. */
       v = _graft_value_new (t, VAL_METHOD);
       v->method.recv = obj;
@@ -754,6 +770,12 @@ _graft_tracer_setattr (Tracer            *t,
     {
       if (object_is_module (obj->obj))
         return module_setattr (t, obj->obj, name, value);
+      if (_graft_dataclass_frozen (obj, name))
+        {
+          _graft_tracer_raise (t, "FrozenInstanceError", at->start, at->end,
+                               "FrozenInstanceError: cannot assign to field '%s'", name);
+          return FALSE;
+        }
       _graft_strmap_set (&obj->obj->attrs, _graft_tracer_strdup (t, name, -1), value);
       return TRUE;
     }

@@ -363,6 +363,7 @@ _graft_tracer_to_arg (Tracer            *t,
     case VAL_TYPE:
     case VAL_GENERIC:
     case VAL_ITER:
+    case VAL_SET:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
     case VAL_NN_CLASS:
@@ -684,6 +685,9 @@ _graft_tracer_truth (Tracer            *t,
     case VAL_LIST:
       *out = v->seq.items->len != 0;
       return TRUE;
+    case VAL_SET:
+      *out = v->seq.items->len != 0;
+      return TRUE;
     case VAL_DICT:
       *out = v->dict.keys->len != 0;
       return TRUE;
@@ -732,8 +736,67 @@ _graft_tracer_truth (Tracer            *t,
     }
 }
 
-/* _graft_tracer_loop_items() of `zip(a, b, ...)` or `enumerate(a)`: the
- * raw items of each argument, as tuples; the steps go through each
+/* The raw item of step @i of a zip() or enumerate() @lazy: a tuple of its
+ * parts' raw items (a 'u' part's is its step count), after the count. */
+static Value *
+zip_raw (Tracer         *t,
+         const LazyIter *lazy,
+         guint           i)
+{
+  gboolean enumerate = lazy->what == 'e';
+  Value   *tuple = _graft_value_seq (t, VAL_TUPLE, lazy->n_parts + enumerate);
+
+  if (enumerate)
+    _graft_value_seq_add (tuple, _graft_value_int (t, lazy->start + i));
+  for (guint k = 0; k < lazy->n_parts; k++)
+    _graft_value_seq_add (tuple, lazy->parts[k].what == 'u' ? _graft_value_int (t, i)
+                                                            : lazy->lists[k]->seq.items->pdata[i]);
+  return tuple;
+}
+
+/**
+ * _graft_tracer_zip_items:
+ * @lazy: a zip()'s or enumerate()'s, its @parts and @lists made
+ *
+ * Sets @lazy's steps: the shortest part's length, where an
+ * `iter(callable, sentinel)` part ('u') has none until it returns its
+ * sentinel, so that the list of raw items then grows by one at each step
+ * (_graft_tracer_loop_item()), up to the shortest other part's length.
+ *
+ * Returns: the list of raw items, tuples (zip_raw())
+ */
+Value *
+_graft_tracer_zip_items (Tracer   *t,
+                         LazyIter *lazy)
+{
+  gboolean unknown = FALSE;
+  Value   *out;
+
+  lazy->len = G_MAXUINT;
+  for (guint k = 0; k < lazy->n_parts; k++)
+    if (lazy->parts[k].what != 'u')
+      lazy->len = MIN (lazy->len, lazy->lists[k]->seq.items->len);
+    else if (lazy->lists[k]->seq.items->len == 0)
+      lazy->len = 0; /* ended before */
+    else
+      unknown = TRUE;
+  lazy->steps = NULL;
+  if (unknown)
+    {
+      out = _graft_value_seq (t, VAL_LIST, 1);
+      lazy->steps = out;
+      if (lazy->len > 0)
+        _graft_value_seq_add (out, zip_raw (t, lazy, 0));
+      return out;
+    }
+  out = _graft_value_seq (t, VAL_LIST, lazy->len);
+  for (guint i = 0; i < lazy->len; i++)
+    _graft_value_seq_add (out, zip_raw (t, lazy, i));
+  return out;
+}
+
+/* _graft_tracer_loop_items() of `zip(a, b, ...)` or `enumerate(a[, n])`:
+ * the raw items of each argument, as tuples; the steps go through each
  * argument's own LazyIter (@out_lazy->parts). */
 static Value *
 loop_items_zip (Tracer            *t,
@@ -741,13 +804,10 @@ loop_items_zip (Tracer            *t,
                 const GraftPyExpr *iter,
                 LazyIter          *out_lazy)
 {
-  guint    n = iter->call.args.len;
   gboolean enumerate = iter->call.func->name.id[0] == 'e';
-  Value  **lists = _graft_tracer_alloc (t, n * sizeof (Value *));
-  guint    len = G_MAXUINT;
-  Value   *out;
+  guint    n = enumerate ? 1 : iter->call.args.len;
 
-  for (guint k = 0; k < n; k++)
+  for (guint k = 0; k < iter->call.args.len; k++)
     if (iter->call.args.items[k]->kind == GRAFT_PY_EXPR_STARRED)
       {
         Value *v = _graft_tracer_eval (t, frame, iter);
@@ -757,33 +817,29 @@ loop_items_zip (Tracer            *t,
   out_lazy->what = enumerate ? 'e' : 'z';
   out_lazy->parts = _graft_tracer_alloc (t, n * sizeof (LazyIter));
   out_lazy->n_parts = n;
+  out_lazy->lists = _graft_tracer_alloc (t, n * sizeof (Value *));
   for (guint k = 0; k < n; k++)
     {
-      lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], &out_lazy->parts[k]);
-      if (lists[k] == NULL)
+      LazyIter *part = &out_lazy->parts[k];
+
+      out_lazy->lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], part);
+      if (out_lazy->lists[k] == NULL)
         return NULL;
-      if (out_lazy->parts[k].what == 'u')
+      if ((part->what == 'z' || part->what == 'e') && part->steps != NULL)
         return _graft_tracer_fail (t, iter->call.args.items[k]->start,
                                    iter->call.args.items[k]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "a loop over %s() of iter(callable, sentinel) is not "
-                                   "supported by Graft's tracer",
+                                   "a loop over %s() of a zip() or enumerate() of "
+                                   "iter(callable, sentinel) is not supported by Graft's tracer",
                                    enumerate ? "enumerate" : "zip");
-      len = MIN (len, lists[k]->seq.items->len);
     }
-  out_lazy->lists = lists;
-  out_lazy->len = len;
-  out = _graft_value_seq (t, VAL_LIST, len);
-  for (guint i = 0; i < len; i++)
+  if (enumerate && iter->call.args.len == 2)
     {
-      Value *tuple = _graft_value_seq (t, VAL_TUPLE, enumerate ? 2 : n);
+      Value *start = _graft_tracer_eval (t, frame, iter->call.args.items[1]);
 
-      if (enumerate)
-        _graft_value_seq_add (tuple, _graft_value_int (t, i));
-      for (guint k = 0; k < n; k++)
-        _graft_value_seq_add (tuple, lists[k]->seq.items->pdata[i]);
-      _graft_value_seq_add (out, tuple);
+      if (start == NULL || !_graft_tracer_get_int (t, start, &out_lazy->start, iter))
+        return NULL;
     }
-  return out;
+  return _graft_tracer_zip_items (t, out_lazy);
 }
 
 /**
@@ -813,10 +869,12 @@ _graft_tracer_loop_items (Tracer            *t,
   out_lazy->n_parts = 0;
   out_lazy->lists = NULL;
   out_lazy->len = 0;
+  out_lazy->steps = NULL;
+  out_lazy->start = 0;
   if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
       iter->call.n_keywords == 0 && iter->call.args.len > 0 &&
       (strcmp (iter->call.func->name.id, "zip") == 0 ||
-       (strcmp (iter->call.func->name.id, "enumerate") == 0 && iter->call.args.len == 1)))
+       (strcmp (iter->call.func->name.id, "enumerate") == 0 && iter->call.args.len <= 2)))
     {
       /* zip() and enumerate() are lazy too: a generator among their
        * arguments makes its item at the step that takes it. */
@@ -875,7 +933,7 @@ _graft_tracer_value_items (Tracer            *t,
                            const GraftPyExpr *at,
                            LazyIter          *out_lazy)
 {
-  if (v->kind == VAL_ITER && v->iter.lazy->what == 'c')
+  if (v->kind == VAL_ITER && (v->iter.lazy->what == 'c' || v->iter.lazy->steps != NULL))
     {
       /* How many steps is known once the callable returns the sentinel:
        * one step at a time. */
@@ -943,6 +1001,10 @@ _graft_tracer_loop_item (Tracer            *t,
             return NULL;
           _graft_value_seq_add (tuple, part);
         }
+      /* With an `iter(callable, sentinel)` part, the next step is known
+       * now (the loop's list is @steps, whose last raw item is @raw). */
+      if (lazy->steps != NULL && lazy->steps->seq.items->len < lazy->len)
+        _graft_value_seq_add (lazy->steps, zip_raw (t, lazy, lazy->steps->seq.items->len));
       return tuple;
     }
   if (lazy->what == 0 || lazy->what == 'k')
@@ -1004,11 +1066,15 @@ _graft_tracer_loop_end (Tracer            *t,
     return TRUE;
   for (guint k = 0; k < lazy->n_parts; k++)
     {
-      if (lazy->lists[k]->seq.items->len == lazy->len)
-        return _graft_tracer_loop_end (t, &lazy->parts[k], at);
-      if (_graft_tracer_loop_item (t, &lazy->parts[k], lazy->lists[k]->seq.items->pdata[lazy->len],
-                                   at) == NULL)
-        return FALSE;
+      const LazyIter *part = &lazy->parts[k];
+      Value          *raw;
+
+      if (part->what != 'u' && lazy->lists[k]->seq.items->len == lazy->len)
+        return _graft_tracer_loop_end (t, part, at);
+      raw = part->what == 'u' ? _graft_value_int (t, lazy->len)
+                              : lazy->lists[k]->seq.items->pdata[lazy->len];
+      if (_graft_tracer_loop_item (t, part, raw, at) == NULL)
+        return _graft_tracer_loop_ran_out (part);
     }
   return TRUE;
 }
@@ -1023,6 +1089,14 @@ _graft_tracer_loop_end (Tracer            *t,
 gboolean
 _graft_tracer_loop_ran_out (const LazyIter *lazy)
 {
+  if (lazy->what == 'z' || lazy->what == 'e')
+    {
+      /* zip() stops at the first part that has no item left. */
+      for (guint k = 0; k < lazy->n_parts; k++)
+        if (_graft_tracer_loop_ran_out (&lazy->parts[k]))
+          return TRUE;
+      return FALSE;
+    }
   return lazy->what == 'u' && lazy->container->iter.ended;
 }
 
@@ -1081,8 +1155,15 @@ _graft_tracer_iter_next (Tracer            *t,
   if (it->iter.lazy->what == 'c')
     return callable_iter_next (t, it, at, out_done);
   if (it->iter.pos < it->iter.items->seq.items->len)
-    return _graft_tracer_loop_item (t, it->iter.lazy,
-                                    it->iter.items->seq.items->pdata[it->iter.pos++], at);
+    {
+      Value *item = _graft_tracer_loop_item (t, it->iter.lazy,
+                                             it->iter.items->seq.items->pdata[it->iter.pos++], at);
+
+      /* A part `iter(callable, sentinel)` of a zip() ended it. */
+      if (item == NULL && _graft_tracer_loop_ran_out (it->iter.lazy))
+        it->iter.ended = *out_done = TRUE;
+      return item;
+    }
   if (!it->iter.ended)
     {
       it->iter.ended = TRUE;
@@ -1122,6 +1203,8 @@ _graft_tracer_make_iter (Tracer            *t,
     type_name = "tuple_iterator";
   else if (v->kind == VAL_DICT)
     type_name = "dict_keyiterator";
+  else if (v->kind == VAL_SET)
+    type_name = "set_iterator";
   else if (v->kind == VAL_STR)
     type_name = "str_ascii_iterator";
   else if (v->kind == VAL_OBJECT)
@@ -1177,6 +1260,8 @@ _graft_tracer_iterate (Tracer            *t,
         _graft_value_seq_add (out, v->dict.keys->pdata[i]);
       return out;
     }
+  if (v->kind == VAL_SET)
+    return _graft_set_items (t, v, TRUE, at);
   if (v->kind == VAL_STR)
     {
       out = _graft_value_seq (t, VAL_LIST, 0);

@@ -492,6 +492,9 @@ _graft_tracer_binop (Tracer            *t,
   if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
     return record (t, _graft_tracer_binop_targets[op], a, b, at);
 
+  if (a->kind == VAL_SET && b->kind == VAL_SET &&
+      (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
+    return r;
   if (op == GRAFT_PY_BIN_BITOR && (r = _graft_tracer_type_or (t, a, b, at)) != NULL)
     return r;
   if (t->error != NULL)
@@ -503,7 +506,7 @@ _graft_tracer_binop (Tracer            *t,
        * constant tensor, as it does under torch.fx. */
       if (is_tensorish (a) || _graft_value_is_number (a))
         if (is_tensorish (b) || _graft_value_is_number (b))
-          return _graft_value_tensor (t);
+          return _graft_tracer_binop_tensor (t, (int) op, a, b);
     }
 
   if ((_graft_value_is_bigint (a) && (as_int (b, &y) || _graft_value_is_bigint (b))) ||
@@ -643,7 +646,9 @@ _graft_tracer_unary (Tracer            *t,
                                               : "operator.invert",
                    a, NULL, at);
   if (is_tensorish (a))
-    return _graft_value_tensor (t);
+    return op == GRAFT_PY_UNARY_NEG
+               ? _graft_tracer_tensor_method_result (t, a, "neg", NULL, NULL)
+               : _graft_value_tensor (t);
   if (as_int (a, &x))
     {
       if (op == GRAFT_PY_UNARY_NEG)
@@ -753,6 +758,8 @@ contains (Value    *container,
     }
   if (container->kind == VAL_DICT)
     return _graft_dict_get (container, item) != NULL;
+  if (container->kind == VAL_SET)
+    return _graft_set_has (container, item);
   if (container->kind == VAL_OBJECT &&
       (container->obj->kind == OBJ_MODULE_DICT || container->obj->kind == OBJ_PARAMETER_DICT) &&
       item->kind != VAL_LIST && item->kind != VAL_DICT)
@@ -817,6 +824,7 @@ is_same (const Value *a,
       return strcmp (a->path, b->path) == 0;
     case VAL_GENERIC:
       return strcmp (a->generic.repr, b->generic.repr) == 0;
+    case VAL_SET:
     case VAL_ITER:
       return FALSE;
     case VAL_OBJECT:
@@ -916,13 +924,15 @@ _graft_tracer_compare (Tracer            *t,
   if (_graft_value_is_proxy (b))
     return record (t, targets[swapped[op]], b, a, at);
   if (is_tensorish (a) || is_tensorish (b))
-    return _graft_value_tensor (t);
+    return _graft_tracer_binop_tensor (t, -1, a, b);
 
   if (op == GRAFT_PY_CMP_EQ || op == GRAFT_PY_CMP_NOT_EQ)
     {
       r = _graft_value_equal (a, b);
       return _graft_value_bool (op == GRAFT_PY_CMP_EQ ? r : !r);
     }
+  if (a->kind == VAL_SET && b->kind == VAL_SET)
+    return _graft_value_bool (_graft_tracer_set_compare (op, a, b));
   c = compare_values (t, a, b, &ok);
   if (!ok)
     {
@@ -1117,8 +1127,19 @@ _graft_tracer_inplace_binop (Tracer            *t,
                              Value             *b,
                              const GraftPyExpr *at)
 {
+  Value *r;
+
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_inplace_methods[op], a, b, at);
+  /* `s |= {k}` changes the set itself (a frozenset gets a new one). */
+  if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
+      (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
+    {
+      a->seq.items->len = 0;
+      for (guint i = 0; i < r->seq.items->len; i++)
+        _graft_value_seq_add (a, r->seq.items->pdata[i]);
+      return a;
+    }
   return _graft_tracer_binop (t, op, a, b, at);
 }
 
@@ -1220,7 +1241,7 @@ _graft_tracer_subscript (Tracer            *t,
   if (_graft_value_is_tensor (obj) && _graft_value_holds_proxy (index))
     return index_tensor_traced (t, obj, index, at);
   if (_graft_value_is_tensor (obj))
-    return _graft_value_tensor (t);
+    return _graft_tracer_index_tensor (t, obj, index);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not subscriptable", _graft_value_type_name (obj));
 }

@@ -118,6 +118,7 @@ typedef enum {
   VAL_TYPE,       /* a builtin type or typing name used as annotation: text */
   VAL_GENERIC,    /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
   VAL_ITER,       /* an iterator (iter()): its items, made as next() reaches them */
+  VAL_SET,        /* a set (seq.items, distinct, as added; seq.size: a frozenset) */
 } ValueKind;
 
 /* A slot of a big StrMap's index (graft-tracer-value.c): a key's hash and
@@ -203,6 +204,8 @@ struct _Class
   const GraftPyExpr *unmodelled_at; /* where the class names it */
   gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
   gboolean           is_exception;  /* derives from one of Python's exceptions */
+  PtrVec            *dc_fields;     /* a @dataclass: its fields (graft-tracer-dataclass.c) */
+  gboolean           dc_repr, dc_eq, dc_frozen;
 };
 
 typedef struct
@@ -976,18 +979,21 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
  * next item of the iterator @container; 'c' (an iterator's own lazy) a call
  * of @container until it returns @sentinel, `iter(callable, sentinel)`; 'u'
  * a loop's next item of such an iterator @container, whose steps are not
- * known before: @steps grows by one at each step it makes. */
+ * known before: @steps grows by one at each step it makes.  A zip() or
+ * enumerate() with a 'u' part is such too: @steps, its list of raw items,
+ * grows by one at each step, up to @len (the shortest other part's). */
 typedef struct _LazyIter LazyIter;
 struct _LazyIter
 {
   Value    *container;
   Value    *sentinel; /* 'c' */
-  Value    *steps;    /* 'u' */
+  Value    *steps;    /* 'u'; 'z', 'e' with a 'u' part */
   char      what;
   LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
   guint     n_parts;
   Value   **lists; /* 'z': the raw items of each argument */
   guint     len;   /* 'z': the steps (the shortest argument's length) */
+  gint64    start; /* 'e': the first count */
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,
@@ -1016,6 +1022,7 @@ Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char 
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
+Value   *_graft_tracer_zip_items (Tracer *t, LazyIter *lazy);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);
 Value   *_graft_tracer_leaf_tensor (Tracer *t, Object *leaf, const char *name, gboolean buffer);
@@ -1029,6 +1036,63 @@ Value   *_graft_tracer_call (Tracer            *t,
                              PtrVec            *args,
                              StrMap            *kwargs,
                              const GraftPyExpr *at);
+
+/* graft-tracer-shapes.c: what ops on constant tensors make. */
+Value *_graft_tracer_binop_tensor (Tracer *t, int op, const Value *a, const Value *b);
+Value *_graft_tracer_tensor_method_result (Tracer     *t,
+                                           Value      *recv,
+                                           const char *name,
+                                           PtrVec     *args,
+                                           StrMap     *kwargs);
+Value *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
+Value *_graft_tracer_index_tensor (Tracer *t, Value *tensor, Value *index);
+Value *_graft_tracer_function_tensor (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs);
+
+/* graft-tracer-sets.c: set and frozenset. */
+Value   *_graft_value_set (Tracer *t, gboolean frozen);
+gboolean _graft_set_has (const Value *set, const Value *item);
+gboolean _graft_set_add (Tracer *t, Value *set, Value *item, const GraftPyExpr *at);
+gboolean _graft_set_order_known (const Value *set);
+Value   *_graft_set_nth (const Value *set, guint i);
+Value   *_graft_set_items (Tracer *t, const Value *set, gboolean ordered, const GraftPyExpr *at);
+Value   *_graft_tracer_make_set (Tracer            *t,
+                                 const char        *name,
+                                 PtrVec            *args,
+                                 StrMap            *kwargs,
+                                 const GraftPyExpr *at);
+Value   *_graft_tracer_set_binop (Tracer *t, GraftPyBinOp op, const Value *a, const Value *b);
+gboolean _graft_tracer_set_compare (GraftPyCmpOp op, const Value *a, const Value *b);
+Value   *_graft_tracer_set_method (Tracer            *t,
+                                   Value             *recv,
+                                   const char        *name,
+                                   PtrVec            *args,
+                                   StrMap            *kwargs,
+                                   const GraftPyExpr *at);
+
+/* graft-tracer-dataclass.c: @dataclass classes. */
+typedef struct _DataclassField DataclassField;
+
+Value        *_graft_tracer_dataclass_field (Tracer            *t,
+                                             PtrVec            *args,
+                                             StrMap            *kwargs,
+                                             const GraftPyExpr *at);
+gboolean      _graft_tracer_dataclass_decorator (Tracer            *t,
+                                                 Frame             *frame,
+                                                 const GraftPyExpr *decorator);
+gboolean      _graft_tracer_dataclass_apply (Tracer            *t,
+                                             Frame             *frame,
+                                             Class             *cls,
+                                             const GraftPyExpr *decorator);
+Value        *_graft_tracer_dataclass_init (Tracer            *t,
+                                            Class             *owner,
+                                            Value             *self,
+                                            PtrVec            *args,
+                                            StrMap            *kwargs,
+                                            const GraftPyExpr *at);
+const PtrVec *_graft_dataclass_repr_fields (const Value *v);
+const char   *_graft_dataclass_field_name (gconstpointer field);
+gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
+gboolean      _graft_dataclass_frozen (const Value *obj, const char *name);
 
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);

@@ -63,6 +63,11 @@ _graft_tracer_assign (Tracer            *t,
             _graft_dict_set (t, obj, index, value);
             return TRUE;
           }
+        /* `pe[:, 0::2] = torch.sin(...)` in __init__: the data, which
+         * Graft does not keep, changes in place; its shape does not. */
+        if (_graft_value_is_tensor (obj) && !_graft_value_holds_proxy (index) &&
+            !_graft_value_holds_proxy (value))
+          return TRUE;
         _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                _graft_value_is_proxy (obj)
                                    ? "item assignment on a traced value is not supported (torch.fx "
@@ -1083,9 +1088,10 @@ exec_class (Tracer            *t,
             Frame             *frame,
             const GraftPyStmt *s)
 {
-  Class *cls = _graft_tracer_alloc (t, sizeof (Class));
-  Frame *body = _graft_tracer_frame_new (t, NULL, frame->globals);
-  Value *v;
+  Class             *cls = _graft_tracer_alloc (t, sizeof (Class));
+  Frame             *body = _graft_tracer_frame_new (t, NULL, frame->globals);
+  Value             *v;
+  const GraftPyExpr *dataclass = NULL;
 
   cls->name = s->class_def.name;
   cls->stmt = s;
@@ -1145,9 +1151,17 @@ exec_class (Tracer            *t,
     }
   for (guint i = 0; i < s->class_def.decorators.len; i++)
     {
-      _graft_tracer_fail (t, s->class_def.decorators.items[i]->start,
-                          s->class_def.decorators.items[i]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "class decorators are not supported");
+      const GraftPyExpr *d = s->class_def.decorators.items[i];
+
+      /* @dataclass alone (applied once the body has run). */
+      if (s->class_def.decorators.len == 1 && _graft_tracer_dataclass_decorator (t, frame, d))
+        {
+          dataclass = d;
+          continue;
+        }
+      if (t->error == NULL)
+        _graft_tracer_fail (t, d->start, d->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "class decorators are not supported (but @dataclass)");
       return FLOW_ERROR;
     }
 
@@ -1190,6 +1204,8 @@ exec_class (Tracer            *t,
       _graft_strmap_set (&member->obj->attrs, "value", value);
       cls->ns.values->pdata[i] = member;
     }
+  if (dataclass != NULL && !_graft_tracer_dataclass_apply (t, frame, cls, dataclass))
+    return FLOW_ERROR;
   v = _graft_value_new (t, VAL_CLASS);
   v->cls = cls;
   _graft_strmap_set (&frame->vars, s->class_def.name, v);
@@ -1247,8 +1263,9 @@ exec_for (Tracer            *t,
                                              s->for_stmt.iter);
       Flow   flow;
 
+      /* Ran out at this step: its end's steps are taken (no loop_end). */
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
-        break;
+        return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
       if (item == NULL)
         return FLOW_ERROR;
       if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item, &s->for_stmt.body,
@@ -1479,6 +1496,7 @@ exception_is (Tracer     *t,
 {
   static const char *const bases[][2] = {
     { "TraceError", "ValueError" },
+    { "FrozenInstanceError", "AttributeError" },
     { "KeyError", "LookupError" },
     { "IndexError", "LookupError" },
     { "ZeroDivisionError", "ArithmeticError" },

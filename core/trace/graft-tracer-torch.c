@@ -889,6 +889,16 @@ fold_math (Tracer            *t,
 
   if (strcmp (name, "fsum") == 0 && n == 1)
     return fold_fsum (t, args->pdata[0], at);
+  if (strcmp (name, "prod") == 0 && n == 1)
+    {
+      /* `1 * a * b ...` as Python multiplies (ints stay exact). */
+      Value *items = _graft_tracer_iterate (t, args->pdata[0], at);
+      Value *acc = _graft_value_int (t, 1);
+
+      for (guint i = 0; items != NULL && acc != NULL && i < items->seq.items->len; i++)
+        acc = _graft_tracer_binop (t, GRAFT_PY_BIN_MUL, acc, items->seq.items->pdata[i], at);
+      return items != NULL ? acc : NULL;
+    }
   if (strcmp (name, "factorial") == 0 && n == 1)
     {
       Value *v = args->pdata[0];
@@ -1922,12 +1932,15 @@ _graft_tracer_factory_tensor (Tracer     *t,
   Value                   *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
   Value                   *kw_device = kwargs != NULL ? _graft_strmap_get (kwargs, "device") : NULL;
   TensorMeta              *meta;
+  Value                   *made;
 
   if (strcmp (path, "torch.tensor") == 0)
     {
       if (args != NULL && args->len == 1)
         shape = data_shape (t, args->pdata[0], &dtype);
     }
+  else if ((made = _graft_tracer_function_tensor (t, path, args, kwargs)) != NULL)
+    return made; /* graft-tracer-shapes.c */
   else
     for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
       if (strcmp (path, sized[i]) == 0)
@@ -2020,6 +2033,7 @@ append_plain_value (GString     *out,
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
+    case VAL_SET:
     case VAL_ITER:
     default:
       return FALSE;

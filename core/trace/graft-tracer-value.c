@@ -733,6 +733,8 @@ _graft_value_type_name (const Value *v)
       return "tuple";
     case VAL_LIST:
       return "list";
+    case VAL_SET:
+      return v->seq.size ? "frozenset" : "set";
     case VAL_DICT:
       return "dict";
     case VAL_SLICE:
@@ -880,6 +882,13 @@ _graft_value_equal (const Value *a,
         if (!_graft_value_equal (a->seq.items->pdata[i], b->seq.items->pdata[i]))
           return FALSE;
       return TRUE;
+    case VAL_SET:
+      if (a->seq.items->len != b->seq.items->len)
+        return FALSE;
+      for (guint i = 0; i < a->seq.items->len; i++)
+        if (!_graft_set_has (b, a->seq.items->pdata[i]))
+          return FALSE;
+      return TRUE;
     case VAL_DICT:
       if (a->dict.keys->len != b->dict.keys->len)
         return FALSE;
@@ -895,6 +904,12 @@ _graft_value_equal (const Value *a,
       return _graft_value_equal (a->slice.start, b->slice.start) &&
              _graft_value_equal (a->slice.stop, b->slice.stop) &&
              _graft_value_equal (a->slice.step, b->slice.step);
+    case VAL_OBJECT:
+      {
+        gboolean eq;
+
+        return _graft_dataclass_equal (a, b, &eq) && eq;
+      }
     case VAL_PROXY:
       return a->node == b->node;
     case VAL_BOOL:
@@ -904,7 +919,6 @@ _graft_value_equal (const Value *a,
     case VAL_ATTR_PROXY:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_OBJECT:
     case VAL_BOUND:
     case VAL_METHOD:
     case VAL_TENSOR:
@@ -956,6 +970,7 @@ _graft_value_builtin_class (const char *name)
     "bytes",
     "complex",
     "dict",
+    "enumerate",
     "float",
     "frozenset",
     "int",
@@ -967,6 +982,7 @@ _graft_value_builtin_class (const char *name)
     "str",
     "tuple",
     "type",
+    "zip",
     /* the exceptions */
     "ArithmeticError",
     "AssertionError",
@@ -1050,6 +1066,19 @@ _graft_tracer_check_printable (Tracer            *t,
         if (!_graft_tracer_check_printable (t, v->seq.items->pdata[i], what, at))
           return FALSE;
       return TRUE;
+    case VAL_SET:
+      if (!_graft_set_order_known (v))
+        {
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "%s of a set prints its items in CPython's hash order, which Graft "
+                              "knows for ints 0 to 7 only",
+                              what);
+          return FALSE;
+        }
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!_graft_tracer_check_printable (t, v->seq.items->pdata[i], what, at))
+          return FALSE;
+      return TRUE;
     case VAL_DICT:
       for (guint i = 0; i < v->dict.keys->len; i++)
         if (!_graft_tracer_check_printable (t, v->dict.keys->pdata[i], what, at) ||
@@ -1070,6 +1099,30 @@ _graft_tracer_check_printable (Tracer            *t,
       /* A caught exception whose args Graft knows: BaseException's text. */
       if (v->obj->exception != NULL && v->obj->exception_args != NULL)
         return _graft_tracer_check_printable (t, v->obj->exception_args, what, at);
+      /* A dataclass of the module's top level (its __qualname__ is its
+       * name): `Name(a=1, b='x')`. */
+      if (_graft_dataclass_repr_fields (v) != NULL)
+        {
+          const PtrVec *fields = _graft_dataclass_repr_fields (v);
+          Value        *top = _graft_strmap_get (&t->globals->vars, v->obj->cls->name);
+
+          if (top == NULL || top->kind != VAL_CLASS || top->cls != v->obj->cls)
+            break;
+          guint i;
+
+          for (i = 0; i < fields->len; i++)
+            {
+              Value *f = _graft_strmap_get (&v->obj->attrs,
+                                            _graft_dataclass_field_name (fields->pdata[i]));
+
+              if (f == NULL)
+                break; /* deleted: Python's AttributeError */
+              if (!_graft_tracer_check_printable (t, f, what, at))
+                return FALSE;
+            }
+          if (i == fields->len)
+            return TRUE;
+        }
       break;
     case VAL_ATTR_PROXY:
     case VAL_PYMODULE:
@@ -1153,6 +1206,23 @@ _graft_value_append_str (GString     *out,
       g_string_append (out, v->seq.size ? "])" : v->kind == VAL_TUPLE ? ")"
                                                                       : "]");
       return;
+    case VAL_SET:
+      /* `set()`, `{1, 2}`, `frozenset({1, 2})`, in the order CPython
+       * walks it (_graft_tracer_check_printable() checked it is known). */
+      if (v->seq.items->len == 0)
+        {
+          g_string_append (out, v->seq.size ? "frozenset()" : "set()");
+          return;
+        }
+      g_string_append (out, v->seq.size ? "frozenset({" : "{");
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          _graft_value_append_str (out, _graft_set_nth (v, i), TRUE);
+        }
+      g_string_append (out, v->seq.size ? "})" : "}");
+      return;
     case VAL_DICT:
       g_string_append_c (out, '{');
       for (guint i = 0; i < v->dict.keys->len; i++)
@@ -1210,6 +1280,21 @@ _graft_value_append_str (GString     *out,
       g_string_append_printf (out, "<class '%s'>", v->path);
       return;
     case VAL_OBJECT:
+      if (v->obj->exception == NULL && _graft_dataclass_repr_fields (v) != NULL)
+        {
+          const PtrVec *fields = _graft_dataclass_repr_fields (v);
+
+          g_string_append_printf (out, "%s(", v->obj->cls->name);
+          for (guint i = 0; i < fields->len; i++)
+            {
+              const char *name = _graft_dataclass_field_name (fields->pdata[i]);
+
+              g_string_append_printf (out, "%s%s=", i > 0 ? ", " : "", name);
+              _graft_value_append_str (out, _graft_strmap_get (&v->obj->attrs, name), TRUE);
+            }
+          g_string_append_c (out, ')');
+          return;
+        }
       if (v->obj->exception == NULL || v->obj->exception_args == NULL)
         break;
       {

@@ -1,0 +1,493 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-dataclass.c: `@dataclass` classes of the file, the configs
+ * real models are built from (`@dataclass class GPTConfig: n_embd: int =
+ * 768`).
+ *
+ * What the decorator makes is modelled as Python's dataclasses module
+ * makes it: the fields are the class body's annotated names in order
+ * (those of dataclass bases first, a redefined one keeping its place),
+ * but `ClassVar` ones; a field's default is the value the body gives it,
+ * or `field(default=...)` / `field(default_factory=...)` (a mutable
+ * default is Python's ValueError); `__init__` takes the fields in order,
+ * positionally or by name, sets them, then calls `__post_init__()`; the
+ * repr is `Name(a=1, b='x')` and `==` compares the fields, unless the
+ * class defines its own.  `@dataclass(...)` takes `init`, `repr`, `eq` and
+ * `frozen` as constants (assigning to a frozen instance is
+ * FrozenInstanceError).  InitVar, `kw_only`, `field()`'s other arguments and
+ * dataclasses' functions (`asdict`, `replace`) are not modelled.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+
+#include <string.h>
+
+struct _DataclassField
+{
+  const char *name;
+  Value      *value;   /* the default, or NULL */
+  Value      *factory; /* the default_factory, or NULL */
+};
+
+#define FIELD_CLASS "dataclasses.Field"
+
+/* Whether @v is what `dataclasses.field(...)` made. */
+static gboolean
+is_field (const Value *v)
+{
+  return v->kind == VAL_OBJECT && v->obj->cls == NULL && v->obj->kind == OBJ_PLAIN &&
+         strcmp (v->obj->class_name, FIELD_CLASS) == 0;
+}
+
+/**
+ * _graft_tracer_dataclass_field:
+ *
+ * `dataclasses.field(default=..., default_factory=...)`.
+ *
+ * Returns: (nullable): a Field, for the class body
+ */
+Value *
+_graft_tracer_dataclass_field (Tracer            *t,
+                               PtrVec            *args,
+                               StrMap            *kwargs,
+                               const GraftPyExpr *at)
+{
+  Value *v;
+
+  if (args != NULL && args->len > 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: field() takes 0 positional arguments but %u were given",
+                               args->len);
+  v = _graft_tracer_new_object (t, OBJ_PLAIN, FIELD_CLASS);
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+
+      if (strcmp (key, "default") != 0 && strcmp (key, "default_factory") != 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "field(%s=...) is not modelled by Graft's tracer", key);
+      _graft_strmap_set (&v->obj->attrs, key, kwargs->values->pdata[i]);
+    }
+  if (_graft_strmap_get (&v->obj->attrs, "default") != NULL &&
+      _graft_strmap_get (&v->obj->attrs, "default_factory") != NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "ValueError: cannot specify both default and default_factory");
+  return v;
+}
+
+/* Whether an annotation names typing.ClassVar (`ClassVar[int]`). */
+static gboolean
+is_class_var (const GraftPyExpr *annotation)
+{
+  const GraftPyExpr *e = annotation;
+
+  if (e->kind == GRAFT_PY_EXPR_SUBSCRIPT)
+    e = e->subscript.value;
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    return strcmp (e->name.id, "ClassVar") == 0;
+  if (e->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+    return strcmp (e->attribute.attr, "ClassVar") == 0;
+  return FALSE;
+}
+
+/* The decorator's keyword arguments: `init`, `repr`, `eq`, `frozen`. */
+static gboolean
+read_options (Tracer            *t,
+              Frame             *frame,
+              Class             *cls,
+              const GraftPyExpr *call,
+              gboolean          *init)
+{
+  for (guint i = 0; i < call->call.n_keywords; i++)
+    {
+      const GraftPyKeyword *kw = call->call.keywords[i];
+      Value                *v;
+      gboolean              b;
+
+      if (kw->name == NULL || (strcmp (kw->name, "init") != 0 && strcmp (kw->name, "repr") != 0 &&
+                               strcmp (kw->name, "eq") != 0 && strcmp (kw->name, "frozen") != 0))
+        {
+          _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "this argument of @dataclass is not modelled by Graft's tracer");
+          return FALSE;
+        }
+      v = _graft_tracer_eval (t, frame, kw->value);
+      if (v == NULL || !_graft_tracer_truth (t, v, kw->value, &b))
+        return FALSE;
+      if (strcmp (kw->name, "init") == 0)
+        *init = b;
+      else if (strcmp (kw->name, "repr") == 0)
+        cls->dc_repr = b;
+      else if (strcmp (kw->name, "eq") == 0)
+        cls->dc_eq = b;
+      else
+        cls->dc_frozen = b;
+    }
+  if (call->call.args.len > 0)
+    {
+      _graft_tracer_fail_at (t, call, GRAFT_PARSE_ERROR_TRACE,
+                             "TypeError: dataclass() takes 1 positional argument");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_dataclass_decorator:
+ * @decorator: a class decorator
+ *
+ * Returns: whether @decorator is `dataclass` or `dataclass(...)`
+ * (`dataclasses.dataclass` too); %FALSE with the tracer's error if
+ * evaluating it failed
+ */
+gboolean
+_graft_tracer_dataclass_decorator (Tracer            *t,
+                                   Frame             *frame,
+                                   const GraftPyExpr *decorator)
+{
+  const GraftPyExpr *fn = decorator->kind == GRAFT_PY_EXPR_CALL ? decorator->call.func : decorator;
+  Value             *v = _graft_tracer_eval (t, frame, fn);
+
+  return v != NULL && v->kind == VAL_PATH_FN && strcmp (v->path, "dataclasses.dataclass") == 0;
+}
+
+/**
+ * _graft_tracer_dataclass_apply:
+ * @decorator: the class's decorator (_graft_tracer_dataclass_decorator())
+ *
+ * Makes @cls, whose body has run, a dataclass: its fields, and the
+ * `__init__` its instances are made by unless it has its own.
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_dataclass_apply (Tracer            *t,
+                               Frame             *frame,
+                               Class             *cls,
+                               const GraftPyExpr *decorator)
+{
+  gboolean init = TRUE;
+  PtrVec  *fields = _graft_tracer_vec (t);
+
+  cls->dc_repr = TRUE;
+  cls->dc_eq = TRUE;
+  if (decorator->kind == GRAFT_PY_EXPR_CALL && !read_options (t, frame, cls, decorator, &init))
+    return FALSE;
+  /* The bases' fields first, the nearest base's last (Python walks the MRO
+   * backwards; one dataclass base is what model code has). */
+  for (guint i = cls->bases->len; i > 0; i--)
+    {
+      Value *base = cls->bases->pdata[i - 1];
+
+      if (base->kind != VAL_CLASS || base->cls->dc_fields == NULL)
+        continue;
+      if (base->cls->dc_frozen != cls->dc_frozen)
+        {
+          _graft_tracer_fail_at (t, decorator, GRAFT_PARSE_ERROR_TRACE,
+                                 cls->dc_frozen ? "TypeError: cannot inherit frozen dataclass "
+                                                  "from a non-frozen one"
+                                                : "TypeError: cannot inherit non-frozen dataclass "
+                                                  "from a frozen one");
+          return FALSE;
+        }
+      for (guint k = 0; k < base->cls->dc_fields->len; k++)
+        _graft_vec_add (fields, base->cls->dc_fields->pdata[k]);
+    }
+  for (guint i = 0; i < cls->stmt->class_def.body.len; i++)
+    {
+      const GraftPyStmt *s = cls->stmt->class_def.body.items[i];
+      DataclassField    *f;
+      const char        *name;
+      Value             *dflt;
+      guint              k;
+
+      if (s->kind != GRAFT_PY_STMT_ANN_ASSIGN || s->ann_assign.target->kind != GRAFT_PY_EXPR_NAME ||
+          is_class_var (s->ann_assign.annotation))
+        continue;
+      name = s->ann_assign.target->name.id;
+      f = _graft_tracer_alloc (t, sizeof (DataclassField));
+      *f = (DataclassField){ .name = name };
+      dflt = s->ann_assign.value != NULL ? _graft_strmap_get (&cls->ns, name) : NULL;
+      if (dflt != NULL && is_field (dflt))
+        {
+          f->value = _graft_strmap_get (&dflt->obj->attrs, "default");
+          f->factory = _graft_strmap_get (&dflt->obj->attrs, "default_factory");
+          /* The class attribute is the default, or none. */
+          if (f->value != NULL)
+            _graft_strmap_set (&cls->ns, name, f->value);
+          else
+            _graft_strmap_remove (&cls->ns, name);
+        }
+      else
+        f->value = dflt;
+      if (f->value != NULL &&
+          (f->value->kind == VAL_LIST || f->value->kind == VAL_DICT || f->value->kind == VAL_SET))
+        {
+          _graft_tracer_raise (t, "ValueError", decorator->start, decorator->end,
+                               "ValueError: mutable default <class '%s'> for field %s is not "
+                               "allowed: use default_factory",
+                               _graft_value_type_name (f->value), name);
+          return FALSE;
+        }
+      for (k = 0; k < fields->len; k++)
+        if (strcmp (((DataclassField *) fields->pdata[k])->name, name) == 0)
+          break;
+      if (k < fields->len)
+        fields->pdata[k] = f;
+      else
+        _graft_vec_add (fields, f);
+    }
+  /* A field without a default after one with a default is Python's
+   * TypeError. */
+  for (guint k = 1; k < fields->len; k++)
+    {
+      DataclassField *a = fields->pdata[k - 1], *b = fields->pdata[k];
+
+      /* Python 3.13 (torch 2.6's) names the default one too. */
+      if ((a->value != NULL || a->factory != NULL) && b->value == NULL && b->factory == NULL)
+        {
+          _graft_tracer_fail_at (
+              t, decorator, GRAFT_PARSE_ERROR_TRACE,
+              _graft_tracer_printf (
+                  t, "TypeError: non-default argument '%s' follows default argument%s%s%s",
+                  b->name, t->dialect->torch != GRAFT_TORCH_1_13 ? " '" : "",
+                  t->dialect->torch != GRAFT_TORCH_1_13 ? a->name : "",
+                  t->dialect->torch != GRAFT_TORCH_1_13 ? "'" : ""));
+          return FALSE;
+        }
+    }
+  cls->dc_fields = fields;
+  if (init && _graft_strmap_get (&cls->ns, "__init__") == NULL)
+    _graft_strmap_set (&cls->ns, "__init__",
+                       _graft_value_path (t, VAL_BUILTIN, "__graft_dataclass_init__"));
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_dataclass_init:
+ * @owner: the dataclass whose generated `__init__` runs
+ *
+ * Sets @self's fields from @args and @kwargs (or their defaults), then
+ * calls `__post_init__()`.
+ *
+ * Returns: (nullable): None, or %NULL with the tracer's error
+ */
+Value *
+_graft_tracer_dataclass_init (Tracer            *t,
+                              Class             *owner,
+                              Value             *self,
+                              PtrVec            *args,
+                              StrMap            *kwargs,
+                              const GraftPyExpr *at)
+{
+  PtrVec *fields = owner->dc_fields;
+  guint   n = args != NULL ? args->len : 0;
+  Value  *post;
+
+  if (n > fields->len)
+    {
+      guint required = 0;
+
+      while (required < fields->len &&
+             ((DataclassField *) fields->pdata[required])->value == NULL &&
+             ((DataclassField *) fields->pdata[required])->factory == NULL)
+        required++;
+      if (required == fields->len)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s.__init__() takes %u positional argument%s but "
+                                   "%u were given",
+                                   owner->name, fields->len + 1, fields->len == 0 ? "" : "s",
+                                   n + 1);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "TypeError: %s.__init__() takes from %u to %u positional "
+                                 "arguments but %u were given",
+                                 owner->name, required + 1, fields->len + 1, n + 1);
+    }
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      guint       k;
+
+      for (k = 0; k < fields->len; k++)
+        if (strcmp (((DataclassField *) fields->pdata[k])->name, key) == 0)
+          break;
+      if (k == fields->len)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s.__init__() got an unexpected keyword argument "
+                                   "'%s'",
+                                   owner->name, key);
+      if (k < n)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s.__init__() got multiple values for argument "
+                                   "'%s'",
+                                   owner->name, key);
+    }
+  {
+    g_autoptr (GString) missing = g_string_new (NULL);
+    guint n_missing = 0, last = 0;
+
+    /* Python names them all: 'a', 'a' and 'b', 'a', 'b', and 'c'. */
+    for (guint k = n; k < fields->len; k++)
+      {
+        DataclassField *f = fields->pdata[k];
+
+        if (f->value == NULL && f->factory == NULL && _graft_strmap_get (kwargs, f->name) == NULL)
+          {
+            n_missing++;
+            last = k;
+          }
+      }
+    for (guint k = n, i = 0; k < fields->len; k++)
+      {
+        DataclassField *f = fields->pdata[k];
+
+        if (f->value != NULL || f->factory != NULL || _graft_strmap_get (kwargs, f->name) != NULL)
+          continue;
+        if (i++ > 0)
+          g_string_append (missing, n_missing == 2 ? " and " : k == last ? ", and "
+                                                                         : ", ");
+        g_string_append_printf (missing, "'%s'", f->name);
+      }
+    if (n_missing > 0)
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "TypeError: %s.__init__() missing %u required positional "
+                                 "argument%s: %s",
+                                 owner->name, n_missing, n_missing == 1 ? "" : "s", missing->str);
+  }
+  for (guint k = 0; k < fields->len; k++)
+    {
+      DataclassField *f = fields->pdata[k];
+      Value          *v = k < n ? args->pdata[k] : _graft_strmap_get (kwargs, f->name);
+
+      if (v == NULL && f->factory != NULL)
+        v = _graft_tracer_call (t, f->factory, _graft_tracer_vec (t), NULL, at);
+      else if (v == NULL)
+        v = f->value;
+      if (v == NULL)
+        return NULL;
+      _graft_strmap_set (&self->obj->attrs, f->name, v);
+    }
+  post = _graft_tracer_class_lookup (self->obj->cls, "__post_init__", NULL);
+  if (post != NULL && post->kind == VAL_FUNCTION &&
+      _graft_tracer_call_function (t, post->fn, self, _graft_tracer_vec (t), NULL, at) == NULL)
+    return NULL;
+  return _graft_value_none ();
+}
+
+static Class *
+first_class_base (const Class *c)
+{
+  for (guint i = 0; i < c->bases->len; i++)
+    if (((Value *) c->bases->pdata[i])->kind == VAL_CLASS)
+      return ((Value *) c->bases->pdata[i])->cls;
+  return NULL;
+}
+
+/* The dataclass whose fields @v's generated @method (`__repr__`,
+ * `__eq__`) uses, or NULL: not a dataclass instance, or a class of its
+ * chain defines @method first. */
+static Class *
+generated (const Value *v,
+           const char  *method)
+{
+  if (v->kind != VAL_OBJECT || v->obj->cls == NULL || v->obj->kind != OBJ_PLAIN)
+    return NULL;
+  for (Class *c = v->obj->cls; c != NULL; c = first_class_base (c))
+    {
+      if (_graft_strmap_get (&c->ns, method) != NULL)
+        return NULL;
+      if (c->dc_fields != NULL)
+        return (strcmp (method, "__repr__") == 0 ? c->dc_repr : c->dc_eq) ? c : NULL;
+    }
+  return NULL;
+}
+
+/**
+ * _graft_dataclass_repr_fields:
+ *
+ * Returns: (nullable): the fields of the dataclass that prints @v as
+ * `Name(a=1)`, or %NULL if @v is not printed so (not a dataclass
+ * instance, or a class with its own `__repr__` or `__str__`)
+ */
+const PtrVec *
+_graft_dataclass_repr_fields (const Value *v)
+{
+  Class *c = generated (v, "__repr__");
+
+  if (c == NULL)
+    return NULL;
+  for (Class *d = v->obj->cls; d != NULL; d = first_class_base (d))
+    if (_graft_strmap_get (&d->ns, "__str__") != NULL)
+      return NULL;
+  return c->dc_fields;
+}
+
+/**
+ * _graft_dataclass_field_name:
+ *
+ * Returns: the name of @field, an item of a dataclass's fields
+ */
+const char *
+_graft_dataclass_field_name (gconstpointer field)
+{
+  return ((const DataclassField *) field)->name;
+}
+
+/**
+ * _graft_dataclass_equal:
+ * @out: (out): Python's `a == b`
+ *
+ * Returns: whether @a and @b are instances of one dataclass that compares
+ * them by their fields (then @out says if they are equal)
+ */
+gboolean
+_graft_dataclass_equal (const Value *a,
+                        const Value *b,
+                        gboolean    *out)
+{
+  Class *c = generated (a, "__eq__");
+
+  if (c == NULL || b->kind != VAL_OBJECT || b->obj->cls != a->obj->cls)
+    return FALSE;
+  *out = TRUE;
+  for (guint k = 0; k < c->dc_fields->len && *out; k++)
+    {
+      const char *name = ((DataclassField *) c->dc_fields->pdata[k])->name;
+      Value      *x = _graft_strmap_get (&a->obj->attrs, name);
+      Value      *y = _graft_strmap_get (&b->obj->attrs, name);
+
+      *out = x != NULL && y != NULL && _graft_value_equal (x, y);
+    }
+  return TRUE;
+}
+
+/**
+ * _graft_dataclass_frozen:
+ *
+ * Returns: whether `obj.name = ...` is the FrozenInstanceError of a frozen
+ * dataclass's `__setattr__`: any name on an instance of the class itself,
+ * its fields on one of a subclass
+ */
+gboolean
+_graft_dataclass_frozen (const Value *obj,
+                         const char  *name)
+{
+  if (obj->kind != VAL_OBJECT || obj->obj->cls == NULL || obj->obj->kind != OBJ_PLAIN)
+    return FALSE;
+  for (Class *c = obj->obj->cls; c != NULL; c = first_class_base (c))
+    {
+      if (c->dc_fields == NULL)
+        continue;
+      if (!c->dc_frozen)
+        return FALSE;
+      if (c == obj->obj->cls)
+        return TRUE;
+      for (guint k = 0; k < c->dc_fields->len; k++)
+        if (strcmp (((DataclassField *) c->dc_fields->pdata[k])->name, name) == 0)
+          return TRUE;
+      return FALSE;
+    }
+  return FALSE;
+}

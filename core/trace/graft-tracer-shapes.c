@@ -1,0 +1,1145 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-shapes.c: what the ops on constant tensors make, where
+ * Graft knows their inputs.
+ *
+ * Outside the trace's proxies torch computes on real tensors: a mask
+ * built in __init__ (`torch.tril(torch.ones(T, T)).view(1, 1, T, T)`), a
+ * positional table (`torch.arange(n).unsqueeze(0)`), rotary frequencies
+ * (`torch.outer(t, inv_freq)`, `torch.cat((f, f), dim=-1).cos()`).  Their
+ * `.shape`, `.dtype`, `.device`, `size()`, `dim()` and `numel()` are then
+ * constants of the graph.  A factory's tensor knows them
+ * (_graft_tracer_factory_tensor()); this file carries them through the
+ * ops real model code applies to such tensors: views and reshapes,
+ * transposes, unsqueeze and squeeze, expand and repeat, integer and slice
+ * indexing, dtype conversions, element-wise arithmetic with torch's
+ * broadcasting and type promotion, and the factories torch.arange,
+ * torch.full, torch.eye, torch.linspace, the `*_like` and `new_*` ones,
+ * torch.cat, torch.stack and torch.outer.  Anything else, and any case
+ * whose rule is not sure here (a size that does not fit, mixed dtypes
+ * torch promotes in ways not listed), gives a tensor of unknown make, as
+ * before: reading its shape is then refused, never guessed.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* At most this many dimensions are followed (torch's own limit is 64). */
+#define MAX_RANK 16
+
+typedef struct
+{
+  guint       rank;
+  gint64      dims[MAX_RANK];
+  const char *dtype; /* `torch.float32` */
+} Shape;
+
+static const TensorMeta *
+meta_of (const Value *v)
+{
+  return (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER) ? v->tensor.meta : NULL;
+}
+
+/* @v's shape and dtype, if a factory or this file knows them on the CPU. */
+static gboolean
+shape_of (const Value *v,
+          Shape       *out)
+{
+  const TensorMeta *m = meta_of (v);
+
+  if (m == NULL || m->shape->seq.items->len > MAX_RANK || m->dtype->kind != VAL_SYMBOL ||
+      m->device->kind != VAL_DEVICE || strcmp (m->device->path, "cpu") != 0)
+    return FALSE;
+  out->rank = m->shape->seq.items->len;
+  for (guint i = 0; i < out->rank; i++)
+    out->dims[i] = ((Value *) m->shape->seq.items->pdata[i])->i;
+  out->dtype = m->dtype->path;
+  return TRUE;
+}
+
+/* A new constant tensor of @s on the CPU. */
+static Value *
+made (Tracer      *t,
+      const Shape *s)
+{
+  Value      *v = _graft_value_tensor (t);
+  Value      *shape = _graft_value_seq (t, VAL_TUPLE, s->rank);
+  TensorMeta *meta = _graft_tracer_alloc (t, sizeof (TensorMeta));
+
+  shape->seq.size = TRUE;
+  for (guint i = 0; i < s->rank; i++)
+    _graft_value_seq_add (shape, _graft_value_int (t, s->dims[i]));
+  meta->shape = shape;
+  meta->dtype = _graft_value_path (t, VAL_SYMBOL, s->dtype);
+  meta->device = _graft_value_path (t, VAL_DEVICE, "cpu");
+  v->tensor.meta = meta;
+  return v;
+}
+
+static gboolean
+plain_int (const Value *v,
+           gint64      *out)
+{
+  if (v->kind != VAL_INT || _graft_value_is_bigint (v))
+    return FALSE;
+  *out = v->i;
+  return TRUE;
+}
+
+/* Sizes given as ints from @args[@from] on, or as one tuple or list of
+ * ints (a torch.Size too). */
+static gboolean
+int_list (PtrVec *args,
+          guint   from,
+          Shape  *out)
+{
+  guint  n = args != NULL ? args->len : 0;
+  Value *first = n > from ? args->pdata[from] : NULL;
+
+  out->rank = 0;
+  if (first != NULL && n == from + 1 && (first->kind == VAL_TUPLE || first->kind == VAL_LIST))
+    {
+      if (first->seq.items->len > MAX_RANK || (first->kind == VAL_LIST && first->seq.range != NULL))
+        return FALSE;
+      for (guint i = 0; i < first->seq.items->len; i++)
+        if (!plain_int (first->seq.items->pdata[i], &out->dims[out->rank++]))
+          return FALSE;
+      return TRUE;
+    }
+  if (n - MIN (n, from) > MAX_RANK)
+    return FALSE;
+  for (guint i = from; i < n; i++)
+    if (!plain_int (args->pdata[i], &out->dims[out->rank++]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+no_kwargs (StrMap *kwargs)
+{
+  return kwargs == NULL || kwargs->keys->len == 0;
+}
+
+/* A dimension @d of a tensor of @rank dimensions, wrapped as torch wraps
+ * it; FALSE out of range. */
+static gboolean
+wrap_dim (gint64 d,
+          guint  rank,
+          guint *out)
+{
+  gint64 r = MAX (rank, 1);
+
+  if (d < -r || d >= r)
+    return FALSE;
+  *out = (guint) (d < 0 ? d + r : d);
+  return TRUE;
+}
+
+/* @a * @b, or -1 past int64 (sizes are never negative here). */
+static gint64
+mul_size (gint64 a,
+          gint64 b)
+{
+  gint64 out;
+
+  return __builtin_mul_overflow (a, b, &out) ? -1 : out;
+}
+
+/* The elements of @s, or -1 past int64. */
+static gint64
+numel (const Shape *s)
+{
+  gint64 n = 1;
+
+  for (guint i = 0; i < s->rank && n >= 0; i++)
+    n = mul_size (n, s->dims[i]);
+  return n;
+}
+
+/* Whether every size is small enough that products stay far from int64's
+ * end (a table of a million by a million is 10^12). */
+static gboolean
+sane (const Shape *s)
+{
+  for (guint i = 0; i < s->rank; i++)
+    if (s->dims[i] < 0 || s->dims[i] > ((gint64) 1 << 31))
+      return FALSE;
+  return TRUE;
+}
+
+/* view() and reshape(): one -1 takes what is left. */
+static gboolean
+reshape (const Shape *in,
+         Shape       *sizes)
+{
+  gint64 known = 1;
+  gint   infer = -1;
+
+  gint64 total = numel (in);
+
+  if (total < 0)
+    return FALSE;
+  for (guint i = 0; i < sizes->rank; i++)
+    if (sizes->dims[i] == -1 && infer < 0)
+      infer = (gint) i;
+    else if (sizes->dims[i] < 0 || (known = mul_size (known, sizes->dims[i])) < 0)
+      return FALSE;
+  if (infer >= 0)
+    {
+      if (known == 0 || total % known != 0)
+        return FALSE;
+      sizes->dims[infer] = total / known;
+    }
+  sizes->dtype = in->dtype;
+  return known == total || infer >= 0;
+}
+
+/* Broadcasting @a and @b into @out (shapes only). */
+static gboolean
+broadcast (const Shape *a,
+           const Shape *b,
+           Shape       *out)
+{
+  out->rank = MAX (a->rank, b->rank);
+  for (guint i = 0; i < out->rank; i++)
+    {
+      gint64 x = i < a->rank ? a->dims[a->rank - 1 - i] : 1;
+      gint64 y = i < b->rank ? b->dims[b->rank - 1 - i] : 1;
+
+      if (x != y && x != 1 && y != 1)
+        return FALSE;
+      out->dims[out->rank - 1 - i] = x == 1 ? y : x;
+    }
+  return TRUE;
+}
+
+/* The kind of a dtype, as torch's promotion orders them: 1 bool, 2 an
+ * integer, 3 a floating type; 0 another (complex). */
+static int
+dtype_kind (const char *dtype,
+            int        *bytes)
+{
+  static const struct
+  {
+    const char *name;
+    int         kind, bytes;
+  } kinds[] = {
+    { "torch.bool", 1, 1 },
+    { "torch.uint8", 2, 1 },
+    { "torch.int8", 2, 1 },
+    { "torch.int16", 2, 2 },
+    { "torch.int32", 2, 4 },
+    { "torch.int64", 2, 8 },
+    { "torch.float16", 3, 2 },
+    { "torch.bfloat16", 3, 2 },
+    { "torch.float32", 3, 4 },
+    { "torch.float64", 3, 8 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (strcmp (dtype, kinds[i].name) == 0)
+      {
+        *bytes = kinds[i].bytes;
+        return kinds[i].kind;
+      }
+  *bytes = 0;
+  return 0;
+}
+
+static gboolean
+is_floating (const char *dtype)
+{
+  int bytes;
+
+  return dtype_kind (dtype, &bytes) == 3;
+}
+
+/* torch's promotion of two tensors' dtypes, where it is one of theirs: of
+ * two kinds the higher's; of one kind the wider, except where torch makes
+ * a third (uint8 with int8, float16 with bfloat16). */
+static const char *
+promote (const Shape *a,
+         const Shape *b)
+{
+  int ab, bb;
+  int ak = dtype_kind (a->dtype, &ab), bk = dtype_kind (b->dtype, &bb);
+
+  if (strcmp (a->dtype, b->dtype) == 0)
+    return a->dtype;
+  if (ak == 0 || bk == 0)
+    return NULL;
+  /* A dimensioned tensor's dtype wins over a zero-dimensional one's of its
+   * kind or a lower one. */
+  if (a->rank == 0 && b->rank != 0)
+    return ak > bk ? a->dtype : b->dtype;
+  if (b->rank == 0 && a->rank != 0)
+    return bk > ak ? b->dtype : a->dtype;
+  if (ak != bk)
+    return ak > bk ? a->dtype : b->dtype;
+  if (ab == bb)
+    return NULL;
+  return ab > bb ? a->dtype : b->dtype;
+}
+
+/* A Python number beside a tensor of @dtype: the tensor's dtype, unless
+ * the number is of a higher kind (a float beside ints: the default
+ * float32; an int beside bools: int64). */
+static const char *
+promote_number (const char  *dtype,
+                const Value *number)
+{
+  int bytes;
+  int kind = dtype_kind (dtype, &bytes);
+
+  if (kind == 0)
+    return NULL;
+  if (number->kind == VAL_FLOAT)
+    return kind == 3 ? dtype : "torch.float32";
+  if (number->kind == VAL_INT && !_graft_value_is_bigint (number))
+    return kind == 1 ? "torch.int64" : dtype;
+  if (number->kind == VAL_BOOL)
+    return dtype;
+  return NULL;
+}
+
+/* @a's and @b's dtype after promotion, and the shape they broadcast to;
+ * one of them may be a Python number. */
+static gboolean
+binary_shape (const Value *a,
+              const Value *b,
+              Shape       *out)
+{
+  Shape sa, sb;
+
+  if (shape_of (a, &sa) && shape_of (b, &sb))
+    return (out->dtype = promote (&sa, &sb)) != NULL && broadcast (&sa, &sb, out);
+  if (shape_of (a, &sa) && meta_of (b) == NULL && b->kind != VAL_TENSOR &&
+      b->kind != VAL_PARAMETER)
+    {
+      *out = sa;
+      return (out->dtype = promote_number (sa.dtype, b)) != NULL;
+    }
+  if (shape_of (b, &sb) && a->kind != VAL_TENSOR && a->kind != VAL_PARAMETER)
+    {
+      *out = sb;
+      return (out->dtype = promote_number (sb.dtype, a)) != NULL;
+    }
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_binop_tensor:
+ * @op: the operator, a GraftPyBinOp, or -1 for a comparison
+ *
+ * `a op b` of constant tensors (or one and a Python number): a constant
+ * tensor, of the shape and dtype torch gives it where Graft knows them.
+ *
+ * Returns: the tensor
+ */
+Value *
+_graft_tracer_binop_tensor (Tracer      *t,
+                            int          op,
+                            const Value *a,
+                            const Value *b)
+{
+  Shape s;
+
+  if (op == GRAFT_PY_BIN_MATMUL)
+    {
+      Shape sa, sb;
+
+      if (!shape_of (a, &sa) || !shape_of (b, &sb) || sa.rank == 0 || sb.rank == 0 ||
+          sa.rank > 2 || sb.rank > 2 || strcmp (sa.dtype, sb.dtype) != 0 ||
+          sa.dims[sa.rank - 1] != sb.dims[0])
+        return _graft_value_tensor (t);
+      s.dtype = sa.dtype;
+      s.rank = 0;
+      if (sa.rank == 2)
+        s.dims[s.rank++] = sa.dims[0];
+      if (sb.rank == 2)
+        s.dims[s.rank++] = sb.dims[1];
+      return made (t, &s);
+    }
+  if (!binary_shape (a, b, &s))
+    return _graft_value_tensor (t);
+  if (op < 0)
+    s.dtype = "torch.bool";
+  else if (op == GRAFT_PY_BIN_TRUEDIV && !is_floating (s.dtype))
+    s.dtype = "torch.float32";
+  else if ((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
+           is_floating (s.dtype))
+    return _graft_value_tensor (t); /* torch's RuntimeError */
+  else if (op != GRAFT_PY_BIN_ADD && op != GRAFT_PY_BIN_SUB && op != GRAFT_PY_BIN_MUL &&
+           op != GRAFT_PY_BIN_POW && op != GRAFT_PY_BIN_TRUEDIV && op != GRAFT_PY_BIN_FLOORDIV &&
+           op != GRAFT_PY_BIN_MOD && op != GRAFT_PY_BIN_BITAND && op != GRAFT_PY_BIN_BITOR &&
+           op != GRAFT_PY_BIN_BITXOR)
+    return _graft_value_tensor (t);
+  if (op == GRAFT_PY_BIN_SUB && strcmp (s.dtype, "torch.bool") == 0)
+    return _graft_value_tensor (t); /* torch's RuntimeError */
+  return made (t, &s);
+}
+
+/* The dtype a conversion method gives, or NULL. */
+static const char *
+conversion_dtype (const char *name)
+{
+  static const char *const conversions[][2] = {
+    { "float", "torch.float32" },
+    { "double", "torch.float64" },
+    { "half", "torch.float16" },
+    { "bfloat16", "torch.bfloat16" },
+    { "long", "torch.int64" },
+    { "int", "torch.int32" },
+    { "short", "torch.int16" },
+    { "char", "torch.int8" },
+    { "byte", "torch.uint8" },
+    { "bool", "torch.bool" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (conversions); i++)
+    if (strcmp (name, conversions[i][0]) == 0)
+      return conversions[i][1];
+  return NULL;
+}
+
+/* Element-wise methods and functions: 'k' keeps the dtype, 'f' makes a
+ * floating one of an integer or bool input. */
+static char
+elementwise (const char *name)
+{
+  static const char *const keep[] = { "abs", "neg", "relu", "contiguous", "clone", "detach",
+                                      "cpu", "tril", "triu", "sign", NULL };
+  static const char *const floating[] = { "cos", "sin", "tan", "exp", "log", "log2", "log10",
+                                          "sqrt", "rsqrt", "sigmoid", "tanh", "reciprocal",
+                                          "erf", "exp2", NULL };
+
+  if (g_strv_contains (keep, name))
+    return 'k';
+  if (g_strv_contains (floating, name))
+    return 'f';
+  return 0;
+}
+
+static gboolean
+elementwise_shape (char   how,
+                   Shape *s)
+{
+  int bytes;
+
+  if (how == 'f' && !is_floating (s->dtype))
+    {
+      if (dtype_kind (s->dtype, &bytes) == 0)
+        return FALSE;
+      s->dtype = "torch.float32";
+    }
+  return TRUE;
+}
+
+/* A dtype argument: a torch dtype, as a VAL_SYMBOL. */
+static const char *
+dtype_arg (const Value *v)
+{
+  int bytes;
+
+  if (v == NULL || v->kind != VAL_SYMBOL || dtype_kind (v->path, &bytes) == 0)
+    return NULL;
+  return v->path;
+}
+
+static gboolean
+is_cpu (const Value *v)
+{
+  return (v->kind == VAL_STR && strcmp (v->str.s, "cpu") == 0) ||
+         (v->kind == VAL_DEVICE && strcmp (v->path, "cpu") == 0);
+}
+
+/* to(): to(dtype), to(device[, dtype]), to(tensor), to(dtype=...). */
+static gboolean
+to_shape (PtrVec *args,
+          StrMap *kwargs,
+          Shape  *s)
+{
+  guint  n = args != NULL ? args->len : 0;
+  Value *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
+  Value *kw_device = kwargs != NULL ? _graft_strmap_get (kwargs, "device") : NULL;
+  guint  n_kw = (kw_dtype != NULL) + (kw_device != NULL);
+  Shape  other;
+
+  if (kwargs != NULL && kwargs->keys->len != n_kw)
+    return FALSE;
+  if (n == 1 && n_kw == 0 && shape_of (args->pdata[0], &other))
+    {
+      s->dtype = other.dtype;
+      return TRUE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      Value *a = args->pdata[i];
+
+      if (dtype_arg (a) != NULL && i == n - 1)
+        s->dtype = dtype_arg (a);
+      else if (!(i == 0 && is_cpu (a)))
+        return FALSE;
+    }
+  if (kw_device != NULL && !is_cpu (kw_device))
+    return FALSE;
+  if (kw_dtype != NULL && (s->dtype = dtype_arg (kw_dtype)) == NULL)
+    return FALSE;
+  return TRUE;
+}
+
+/* new_zeros(size) and such: @recv's dtype and device unless said. */
+static gboolean
+new_shape (PtrVec *args,
+           StrMap *kwargs,
+           guint   n_sizes_end,
+           Shape  *s)
+{
+  Value      *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
+  const char *dtype = s->dtype;
+  guint       n = args != NULL ? args->len : 0;
+
+  if (kwargs != NULL && kwargs->keys->len != (kw_dtype != NULL))
+    return FALSE;
+  if (kw_dtype != NULL && (dtype = dtype_arg (kw_dtype)) == NULL)
+    return FALSE;
+  if (n < n_sizes_end + 1)
+    return FALSE;
+  {
+    PtrVec sizes = *args;
+
+    sizes.len = n - n_sizes_end;
+    if (!int_list (&sizes, 0, s) || !sane (s))
+      return FALSE;
+  }
+  s->dtype = dtype;
+  return TRUE;
+}
+
+/* The shape of a method's result on a tensor of @s; FALSE where Graft does
+ * not know it. */
+static gboolean
+method_shape (const char *name,
+              PtrVec     *args,
+              StrMap     *kwargs,
+              Shape      *s)
+{
+  guint       n = args != NULL ? args->len : 0;
+  const char *dtype;
+  Shape       sizes;
+  gint64      a, b;
+  guint       d, e;
+  char        how;
+
+  if ((how = elementwise (name)) != 0)
+    {
+      if (strcmp (name, "tril") == 0 || strcmp (name, "triu") == 0)
+        {
+          if (s->rank < 2 || n > 1 || !no_kwargs (kwargs) ||
+              (n == 1 && !plain_int (args->pdata[0], &a)))
+            return FALSE;
+        }
+      else if (n > 0 || !no_kwargs (kwargs))
+        return FALSE;
+      return elementwise_shape (how, s);
+    }
+  if ((dtype = conversion_dtype (name)) != NULL)
+    {
+      if (n > 0 || !no_kwargs (kwargs))
+        return FALSE;
+      s->dtype = dtype;
+      return TRUE;
+    }
+  if (strcmp (name, "to") == 0)
+    return to_shape (args, kwargs, s);
+  if (strcmp (name, "type_as") == 0)
+    {
+      Shape other;
+
+      if (n != 1 || !no_kwargs (kwargs) || !shape_of (args->pdata[0], &other))
+        return FALSE;
+      s->dtype = other.dtype;
+      return TRUE;
+    }
+  if (strcmp (name, "new_zeros") == 0 || strcmp (name, "new_ones") == 0 ||
+      strcmp (name, "new_empty") == 0)
+    return new_shape (args, kwargs, 0, s);
+  if (strcmp (name, "new_full") == 0)
+    return n == 2 && new_shape (args, kwargs, 1, s);
+  if (!no_kwargs (kwargs))
+    return FALSE;
+  if (strcmp (name, "view") == 0 || strcmp (name, "reshape") == 0)
+    return int_list (args, 0, &sizes) && (n > 0) && reshape (s, &sizes) && (*s = sizes, TRUE);
+  if (strcmp (name, "t") == 0)
+    {
+      if (n > 0 || s->rank > 2)
+        return FALSE;
+      if (s->rank == 2)
+        {
+          a = s->dims[0];
+          s->dims[0] = s->dims[1];
+          s->dims[1] = a;
+        }
+      return TRUE;
+    }
+  if (strcmp (name, "transpose") == 0)
+    {
+      if (n != 2 || !plain_int (args->pdata[0], &a) || !plain_int (args->pdata[1], &b) ||
+          !wrap_dim (a, s->rank, &d) || !wrap_dim (b, s->rank, &e))
+        return FALSE;
+      if (s->rank > 0)
+        {
+          a = s->dims[d];
+          s->dims[d] = s->dims[e];
+          s->dims[e] = a;
+        }
+      return TRUE;
+    }
+  if (strcmp (name, "permute") == 0)
+    {
+      guint seen = 0;
+
+      if (!int_list (args, 0, &sizes) || sizes.rank != s->rank)
+        return FALSE;
+      for (guint i = 0; i < sizes.rank; i++)
+        {
+          if (!wrap_dim (sizes.dims[i], s->rank, &d) || (seen & (1u << d)) != 0)
+            return FALSE;
+          seen |= 1u << d;
+          sizes.dims[i] = s->dims[d];
+        }
+      memcpy (s->dims, sizes.dims, sizeof (s->dims));
+      return TRUE;
+    }
+  if (strcmp (name, "unsqueeze") == 0)
+    {
+      if (n != 1 || !plain_int (args->pdata[0], &a) || s->rank >= MAX_RANK ||
+          !wrap_dim (a, s->rank + 1, &d))
+        return FALSE;
+      memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
+      s->dims[d] = 1;
+      s->rank++;
+      return TRUE;
+    }
+  if (strcmp (name, "squeeze") == 0)
+    {
+      guint k = 0;
+
+      if (n > 1 || (n == 1 && (!plain_int (args->pdata[0], &a) || !wrap_dim (a, s->rank, &d))))
+        return FALSE;
+      if (n == 1)
+        {
+          if (s->rank > 0 && s->dims[d] == 1)
+            {
+              memmove (&s->dims[d], &s->dims[d + 1], (s->rank - d - 1) * sizeof (gint64));
+              s->rank--;
+            }
+          return TRUE;
+        }
+      for (guint i = 0; i < s->rank; i++)
+        if (s->dims[i] != 1)
+          s->dims[k++] = s->dims[i];
+      s->rank = k;
+      return TRUE;
+    }
+  if (strcmp (name, "flatten") == 0)
+    {
+      gint64 start = 0, end = -1, prod = 1;
+
+      if (n > 2 || (n > 0 && !plain_int (args->pdata[0], &start)) ||
+          (n > 1 && !plain_int (args->pdata[1], &end)) || !wrap_dim (start, s->rank, &d) ||
+          !wrap_dim (end, s->rank, &e) || d > e)
+        return FALSE;
+      if (s->rank == 0)
+        {
+          s->rank = 1;
+          s->dims[0] = 1;
+          return TRUE;
+        }
+      for (guint i = d; i <= e; i++)
+        if ((prod = mul_size (prod, s->dims[i])) < 0)
+          return FALSE;
+      s->dims[d] = prod;
+      memmove (&s->dims[d + 1], &s->dims[e + 1], (s->rank - e - 1) * sizeof (gint64));
+      s->rank -= e - d;
+      return TRUE;
+    }
+  if (strcmp (name, "expand") == 0 || strcmp (name, "repeat") == 0)
+    {
+      gboolean expand = name[0] == 'e';
+
+      if (!int_list (args, 0, &sizes) || sizes.rank < s->rank)
+        return FALSE;
+      for (guint i = 0; i < sizes.rank; i++)
+        {
+          guint  lead = sizes.rank - s->rank;
+          gint64 old = i >= lead ? s->dims[i - lead] : 1;
+
+          if (expand && sizes.dims[i] == -1 && i >= lead)
+            sizes.dims[i] = old;
+          else if (expand && (sizes.dims[i] < 0 || (old != 1 && old != sizes.dims[i])))
+            return FALSE;
+          else if (!expand)
+            {
+              if (sizes.dims[i] < 0 || (sizes.dims[i] = mul_size (sizes.dims[i], old)) < 0)
+                return FALSE;
+            }
+        }
+      sizes.dtype = s->dtype;
+      *s = sizes;
+      return sane (s);
+    }
+  if (strcmp (name, "masked_fill") == 0)
+    {
+      Shape mask, out;
+
+      if (n != 2 || !shape_of (args->pdata[0], &mask) || !broadcast (s, &mask, &out) ||
+          out.rank != s->rank || memcmp (out.dims, s->dims, s->rank * sizeof (gint64)) != 0)
+        return FALSE;
+      return args->pdata[1] != NULL && (((Value *) args->pdata[1])->kind == VAL_FLOAT ||
+                                        ((Value *) args->pdata[1])->kind == VAL_INT ||
+                                        ((Value *) args->pdata[1])->kind == VAL_BOOL);
+    }
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_tensor_method_result:
+ * @recv: a constant tensor
+ *
+ * The result of a method of @recv that makes a new tensor (not an in-place
+ * one): a constant tensor whose shape and dtype are known when @recv's are
+ * and the method is one followed here.
+ *
+ * Returns: the tensor
+ */
+Value *
+_graft_tracer_tensor_method_result (Tracer     *t,
+                                    Value      *recv,
+                                    const char *name,
+                                    PtrVec     *args,
+                                    StrMap     *kwargs)
+{
+  Shape s;
+
+  if (!shape_of (recv, &s) || !method_shape (name, args, kwargs, &s))
+    return _graft_value_tensor (t);
+  return made (t, &s);
+}
+
+/**
+ * _graft_tracer_tensor_attribute:
+ *
+ * `.T` and `.mT` of a constant tensor whose shape is known.
+ *
+ * Returns: (nullable): the tensor, or %NULL if not known here
+ */
+Value *
+_graft_tracer_tensor_attribute (Tracer     *t,
+                                Value      *recv,
+                                const char *name)
+{
+  Shape s, r;
+
+  if (!shape_of (recv, &s))
+    return NULL;
+  if (strcmp (name, "T") == 0)
+    {
+      r = s;
+      for (guint i = 0; i < s.rank; i++)
+        r.dims[i] = s.dims[s.rank - 1 - i];
+      return made (t, &r);
+    }
+  if (strcmp (name, "mT") == 0 && s.rank >= 2)
+    {
+      gint64 a = s.dims[s.rank - 1];
+
+      s.dims[s.rank - 1] = s.dims[s.rank - 2];
+      s.dims[s.rank - 2] = a;
+      return made (t, &s);
+    }
+  return NULL;
+}
+
+/* One slice of a dimension of @len: Python's slice.indices(). */
+static gboolean
+slice_len (const Value *slice,
+           gint64       len,
+           gint64      *out)
+{
+  gint64 start, stop, step = 1;
+  Value *lo = slice->slice.start, *hi = slice->slice.stop, *st = slice->slice.step;
+
+  if (st != NULL && st->kind != VAL_NONE && (!plain_int (st, &step) || step <= 0))
+    return FALSE;
+  if (lo == NULL || lo->kind == VAL_NONE)
+    start = 0;
+  else if (!plain_int (lo, &start))
+    return FALSE;
+  if (hi == NULL || hi->kind == VAL_NONE)
+    stop = len;
+  else if (!plain_int (hi, &stop))
+    return FALSE;
+  if (start < 0)
+    start = MAX (0, start + len);
+  if (stop < 0)
+    stop = MAX (0, stop + len);
+  start = MIN (start, len);
+  stop = MIN (stop, len);
+  *out = stop > start ? (stop - start + step - 1) / step : 0;
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_index_tensor:
+ * @tensor: a constant tensor
+ * @index: a constant index (no traced value)
+ *
+ * `tensor[index]` for ints, slices of ints, None and one Ellipsis: a view
+ * whose shape is known when @tensor's is.
+ *
+ * Returns: the tensor
+ */
+Value *
+_graft_tracer_index_tensor (Tracer *t,
+                            Value  *tensor,
+                            Value  *index)
+{
+  Shape  s, out;
+  guint  n, used = 0, dim = 0, ellipses = 0;
+  Value *items[MAX_RANK * 2];
+
+  if (!shape_of (tensor, &s))
+    return _graft_value_tensor (t);
+  if (index->kind == VAL_TUPLE && !index->seq.size)
+    {
+      if (index->seq.items->len > G_N_ELEMENTS (items))
+        return _graft_value_tensor (t);
+      n = index->seq.items->len;
+      for (guint i = 0; i < n; i++)
+        items[i] = index->seq.items->pdata[i];
+    }
+  else
+    {
+      n = 1;
+      items[0] = index;
+    }
+  /* How many dimensions the index takes (an Ellipsis fills the rest). */
+  for (guint i = 0; i < n; i++)
+    if (items[i]->kind == VAL_INT || items[i]->kind == VAL_SLICE)
+      used++;
+    else if (items[i]->kind == VAL_ELLIPSIS && ellipses++ > 0)
+      return _graft_value_tensor (t); /* torch's IndexError */
+    else if (items[i]->kind != VAL_NONE && items[i]->kind != VAL_ELLIPSIS)
+      return _graft_value_tensor (t);
+  if (used > s.rank)
+    return _graft_value_tensor (t);
+  out.rank = 0;
+  out.dtype = s.dtype;
+  for (guint i = 0; i < n; i++)
+    {
+      Value *item = items[i];
+      gint64 k, len;
+
+      if (out.rank >= MAX_RANK)
+        return _graft_value_tensor (t);
+      if (item->kind == VAL_NONE)
+        out.dims[out.rank++] = 1;
+      else if (item->kind == VAL_ELLIPSIS)
+        {
+          guint rest = s.rank - used;
+
+          if (out.rank + rest > MAX_RANK)
+            return _graft_value_tensor (t);
+          for (guint j = 0; j < rest; j++)
+            out.dims[out.rank++] = s.dims[dim++];
+        }
+      else if (item->kind == VAL_INT)
+        {
+          if (!plain_int (item, &k) || k < -s.dims[dim] || k >= s.dims[dim])
+            return _graft_value_tensor (t);
+          dim++;
+        }
+      else
+        {
+          if (!slice_len (item, s.dims[dim], &len))
+            return _graft_value_tensor (t);
+          out.dims[out.rank++] = len;
+          dim++;
+        }
+    }
+  while (dim < s.rank && out.rank < MAX_RANK)
+    out.dims[out.rank++] = s.dims[dim++];
+  if (dim < s.rank)
+    return _graft_value_tensor (t);
+  return made (t, &out);
+}
+
+/* The elements of torch.arange(start, end, step), or -1. */
+static gint64
+arange_len (double start,
+            double end,
+            double step)
+{
+  double n;
+
+  if (step == 0 || !isfinite (start) || !isfinite (end) || !isfinite (step))
+    return -1;
+  n = ceil ((end - start) / step);
+  if (n < 0 || n > (double) ((gint64) 1 << 31))
+    return n < 0 ? -1 : -1;
+  return (gint64) n;
+}
+
+static gboolean
+number (const Value *v,
+        double      *out,
+        gboolean    *is_float)
+{
+  if (v->kind == VAL_INT && !_graft_value_is_bigint (v))
+    *out = (double) v->i;
+  else if (v->kind == VAL_FLOAT)
+    {
+      *out = v->f;
+      *is_float = TRUE;
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* torch.cat() and torch.stack() of constant tensors of one dtype. */
+static gboolean
+cat_shape (gboolean stack,
+           PtrVec  *args,
+           StrMap  *kwargs,
+           Shape   *s)
+{
+  Value *seq = args != NULL && args->len >= 1 ? args->pdata[0] : NULL;
+  Value *dim_v = args != NULL && args->len == 2 ? args->pdata[1] : NULL;
+  gint64 dim = 0;
+  guint  d = 0;
+
+  if (kwargs != NULL && kwargs->keys->len > 0)
+    {
+      if (kwargs->keys->len != 1 || dim_v != NULL || strcmp (kwargs->keys->pdata[0], "dim") != 0)
+        return FALSE;
+      dim_v = kwargs->values->pdata[0];
+    }
+  if (seq == NULL || args->len > 2 || (seq->kind != VAL_TUPLE && seq->kind != VAL_LIST) ||
+      seq->seq.items->len == 0 || (dim_v != NULL && !plain_int (dim_v, &dim)))
+    return FALSE;
+  for (guint i = 0; i < seq->seq.items->len; i++)
+    {
+      Shape p;
+
+      if (!shape_of (seq->seq.items->pdata[i], &p))
+        return FALSE;
+      if (i == 0)
+        {
+          *s = p;
+          if (!wrap_dim (dim, stack ? p.rank + 1 : p.rank, &d) || (!stack && p.rank == 0) ||
+              (stack && p.rank >= MAX_RANK))
+            return FALSE;
+          continue;
+        }
+      if (p.rank != s->rank || strcmp (p.dtype, s->dtype) != 0)
+        return FALSE;
+      for (guint k = 0; k < p.rank; k++)
+        if (p.dims[k] != s->dims[k] && (stack || k != d))
+          return FALSE;
+        else if (!stack && k == d)
+          s->dims[k] += p.dims[k];
+    }
+  if (stack)
+    {
+      memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
+      s->dims[d] = seq->seq.items->len;
+      s->rank++;
+    }
+  return sane (s);
+}
+
+/* A `dtype=` keyword and nothing else but @allowed ones; the dtype (or
+ * @dtype unchanged). */
+static gboolean
+factory_kwargs (StrMap            *kwargs,
+                const char *const *allowed,
+                const char       **dtype)
+{
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      Value      *v = kwargs->values->pdata[i];
+
+      if (strcmp (key, "dtype") == 0)
+        {
+          if (v->kind != VAL_NONE && (*dtype = dtype_arg (v)) == NULL)
+            return FALSE;
+        }
+      else if (strcmp (key, "device") == 0)
+        {
+          if (v->kind != VAL_NONE && !is_cpu (v))
+            return FALSE;
+        }
+      else if (strcmp (key, "requires_grad") != 0 &&
+               (allowed == NULL || !g_strv_contains (allowed, key)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The shape of what a torch function @path (no traced argument) makes. */
+static gboolean
+function_shape (const char *path,
+                PtrVec     *args,
+                StrMap     *kwargs,
+                Shape      *s)
+{
+  guint       n = args != NULL ? args->len : 0;
+  const char *name = path + strlen ("torch.");
+  char        how;
+
+  if (!g_str_has_prefix (path, "torch.") || strchr (name, '.') != NULL)
+    return FALSE;
+  if (strcmp (name, "arange") == 0)
+    {
+      double   v[3] = { 0, 0, 1 };
+      gboolean is_float = FALSE;
+      gint64   len;
+
+      s->dtype = NULL;
+      if (n == 0 || n > 3 || !factory_kwargs (kwargs, NULL, &s->dtype))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        if (!number (args->pdata[i], &v[n == 1 ? 1 : i], &is_float))
+          return FALSE;
+      if ((len = arange_len (v[0], v[1], v[2])) < 0)
+        return FALSE;
+      if (s->dtype == NULL)
+        s->dtype = is_float ? "torch.float32" : "torch.int64";
+      s->rank = 1;
+      s->dims[0] = len;
+      return TRUE;
+    }
+  if (strcmp (name, "full") == 0)
+    {
+      Value *fill = n == 2 ? args->pdata[1] : NULL;
+
+      PtrVec sizes;
+
+      s->dtype = NULL;
+      if (fill == NULL || !factory_kwargs (kwargs, NULL, &s->dtype) ||
+          (((Value *) args->pdata[0])->kind != VAL_TUPLE &&
+           ((Value *) args->pdata[0])->kind != VAL_LIST))
+        return FALSE;
+      sizes = *args;
+      sizes.len = 1;
+      if (!int_list (&sizes, 0, s) || !sane (s))
+        return FALSE;
+      if (s->dtype == NULL)
+        s->dtype = fill->kind == VAL_BOOL                                    ? "torch.bool"
+                   : fill->kind == VAL_INT && !_graft_value_is_bigint (fill) ? "torch.int64"
+                   : fill->kind == VAL_FLOAT                                 ? "torch.float32"
+                                                                             : NULL;
+      return s->dtype != NULL;
+    }
+  if (strcmp (name, "eye") == 0)
+    {
+      gint64 a, b;
+
+      s->dtype = "torch.float32";
+      if (n == 0 || n > 2 || !factory_kwargs (kwargs, NULL, &s->dtype) ||
+          !plain_int (args->pdata[0], &a) || (n == 2 && !plain_int (args->pdata[1], &b)) ||
+          a < 0)
+        return FALSE;
+      s->rank = 2;
+      s->dims[0] = a;
+      s->dims[1] = n == 2 ? b : a;
+      return sane (s);
+    }
+  if (strcmp (name, "linspace") == 0)
+    {
+      double   x;
+      gboolean f = FALSE;
+      gint64   steps;
+
+      s->dtype = "torch.float32";
+      if (n != 3 || !number (args->pdata[0], &x, &f) || !number (args->pdata[1], &x, &f) ||
+          !plain_int (args->pdata[2], &steps) || steps < 0 ||
+          !factory_kwargs (kwargs, NULL, &s->dtype))
+        return FALSE;
+      s->rank = 1;
+      s->dims[0] = steps;
+      return sane (s);
+    }
+  if (g_str_has_suffix (name, "_like") &&
+      (strcmp (name, "zeros_like") == 0 || strcmp (name, "ones_like") == 0 ||
+       strcmp (name, "empty_like") == 0 || strcmp (name, "rand_like") == 0 ||
+       strcmp (name, "randn_like") == 0 || strcmp (name, "full_like") == 0))
+    {
+      guint want = name[1] == 'u' ? 2 : 1;
+
+      if (n != want || !shape_of (args->pdata[0], s))
+        return FALSE;
+      if (want == 2 && ((Value *) args->pdata[1])->kind != VAL_FLOAT &&
+          ((Value *) args->pdata[1])->kind != VAL_INT &&
+          ((Value *) args->pdata[1])->kind != VAL_BOOL)
+        return FALSE;
+      return factory_kwargs (kwargs, NULL, &s->dtype);
+    }
+  if (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 || strcmp (name, "stack") == 0)
+    return cat_shape (name[0] == 's', args, kwargs, s);
+  if (strcmp (name, "outer") == 0 || strcmp (name, "ger") == 0)
+    {
+      Shape b;
+
+      if (n != 2 || !no_kwargs (kwargs) || !shape_of (args->pdata[0], s) ||
+          !shape_of (args->pdata[1], &b) || s->rank != 1 || b.rank != 1 ||
+          (s->dtype = promote (s, &b)) == NULL)
+        return FALSE;
+      s->rank = 2;
+      s->dims[1] = b.dims[0];
+      return sane (s);
+    }
+  /* torch.cos(t), torch.reshape(t, ...): the method of the first argument. */
+  if (((how = elementwise (name)) != 0 && strcmp (name, "contiguous") != 0 &&
+       strcmp (name, "cpu") != 0) ||
+      strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
+      strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
+      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0)
+    {
+      PtrVec rest;
+
+      if (n == 0 || !shape_of (args->pdata[0], s))
+        return FALSE;
+      rest = *args;
+      rest.pdata++;
+      rest.len--;
+      return method_shape (name, &rest, kwargs, s);
+    }
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_function_tensor:
+ * @path: a torch function called with no traced value
+ *
+ * Returns: (nullable): the constant tensor @path makes, with its shape and
+ * dtype, if this file follows @path and knows them; else %NULL
+ */
+Value *
+_graft_tracer_function_tensor (Tracer     *t,
+                               const char *path,
+                               PtrVec     *args,
+                               StrMap     *kwargs)
+{
+  Shape s;
+
+  if (!function_shape (path, args, kwargs, &s))
+    return NULL;
+  return made (t, &s);
+}
