@@ -1135,9 +1135,7 @@ _graft_tracer_inplace_binop (Tracer            *t,
   if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
     {
-      a->seq.items->len = 0;
-      for (guint i = 0; i < r->seq.items->len; i++)
-        _graft_value_seq_add (a, r->seq.items->pdata[i]);
+      _graft_set_assign (a, r);
       return a;
     }
   return _graft_tracer_binop (t, op, a, b, at);
