@@ -1154,6 +1154,56 @@ test_set_order_unknown (void)
     }
 }
 
+/* `==`, `!=` and `in` of an object whose class defines __eq__ (a
+ * dataclass's own too) run it in Python: refused, never compared by
+ * identity (`(1, C()) != (1, C())` is False); a dataclass's generated
+ * one and a traced value's are kept. */
+static void
+test_user_eq (void)
+{
+  static const struct
+  {
+    const char *body;
+    const char *err;
+  } cases[] = {
+    { "    return x, C() == C()\n",
+      "-:13:15: error: '==' with a 'C' runs its class's __eq__, which Graft's tracer does not "
+      "model\n" },
+    { "    return x, (1, C()) != (1, C())\n",
+      "-:13:15: error: '!=' with a 'C' runs its class's __eq__, which Graft's tracer does not "
+      "model\n" },
+    { "    return x, C() in [D(1)]\n",
+      "-:13:15: error: 'in' with a 'C' runs its class's __eq__, which Graft's tracer does not "
+      "model\n" },
+    { "    return x, D(1) == D(1), D(1) != D(2), x == 3\n", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char      *args[] = { "code", "-", NULL };
+      g_autofree char *src = g_strconcat (
+          "import torch\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass D:\n"
+          "    a: int\n\n\nclass C:\n    __eq__ = lambda self, other: True\n"
+          "def forward(x):\n",
+          cases[i].body, NULL);
+
+      run_graft (&run, NULL, src, args);
+      if (cases[i].err == NULL)
+        {
+          g_assert_cmpint (run.status, ==, 0);
+          g_assert_cmpstr (run.out, ==,
+                           "def forward(self, x):\n"
+                           "    eq = x == 3\n"
+                           "    return (x, True, True, eq)\n");
+          continue;
+        }
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, ==, cases[i].err);
+    }
+}
+
 /* -o writes the same text as stdout, replaces an existing file, and on
  * failure leaves nothing behind. */
 static void
@@ -2166,6 +2216,7 @@ main (int    argc,
   g_test_add_func ("/cli/input-waits", test_input_waits);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
+  g_test_add_func ("/cli/user-eq", test_user_eq);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);

@@ -464,6 +464,39 @@ _graft_dataclass_equal (const Value *a,
 }
 
 /**
+ * _graft_value_user_eq:
+ *
+ * Python's `==` of an object runs its class's `__eq__` (or `__ne__` for
+ * `!=`), which Graft does not run: a class that defines one (not the one
+ * @dataclass makes) compares as it says, not by identity.
+ *
+ * Returns: (nullable): the object in @v (itself, or an item of a tuple,
+ * list or dict's values, at any depth) whose class defines `__eq__` or
+ * `__ne__`, or %NULL
+ */
+const Value *
+_graft_value_user_eq (const Value *v)
+{
+  const Value *found;
+
+  if (v->kind == VAL_OBJECT)
+    return v->obj->cls != NULL && v->obj->kind == OBJ_PLAIN &&
+                   (_graft_tracer_class_lookup (v->obj->cls, "__eq__", NULL) != NULL ||
+                    _graft_tracer_class_lookup (v->obj->cls, "__ne__", NULL) != NULL)
+               ? v
+               : NULL;
+  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
+    for (guint i = 0; i < v->seq.items->len; i++)
+      if ((found = _graft_value_user_eq (v->seq.items->pdata[i])) != NULL)
+        return found;
+  if (v->kind == VAL_DICT)
+    for (guint i = 0; i < v->dict.values->len; i++)
+      if ((found = _graft_value_user_eq (v->dict.values->pdata[i])) != NULL)
+        return found;
+  return NULL;
+}
+
+/**
  * _graft_dataclass_frozen:
  *
  * Returns: whether `obj.name = ...` is the FrozenInstanceError of a frozen

@@ -890,6 +890,20 @@ _graft_tracer_compare (Tracer            *t,
       r = is_same (a, b);
       return _graft_value_bool (op == GRAFT_PY_CMP_IS ? r : !r);
     }
+  if (op == GRAFT_PY_CMP_EQ || op == GRAFT_PY_CMP_NOT_EQ || op == GRAFT_PY_CMP_IN ||
+      op == GRAFT_PY_CMP_NOT_IN)
+    {
+      /* A traced value's own __eq__ comes first (torch.fx records it). */
+      const Value *user = _graft_value_is_proxy (a) ? NULL : _graft_value_user_eq (a);
+
+      if (user == NULL && !_graft_value_is_proxy (a) && !_graft_value_is_proxy (b))
+        user = _graft_value_user_eq (b);
+      if (user != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "'%s' with a '%s' runs its class's __eq__, which Graft's "
+                                   "tracer does not model",
+                                   graft_py_cmp_op_to_string (op), _graft_value_type_name (user));
+    }
   if (op == GRAFT_PY_CMP_IN || op == GRAFT_PY_CMP_NOT_IN)
     {
       if (_graft_value_holds_proxy (a) || _graft_value_is_proxy (b))
