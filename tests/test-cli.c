@@ -1204,6 +1204,58 @@ test_user_eq (void)
     }
 }
 
+/* A method or torch function of constant tensors that gives no tensor (a
+ * bool, an int, a str, a dtype) is refused: it was a new constant tensor,
+ * printed as a `_tensor_constant0` get_attr where torch prints `True`. */
+static void
+test_constant_tensor_not_tensor (void)
+{
+  static const struct
+  {
+    const char *expr;
+    const char *err;
+  } cases[] = {
+    { "self.b.is_floating_point()", "is_floating_point() of a constant tensor depends on its "
+                                    "data, which Graft does not compute" },
+    { "self.b.type()", "type() of a constant tensor depends on its data, which Graft does not "
+                       "compute" },
+    { "self.b.stride()", "stride() of a constant tensor depends on its data, which Graft does "
+                         "not compute" },
+    { "torch.is_tensor(self.b)", "torch.is_tensor() runs eagerly on constants and gives no "
+                                 "tensor; its result depends on data Graft does not compute" },
+    { "torch.equal(self.b, self.b)", "torch.equal() runs eagerly on constants and gives no "
+                                     "tensor; its result depends on data Graft does not "
+                                     "compute" },
+    { "torch.is_grad_enabled()", "torch.is_grad_enabled() runs eagerly on constants and gives "
+                                 "no tensor; its result depends on data Graft does not "
+                                 "compute" },
+    { "self.b.float().cos().shape", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char      *args[] = { "code", "-", NULL };
+      g_autofree char *src = g_strconcat (
+          "import torch\n\n\nclass M(torch.nn.Module):\n    def __init__(self):\n"
+          "        super().__init__()\n        self.register_buffer(\"b\", torch.ones(2))\n\n"
+          "    def forward(self, x):\n        return x, ",
+          cases[i].expr, "\n", NULL);
+      g_autofree char *err = g_strdup_printf ("-:10:19: error: %s\n", cases[i].err);
+
+      run_graft (&run, NULL, src, args);
+      if (cases[i].err == NULL)
+        {
+          g_assert_cmpint (run.status, ==, 0);
+          g_assert_cmpstr (run.out, ==, "def forward(self, x):\n    return (x, (2,))\n");
+          continue;
+        }
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, ==, err);
+    }
+}
+
 /* -o writes the same text as stdout, replaces an existing file, and on
  * failure leaves nothing behind. */
 static void
@@ -2217,6 +2269,7 @@ main (int    argc,
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
   g_test_add_func ("/cli/user-eq", test_user_eq);
+  g_test_add_func ("/cli/constant-tensor-not-tensor", test_constant_tensor_not_tensor);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);

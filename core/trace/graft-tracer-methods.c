@@ -905,6 +905,30 @@ tensor_size_method (Tracer            *t,
   return shape->seq.items->pdata[dim->i < 0 ? dim->i + rank : dim->i];
 }
 
+/* Whether Tensor's method @name returns something other than a tensor
+ * (a bool, an int, a str, a list, a storage), which comes from the data
+ * or metadata of a constant tensor: `t.is_floating_point()`, `t.stride()`,
+ * `t.type()` (a str; `t.type(torch.half)` is a tensor). */
+static gboolean
+tensor_method_not_tensor (const char   *name,
+                          const PtrVec *args,
+                          StrMap       *kwargs)
+{
+  static const char *const names[] = {
+    "size", "dim", "item", "tolist", "numel", "nelement", "ndimension", "element_size",
+    "stride", "storage_offset", "data_ptr", "get_device", "dense_dim", "sparse_dim", "equal",
+    "allclose", "has_names", "numpy", "storage", "untyped_storage", "dim_order", "__len__",
+    "__bool__", "__int__", "__float__", "__index__", "__complex__", "__repr__", "__str__",
+    "__format__", "__hash__", "__contains__", "__iter__", "__array__", "__dlpack__",
+    "__dlpack_device__", "__reduce_ex__", "__sizeof__", NULL
+  };
+
+  if (g_str_has_prefix (name, "is_") || g_strv_contains (names, name))
+    return TRUE;
+  return strcmp (name, "type") == 0 && (args == NULL || args->len == 0) &&
+         (kwargs == NULL || kwargs->keys->len == 0);
+}
+
 /**
  * _graft_tracer_call_method:
  *
@@ -1092,8 +1116,7 @@ _graft_tracer_call_method (Tracer            *t,
       if (recv->tensor.meta != NULL &&
           (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
         return tensor_size_method (t, recv, name, args, kwargs, at);
-      if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
-          strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
+      if (tensor_method_not_tensor (name, args, kwargs))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "%s() of a constant tensor depends on its data, which Graft "
                                    "does not compute",
