@@ -894,10 +894,17 @@ _graft_tracer_compare (Tracer            *t,
       op == GRAFT_PY_CMP_NOT_IN)
     {
       /* A traced value's own __eq__ comes first (torch.fx records it). */
-      const Value *user = _graft_value_is_proxy (a) ? NULL : _graft_value_user_eq (a);
+      gboolean     nan = FALSE;
+      const Value *user = _graft_value_is_proxy (a) ? NULL : _graft_value_user_eq (a, &nan);
 
       if (user == NULL && !_graft_value_is_proxy (a) && !_graft_value_is_proxy (b))
-        user = _graft_value_user_eq (b);
+        user = _graft_value_user_eq (b, &nan);
+      if (user != NULL && nan)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "'%s' with a '%s' whose field is NaN: Python compares it by "
+                                   "identity (3.11) or not (3.13), which Graft's tracer does not "
+                                   "model",
+                                   graft_py_cmp_op_to_string (op), _graft_value_type_name (user));
       if (user != NULL)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "'%s' with a '%s' runs its class's __eq__, which Graft's "

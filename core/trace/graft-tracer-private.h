@@ -1099,7 +1099,7 @@ Value        *_graft_tracer_dataclass_init (Tracer            *t,
 const PtrVec *_graft_dataclass_repr_fields (const Value *v);
 const char   *_graft_dataclass_field_name (gconstpointer field);
 gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
-const Value  *_graft_value_user_eq (const Value *v);
+const Value  *_graft_value_user_eq (const Value *v, gboolean *nan);
 gboolean      _graft_dataclass_frozen (const Value *obj, const char *name);
 
 /* graft-tracer-stmt.c */
