@@ -1260,6 +1260,48 @@ test_constant_tensor_not_tensor (void)
     }
 }
 
+/* A keyword argument a builtin does not read is refused: `key=` was
+ * dropped, so `sorted([3, 5], key=lambda v: -v)` printed [3, 5] where
+ * torch prints [5, 3]; the ones it reads are kept. */
+static void
+test_builtin_keywords (void)
+{
+  static const struct
+  {
+    const char *expr;
+    const char *err;
+  } cases[] = {
+    { "sorted([3, 5], key=lambda v: -v)", "the keyword argument 'key' of sorted() is not "
+                                          "modelled by Graft's tracer" },
+    { "max([3, 5], key=lambda v: -v)", "the keyword argument 'key' of max() is not modelled "
+                                       "by Graft's tracer" },
+    { "int('10', base=2)", "the keyword argument 'base' of int() is not modelled by Graft's "
+                           "tracer" },
+    { "sorted([3, 5], reverse=True), sum([1], start=2), list(enumerate([5], start=1))", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char      *args[] = { "code", "-", NULL };
+      g_autofree char *src = g_strconcat ("import torch\n\n\ndef forward(x):\n    return x, ",
+                                          cases[i].expr, "\n", NULL);
+      g_autofree char *err = g_strdup_printf ("-:5:15: error: %s\n", cases[i].err);
+
+      run_graft (&run, NULL, src, args);
+      if (cases[i].err == NULL)
+        {
+          g_assert_cmpint (run.status, ==, 0);
+          g_assert_cmpstr (run.out, ==,
+                           "def forward(self, x):\n    return (x, [5, 3], 3, [(1, 5)])\n");
+          continue;
+        }
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, ==, err);
+    }
+}
+
 /* -o writes the same text as stdout, replaces an existing file, and on
  * failure leaves nothing behind. */
 static void
@@ -2274,6 +2316,7 @@ main (int    argc,
   g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
   g_test_add_func ("/cli/user-eq", test_user_eq);
   g_test_add_func ("/cli/constant-tensor-not-tensor", test_constant_tensor_not_tensor);
+  g_test_add_func ("/cli/builtin-keywords", test_builtin_keywords);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);
