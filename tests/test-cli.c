@@ -1260,9 +1260,9 @@ test_constant_tensor_not_tensor (void)
     }
 }
 
-/* A keyword argument a builtin does not read is refused: `key=` was
- * dropped, so `sorted([3, 5], key=lambda v: -v)` printed [3, 5] where
- * torch prints [5, 3]; the ones it reads are kept. */
+/* A keyword argument a builtin or a str/list/dict method does not read is
+ * refused: `key=` was dropped, so `sorted([3, 5], key=lambda v: -v)`
+ * printed [3, 5] where torch prints [5, 3]; the ones it reads are kept. */
 static void
 test_builtin_keywords (void)
 {
@@ -1277,6 +1277,8 @@ test_builtin_keywords (void)
                                        "by Graft's tracer" },
     { "int('10', base=2)", "the keyword argument 'base' of int() is not modelled by Graft's "
                            "tracer" },
+    { "'a,b,c'.split(',', maxsplit=1)", "the keyword argument 'maxsplit' of str.split() is not "
+                                        "modelled by Graft's tracer" },
     { "sorted([3, 5], reverse=True), sum([1], start=2), list(enumerate([5], start=1))", NULL },
   };
 

@@ -946,6 +946,17 @@ _graft_tracer_call_method (Tracer            *t,
 
   if (recv->kind == VAL_SET)
     return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
+  /* Only dict.update() and str.format() read keywords here: any other is
+   * refused, never dropped (`s.split(",", maxsplit=1)`). */
+  if ((_graft_value_is_seq (recv) || recv->kind == VAL_DICT || recv->kind == VAL_STR) &&
+      kwargs != NULL && kwargs->keys->len > 0 &&
+      !(recv->kind == VAL_DICT && strcmp (name, "update") == 0) &&
+      !(recv->kind == VAL_STR && strcmp (name, "format") == 0))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "the keyword argument '%s' of %s.%s() is not modelled by Graft's "
+                               "tracer",
+                               (const char *) kwargs->keys->pdata[0],
+                               _graft_value_type_name (recv), name);
   if (recv->kind == VAL_LIST)
     {
       if (strcmp (name, "append") == 0)
