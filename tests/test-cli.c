@@ -1110,6 +1110,46 @@ test_module_attribute_assignment (void)
                    "Graft does not model changes to imported modules\n");
 }
 
+/* A source and the `graft code` diagnostic it gives (%NULL: it passes). */
+typedef struct
+{
+  const char *src;
+  const char *err;
+} CodeCase;
+
+/* Runs `graft code -` on @head + each case's source + @tail: a failing
+ * case prints @place + its diagnostic, a passing one @out. */
+static void
+check_code_cases (const char     *head,
+                  const char     *tail,
+                  const CodeCase *cases,
+                  guint           n,
+                  const char     *place,
+                  const char     *out)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char      *args[] = { "code", "-", NULL };
+      g_autofree char *src = g_strconcat (head, cases[i].src, tail, NULL);
+
+      run_graft (&run, NULL, src, args);
+      if (cases[i].err == NULL)
+        {
+          g_assert_cmpint (run.status, ==, 0);
+          g_assert_cmpstr (run.out, ==, out);
+        }
+      else
+        {
+          g_autofree char *err = g_strconcat (place, cases[i].err, "\n", NULL);
+
+          g_assert_cmpint (run.status, ==, 1);
+          g_assert_cmpstr (run.out, ==, "");
+          g_assert_cmpstr (run.err, ==, err);
+        }
+    }
+}
+
 /* A set whose ints an item Graft does not know the slot of may have moved
  * (CPython walks `{2, 9, 1}` less 9 as 2, 1), or whose pop() starts where
  * a pop() of such an item left off, is refused when walked, never guessed;
@@ -1117,41 +1157,21 @@ test_module_attribute_assignment (void)
 static void
 test_set_order_unknown (void)
 {
-  static const struct
-  {
-    const char *body;
-    const char *err;
-  } cases[] = {
+  static const CodeCase cases[] = {
     { "    s = {2, 9, 1}\n    s.discard(9)\n    return x, list(s)\n",
       "-:7:15: error: the order of a set's items is CPython's hash order, and an item that was "
-      "in it may have moved them past their slots: sort it (sorted(s)) first\n" },
+      "in it may have moved them past their slots: sort it (sorted(s)) first" },
     { "    s = {2, 9, 1}\n    s.remove(9)\n    s |= {3}\n    return x, s.pop()\n",
       "-:8:15: error: the order of a set's items is CPython's hash order, and an item that was "
-      "in it may have moved them past their slots: sort it (sorted(s)) first\n" },
+      "in it may have moved them past their slots: sort it (sorted(s)) first" },
     { "    s = {9}\n    s.pop()\n    s.clear()\n    s.update([1, 2])\n    return x, s.pop()\n",
       "-:9:15: error: pop() starts past the slot of the set's last pop(), which Graft does not "
-      "know: sort it (sorted(s)) first\n" },
+      "know: sort it (sorted(s)) first" },
     { "    s = {2, 9, 1}\n    s.clear()\n    s.update([2, 1])\n    return x, list(s)\n", NULL },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_auto (Run) run = { 0 };
-      const char      *args[] = { "code", "-", NULL };
-      g_autofree char *src =
-          g_strconcat ("import torch\n\n\ndef forward(x):\n", cases[i].body, NULL);
-
-      run_graft (&run, NULL, src, args);
-      if (cases[i].err == NULL)
-        {
-          g_assert_cmpint (run.status, ==, 0);
-          g_assert_cmpstr (run.out, ==, "def forward(self, x):\n    return (x, [1, 2])\n");
-          continue;
-        }
-      g_assert_cmpint (run.status, ==, 1);
-      g_assert_cmpstr (run.out, ==, "");
-      g_assert_cmpstr (run.err, ==, cases[i].err);
-    }
+  check_code_cases ("import torch\n\n\ndef forward(x):\n", "", cases,
+                    G_N_ELEMENTS (cases), "", "def forward(self, x):\n    return (x, [1, 2])\n");
 }
 
 /* `==`, `!=` and `in` of an object whose class defines __eq__ (a
@@ -1162,50 +1182,27 @@ test_set_order_unknown (void)
 static void
 test_user_eq (void)
 {
-  static const struct
-  {
-    const char *body;
-    const char *err;
-  } cases[] = {
+  static const CodeCase cases[] = {
     { "    return x, C() == C()\n",
       "-:13:15: error: '==' with a 'C' runs its class's __eq__, which Graft's tracer does not "
-      "model\n" },
+      "model" },
     { "    return x, (1, C()) != (1, C())\n",
       "-:13:15: error: '!=' with a 'C' runs its class's __eq__, which Graft's tracer does not "
-      "model\n" },
+      "model" },
     { "    return x, C() in [D(1)]\n",
       "-:13:15: error: 'in' with a 'C' runs its class's __eq__, which Graft's tracer does not "
-      "model\n" },
+      "model" },
     { "    n = float('nan')\n    return x, D(n) == D(n)\n",
       "-:14:15: error: '==' with a 'D' whose field is NaN: Python compares it by identity "
-      "(3.11) or not (3.13), which Graft's tracer does not model\n" },
+      "(3.11) or not (3.13), which Graft's tracer does not model" },
     { "    return x, D(1) == D(1), D(1) != D(2), x == 3\n", NULL },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_auto (Run) run = { 0 };
-      const char      *args[] = { "code", "-", NULL };
-      g_autofree char *src = g_strconcat (
-          "import torch\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass D:\n"
-          "    a: int\n\n\nclass C:\n    __eq__ = lambda self, other: True\n"
-          "def forward(x):\n",
-          cases[i].body, NULL);
-
-      run_graft (&run, NULL, src, args);
-      if (cases[i].err == NULL)
-        {
-          g_assert_cmpint (run.status, ==, 0);
-          g_assert_cmpstr (run.out, ==,
-                           "def forward(self, x):\n"
-                           "    eq = x == 3\n"
-                           "    return (x, True, True, eq)\n");
-          continue;
-        }
-      g_assert_cmpint (run.status, ==, 1);
-      g_assert_cmpstr (run.out, ==, "");
-      g_assert_cmpstr (run.err, ==, cases[i].err);
-    }
+  check_code_cases ("import torch\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass D:\n"
+                    "    a: int\n\n\nclass C:\n    __eq__ = lambda self, other: True\n"
+                    "def forward(x):\n",
+                    "", cases, G_N_ELEMENTS (cases), "",
+                    "def forward(self, x):\n    eq = x == 3\n    return (x, True, True, eq)\n");
 }
 
 /* A method or torch function of constant tensors that gives no tensor (a
@@ -1214,11 +1211,7 @@ test_user_eq (void)
 static void
 test_constant_tensor_not_tensor (void)
 {
-  static const struct
-  {
-    const char *expr;
-    const char *err;
-  } cases[] = {
+  static const CodeCase cases[] = {
     { "self.b.is_floating_point()", "is_floating_point() of a constant tensor depends on its "
                                     "data, which Graft does not compute" },
     { "self.b.type()", "type() of a constant tensor depends on its data, which Graft does not "
@@ -1236,28 +1229,12 @@ test_constant_tensor_not_tensor (void)
     { "self.b.float().cos().shape", NULL },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_auto (Run) run = { 0 };
-      const char      *args[] = { "code", "-", NULL };
-      g_autofree char *src = g_strconcat (
-          "import torch\n\n\nclass M(torch.nn.Module):\n    def __init__(self):\n"
-          "        super().__init__()\n        self.register_buffer(\"b\", torch.ones(2))\n\n"
-          "    def forward(self, x):\n        return x, ",
-          cases[i].expr, "\n", NULL);
-      g_autofree char *err = g_strdup_printf ("-:10:19: error: %s\n", cases[i].err);
-
-      run_graft (&run, NULL, src, args);
-      if (cases[i].err == NULL)
-        {
-          g_assert_cmpint (run.status, ==, 0);
-          g_assert_cmpstr (run.out, ==, "def forward(self, x):\n    return (x, (2,))\n");
-          continue;
-        }
-      g_assert_cmpint (run.status, ==, 1);
-      g_assert_cmpstr (run.out, ==, "");
-      g_assert_cmpstr (run.err, ==, err);
-    }
+  check_code_cases ("import torch\n\n\nclass M(torch.nn.Module):\n    def __init__(self):\n"
+                    "        super().__init__()\n        self.register_buffer(\"b\", "
+                    "torch.ones(2))\n\n"
+                    "    def forward(self, x):\n        return x, ",
+                    "\n", cases, G_N_ELEMENTS (cases),
+                    "-:10:19: error: ", "def forward(self, x):\n    return (x, (2,))\n");
 }
 
 /* A keyword argument a builtin or a str/list/dict method does not read is
@@ -1266,11 +1243,7 @@ test_constant_tensor_not_tensor (void)
 static void
 test_builtin_keywords (void)
 {
-  static const struct
-  {
-    const char *expr;
-    const char *err;
-  } cases[] = {
+  static const CodeCase cases[] = {
     { "sorted([3, 5], key=lambda v: -v)", "the keyword argument 'key' of sorted() is not "
                                           "modelled by Graft's tracer" },
     { "max([3, 5], key=lambda v: -v)", "the keyword argument 'key' of max() is not modelled "
@@ -1282,26 +1255,9 @@ test_builtin_keywords (void)
     { "sorted([3, 5], reverse=True), sum([1], start=2), list(enumerate([5], start=1))", NULL },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_auto (Run) run = { 0 };
-      const char      *args[] = { "code", "-", NULL };
-      g_autofree char *src = g_strconcat ("import torch\n\n\ndef forward(x):\n    return x, ",
-                                          cases[i].expr, "\n", NULL);
-      g_autofree char *err = g_strdup_printf ("-:5:15: error: %s\n", cases[i].err);
-
-      run_graft (&run, NULL, src, args);
-      if (cases[i].err == NULL)
-        {
-          g_assert_cmpint (run.status, ==, 0);
-          g_assert_cmpstr (run.out, ==,
-                           "def forward(self, x):\n    return (x, [5, 3], 3, [(1, 5)])\n");
-          continue;
-        }
-      g_assert_cmpint (run.status, ==, 1);
-      g_assert_cmpstr (run.out, ==, "");
-      g_assert_cmpstr (run.err, ==, err);
-    }
+  check_code_cases ("import torch\n\n\ndef forward(x):\n    return x, ", "\n", cases,
+                    G_N_ELEMENTS (cases), "-:5:15: error: ",
+                    "def forward(self, x):\n    return (x, [5, 3], 3, [(1, 5)])\n");
 }
 
 /* -o writes the same text as stdout, replaces an existing file, and on
