@@ -747,14 +747,17 @@ str_method (Tracer            *t,
             }
           if (*p == '{')
             {
-              const char      *close = strchr (p, '}');
-              g_autofree char *field = NULL;
-              Value           *v = NULL;
+              const char *close = strchr (p, '}');
+              const char *field;
+              Value      *v = NULL;
 
               if (close == NULL)
                 return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                               "single '{' encountered in format string");
-              field = g_strndup (p + 1, close - p - 1);
+              /* An arena string: a map's lookups remember a key by its
+               * address, which a freed one's successor may take
+               * (`'{b}{a}'.format(a=1, b=2)` was '22'). */
+              field = _graft_tracer_strdup (t, p + 1, close - p - 1);
               if (*field == '\0')
                 v = _graft_tracer_opt_arg (args, next++);
               else if (g_ascii_isdigit (*field))
