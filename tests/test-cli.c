@@ -1110,6 +1110,156 @@ test_module_attribute_assignment (void)
                    "Graft does not model changes to imported modules\n");
 }
 
+/* A source and the `graft code` diagnostic it gives (%NULL: it passes). */
+typedef struct
+{
+  const char *src;
+  const char *err;
+} CodeCase;
+
+/* Runs `graft code -` on @head + each case's source + @tail: a failing
+ * case prints @place + its diagnostic, a passing one @out. */
+static void
+check_code_cases (const char     *head,
+                  const char     *tail,
+                  const CodeCase *cases,
+                  guint           n,
+                  const char     *place,
+                  const char     *out)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char      *args[] = { "code", "-", NULL };
+      g_autofree char *src = g_strconcat (head, cases[i].src, tail, NULL);
+
+      run_graft (&run, NULL, src, args);
+      if (cases[i].err == NULL)
+        {
+          g_assert_cmpint (run.status, ==, 0);
+          g_assert_cmpstr (run.out, ==, out);
+        }
+      else
+        {
+          g_autofree char *err = g_strconcat (place, cases[i].err, "\n", NULL);
+
+          g_assert_cmpint (run.status, ==, 1);
+          g_assert_cmpstr (run.out, ==, "");
+          g_assert_cmpstr (run.err, ==, err);
+        }
+    }
+}
+
+/* A set whose ints an item Graft does not know the slot of may have moved
+ * (CPython walks `{2, 9, 1}` less 9 as 2, 1), or whose pop() starts where
+ * a pop() of such an item left off, is refused when walked, never guessed;
+ * clear() gives the set a new table. */
+static void
+test_set_order_unknown (void)
+{
+  static const CodeCase cases[] = {
+    { "    s = {2, 9, 1}\n    s.discard(9)\n    return x, list(s)\n",
+      "-:7:15: error: the order of a set's items is CPython's hash order, and an item that was "
+      "in it may have moved them past their slots: sort it (sorted(s)) first" },
+    { "    s = {2, 9, 1}\n    s.remove(9)\n    s |= {3}\n    return x, s.pop()\n",
+      "-:8:15: error: the order of a set's items is CPython's hash order, and an item that was "
+      "in it may have moved them past their slots: sort it (sorted(s)) first" },
+    { "    s = {9}\n    s.pop()\n    s.clear()\n    s.update([1, 2])\n    return x, s.pop()\n",
+      "-:9:15: error: pop() starts past the slot of the set's last pop(), which Graft does not "
+      "know: sort it (sorted(s)) first" },
+    { "    s = {2, 9, 1}\n    s.clear()\n    s.update([2, 1])\n    return x, list(s)\n", NULL },
+  };
+
+  check_code_cases ("import torch\n\n\ndef forward(x):\n", "", cases,
+                    G_N_ELEMENTS (cases), "", "def forward(self, x):\n    return (x, [1, 2])\n");
+}
+
+/* `==`, `!=` and `in` of an object whose class defines __eq__ (a
+ * dataclass's own too) run it in Python: refused, never compared by
+ * identity (`(1, C()) != (1, C())` is False); so is a dataclass's with a
+ * NaN field (torch 1.13's Python says True, 2.6's False); a dataclass's
+ * generated one otherwise and a traced value's are kept. */
+static void
+test_user_eq (void)
+{
+  static const CodeCase cases[] = {
+    { "    return x, C() == C()\n",
+      "-:13:15: error: '==' with a 'C' runs its class's __eq__, which Graft's tracer does not "
+      "model" },
+    { "    return x, (1, C()) != (1, C())\n",
+      "-:13:15: error: '!=' with a 'C' runs its class's __eq__, which Graft's tracer does not "
+      "model" },
+    { "    return x, C() in [D(1)]\n",
+      "-:13:15: error: 'in' with a 'C' runs its class's __eq__, which Graft's tracer does not "
+      "model" },
+    { "    n = float('nan')\n    return x, D(n) == D(n)\n",
+      "-:14:15: error: '==' with a 'D' whose field is NaN: Python compares it by identity "
+      "(3.11) or not (3.13), which Graft's tracer does not model" },
+    { "    return x, D(1) == D(1), D(1) != D(2), x == 3\n", NULL },
+  };
+
+  check_code_cases ("import torch\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass D:\n"
+                    "    a: int\n\n\nclass C:\n    __eq__ = lambda self, other: True\n"
+                    "def forward(x):\n",
+                    "", cases, G_N_ELEMENTS (cases), "",
+                    "def forward(self, x):\n    eq = x == 3\n    return (x, True, True, eq)\n");
+}
+
+/* A method or torch function of constant tensors that gives no tensor (a
+ * bool, an int, a str, a dtype) is refused: it was a new constant tensor,
+ * printed as a `_tensor_constant0` get_attr where torch prints `True`. */
+static void
+test_constant_tensor_not_tensor (void)
+{
+  static const CodeCase cases[] = {
+    { "self.b.is_floating_point()", "is_floating_point() of a constant tensor depends on its "
+                                    "data, which Graft does not compute" },
+    { "self.b.type()", "type() of a constant tensor depends on its data, which Graft does not "
+                       "compute" },
+    { "self.b.stride()", "stride() of a constant tensor depends on its data, which Graft does "
+                         "not compute" },
+    { "torch.is_tensor(self.b)", "torch.is_tensor() runs eagerly on constants and gives no "
+                                 "tensor; its result depends on data Graft does not compute" },
+    { "torch.equal(self.b, self.b)", "torch.equal() runs eagerly on constants and gives no "
+                                     "tensor; its result depends on data Graft does not "
+                                     "compute" },
+    { "torch.is_grad_enabled()", "torch.is_grad_enabled() runs eagerly on constants and gives "
+                                 "no tensor; its result depends on data Graft does not "
+                                 "compute" },
+    { "self.b.float().cos().shape", NULL },
+  };
+
+  check_code_cases ("import torch\n\n\nclass M(torch.nn.Module):\n    def __init__(self):\n"
+                    "        super().__init__()\n        self.register_buffer(\"b\", "
+                    "torch.ones(2))\n\n"
+                    "    def forward(self, x):\n        return x, ",
+                    "\n", cases, G_N_ELEMENTS (cases),
+                    "-:10:19: error: ", "def forward(self, x):\n    return (x, (2,))\n");
+}
+
+/* A keyword argument a builtin or a str/list/dict method does not read is
+ * refused: `key=` was dropped, so `sorted([3, 5], key=lambda v: -v)`
+ * printed [3, 5] where torch prints [5, 3]; the ones it reads are kept. */
+static void
+test_builtin_keywords (void)
+{
+  static const CodeCase cases[] = {
+    { "sorted([3, 5], key=lambda v: -v)", "the keyword argument 'key' of sorted() is not "
+                                          "modelled by Graft's tracer" },
+    { "max([3, 5], key=lambda v: -v)", "the keyword argument 'key' of max() is not modelled "
+                                       "by Graft's tracer" },
+    { "int('10', base=2)", "the keyword argument 'base' of int() is not modelled by Graft's "
+                           "tracer" },
+    { "'a,b,c'.split(',', maxsplit=1)", "the keyword argument 'maxsplit' of str.split() is not "
+                                        "modelled by Graft's tracer" },
+    { "sorted([3, 5], reverse=True), sum([1], start=2), list(enumerate([5], start=1))", NULL },
+  };
+
+  check_code_cases ("import torch\n\n\ndef forward(x):\n    return x, ", "\n", cases,
+                    G_N_ELEMENTS (cases), "-:5:15: error: ",
+                    "def forward(self, x):\n    return (x, [5, 3], 3, [(1, 5)])\n");
+}
+
 /* -o writes the same text as stdout, replaces an existing file, and on
  * failure leaves nothing behind. */
 static void
@@ -2121,6 +2271,10 @@ main (int    argc,
   g_test_add_func ("/cli/binary-input", test_binary_input);
   g_test_add_func ("/cli/input-waits", test_input_waits);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
+  g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
+  g_test_add_func ("/cli/user-eq", test_user_eq);
+  g_test_add_func ("/cli/constant-tensor-not-tensor", test_constant_tensor_not_tensor);
+  g_test_add_func ("/cli/builtin-keywords", test_builtin_keywords);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/output-name", test_output_name);
   g_test_add_func ("/cli/output-special", test_output_special);

@@ -1440,47 +1440,50 @@ static const struct
 {
   const char *name;
   Value *(*call) (const BuiltinCall *call);
+  /* The keywords it takes, space-separated; "*": it checks them itself;
+   * NULL: none (`sorted(x, key=f)` is refused, never run without f). */
+  const char *keywords;
 } builtin_calls[] = {
-  { "len", call_len },
-  { "range", call_range },
-  { "print", call_print },
-  { "int", call_int_float },
-  { "float", call_int_float },
-  { "bool", call_bool },
-  { "str", call_str_repr },
-  { "repr", call_str_repr },
-  { "abs", call_abs },
-  { "min", call_min_max },
-  { "max", call_min_max },
-  { "sum", call_sum },
-  { "round", call_round },
-  { "isinstance", call_isinstance },
-  { "hasattr", call_hasattr_getattr },
-  { "getattr", call_hasattr_getattr },
-  { "setattr", call_setattr },
-  { "list", call_list_tuple },
-  { "tuple", call_list_tuple },
-  { "dict", call_dict },
-  { "enumerate", call_enumerate },
-  { "zip", call_zip },
-  { "iter", call_iter },
-  { "type", call_type },
-  { "next", call_next },
-  { "reversed", call_reversed_sorted },
-  { "sorted", call_reversed_sorted },
-  { "any", call_any_all },
-  { "all", call_any_all },
-  { "map", call_map_filter },
-  { "filter", call_map_filter },
-  { "pow", call_pow },
-  { "divmod", call_divmod_pow },
-  { "slice", call_slice },
-  { "callable", call_callable },
-  { "super", call_super },
-  { "chr", call_chr_ord },
-  { "ord", call_chr_ord },
-  { "set", call_set },
-  { "frozenset", call_set },
+  { "len", call_len, NULL },
+  { "range", call_range, NULL },
+  { "print", call_print, "sep end file flush" },
+  { "int", call_int_float, NULL },
+  { "float", call_int_float, NULL },
+  { "bool", call_bool, NULL },
+  { "str", call_str_repr, NULL },
+  { "repr", call_str_repr, NULL },
+  { "abs", call_abs, NULL },
+  { "min", call_min_max, NULL },
+  { "max", call_min_max, NULL },
+  { "sum", call_sum, "start" },
+  { "round", call_round, NULL },
+  { "isinstance", call_isinstance, NULL },
+  { "hasattr", call_hasattr_getattr, NULL },
+  { "getattr", call_hasattr_getattr, NULL },
+  { "setattr", call_setattr, NULL },
+  { "list", call_list_tuple, NULL },
+  { "tuple", call_list_tuple, NULL },
+  { "dict", call_dict, "*" },
+  { "enumerate", call_enumerate, "start" },
+  { "zip", call_zip, NULL },
+  { "iter", call_iter, NULL },
+  { "type", call_type, NULL },
+  { "next", call_next, NULL },
+  { "reversed", call_reversed_sorted, NULL },
+  { "sorted", call_reversed_sorted, "reverse" },
+  { "any", call_any_all, NULL },
+  { "all", call_any_all, NULL },
+  { "map", call_map_filter, NULL },
+  { "filter", call_map_filter, NULL },
+  { "pow", call_pow, NULL },
+  { "divmod", call_divmod_pow, NULL },
+  { "slice", call_slice, NULL },
+  { "callable", call_callable, NULL },
+  { "super", call_super, NULL },
+  { "chr", call_chr_ord, NULL },
+  { "ord", call_chr_ord, NULL },
+  { "set", call_set, "*" },
+  { "frozenset", call_set, "*" },
 };
 
 /**
@@ -1499,7 +1502,23 @@ _graft_tracer_call_builtin (Tracer            *t,
 
   for (guint i = 0; i < G_N_ELEMENTS (builtin_calls); i++)
     if (strcmp (builtin_calls[i].name, name) == 0)
-      return builtin_calls[i].call (&call);
+      {
+        const char *keywords = builtin_calls[i].keywords;
+
+        for (guint k = 0; kwargs != NULL && k < kwargs->keys->len; k++)
+          {
+            const char *key = kwargs->keys->pdata[k];
+            g_auto (GStrv) known = g_strsplit (keywords != NULL ? keywords : "", " ", -1);
+
+            if (g_strcmp0 (keywords, "*") != 0 &&
+                !g_strv_contains ((const char *const *) known, key))
+              return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                         "the keyword argument '%s' of %s() is not modelled by "
+                                         "Graft's tracer",
+                                         key, name);
+          }
+        return builtin_calls[i].call (&call);
+      }
   if (g_ascii_isupper (name[0]))
     {
       /* Calling an exception class makes an exception; raising it is what

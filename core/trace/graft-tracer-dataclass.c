@@ -22,6 +22,7 @@
 #include "graft-tracer-private.h"
 #include "graft-error.h"
 
+#include <math.h>
 #include <string.h>
 
 struct _DataclassField
@@ -461,6 +462,61 @@ _graft_dataclass_equal (const Value *a,
       *out = x != NULL && y != NULL && _graft_value_equal (x, y);
     }
   return TRUE;
+}
+
+/**
+ * _graft_value_user_eq:
+ *
+ * Python's `==` of an object runs its class's `__eq__` (or `__ne__` for
+ * `!=`), which Graft does not run: a class that defines one (not the one
+ * @dataclass makes) compares as it says, not by identity.  The one
+ * @dataclass makes compares a NaN field by identity in Python 3.11 (a
+ * tuple of the fields; torch 1.13's) and not in 3.13 (field by field;
+ * torch 2.6's), and Graft does not keep the identity of floats.
+ *
+ * Returns: (nullable): the object in @v (itself, or an item of a tuple,
+ * list or dict's values, at any depth) whose class defines `__eq__` or
+ * `__ne__` (@nan unset) or which is a dataclass with a NaN field (@nan
+ * set), or %NULL
+ */
+const Value *
+_graft_value_user_eq (const Value *v,
+                      gboolean    *nan)
+{
+  const Value *found;
+  Class       *c;
+
+  *nan = FALSE;
+  if (v->kind == VAL_OBJECT)
+    {
+      if (v->obj->cls != NULL && v->obj->kind == OBJ_PLAIN &&
+          (_graft_tracer_class_lookup (v->obj->cls, "__eq__", NULL) != NULL ||
+           _graft_tracer_class_lookup (v->obj->cls, "__ne__", NULL) != NULL))
+        return v;
+      if ((c = generated (v, "__eq__")) == NULL)
+        return NULL;
+      for (guint k = 0; k < c->dc_fields->len; k++)
+        {
+          const char *name = ((DataclassField *) c->dc_fields->pdata[k])->name;
+          Value      *f = _graft_strmap_get (&v->obj->attrs, name);
+
+          if (f != NULL && f->kind == VAL_FLOAT && isnan (f->f))
+            {
+              *nan = TRUE;
+              return v;
+            }
+        }
+      return NULL;
+    }
+  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
+    for (guint i = 0; i < v->seq.items->len; i++)
+      if ((found = _graft_value_user_eq (v->seq.items->pdata[i], nan)) != NULL)
+        return found;
+  if (v->kind == VAL_DICT)
+    for (guint i = 0; i < v->dict.values->len; i++)
+      if ((found = _graft_value_user_eq (v->dict.values->pdata[i], nan)) != NULL)
+        return found;
+  return NULL;
 }
 
 /**

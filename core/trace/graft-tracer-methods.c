@@ -747,14 +747,17 @@ str_method (Tracer            *t,
             }
           if (*p == '{')
             {
-              const char      *close = strchr (p, '}');
-              g_autofree char *field = NULL;
-              Value           *v = NULL;
+              const char *close = strchr (p, '}');
+              const char *field;
+              Value      *v = NULL;
 
               if (close == NULL)
                 return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                               "single '{' encountered in format string");
-              field = g_strndup (p + 1, close - p - 1);
+              /* An arena string: a map's lookups remember a key by its
+               * address, which a freed one's successor may take
+               * (`'{b}{a}'.format(a=1, b=2)` was '22'). */
+              field = _graft_tracer_strdup (t, p + 1, close - p - 1);
               if (*field == '\0')
                 v = _graft_tracer_opt_arg (args, next++);
               else if (g_ascii_isdigit (*field))
@@ -905,6 +908,30 @@ tensor_size_method (Tracer            *t,
   return shape->seq.items->pdata[dim->i < 0 ? dim->i + rank : dim->i];
 }
 
+/* Whether Tensor's method @name returns something other than a tensor
+ * (a bool, an int, a str, a list, a storage), which comes from the data
+ * or metadata of a constant tensor: `t.is_floating_point()`, `t.stride()`,
+ * `t.type()` (a str; `t.type(torch.half)` is a tensor). */
+static gboolean
+tensor_method_not_tensor (const char   *name,
+                          const PtrVec *args,
+                          StrMap       *kwargs)
+{
+  static const char *const names[] = {
+    "size", "dim", "item", "tolist", "numel", "nelement", "ndimension", "element_size",
+    "stride", "storage_offset", "data_ptr", "get_device", "dense_dim", "sparse_dim", "equal",
+    "allclose", "has_names", "numpy", "storage", "untyped_storage", "dim_order", "__len__",
+    "__bool__", "__int__", "__float__", "__index__", "__complex__", "__repr__", "__str__",
+    "__format__", "__hash__", "__contains__", "__iter__", "__array__", "__dlpack__",
+    "__dlpack_device__", "__reduce_ex__", "__sizeof__", NULL
+  };
+
+  if (g_str_has_prefix (name, "is_") || g_strv_contains (names, name))
+    return TRUE;
+  return strcmp (name, "type") == 0 && (args == NULL || args->len == 0) &&
+         (kwargs == NULL || kwargs->keys->len == 0);
+}
+
 /**
  * _graft_tracer_call_method:
  *
@@ -922,6 +949,17 @@ _graft_tracer_call_method (Tracer            *t,
 
   if (recv->kind == VAL_SET)
     return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
+  /* Only dict.update() and str.format() read keywords here: any other is
+   * refused, never dropped (`s.split(",", maxsplit=1)`). */
+  if ((_graft_value_is_seq (recv) || recv->kind == VAL_DICT || recv->kind == VAL_STR) &&
+      kwargs != NULL && kwargs->keys->len > 0 &&
+      !(recv->kind == VAL_DICT && strcmp (name, "update") == 0) &&
+      !(recv->kind == VAL_STR && strcmp (name, "format") == 0))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "the keyword argument '%s' of %s.%s() is not modelled by Graft's "
+                               "tracer",
+                               (const char *) kwargs->keys->pdata[0],
+                               _graft_value_type_name (recv), name);
   if (recv->kind == VAL_LIST)
     {
       if (strcmp (name, "append") == 0)
@@ -1092,8 +1130,7 @@ _graft_tracer_call_method (Tracer            *t,
       if (recv->tensor.meta != NULL &&
           (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
         return tensor_size_method (t, recv, name, args, kwargs, at);
-      if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
-          strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
+      if (tensor_method_not_tensor (name, args, kwargs))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "%s() of a constant tensor depends on its data, which Graft "
                                    "does not compute",

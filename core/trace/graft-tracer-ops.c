@@ -890,6 +890,27 @@ _graft_tracer_compare (Tracer            *t,
       r = is_same (a, b);
       return _graft_value_bool (op == GRAFT_PY_CMP_IS ? r : !r);
     }
+  if (op == GRAFT_PY_CMP_EQ || op == GRAFT_PY_CMP_NOT_EQ || op == GRAFT_PY_CMP_IN ||
+      op == GRAFT_PY_CMP_NOT_IN)
+    {
+      /* A traced value's own __eq__ comes first (torch.fx records it). */
+      gboolean     nan = FALSE;
+      const Value *user = _graft_value_is_proxy (a) ? NULL : _graft_value_user_eq (a, &nan);
+
+      if (user == NULL && !_graft_value_is_proxy (a) && !_graft_value_is_proxy (b))
+        user = _graft_value_user_eq (b, &nan);
+      if (user != NULL && nan)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "'%s' with a '%s' whose field is NaN: Python compares it by "
+                                   "identity (3.11) or not (3.13), which Graft's tracer does not "
+                                   "model",
+                                   graft_py_cmp_op_to_string (op), _graft_value_type_name (user));
+      if (user != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "'%s' with a '%s' runs its class's __eq__, which Graft's "
+                                   "tracer does not model",
+                                   graft_py_cmp_op_to_string (op), _graft_value_type_name (user));
+    }
   if (op == GRAFT_PY_CMP_IN || op == GRAFT_PY_CMP_NOT_IN)
     {
       if (_graft_value_holds_proxy (a) || _graft_value_is_proxy (b))
@@ -1135,9 +1156,7 @@ _graft_tracer_inplace_binop (Tracer            *t,
   if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
     {
-      a->seq.items->len = 0;
-      for (guint i = 0; i < r->seq.items->len; i++)
-        _graft_value_seq_add (a, r->seq.items->pdata[i]);
+      _graft_set_assign (a, r);
       return a;
     }
   return _graft_tracer_binop (t, op, a, b, at);

@@ -244,6 +244,12 @@ struct _Value
       PtrVec     *items; /* Value *; a tuple never changes, a list may */
       const char *range; /* a list made by range(): its repr, `range(0, 2)`; else NULL */
       gboolean    size;  /* a tuple that is a torch.Size (prints as one) */
+      /* A set: an item whose slot Graft does not know was in its table,
+       * so the others may sit past theirs (Graft no longer knows its
+       * order); and the slot its next pop() starts from (CPython's
+       * `finger`, SET_FINGER_UNKNOWN when Graft does not know it). */
+      guint8 unordered;
+      guint8 finger;
     } seq;
     struct
     {
@@ -1053,6 +1059,7 @@ Value   *_graft_value_set (Tracer *t, gboolean frozen);
 gboolean _graft_set_has (const Value *set, const Value *item);
 gboolean _graft_set_add (Tracer *t, Value *set, Value *item, const GraftPyExpr *at);
 gboolean _graft_set_order_known (const Value *set);
+void     _graft_set_assign (Value *set, const Value *from);
 Value   *_graft_set_nth (const Value *set, guint i);
 Value   *_graft_set_items (Tracer *t, const Value *set, gboolean ordered, const GraftPyExpr *at);
 Value   *_graft_tracer_make_set (Tracer            *t,
@@ -1092,6 +1099,7 @@ Value        *_graft_tracer_dataclass_init (Tracer            *t,
 const PtrVec *_graft_dataclass_repr_fields (const Value *v);
 const char   *_graft_dataclass_field_name (gconstpointer field);
 gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
+const Value  *_graft_value_user_eq (const Value *v, gboolean *nan);
 gboolean      _graft_dataclass_frozen (const Value *obj, const char *name);
 
 /* graft-tracer-stmt.c */

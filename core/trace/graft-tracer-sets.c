@@ -12,9 +12,12 @@
  * CPython walks a set in the order of its hash table's slots; Graft knows
  * that order for ints 0 to 7 (and bools), whose hash is their value and
  * whose slots are theirs in any table (a set's has at least 8), so they
- * come in ascending order; and for a set of one item.  Anything else
- * (strings, whose hashes change with each process, bigger ints, tuples)
- * is refused there rather than guessed.
+ * come in ascending order, unless another item was in the table (it may
+ * have taken an int's slot, and the int stays past it when it goes:
+ * `{2, 9, 1}` less 9 walks 2, 1); and for a set of one item.  pop() walks
+ * from past the slot of the set's last pop() (CPython's finger).  Anything
+ * else (strings, whose hashes change with each process, bigger ints,
+ * tuples) is refused there rather than guessed.
  *
  * An item must be hashable: a list, a dict or a set is Python's TypeError;
  * a traced value, a tensor or an object (hashed by identity in Python) is
@@ -26,6 +29,9 @@
 #include "graft-error.h"
 
 #include <string.h>
+
+/* Value.seq.finger of a set whose pop() finger Graft does not know. */
+#define SET_FINGER_UNKNOWN 0xff
 
 /**
  * _graft_value_set:
@@ -120,6 +126,35 @@ _graft_set_has (const Value *set,
   return FALSE;
 }
 
+/* The value of an item whose slot Graft knows (an int 0..7 or a bool), or
+ * -1. */
+static gint64
+known_slot (const Value *v)
+{
+  if (v->kind == VAL_BOOL)
+    return v->b;
+  if (v->kind == VAL_INT && !_graft_value_is_bigint (v) && v->i >= 0 && v->i < 8)
+    return v->i;
+  return -1;
+}
+
+/* Whether @set has an item whose slot Graft does not know. */
+static gboolean
+unordered_items (const Value *set)
+{
+  for (guint i = 0; i < set->seq.items->len; i++)
+    if (known_slot (set->seq.items->pdata[i]) < 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @set has an item whose slot Graft does not know, or had one. */
+static gboolean
+unordered (const Value *set)
+{
+  return set->seq.unordered || unordered_items (set);
+}
+
 /**
  * _graft_set_add:
  *
@@ -136,20 +171,14 @@ _graft_set_add (Tracer            *t,
   if (!check_hashable (t, item, at))
     return FALSE;
   if (!_graft_set_has (set, item))
-    _graft_value_seq_add (set, item);
+    {
+      /* It may take the slot of an int added later (`{2, 9, 1}` puts 1
+       * past 2), which stays there when it goes. */
+      if (known_slot (item) < 0)
+        set->seq.unordered = TRUE;
+      _graft_value_seq_add (set, item);
+    }
   return TRUE;
-}
-
-/* The value of an item whose slot Graft knows (an int 0..7 or a bool), or
- * -1. */
-static gint64
-known_slot (const Value *v)
-{
-  if (v->kind == VAL_BOOL)
-    return v->b;
-  if (v->kind == VAL_INT && !_graft_value_is_bigint (v) && v->i >= 0 && v->i < 8)
-    return v->i;
-  return -1;
 }
 
 /**
@@ -160,12 +189,24 @@ known_slot (const Value *v)
 gboolean
 _graft_set_order_known (const Value *set)
 {
-  if (set->seq.items->len <= 1)
-    return TRUE;
-  for (guint i = 0; i < set->seq.items->len; i++)
-    if (known_slot (set->seq.items->pdata[i]) < 0)
-      return FALSE;
-  return TRUE;
+  return set->seq.items->len <= 1 || !unordered (set);
+}
+
+/**
+ * _graft_set_assign:
+ * @from: a set made by the set algebra of @set
+ *
+ * Gives @set the items of @from, as an in-place operator or method does
+ * (`s |= t`, `s.intersection_update(t)`): @set keeps its pop() finger.
+ */
+void
+_graft_set_assign (Value       *set,
+                   const Value *from)
+{
+  set->seq.items->len = 0;
+  for (guint i = 0; i < from->seq.items->len; i++)
+    _graft_value_seq_add (set, from->seq.items->pdata[i]);
+  set->seq.unordered |= from->seq.unordered;
 }
 
 /**
@@ -205,6 +246,12 @@ _graft_set_items (Tracer            *t,
 {
   Value *out = _graft_value_seq (t, VAL_LIST, set->seq.items->len);
 
+  if (ordered && !_graft_set_order_known (set) && set->seq.unordered &&
+      !unordered_items (set))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "the order of a set's items is CPython's hash order, and an item "
+                               "that was in it may have moved them past their slots: sort it "
+                               "(sorted(s)) first");
   if (ordered && !_graft_set_order_known (set))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "the order of a set's items is CPython's hash order, which Graft "
@@ -264,16 +311,34 @@ static Value *
 combine (Tracer      *t,
          char         op,
          const Value *a,
-         const Value *b)
+         const Value *b,
+         gboolean     b_is_set)
 {
   Value *out = _graft_value_set (t, a->seq.size);
 
+  /* Python may copy a table whose ints sit past their slots and then
+   * remove the item that pushed them there (`a - b`). */
+  out->seq.unordered = unordered (a) || unordered (b);
+  if (op == '&')
+    {
+      /* CPython walks the smaller set (@b if the sizes are the same; any
+       * other iterable) and keeps the items of the one it walks:
+       * `{True} & {1}` is {1}. */
+      const Value *walked = b_is_set && b->seq.items->len > a->seq.items->len ? a : b;
+      const Value *other = walked == a ? b : a;
+
+      for (guint i = 0; i < walked->seq.items->len; i++)
+        if (_graft_set_has (other, walked->seq.items->pdata[i]) &&
+            !_graft_set_has (out, walked->seq.items->pdata[i]))
+          _graft_value_seq_add (out, walked->seq.items->pdata[i]);
+      return out;
+    }
   for (guint i = 0; i < a->seq.items->len; i++)
     {
       Value   *item = a->seq.items->pdata[i];
       gboolean in_b = _graft_set_has (b, item);
 
-      if (op == '|' || (op == '&' && in_b) || ((op == '-' || op == '^') && !in_b))
+      if (op == '|' || ((op == '-' || op == '^') && !in_b))
         _graft_value_seq_add (out, item);
     }
   for (guint i = 0; (op == '|' || op == '^') && i < b->seq.items->len; i++)
@@ -299,13 +364,13 @@ _graft_tracer_set_binop (Tracer      *t,
   switch (op)
     {
     case GRAFT_PY_BIN_BITOR:
-      return combine (t, '|', a, b);
+      return combine (t, '|', a, b, TRUE);
     case GRAFT_PY_BIN_BITAND:
-      return combine (t, '&', a, b);
+      return combine (t, '&', a, b, TRUE);
     case GRAFT_PY_BIN_SUB:
-      return combine (t, '-', a, b);
+      return combine (t, '-', a, b, TRUE);
     case GRAFT_PY_BIN_BITXOR:
-      return combine (t, '^', a, b);
+      return combine (t, '^', a, b, TRUE);
     case GRAFT_PY_BIN_ADD:
     case GRAFT_PY_BIN_MUL:
     case GRAFT_PY_BIN_MATMUL:
@@ -444,7 +509,9 @@ _graft_tracer_set_method (Tracer            *t,
     {
       if (!_graft_tracer_check_arity (t, name, args, 0, 0, at))
         return NULL;
+      /* CPython gives it a new table (the finger stays). */
       recv->seq.items->len = 0;
+      recv->seq.unordered = FALSE;
       return _graft_value_none ();
     }
   if (strcmp (name, "copy") == 0)
@@ -455,6 +522,7 @@ _graft_tracer_set_method (Tracer            *t,
         return NULL;
       for (guint i = 0; i < recv->seq.items->len; i++)
         _graft_value_seq_add (out, recv->seq.items->pdata[i]);
+      out->seq.unordered = recv->seq.unordered;
       return out;
     }
   if (strcmp (name, "pop") == 0)
@@ -472,7 +540,30 @@ _graft_tracer_set_method (Tracer            *t,
         }
       if (!_graft_set_order_known (recv))
         return _graft_set_items (t, recv, TRUE, at);
-      item = _graft_set_nth (recv, 0);
+      if (recv->seq.items->len > 1 && recv->seq.finger == SET_FINGER_UNKNOWN)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "pop() starts past the slot of the set's last pop(), which "
+                                   "Graft does not know: sort it (sorted(s)) first");
+      /* CPython's pop() walks the slots from past the last one it took
+       * (`{0, 1, 2}`: pop() is 0; add(0), and pop() is 1). */
+      item = recv->seq.items->pdata[0];
+      for (guint k = 0; recv->seq.items->len > 1 && k < 8; k++)
+        {
+          gint64 slot = (recv->seq.finger + k) % 8;
+          guint  i;
+
+          for (i = 0; i < recv->seq.items->len; i++)
+            if (known_slot (recv->seq.items->pdata[i]) == slot)
+              break;
+          if (i < recv->seq.items->len)
+            {
+              item = recv->seq.items->pdata[i];
+              break;
+            }
+        }
+      recv->seq.finger = recv->seq.unordered || known_slot (item) < 0
+                             ? SET_FINGER_UNKNOWN
+                             : (guint8) known_slot (item) + 1;
       for (guint i = 0; i < recv->seq.items->len; i++)
         if (recv->seq.items->pdata[i] == item)
           {
@@ -488,17 +579,16 @@ _graft_tracer_set_method (Tracer            *t,
 
         for (guint i = 0; i < n; i++)
           {
-            Value *other = as_set (t, _graft_tracer_arg (args, i), at);
+            Value *arg = _graft_tracer_arg (args, i);
+            Value *other = as_set (t, arg, at);
 
             if (other == NULL)
               return NULL;
-            acc = combine (t, algebra[k].op, acc, other);
+            acc = combine (t, algebra[k].op, acc, other, arg->kind == VAL_SET);
           }
         if (!g_str_has_suffix (name, "update"))
-          return acc == recv ? combine (t, '|', recv, _graft_value_set (t, FALSE)) : acc;
-        recv->seq.items->len = 0;
-        for (guint i = 0; i < acc->seq.items->len; i++)
-          _graft_value_seq_add (recv, acc->seq.items->pdata[i]);
+          return acc == recv ? combine (t, '|', recv, _graft_value_set (t, FALSE), TRUE) : acc;
+        _graft_set_assign (recv, acc);
         return _graft_value_none ();
       }
   if (strcmp (name, "issubset") == 0 || strcmp (name, "issuperset") == 0 ||
@@ -513,7 +603,7 @@ _graft_tracer_set_method (Tracer            *t,
         return _graft_value_bool (subset (recv, other));
       if (strcmp (name, "issuperset") == 0)
         return _graft_value_bool (subset (other, recv));
-      return _graft_value_bool (combine (t, '&', recv, other)->seq.items->len == 0);
+      return _graft_value_bool (combine (t, '&', recv, other, TRUE)->seq.items->len == 0);
     }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object has no method '%s' that Graft models",

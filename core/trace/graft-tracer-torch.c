@@ -278,6 +278,46 @@ ensure_target_index (const FxTable *table)
   return &fx_indexes[table - fx_tables];
 }
 
+/* Whether the torch function @path returns something other than a tensor
+ * (a bool, an int, a dtype) when called with no traced value:
+ * `torch.is_tensor(t)`, `torch.numel(t)`, `torch.equal(a, b)`,
+ * `torch.result_type(a, b)`, `torch.is_grad_enabled()`. */
+static gboolean
+not_tensor (const char *path)
+{
+  static const char *const names[] = {
+    "numel", "equal", "allclose", "result_type", "can_cast", "promote_types",
+    "get_default_dtype", "get_num_threads", "get_num_interop_threads", "initial_seed", "seed",
+    "typename", "get_device", "are_deterministic_algorithms_enabled",
+    "get_deterministic_debug_mode", "get_float32_matmul_precision", "manual_seed",
+    "use_deterministic_algorithms", "set_default_dtype", "set_grad_enabled", "set_num_threads",
+    "set_printoptions", "dim", "size", "item", "tolist", NULL
+  };
+  const char *name = strrchr (path, '.');
+
+  name = name != NULL ? name + 1 : path;
+  return g_str_has_prefix (name, "is_") || g_str_has_prefix (name, "_is_") ||
+         g_strv_contains (names, name);
+}
+
+/* A torch function called with no traced value runs eagerly: it makes a
+ * constant tensor, unless its result is something else, which comes from
+ * the data or state Graft does not have. */
+static Value *
+constant_call (Tracer            *t,
+               const char        *path,
+               PtrVec            *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  if (not_tensor (path))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s() runs eagerly on constants and gives no tensor; its result "
+                               "depends on data Graft does not compute",
+                               path);
+  return _graft_tracer_factory_tensor (t, path, args, kwargs);
+}
+
 /* The function of @table at @path, or whose recorded target @path is. */
 static const FxFunction *
 find_function_or_target (const FxTable *table,
@@ -1750,7 +1790,7 @@ call_path (Tracer             *t,
       if (!check_call (t, resolved, fn, args, kwargs, at))
         return NULL;
       if (!any_proxy (args, kwargs))
-        return _graft_tracer_factory_tensor (t, path, args, kwargs);
+        return constant_call (t, path, args, kwargs, at);
       t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, fn->target), args,
                                       kwargs, FX_TEXT (table, fn->name), at);
@@ -1769,7 +1809,8 @@ call_path (Tracer             *t,
             return NULL;
         }
       if (!any_proxy (args, kwargs))
-        return _graft_value_tensor (t);
+        return not_tensor (path) ? constant_call (t, path, args, kwargs, at)
+                                 : _graft_value_tensor (t);
       t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (table, fn->target), args,
                                       kwargs, FX_TEXT (table, fn->name), at);
@@ -1792,7 +1833,7 @@ call_path (Tracer             *t,
                                        path + strlen ("torch."));
       }
       if (!any_proxy (args, kwargs))
-        return _graft_tracer_factory_tensor (t, path, args, kwargs);
+        return constant_call (t, path, args, kwargs, at);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "%s cannot be called with a traced value: torch.fx %s fails "
                                  "on it",
