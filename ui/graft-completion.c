@@ -370,9 +370,11 @@ graft_completion_get_collected (GraftCompletion *self)
 }
 
 /* `import torch.nn.functional as F`, `from torch.nn import functional as F`,
- * `import operator`: the module each name of @text's imports binds, in
- * @aliases (name -> module).  Python's own rules, simplified: imports
- * anywhere in the text count, the last binding of a name wins. */
+ * `import operator`, and `aten = torch.ops.aten` (how the rules of a
+ * program name the namespace): the module each name of @text's imports
+ * and plain assignments of a dotted path binds, in @aliases (name ->
+ * module).  Python's own rules, simplified: bindings anywhere in the text
+ * count, the last of a kind wins, assignments over imports. */
 static void
 read_imports (const char *text,
               GHashTable *aliases)
@@ -381,8 +383,11 @@ read_imports (const char *text,
                                        "(?:[ \\t]+as[ \\t]+(\\w+))?";
   static const char from_pattern[] = "^[ \\t]*from[ \\t]+([A-Za-z_][\\w.]*)"
                                      "[ \\t]+import[ \\t]+(\\w+)(?:[ \\t]+as[ \\t]+(\\w+))?";
+  static const char assign_pattern[] = "^[ \\t]*(\\w+)[ \\t]*=[ \\t]*([A-Za-z_]\\w*(?:\\.\\w+)+)"
+                                       "[ \\t]*(?:#.*)?$";
   static GRegex    *import_re = NULL;
   static GRegex    *from_re = NULL;
+  static GRegex    *assign_re = NULL;
   g_autoptr (GMatchInfo) match = NULL;
 
   if (g_once_init_enter (&import_re))
@@ -412,6 +417,13 @@ read_imports (const char *text,
                            (as != NULL && *as != '\0') ? g_steal_pointer (&as) : g_strdup (name),
                            g_strconcat (module, ".", name, NULL));
     }
+  g_clear_pointer (&match, g_match_info_unref);
+  if (g_once_init_enter (&assign_re))
+    g_once_init_leave (&assign_re, g_regex_new (assign_pattern,
+                                                G_REGEX_MULTILINE | G_REGEX_OPTIMIZE, 0, NULL));
+  for (g_regex_match (assign_re, text, 0, &match); g_match_info_matches (match);
+       g_match_info_next (match, NULL))
+    g_hash_table_insert (aliases, g_match_info_fetch (match, 1), g_match_info_fetch (match, 2));
 }
 
 /* The dotted path written before @at, up to its last dot (`torch.nn.`,

@@ -342,6 +342,10 @@ test_aten_ranked (void)
   iterate_until (popup_shows, &shown);
   g_assert_true (collected (editor));
   assert_offered (window, view, aten);
+  /* The namespace as the rules of programs name it. */
+  edit_pattern (window, "import torch\naten = torch.ops.aten  # the namespace\n\n\n"
+                        "def pattern(x):\n    return aten.");
+  assert_offered (window, view, aten);
 
   /* A rewrite drops the count; the next completion counts the new graph. */
   edit_pattern (window, softmax_attention);
@@ -409,6 +413,7 @@ test_imports (void)
     { "import math\n", "math.", "sqrt" },
     { "import torch\n", "torch.linalg.", "norm" },
     { "", "F.", "relu" }, /* before its import */
+    { "fn = torch.nn.functional\n", "fn.", "gelu" },
   };
   GraftWindow *window = open_example ();
 
