@@ -729,13 +729,11 @@ graft_source_buffer_follow_style (GtkSourceBuffer *buffer)
 }
 
 /* The text's view grew shorter (the error shown under it, the window
- * made smaller) while the text is its window's focus (the window active
- * or not: X without a window manager gives the keyboard to the window
- * under the pointer): the line of the cursor, whole in view before,
- * stays so rather than going under the error's bar.  The view is moved
- * at once, in the allocation that shrinks it (a scroll to the cursor
- * there measures the old height, and one animated later ran against the
- * bar's own animation). */
+ * made smaller) while the keyboard is in it: the line of the cursor,
+ * whole in view before, stays so rather than going under the error's
+ * bar.  The view is moved at once, in the allocation that shrinks it (a
+ * scroll to the cursor there measures the old height, and one animated
+ * later ran against the bar's own animation). */
 static void
 page_size_cb (GtkAdjustment      *adjustment,
               GParamSpec         *pspec,
@@ -746,7 +744,7 @@ page_size_cb (GtkAdjustment      *adjustment,
   double value = gtk_adjustment_get_value (adjustment);
 
   self->page_size = page_size;
-  if (page_size < old_page_size && gtk_widget_is_focus (GTK_WIDGET (self->view)))
+  if (page_size < old_page_size && gtk_widget_has_focus (GTK_WIDGET (self->view)))
     {
       GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
       GtkTextIter    cursor;
