@@ -56,8 +56,6 @@ struct _GraftPatternEditor
 
   guint    debounce_id;
   gboolean setting_text;
-  /* The text's height in view, before the last change of it */
-  double page_size;
 };
 
 G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
@@ -728,39 +726,6 @@ graft_source_buffer_follow_style (GtkSourceBuffer *buffer)
   g_signal_connect_object (manager, "notify::dark", G_CALLBACK (follow_style_cb), buffer, 0);
 }
 
-/* The text's view grew shorter (the error shown under it, the window
- * made smaller) while the keyboard is in it: the line of the cursor,
- * whole in view before, stays so rather than going under the error's
- * bar.  The view is moved at once, in the allocation that shrinks it (a
- * scroll to the cursor there measures the old height, and one animated
- * later ran against the bar's own animation). */
-static void
-page_size_cb (GtkAdjustment      *adjustment,
-              GParamSpec         *pspec,
-              GraftPatternEditor *self)
-{
-  double old_page_size = self->page_size;
-  double page_size = gtk_adjustment_get_page_size (adjustment);
-  double value = gtk_adjustment_get_value (adjustment);
-
-  self->page_size = page_size;
-  if (page_size < old_page_size && gtk_widget_has_focus (GTK_WIDGET (self->view)))
-    {
-      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
-      GtkTextIter    cursor;
-      GdkRectangle   line;
-      double         bottom;
-
-      gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
-      gtk_text_view_get_iter_location (GTK_TEXT_VIEW (self->view), &cursor, &line);
-      /* The view's scroll counts from the text's top margin. */
-      line.y += gtk_text_view_get_top_margin (GTK_TEXT_VIEW (self->view));
-      bottom = line.y + line.height;
-      if (line.y >= value && bottom <= value + old_page_size && bottom > value + page_size)
-        gtk_adjustment_set_value (adjustment, MIN (line.y, bottom - page_size));
-    }
-}
-
 static void
 graft_pattern_editor_dispose (GObject *object)
 {
@@ -851,6 +816,4 @@ graft_pattern_editor_init (GraftPatternEditor *self)
   graft_text_view_stop_scroll_on_unmap (GTK_TEXT_VIEW (self->view));
   g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
-  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view)),
-                           "notify::page-size", G_CALLBACK (page_size_cb), self, 0);
 }
