@@ -430,7 +430,7 @@ typedef struct
   const char *copy; /* in the tree, NUL-terminated */
   gsize       len;  /* of the string as yajl gave it */
   guint32     n;    /* strlen (copy) */
-  guint64     hash;
+  guint       hash;
 } SharedString;
 
 /* Tensors' metadata met lately in a part, by a hash of their text. */
@@ -444,7 +444,7 @@ typedef struct
 {
   gsize      offset; /* of the text, in the part's text */
   gsize      len;
-  guint64    hash;
+  guint      hash;
   Pt2Member *members; /* in the tree */
   guint      n_members;
 } SharedMeta;
@@ -639,26 +639,6 @@ on_number (void       *ctx,
   return 1;
 }
 
-/* A hash of the @len bytes at @p, eight at a time. */
-static guint64
-span_hash (const char *p,
-           gsize       len)
-{
-  guint64 h = len * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-
-  for (; len >= 8; p += 8, len -= 8)
-    {
-      guint64 w;
-
-      memcpy (&w, p, 8);
-      h = (h ^ w) * G_GUINT64_CONSTANT (0xFF51AFD7ED558CCD);
-      h ^= h >> 29;
-    }
-  for (; len > 0; p++, len--)
-    h = (h ^ (guchar) *p) * G_GUINT64_CONSTANT (0x100000001B3);
-  return h;
-}
-
 /* The string yajl has just read, @len bytes at @s with its escapes
  * decoded, copied into the tree.  A key seen lately is shared, and
  * so is a long string with escapes (a stack trace) met lately. */
@@ -727,7 +707,7 @@ read_string (Builder             *b,
     }
   else if (!is_key && len >= SHARED_STRING_MIN && sharing)
     {
-      guint64       hash = span_hash ((const char *) s, len);
+      guint         hash = _graft_pt2_hash ((const char *) s, len);
       SharedString *slot;
 
       if (b->strings == NULL)
@@ -811,7 +791,8 @@ is_meta_place (Builder *b)
 /* For a tensor's metadata closing (@o, its text ending before @end; its
  * @len members, merged, on the stack): the one met lately in this part
  * whose text is the same, if any, else %NULL, with the hash of its text
- * in *@out_hash when it may be shared later (else 0).  Only metadata that
+ * in *@out_hash and whether it may be shared later in *@out_plain.  Only
+ * metadata that
  * the reader reads without fail (_graft_pt2_tensor_meta_is_plain()) is
  * shared: the places in the text of its values, which only an error
  * would name, are the first one's.  The same text is the same metadata,
@@ -824,22 +805,23 @@ find_meta (Builder    *b,
            gsize       end,
            Pt2Member  *members,
            guint       len,
-           guint64    *out_hash)
+           guint      *out_hash,
+           gboolean   *out_plain)
 {
   Pt2Value    meta = { .type = PT2_OBJECT, .len = len, .v.members = members };
   gsize       span = end - o->offset;
-  guint64     hash = span_hash (b->text + o->offset, span);
+  guint       hash = _graft_pt2_hash (b->text + o->offset, span);
   SharedMeta *slot;
 
-  *out_hash = 0;
+  *out_hash = hash;
+  *out_plain = FALSE;
   if (b->metas == NULL)
     b->metas = g_new0 (SharedMeta, SHARED_METAS);
   slot = &b->metas[hash & (SHARED_METAS - 1)];
   if (slot->members != NULL && slot->hash == hash && slot->len == span &&
       memcmp (b->text + slot->offset, b->text + o->offset, span) == 0)
     return slot;
-  if (_graft_pt2_tensor_meta_is_plain (&meta))
-    *out_hash = hash;
+  *out_plain = _graft_pt2_tensor_meta_is_plain (&meta);
   return NULL;
 }
 
@@ -910,12 +892,13 @@ close_container (Builder *b,
     {
       Pt2Member  *members = &stack->items[o.first];
       SharedMeta *shared = NULL;
-      guint64     hash = 0;
+      guint       hash = 0;
+      gboolean    plain = FALSE;
 
       len = merge_repeated_keys (members, len);
       slot->type = PT2_OBJECT;
       if (o.meta && len > 0)
-        shared = find_meta (b, &o, at + 1, members, len, &hash);
+        shared = find_meta (b, &o, at + 1, members, len, &hash, &plain);
       if (shared != NULL)
         {
           /* What its containers took of the tree since it opened goes
@@ -933,7 +916,7 @@ close_container (Builder *b,
           slot->v.members = len > 0 ? tree_alloc (b->tree, len * sizeof (Pt2Member)) : NULL;
           if (len > 0)
             memcpy (slot->v.members, members, len * sizeof (Pt2Member));
-          if (hash != 0)
+          if (plain)
             b->metas[hash & (SHARED_METAS - 1)] =
                 (SharedMeta){ o.offset, at + 1 - o.offset, hash, slot->v.members, len };
         }
