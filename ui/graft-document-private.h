@@ -70,7 +70,9 @@ void _graft_rules_change_free (GraftRulesChange *change);
  * it stands: @pass and @rule, what the pass had replaced with it
  * (@pass_replaced), whether the rule's call of that pass is over
  * (@call_done) and the matches skipped in it so far (@skipped, keys as
- * match_key() makes them). */
+ * match_key() makes them).  @joined: a later step of one Run All, undone
+ * and redone by the window with the steps before it
+ * (graft_document_get_undo_position()). */
 typedef struct
 {
   /* Owned */
@@ -104,6 +106,7 @@ typedef struct
   guint               pass_replaced;
   gboolean            call_done;
   GStrv               skipped;
+  gboolean            joined;
   GStrv               names;        /* GRAFT_STEP_DELETE */
   char               *restore_name; /* GRAFT_STEP_RESTORE */
   char               *restore_text;

@@ -923,7 +923,8 @@ running_some (GraftDocument *self,
 /* Ends the run @r (taken), done or not: on error (the rules', or a program
  * left with code torch cannot compile) the graph is as it was and nothing
  * is recorded; else each call that replaced something is a change of the
- * history, and so is the dead-code removal. */
+ * history, and so is the dead-code removal, those after the first joined
+ * to it (one undo). */
 static gboolean
 running_end (GraftDocument *self,
              GraftRunning  *r,
@@ -937,6 +938,7 @@ running_end (GraftDocument *self,
   guint            pushed = 0;
   guint            pass_replaced = 0;
   guint            pass = 0;
+  guint            start;
   gboolean         dce_removed = FALSE;
   gboolean         ok;
 
@@ -971,6 +973,7 @@ running_end (GraftDocument *self,
       return FALSE;
     }
   run = g_steal_pointer (&r->run);
+  start = self->position;
 
   g_ptr_array_set_size (self->warnings, 0);
   for (guint i = 0; i < graft_rules_run_get_n_steps (run); i++)
@@ -1028,6 +1031,10 @@ running_end (GraftDocument *self,
       else if (dce_error != NULL)
         g_warning ("dead-code removal failed: %s", dce_error->message);
     }
+  /* The run is one change to the user: Ctrl+Z, the menu's Undo and the
+   * toast's take it back whole, the History keeps its steps. */
+  for (guint k = start + 1; k < self->position; k++)
+    ((HistoryEntry *) self->history->pdata[k])->joined = TRUE;
   /* The nodes the run added that are still there keep their ring. */
   g_ptr_array_set_size (self->added_names, 0);
   if (r->names_done)

@@ -3544,7 +3544,8 @@ stepped (GraftDocument *self,
  * @self: a document
  *
  * Undoes the last change: a rewrite, a step of the rules, a change of the
- * rule set.
+ * rule set; of a Run All, its last step (the window undoes the run whole:
+ * graft_document_get_undo_position()).
  *
  * Returns: (nullable): what was undone, or %NULL if nothing was
  */
@@ -3592,6 +3593,59 @@ graft_document_redo (GraftDocument *self)
   stepped (self, entry, TRUE);
   g_object_thaw_notify (G_OBJECT (self));
   return entry->label;
+}
+
+/**
+ * graft_document_get_undo_position:
+ * @self: a document
+ *
+ * Where the user's undo goes: one change back, or, when that change is a
+ * step of a Run All, to before the run (its steps are one change to the
+ * user, though the History lists each; from the middle of a run, its
+ * start).  graft_document_undo() undoes one step.
+ *
+ * Returns: the position an undo goes to; the position itself when
+ *   there is nothing to undo
+ */
+guint
+graft_document_get_undo_position (GraftDocument *self)
+{
+  guint position;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  position = self->position;
+  if (position == 0)
+    return 0;
+  position--;
+  while (position > 0 && ((HistoryEntry *) self->history->pdata[position])->joined)
+    position--;
+  return position;
+}
+
+/**
+ * graft_document_get_redo_position:
+ * @self: a document
+ *
+ * Where the user's redo goes: one change on, or to the end of the Run
+ * All that change begins (or is in).
+ *
+ * Returns: the position a redo goes to; the position itself when there
+ *   is nothing to redo
+ */
+guint
+graft_document_get_redo_position (GraftDocument *self)
+{
+  guint position;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  position = self->position;
+  if (position >= self->history->len)
+    return position;
+  position++;
+  while (position < self->history->len &&
+         ((HistoryEntry *) self->history->pdata[position])->joined)
+    position++;
+  return position;
 }
 
 /**

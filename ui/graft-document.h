@@ -149,6 +149,8 @@ gboolean    graft_document_get_can_undo (GraftDocument *self);
 gboolean    graft_document_get_can_redo (GraftDocument *self);
 const char *graft_document_undo (GraftDocument *self);
 const char *graft_document_redo (GraftDocument *self);
+guint       graft_document_get_undo_position (GraftDocument *self);
+guint       graft_document_get_redo_position (GraftDocument *self);
 
 guint       graft_document_get_history_length (GraftDocument *self);
 const char *graft_document_get_history_label (GraftDocument *self,

@@ -23,7 +23,9 @@
  *                  "pattern-name": "a", "replacement-name": "b",
  *                  "match": -1, "except": [2],
  *                  "loop": {"pass": 1, "rule": 0, "pass-replaced": 3,
- *                           "call-done": true, "skipped": ["add_3"]}},
+ *                           "call-done": true, "skipped": ["add_3"],
+ *                           "joined": true}},       (a later step of one
+ *                                        Run All: undone with the one before)
  *                 {"do": "dead-code", "label": "...", "loop": {...}},
  *                 {"do": "delete", "label": "...", "nodes": ["relu_1"]},
  *                 {"do": "restore", "label": "...", "name": "...", "text": 2},
@@ -84,6 +86,7 @@ typedef struct
   guint               pass_replaced;
   gboolean            call_done;
   GStrv               skipped;
+  gboolean            joined;
   GStrv               nodes;        /* GRAFT_STEP_DELETE */
   char               *restore_name; /* GRAFT_STEP_RESTORE */
   char               *restore_text;
@@ -543,6 +546,7 @@ read_loop (Reader      *r,
          get_uint (r, loop, "rule", G_MAXINT, TRUE, &step->rule, error) &&
          get_uint (r, loop, "pass-replaced", G_MAXINT, TRUE, &step->pass_replaced, error) &&
          get_bool (r, loop, "call-done", &step->call_done, error) &&
+         get_bool (r, loop, "joined", &step->joined, error) &&
          get_array (r, loop, "skipped", TRUE, &skipped, error) &&
          get_strings (r, loop, skipped, "skipped", &step->skipped, error);
 }
@@ -791,7 +795,11 @@ replay (GraftSession  *self,
       break;
     }
   if (ok && graft_document_get_position (document) == before + 1)
-    return TRUE;
+    {
+      /* A later step of a Run All: undone with the run. */
+      ((HistoryEntry *) document->history->pdata[before])->joined = step->joined;
+      return TRUE;
+    }
   graft_set_error_at (error, self->path, step->line, step->column, GRAFT_PARSE_ERROR_GRAPH,
                       "session: step %u (%s) does not apply: %s", index + 1, step->label,
                       step_error != NULL ? step_error->message : "it changes nothing");
@@ -913,6 +921,12 @@ write_loop (JsonBuilder  *builder,
   for (guint i = 0; entry->skipped != NULL && entry->skipped[i] != NULL; i++)
     json_builder_add_string_value (builder, entry->skipped[i]);
   json_builder_end_array (builder);
+  /* Only where it is so: a session without a Run All reads as before. */
+  if (entry->joined)
+    {
+      json_builder_set_member_name (builder, "joined");
+      json_builder_add_boolean_value (builder, TRUE);
+    }
   json_builder_end_object (builder);
 }
 

@@ -801,25 +801,30 @@ moved_cb (GraftDocument *document,
     _graft_window_follow_next (self, FALSE);
 }
 
-/* Undoes (@redo FALSE) or redoes one change by steps; nothing if there is
- * none. */
+/* Undoes (@redo FALSE) or redoes one change by steps, a Run All whole;
+ * nothing if there is none.  Ctrl+Z, the menu's Undo and a toast's come
+ * here, so that they agree. */
 static void
 begin_step (GraftWindow *self,
             gboolean     redo)
 {
   guint position;
+  guint to;
+  char *text;
 
   graft_document_settle (self->document);
   position = graft_document_get_position (self->document);
-  if (redo ? position >= graft_document_get_history_length (self->document) : position == 0)
+  to = redo ? graft_document_get_redo_position (self->document)
+            : graft_document_get_undo_position (self->document);
+  if (to == position)
     return;
-  if (!redo)
-    position--;
-  _graft_window_begin_move (
-      self, redo ? position + 1 : position,
-      g_strdup_printf ("%s: %s", redo ? "Redone" : "Undone",
-                       graft_document_get_history_label (self->document, position)),
-      FALSE);
+  if (MAX (to, position) - MIN (to, position) > 1)
+    text = g_strdup_printf ("%s: Run all · %u steps", redo ? "Redone" : "Undone",
+                            MAX (to, position) - MIN (to, position));
+  else
+    text = g_strdup_printf ("%s: %s", redo ? "Redone" : "Undone",
+                            graft_document_get_history_label (self->document, MIN (to, position)));
+  _graft_window_begin_move (self, to, text, FALSE);
 }
 
 /* The widget with the focus when it is text the user edits (the pattern
@@ -937,15 +942,6 @@ undo_change_cb (GSimpleAction *action,
   graft_document_settle (self->document);
   if (graft_document_get_last_change_serial (self->document) != serial)
     return;
-  if (serial == self->undo_run_serial &&
-      self->undo_run_from < graft_document_get_position (self->document))
-    {
-      /* By steps, as Ctrl+Z undoes a Replace All: a million-node run's
-       * edits took seconds to undo in one turn. */
-      _graft_window_flush_editors (self);
-      _graft_window_begin_move (self, self->undo_run_from, g_strdup ("Undone: Run all"), FALSE);
-      return;
-    }
   /* Restoring unsaved work also filled the editors: that undo at once. */
   if (serial == self->restore_serial)
     {
@@ -955,7 +951,9 @@ undo_change_cb (GSimpleAction *action,
       _graft_window_undo_texts (self);
       return;
     }
-  /* The toast of Replace All undoes it by steps, as Ctrl+Z does. */
+  /* The toast of Replace All undoes it by steps, as Ctrl+Z does, and that
+   * of Run All the whole run (a million-node run's edits took seconds to
+   * undo in one turn). */
   begin_step (self, FALSE);
 }
 

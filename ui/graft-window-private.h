@@ -109,8 +109,6 @@ struct _GraftWindow
   guint     restore_serial;     /* the change that restored unsaved work */
   char     *last_toast;         /* the title of the toast shown last */
   gboolean  syncing_texts;      /* the rules' buffers are being set from the document */
-  guint     undo_run_serial;    /* the last change of the last Run All, which its toast undoes */
-  guint     undo_run_from;      /* the position before that run */
   guint     run_from;           /* the position before the Run All under way */
   gboolean  follow_due;         /* the next step's rule is to be chosen once matches are known */
   gboolean  follow_match;       /* and its match shown */

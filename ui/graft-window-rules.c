@@ -468,10 +468,9 @@ ran_all_cb (GraftDocument *document,
     }
   text = g_strdup_printf ("Ran the rules: replaced %u match%s in %u step%s", n, n == 1 ? "" : "es",
                           steps, steps == 1 ? "" : "s");
+  /* The toast's Undo takes the whole run back, as Ctrl+Z does (the
+   * run's steps are joined in the history). */
   after_step (self, text);
-  /* The toast's Undo takes the whole run back. */
-  self->undo_run_from = before;
-  self->undo_run_serial = graft_document_get_last_change_serial (self->document);
 }
 
 static void

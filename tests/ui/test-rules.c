@@ -431,6 +431,105 @@ test_run_all (void)
   close_window (window);
 }
 
+/* Run All is one change to the user: Ctrl+Z (win.undo, which the menu's
+ * Undo is too) takes the whole run back and Shift+Ctrl+Z (win.redo) does
+ * it again whole, as the toast's Undo does; the History keeps a row per
+ * step, and from a row in the middle of the run undo and redo go to its
+ * ends.  Next's steps stay one each.  A session keeps which steps are
+ * one run.  (Ctrl+Z undid the run's last call alone.) */
+static void
+test_run_all_one_undo (void)
+{
+  g_autofree char *model = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autofree char *expected = core_code (model, rules, FIXPOINT, FALSE);
+  g_autofree char *dir = g_dir_make_tmp ("graft-run-undo-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "run.graft", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *original = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *saved = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftWindow     *reopened;
+
+  original = window_code (window);
+  graft_document_set_fixpoint (document, FIXPOINT);
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (window)));
+  activate (window, "run-all", NULL);
+  g_assert_cmpuint (position (window), ==, 5);
+
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (position (window), ==, 1);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, original);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Run all · 4 steps");
+  /* Every step still listed, the run's dimmed. */
+  g_assert_cmpuint (history_rows (window), ==, 6);
+  g_assert_cmpuint (history_selected (window), ==, 1);
+
+  activate (window, "redo", NULL);
+  g_assert_cmpuint (position (window), ==, 5);
+  g_clear_pointer (&code, g_free);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, expected);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Redone: Run all · 4 steps");
+  g_assert_cmpuint (history_selected (window), ==, 5);
+
+  /* From the middle of the run (its second step chosen in the History):
+   * undo goes to its start, redo to its end. */
+  activate (window, "history-go-to", g_variant_new_uint32 (3));
+  g_assert_cmpuint (position (window), ==, 3);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (position (window), ==, 1);
+  activate (window, "history-go-to", g_variant_new_uint32 (3));
+  activate (window, "redo", NULL);
+  g_assert_cmpuint (position (window), ==, 5);
+
+  /* The toast's Undo after a run agrees. */
+  activate (window, "undo", NULL);
+  activate (window, "run-all", NULL);
+  g_assert_cmpuint (position (window), ==, 5);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change",
+                                  adw_toast_get_action_target_value (
+                                      graft_window_get_undo_toast (window)));
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (position (window), ==, 1);
+
+  /* Next's steps are one change each, even right after a run's. */
+  activate (window, "step", NULL);
+  activate (window, "step", NULL);
+  g_assert_cmpuint (position (window), ==, 3);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (position (window), ==, 2);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (position (window), ==, 1);
+
+  /* Saved and reopened, the run is still one undo. */
+  activate (window, "run-all", NULL);
+  g_assert_cmpuint (position (window), ==, 5);
+  g_assert_true (graft_window_save_to (window, file));
+  iterate_until (session_written, window);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "\"joined\" : true"));
+  reopened = open_path (path);
+  g_assert_null (graft_document_get_load_error (graft_window_get_document (reopened)));
+  /* The change of the rule set is no step of a session. */
+  g_assert_cmpuint (position (reopened), ==, 4);
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (reopened)));
+  activate (reopened, "undo", NULL);
+  g_assert_cmpuint (position (reopened), ==, 0);
+  activate (reopened, "redo", NULL);
+  g_assert_cmpuint (position (reopened), ==, 4);
+  g_clear_pointer (&code, g_free);
+  code = window_code (reopened);
+  g_assert_cmpstr (code, ==, expected);
+  close_window (reopened);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 #define DEAD_MODEL                 \
   "import torch\n"                 \
   "\n"                             \
@@ -2314,6 +2413,7 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/rules/run-all", test_run_all);
+  g_test_add_func ("/ui/rules/run-all-one-undo", test_run_all_one_undo);
   g_test_add_func ("/ui/rules/run-all-by-steps", test_run_all_by_steps);
   g_test_add_func ("/ui/rules/run-all-autosave", test_run_all_autosave);
   g_test_add_func ("/ui/rules/run-all-progress", test_run_all_progress);
