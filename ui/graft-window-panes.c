@@ -209,6 +209,16 @@ _graft_window_init_panes (GraftWindow *self)
                                    self);
 }
 
+/* Moves the split, as the window's own doing (not the user's). */
+static void
+set_split (GraftWindow *self,
+           int          position)
+{
+  self->side_split_own = TRUE;
+  gtk_paned_set_position (self->side_paned, position);
+  self->side_split_own = FALSE;
+}
+
 /* The side panel's split on the Rules page.  GtkPaned shares its height
  * by the two sides' minimum heights: the Rules page got 325 of the 389
  * pixels it asks at 1120x700 (Next Match and Skip cut at the fold, the
@@ -217,7 +227,10 @@ _graft_window_init_panes (GraftWindow *self)
  * more), at most what leaves the matches their minimum (GtkPaned's
  * max-position: then the page scrolls), again whenever the panel's
  * height changes; on leaving the page it goes back to what it was
- * (GtkPaned's share, or where the user had dragged it). */
+ * (GtkPaned's share, or where the user had dragged it).  Where the user
+ * drags it on the Rules page is kept for the Rules page, for the window's
+ * life (at most max-position, as GtkPaned would): leaving the page and
+ * coming back lost it. */
 void
 _graft_window_fit_side_page (GraftWindow *self)
 {
@@ -230,10 +243,12 @@ _graft_window_fit_side_page (GraftWindow *self)
 
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "rules") != 0)
     {
+      self->side_split_own = TRUE;
       if (self->side_split_taken && self->side_split_saved < 0)
         g_object_set (self->side_paned, "position-set", FALSE, NULL);
       else if (self->side_split_taken)
         gtk_paned_set_position (self->side_paned, self->side_split_saved);
+      self->side_split_own = FALSE;
       self->side_split_taken = FALSE;
       return;
     }
@@ -245,11 +260,17 @@ _graft_window_fit_side_page (GraftWindow *self)
       self->side_split_saved = set ? gtk_paned_get_position (self->side_paned) : -1;
       self->side_split_taken = TRUE;
     }
+  g_object_get (self->side_paned, "max-position", &most, NULL);
+  if (self->side_split_rules >= 0)
+    {
+      if (gtk_paned_get_position (self->side_paned) != MIN (self->side_split_rules, most))
+        set_split (self, MIN (self->side_split_rules, most));
+      return;
+    }
   gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1, &page_min, &natural,
                       NULL, NULL);
   gtk_widget_measure (self->match_box, GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1,
                       &matches_min, NULL, NULL, NULL);
-  g_object_get (self->side_paned, "max-position", &most, NULL);
   /* GtkPaned's share where it is more (a tall window: more rules in view),
    * its height being the most the page may take and the matches' least. */
   if (page_min + matches_min > 0 && most < G_MAXINT - matches_min)
@@ -257,7 +278,7 @@ _graft_window_fit_side_page (GraftWindow *self)
                                    (page_min + matches_min)));
   natural = MIN (natural, most);
   if (gtk_paned_get_position (self->side_paned) != natural)
-    gtk_paned_set_position (self->side_paned, natural);
+    set_split (self, natural);
 }
 
 static gboolean
@@ -272,7 +293,7 @@ fit_tick_cb (GtkWidget     *paned,
   int            more = (int) (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
   int            most = 0;
 
-  if (!self->side_split_taken ||
+  if (!self->side_split_taken || self->side_split_rules >= 0 ||
       g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "rules") != 0)
     return G_SOURCE_REMOVE;
   /* Measured, the page asks for its natural height at the panel's whole
@@ -282,8 +303,7 @@ fit_tick_cb (GtkWidget     *paned,
    * would come back and the line wrap again, frame after frame. */
   g_object_get (self->side_paned, "max-position", &most, NULL);
   if (more > 0)
-    gtk_paned_set_position (self->side_paned,
-                            MIN (gtk_paned_get_position (self->side_paned) + more, most));
+    set_split (self, MIN (gtk_paned_get_position (self->side_paned) + more, most));
   return G_SOURCE_REMOVE;
 }
 
@@ -307,13 +327,101 @@ page_extent_changed_cb (GraftWindow *self)
                                                           fit_tick_cb, self, fit_tick_done);
 }
 
+/* The split moved: on the Rules page, by the user when the pointer is
+ * down on its handle (or by the handle's keys, F8 then the arrows), where
+ * it is is the user's for that page. */
+static void
+split_moved_cb (GraftWindow *self)
+{
+  if (self->side_split_taken && !self->side_split_own && self->side_split_held)
+    self->side_split_rules = gtk_paned_get_position (self->side_paned);
+}
+
+/* After GtkPaned's own handler (which returns whether the paned had the
+ * focus: the signal keeps the last handler's answer). */
+static gboolean
+split_keyed_cb (GraftWindow  *self,
+                GtkScrollType scroll,
+                GtkPaned     *paned)
+{
+  if (self->side_split_taken && !self->side_split_own)
+    self->side_split_rules = gtk_paned_get_position (paned);
+  return gtk_widget_is_focus (GTK_WIDGET (paned));
+}
+
+/* The split's handle: the paned's child between its two sides. */
+static GtkWidget *
+split_handle (GraftWindow *self)
+{
+  GtkWidget *start = gtk_paned_get_start_child (self->side_paned);
+  GtkWidget *end = gtk_paned_get_end_child (self->side_paned);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->side_paned));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (child != start && child != end)
+      return child;
+  return NULL;
+}
+
+/* Pixels around the handle where a press drags it (GtkPaned's own area
+ * is a few pixels wider than the line drawn). */
+#define HANDLE_SLACK 8
+
+/* Seen before GtkPaned's own drag takes the press (capture phase), and
+ * let through: whether the pointer went down on the handle. */
+static gboolean
+split_event_cb (GtkEventControllerLegacy *controller,
+                GdkEvent                 *event,
+                GraftWindow              *self)
+{
+  GdkEventType    type = gdk_event_get_event_type (event);
+  GtkWidget      *handle;
+  GtkNative      *native;
+  graphene_point_t at;
+  graphene_point_t in_paned;
+  graphene_rect_t  bounds;
+  double           x = 0;
+  double           y = 0;
+  double           dx = 0;
+  double           dy = 0;
+
+  if (type == GDK_BUTTON_RELEASE)
+    self->side_split_held = FALSE;
+  if (type != GDK_BUTTON_PRESS)
+    return FALSE;
+  self->side_split_held = FALSE;
+  handle = split_handle (self);
+  native = gtk_widget_get_native (GTK_WIDGET (self->side_paned));
+  if (handle == NULL || native == NULL || !gdk_event_get_position (event, &x, &y) ||
+      !gtk_widget_compute_bounds (handle, GTK_WIDGET (self->side_paned), &bounds))
+    return FALSE;
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  at = GRAPHENE_POINT_INIT ((float) (x - dx), (float) (y - dy));
+  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self->side_paned), &at,
+                                 &in_paned))
+    return FALSE;
+  self->side_split_held = in_paned.y >= bounds.origin.y - HANDLE_SLACK &&
+                          in_paned.y <= bounds.origin.y + bounds.size.height + HANDLE_SLACK;
+  return FALSE;
+}
+
 /* The split follows the panel's height (GtkPaned's max-position) and the
- * Rules page's (its scroller's extent). */
+ * Rules page's (its scroller's extent), until the user moves it there. */
 void
 _graft_window_init_side_split (GraftWindow *self)
 {
   GtkWidget *scroller =
       gtk_widget_get_ancestor (GTK_WIDGET (self->rules_panel), GTK_TYPE_SCROLLED_WINDOW);
+  GtkEventController *legacy = gtk_event_controller_legacy_new ();
+
+  self->side_split_rules = -1;
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect (legacy, "event", G_CALLBACK (split_event_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->side_paned), legacy);
+  g_signal_connect_swapped (self->side_paned, "notify::position", G_CALLBACK (split_moved_cb),
+                            self);
+  g_signal_connect_data (self->side_paned, "move-handle", G_CALLBACK (split_keyed_cb), self, NULL,
+                         G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 
   g_signal_connect_swapped (self->side_paned, "notify::max-position",
                             G_CALLBACK (_graft_window_fit_side_page), self);

@@ -44,6 +44,9 @@ struct _GraftWindow
   gboolean            side_split_taken; /* while the Rules page sets the split */
   int                 side_split_saved; /* the split it took over, -1: GtkPaned's share */
   guint               side_split_tick;  /* a fit asked for the next frame */
+  int                 side_split_rules; /* where the user put it on the Rules page, -1: nowhere */
+  gboolean            side_split_held;  /* the pointer is down on the split's handle */
+  gboolean            side_split_own;   /* the window is moving the split */
   GtkStack           *editor_stack;
   GraftPatternEditor *pattern_editor;
   GraftPatternEditor *replacement_editor;

@@ -279,6 +279,77 @@ test_rules_page_whole (void)
     }
 }
 
+/* Whether the Rules page's scroller has nothing more: the split fitted. */
+static gboolean
+page_fitted (gpointer data)
+{
+  GraftWindow   *window = data;
+  GtkWidget     *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->rules_panel),
+                                                     GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+  return gtk_widget_get_mapped (scroller) &&
+         gtk_adjustment_get_upper (adj) <= gtk_adjustment_get_page_size (adj) + 0.5;
+}
+
+/* Moves the split as its handle's keys do (F8, then Page Up): GtkPaned's
+ * move-handle, on the paned with the focus. */
+static void
+move_split (GraftWindow  *window,
+            GtkScrollType scroll,
+            guint         times)
+{
+  gboolean handled = FALSE;
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (window->side_paned)));
+  for (guint i = 0; i < times; i++)
+    {
+      g_signal_emit_by_name (window->side_paned, "move-handle", scroll, &handled);
+      g_assert_true (handled);
+    }
+  iterate_until_drawn (GTK_WIDGET (window));
+}
+
+/* Where the user moved the split on the Rules page stays the Rules page's
+ * for the window's life: a step that changes the page's text, a visit to
+ * the Pattern page and back keep it (both fitted the split to the page
+ * again, losing the user's choice), and the Pattern page keeps its own. */
+static void
+test_rules_split_kept (void)
+{
+  GraftWindow *window = open_resnet_with_rules ();
+  int          fitted;
+  int          moved;
+  int          pattern;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-rules", NULL);
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until (page_fitted, window);
+  fitted = gtk_paned_get_position (window->side_paned);
+  move_split (window, GTK_SCROLL_PAGE_UP, 3);
+  moved = gtk_paned_get_position (window->side_paned);
+  g_assert_cmpint (moved, <, fitted - 20);
+
+  activate (window, "step", NULL);
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_cmpint (gtk_paned_get_position (window->side_paned), ==, moved);
+
+  gtk_stack_set_visible_child_name (window->editor_stack, "pattern");
+  iterate_until_drawn (GTK_WIDGET (window));
+  /* The Pattern page's own split, moved there too. */
+  move_split (window, GTK_SCROLL_PAGE_DOWN, 2);
+  pattern = gtk_paned_get_position (window->side_paned);
+  g_assert_cmpint (pattern, !=, moved);
+
+  gtk_stack_set_visible_child_name (window->editor_stack, "rules");
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_cmpint (gtk_paned_get_position (window->side_paned), ==, moved);
+  gtk_stack_set_visible_child_name (window->editor_stack, "pattern");
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_cmpint (gtk_paned_get_position (window->side_paned), ==, pattern);
+  close_window (window);
+}
+
 /* What the CLI prints for `graft rewrite INPUT --rules RULES --fixpoint
  * N [--dce]`: the same core calls, on a graph of its own. */
 static char *
@@ -2442,5 +2513,6 @@ main (int    argc,
   g_test_add_func ("/ui/rules/step-mid-work", test_step_mid_work);
   g_test_add_func ("/ui/rules/page-fits", test_rules_page_fits);
   g_test_add_func ("/ui/rules/page-whole", test_rules_page_whole);
+  g_test_add_func ("/ui/rules/split-kept", test_rules_split_kept);
   return g_test_run ();
 }
