@@ -374,9 +374,9 @@ split_event_cb (GtkEventControllerLegacy *controller,
                 GdkEvent                 *event,
                 GraftWindow              *self)
 {
-  GdkEventType    type = gdk_event_get_event_type (event);
-  GtkWidget      *handle;
-  GtkNative      *native;
+  GdkEventType     type = gdk_event_get_event_type (event);
+  GtkWidget       *handle;
+  GtkNative       *native;
   graphene_point_t at;
   graphene_point_t in_paned;
   graphene_rect_t  bounds;
