@@ -785,6 +785,23 @@ graft_document_find_code_node (GraftDocument *self,
 }
 
 /**
+ * _graft_document_get_code_names:
+ * @self: a document
+ *
+ * Returns: (transfer none) (nullable): node -> the name the graph's code
+ *   gives it, for the nodes it names otherwise than by their own names
+ *   (the second of two nodes of one name); %NULL for a graph without
+ *   shared names (asked per layout: no walk of the graph then)
+ */
+GHashTable *
+_graft_document_get_code_names (GraftDocument *self)
+{
+  if (code_renamed (self) == NULL)
+    return NULL;
+  return self->code_names;
+}
+
+/**
  * graft_document_get_code_name:
  * @self: a document
  * @node: a node of the document's graph

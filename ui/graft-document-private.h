@@ -338,6 +338,7 @@ gboolean      _graft_document_code_holds (GraftDocument *self);
 const char   *_graft_document_peek_code (GraftDocument *self);
 void          _graft_document_code_drop (GraftDocument *self);
 void          _graft_document_code_names_clear (GraftDocument *self);
+GHashTable   *_graft_document_get_code_names (GraftDocument *self);
 void          _graft_document_code_finish_now (GraftDocument *self);
 void          _graft_document_code_begin (GraftDocument *self);
 void          _graft_code_copy_clear (GraftCodeCopy *copy);

@@ -513,6 +513,29 @@ make_request (GraftLayoutRunner *self,
   return done;
 }
 
+/* Two nodes of one name: each box says the name the code gives its node
+ * (the copy `sym_size_int_2`, as the Code tab and Why Not Here? call it),
+ * not both the name they share.  A walk of the graph, only for a graph
+ * with shared names (a program's). */
+static void
+label_as_code (GraftLayoutRunner  *self,
+               GraftLayoutRequest *request)
+{
+  GHashTable *names = _graft_document_get_code_names (self->document);
+  guint       i = 0;
+
+  if (names == NULL || g_hash_table_size (names) == 0)
+    return;
+  for (GraftNode *node = graft_graph_get_first (graft_document_get_graph (self->document));
+       node != NULL; node = graft_node_get_next (node), i++)
+    {
+      const char *name = g_hash_table_lookup (names, node);
+
+      if (name != NULL)
+        graft_layout_request_set_label (request, i, name);
+    }
+}
+
 /* Starts the layout graft_layout_runner_queue() asked for.  Making the
  * scopes takes about 15 ms at 50,000 nodes and 1.5 s at a million, and
  * copying what the worker needs of the graph (the request) about 10 ms and
@@ -559,6 +582,7 @@ start_cb (gpointer user_data)
                 ? g_steal_pointer (&self->loaded_request)
                 : graft_layout_request_builder_finish (g_steal_pointer (&self->request_builder));
   graft_layout_request_set_direction (request, self->direction);
+  label_as_code (self, request);
   /* After an edit, what it did not touch keeps its place. */
   if (job->keep_view && shown != NULL && self->shown_shape == self->shape)
     graft_layout_request_set_previous (request, shown, TRUE);

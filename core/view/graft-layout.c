@@ -1130,6 +1130,36 @@ graft_layout_request_set_direction (GraftLayoutRequest  *self,
 }
 
 /**
+ * graft_layout_request_set_label:
+ * @self: a request
+ * @node_index: a graph node's position in graph order
+ * @label: what the first line of its box says instead of its name
+ *
+ * Labels a node's own box otherwise than by the node's name: the editor
+ * labels the second of two nodes of one name as the graph's code calls
+ * it (`sym_size_int_2`), as torch's code does.  A box that shows
+ * something else (a weight's target, a folded module) or no box of its
+ * own: nothing changes.  Before the request runs; the box is measured
+ * with @label.
+ */
+void
+graft_layout_request_set_label (GraftLayoutRequest *self,
+                                guint               node_index,
+                                const char         *label)
+{
+  guint u;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (label != NULL);
+  g_return_if_fail (node_index < self->n_graph_nodes);
+  u = self->node_unit[node_index];
+  if (u == G_MAXUINT || self->unit_node[u] != node_index ||
+      self->names[u] != self->node_names[node_index] || self->labels[u] != self->names[u])
+    return;
+  self->labels[u] = g_string_chunk_insert_const (self->strings, label);
+}
+
+/**
  * graft_layout_request_set_previous:
  * @self: a request
  * @previous: (nullable): a layout of the same graph before a change

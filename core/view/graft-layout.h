@@ -171,6 +171,9 @@ void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
                                                    GCancellable       *cancellable);
 void         graft_layout_request_set_direction (GraftLayoutRequest  *self,
                                                  GraftLayoutDirection direction);
+void         graft_layout_request_set_label (GraftLayoutRequest *self,
+                                             guint               node_index,
+                                             const char         *label);
 void         graft_layout_request_set_previous (GraftLayoutRequest *self,
                                                 GraftLayout        *previous,
                                                 gboolean            reuse);

@@ -1171,6 +1171,42 @@ drawn_added (GraftCanvas *canvas,
   return added != NULL && (added[position / 8] >> (position % 8)) & 1;
 }
 
+/* The label of the box of the graph node at @position. */
+static const char *
+box_label (GraftWindow *window,
+           guint        position)
+{
+  GraftLayout *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+  gint         box = graft_layout_lookup (layout, position);
+
+  g_assert_cmpint (box, >=, 0);
+  return graft_layout_get_node (layout, (guint) box)->label;
+}
+
+/* Two nodes of one name (test_shared_names()): each box says the name the
+ * code gives its node, the copy's `sym_size_int_2` as the Code tab and
+ * Why Not Here? call it (both boxes said sym_size_int_1), the name the
+ * boxes stand for still the nodes' own; undone and redone alike. */
+static void
+test_shared_names_labels (void)
+{
+  SharedCase c = shared_case_open ();
+
+  g_assert_cmpstr (box_label (c.window, c.owner_at), ==, "sym_size_int_1");
+  g_assert_cmpstr (box_label (c.window, c.copy_at), ==, "sym_size_int_2");
+  g_assert_cmpstr (graft_layout_get_node_name (
+                       graft_canvas_get_layout (graft_window_get_canvas (c.window)), c.copy_at),
+                   ==, "sym_size_int_1");
+  activate (c.window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, c.window);
+  g_assert_cmpstr (box_label (c.window, c.owner_at), ==, "sym_size_int_1");
+  activate (c.window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, c.window);
+  g_assert_cmpstr (box_label (c.window, c.owner_at), ==, "sym_size_int_1");
+  g_assert_cmpstr (box_label (c.window, c.copy_at), ==, "sym_size_int_2");
+  close_last_window (c.window);
+}
+
 /* Two nodes of one name (test_shared_names()): the ring of Replace All's
  * added nodes is the copy's, and a match of the program's node rings its
  * box, not the copy's; a pick of either box chooses its own match, or
@@ -1228,6 +1264,7 @@ main (int    argc,
   g_test_add_func ("/ui/view/selection-placed", test_selection_placed);
   g_test_add_func ("/ui/view/shared-names", test_shared_names);
   g_test_add_func ("/ui/view/shared-names-code", test_shared_names_code);
+  g_test_add_func ("/ui/view/shared-names-labels", test_shared_names_labels);
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   return g_test_run ();
 }
