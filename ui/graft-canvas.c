@@ -106,6 +106,7 @@ struct _GraftCanvas
   int      last_height;
   gint     chosen_match; /* drawn emphasised, or -1 */
   char    *current_hit;  /* the Find hit drawn emphasised, while selected */
+  gint     current_at;   /* its graph node's position, or -1: the box of its name */
   gint     picked;       /* the graph node whose box made the selection, or -1 */
 };
 
@@ -349,6 +350,19 @@ graft_canvas_pick (GraftCanvas *self,
   return box >= 0 ? graft_layout_get_node (self->layout, box)->name : NULL;
 }
 
+/* The box of Find's hit: its node's, of two nodes of its name, when the
+ * layout has the hit's name at its place. */
+static gint
+hit_box (GraftCanvas *self)
+{
+  if (self->current_at >= 0 &&
+      (guint) self->current_at < graft_layout_get_n_graph_nodes (self->layout) &&
+      strcmp (graft_layout_get_node_name (self->layout, (guint) self->current_at),
+              self->current_hit) == 0)
+    return graft_layout_lookup (self->layout, (guint) self->current_at);
+  return graft_layout_find_node (self->layout, self->current_hit);
+}
+
 static void
 graft_canvas_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
@@ -397,7 +411,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.no_controls = self->fixed;
   if (self->current_hit != NULL && g_hash_table_contains (self->selection, self->current_hit))
     {
-      gint box = graft_layout_find_node (self->layout, self->current_hit);
+      gint box = hit_box (self);
 
       if (box >= 0)
         options.current = (gint) graft_layout_get_node (self->layout, box)->node_index;
@@ -626,6 +640,19 @@ _graft_canvas_select_picked (GraftCanvas *self,
   emit_selection_changed (self);
 }
 
+/* The box of the node called @name, of two nodes of that name the one at
+ * @node_index (G_MAXUINT: not known) when the layout has it there. */
+static gint
+named_box (GraftCanvas *self,
+           const char  *name,
+           guint        node_index)
+{
+  if (node_index < graft_layout_get_n_graph_nodes (self->layout) &&
+      strcmp (graft_layout_get_node_name (self->layout, node_index), name) == 0)
+    return graft_layout_lookup (self->layout, node_index);
+  return graft_layout_find_node (self->layout, name);
+}
+
 /**
  * graft_canvas_select_graph_node:
  * @self: a canvas
@@ -663,12 +690,28 @@ void
 graft_canvas_center_on (GraftCanvas *self,
                         const char  *name)
 {
+  graft_canvas_center_on_placed (self, name, G_MAXUINT);
+}
+
+/**
+ * graft_canvas_center_on_placed:
+ * @self: a canvas
+ * @name: a node's name
+ * @node_index: where that node is in graph order, or %G_MAXUINT
+ *
+ * graft_canvas_center_on(), of two nodes of one name the one at
+ * @node_index (Find's hit).
+ */
+void
+graft_canvas_center_on_placed (GraftCanvas *self,
+                               const char  *name,
+                               guint        node_index)
+{
   gint             box;
   const GraftRect *r;
 
   g_return_if_fail (GRAFT_IS_CANVAS (self));
-  if (self->layout == NULL || name == NULL ||
-      (box = graft_layout_find_node (self->layout, name)) < 0)
+  if (self->layout == NULL || name == NULL || (box = named_box (self, name, node_index)) < 0)
     return;
   r = &graft_layout_get_node (self->layout, box)->box;
   graft_canvas_set_center (self, r->x + r->width / 2, r->y + r->height / 2);
@@ -745,12 +788,28 @@ void
 graft_canvas_show_node (GraftCanvas *self,
                         const char  *name)
 {
+  graft_canvas_show_node_placed (self, name, G_MAXUINT);
+}
+
+/**
+ * graft_canvas_show_node_placed:
+ * @self: a canvas
+ * @name: a node's name
+ * @node_index: where that node is in graph order, or %G_MAXUINT
+ *
+ * graft_canvas_show_node(), of two nodes of one name the one at
+ * @node_index (Find's hit).
+ */
+void
+graft_canvas_show_node_placed (GraftCanvas *self,
+                               const char  *name,
+                               guint        node_index)
+{
   gint             box;
   const GraftRect *r;
 
   g_return_if_fail (GRAFT_IS_CANVAS (self));
-  if (self->layout == NULL || name == NULL ||
-      (box = graft_layout_find_node (self->layout, name)) < 0)
+  if (self->layout == NULL || name == NULL || (box = named_box (self, name, node_index)) < 0)
     return;
   if (self->zoom < READABLE_ZOOM && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
     {
@@ -1022,11 +1081,31 @@ void
 graft_canvas_set_current_hit (GraftCanvas *self,
                               const char  *name)
 {
+  graft_canvas_set_current_hit_placed (self, name, G_MAXUINT);
+}
+
+/**
+ * graft_canvas_set_current_hit_placed:
+ * @self: a canvas
+ * @name: (nullable): the node Find shows, or %NULL
+ * @node_index: where that node is in graph order, or %G_MAXUINT
+ *
+ * graft_canvas_set_current_hit(), of two nodes of one name the one at
+ * @node_index drawn emphasised (both were).
+ */
+void
+graft_canvas_set_current_hit_placed (GraftCanvas *self,
+                                     const char  *name,
+                                     guint        node_index)
+{
+  gint at = node_index <= G_MAXINT ? (gint) node_index : -1;
+
   g_return_if_fail (GRAFT_IS_CANVAS (self));
-  if (g_strcmp0 (name, self->current_hit) == 0)
+  if (g_strcmp0 (name, self->current_hit) == 0 && at == self->current_at)
     return;
   g_free (self->current_hit);
   self->current_hit = g_strdup (name);
+  self->current_at = at;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -2014,6 +2093,7 @@ graft_canvas_init (GraftCanvas *self)
   self->zoom = 1.0;
   self->hovered = -1;
   self->chosen_match = -1;
+  self->current_at = -1;
   self->picked = -1;
   self->interactive = TRUE;
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

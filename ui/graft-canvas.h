@@ -65,6 +65,12 @@ void         graft_canvas_center_on (GraftCanvas *self,
                                      const char  *name);
 void         graft_canvas_show_node (GraftCanvas *self,
                                      const char  *name);
+void         graft_canvas_center_on_placed (GraftCanvas *self,
+                                            const char  *name,
+                                            guint        node_index);
+void         graft_canvas_show_node_placed (GraftCanvas *self,
+                                            const char  *name,
+                                            guint        node_index);
 gboolean     graft_canvas_get_readable (GraftCanvas *self);
 void         graft_canvas_fill_view (GraftCanvas *self);
 gboolean     graft_canvas_node_in_view (GraftCanvas *self,
@@ -80,6 +86,9 @@ void         graft_canvas_set_chosen_match (GraftCanvas *self,
 gint         graft_canvas_get_chosen_match (GraftCanvas *self);
 void         graft_canvas_set_current_hit (GraftCanvas *self,
                                            const char  *name);
+void         graft_canvas_set_current_hit_placed (GraftCanvas *self,
+                                                  const char  *name,
+                                                  guint        node_index);
 const char  *graft_canvas_get_current_hit (GraftCanvas *self);
 void         graft_canvas_widget_to_layout (GraftCanvas *self,
                                             double       x,

@@ -25,6 +25,8 @@
 
 #include "graft-search.h"
 
+#include "graft-document-private.h"
+
 #include "graft-turns.h"
 
 #include <string.h>
@@ -38,6 +40,7 @@ struct _GraftSearch
   GtkSearchEntry *entry;    /* Owned: the text looked for */
   GtkLabel       *count;    /* Owned: says which hit is shown */
   GPtrArray      *hits;     /* Owned: char *, names of the nodes found */
+  GArray         *places;   /* Owned: guint, their positions in graph order */
   guint           current;  /* the hit shown, when there are any */
 
   /* A reading of the graph in progress (job != 0), for the entry's text. */
@@ -49,6 +52,7 @@ struct _GraftSearch
   guint       revision; /* the document's revision when reading began */
   GraftNode  *next;     /* the next node to read, or NULL when all are */
   guint       at;       /* @next's position in graph order */
+  GHashTable *renamed;  /* Owned, nullable: node -> the name the code gives it otherwise */
   GPtrArray  *found;    /* Owned: char *, the hits so far */
   GArray     *found_at; /* Owned: guint, their positions in graph order */
 };
@@ -130,8 +134,14 @@ is_hit (GraftSearch *self,
 {
   const char *name = graft_node_get_name (node);
   const char *target = graft_node_get_target (node);
+  const char *code_name;
   gboolean    hit;
 
+  /* Of two nodes of one name, the copy is found by the name its box and
+   * the code give it (`sym_size_int_2`). */
+  if (G_UNLIKELY (self->renamed != NULL) &&
+      (code_name = g_hash_table_lookup (self->renamed, node)) != NULL)
+    name = code_name;
   /* Names, targets and ops are mostly ASCII: Unicode's case folding is
    * needed only where either side is not. */
   if (self->ascii && is_ascii (name) && is_ascii (target))
@@ -152,6 +162,7 @@ stop_scan (GraftSearch *self)
   g_clear_pointer (&self->needle, g_free);
   g_clear_pointer (&self->found, g_ptr_array_unref);
   g_clear_pointer (&self->found_at, g_array_unref);
+  g_clear_pointer (&self->renamed, g_hash_table_unref);
   self->next = NULL;
   self->graph = NULL;
 }
@@ -160,10 +171,27 @@ stop_scan (GraftSearch *self)
 static void
 restart_scan (GraftSearch *self)
 {
+  GHashTable *code_names;
+
   self->graph = graft_document_get_graph (self->document);
   self->revision = graft_document_get_revision (self->document);
   self->next = graft_graph_get_first (self->graph);
   self->at = 0;
+  /* NULL but for a graph with shared names; copied: the document's goes
+   * with its code. */
+  g_clear_pointer (&self->renamed, g_hash_table_unref);
+  code_names = _graft_document_get_code_names (self->document);
+  if (code_names != NULL && g_hash_table_size (code_names) > 0)
+    {
+      GHashTableIter iter;
+      gpointer       node;
+      gpointer       name;
+
+      self->renamed = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      g_hash_table_iter_init (&iter, code_names);
+      while (g_hash_table_iter_next (&iter, &node, &name))
+        g_hash_table_insert (self->renamed, node, g_strdup (name));
+    }
   g_ptr_array_set_size (self->found, 0);
   g_array_set_size (self->found_at, 0);
 }
@@ -204,7 +232,7 @@ scan (GraftSearch *self,
 static void
 finish_scan (GraftSearch *self)
 {
-  g_autoptr (GArray) places = g_steal_pointer (&self->found_at);
+  GArray *places = g_steal_pointer (&self->found_at);
 
   if (self->job != 0)
     graft_turns_remove (self->job);
@@ -212,6 +240,7 @@ finish_scan (GraftSearch *self)
   g_ptr_array_unref (self->hits);
   self->hits = g_steal_pointer (&self->found);
   g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->renamed, g_hash_table_unref);
   self->next = NULL;
   self->graph = NULL;
   self->current = 0;
@@ -219,6 +248,8 @@ finish_scan (GraftSearch *self)
    * layout of this graph without looking its name up. */
   graft_canvas_set_selection_placed (self->canvas, (const char *const *) self->hits->pdata,
                                      (const guint *) (gpointer) places->data, self->hits->len);
+  g_array_unref (self->places);
+  self->places = places;
   graft_search_step (self, 0);
 }
 
@@ -345,10 +376,13 @@ graft_search_step (GraftSearch *self,
    * view does not jump in and out at each key); one asked for by Enter
    * or the next and previous keys is shown readable, as a chosen match
    * is. */
+  /* By place: of two nodes of one name, each hit its own box. */
   if (step != 0)
-    graft_canvas_show_node (self->canvas, self->hits->pdata[self->current]);
+    graft_canvas_show_node_placed (self->canvas, self->hits->pdata[self->current],
+                                   graft_search_get_current_place (self));
   else
-    graft_canvas_center_on (self->canvas, self->hits->pdata[self->current]);
+    graft_canvas_center_on_placed (self->canvas, self->hits->pdata[self->current],
+                                   graft_search_get_current_place (self));
   count = g_strdup_printf ("%u of %u", self->current + 1, n);
   gtk_label_set_text (self->count, count);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
@@ -366,6 +400,20 @@ graft_search_get_current (GraftSearch *self)
 {
   g_return_val_if_fail (GRAFT_IS_SEARCH (self), NULL);
   return self->hits->len > 0 ? self->hits->pdata[self->current] : NULL;
+}
+
+/**
+ * graft_search_get_current_place:
+ * @self: a search
+ *
+ * Returns: where the hit shown is in the graph's order as it was read
+ *   (of two nodes of one name, which), or %G_MAXUINT when there is none
+ */
+guint
+graft_search_get_current_place (GraftSearch *self)
+{
+  g_return_val_if_fail (GRAFT_IS_SEARCH (self), G_MAXUINT);
+  return self->places->len > 0 ? g_array_index (self->places, guint, self->current) : G_MAXUINT;
 }
 
 /**
@@ -389,6 +437,7 @@ graft_search_finalize (GObject *object)
 
   stop_scan (self);
   g_clear_pointer (&self->hits, g_ptr_array_unref);
+  g_clear_pointer (&self->places, g_array_unref);
   g_clear_object (&self->count);
   g_clear_object (&self->entry);
   g_clear_object (&self->canvas);
@@ -417,4 +466,5 @@ static void
 graft_search_init (GraftSearch *self)
 {
   self->hits = g_ptr_array_new_with_free_func (g_free);
+  self->places = g_array_new (FALSE, FALSE, sizeof (guint));
 }

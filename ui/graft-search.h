@@ -21,6 +21,7 @@ GraftSearch *graft_search_new (GraftDocument  *document,
 void         graft_search_step (GraftSearch *self,
                                 int          step);
 const char  *graft_search_get_current (GraftSearch *self);
+guint        graft_search_get_current_place (GraftSearch *self);
 gboolean     graft_search_get_pending (GraftSearch *self);
 
 void _graft_search_set_step (guint n_nodes);

@@ -2223,7 +2223,8 @@ static void
 search_changed_cb (GraftSearch *search,
                    GraftWindow *self)
 {
-  graft_canvas_set_current_hit (self->canvas, graft_search_get_current (search));
+  graft_canvas_set_current_hit_placed (self->canvas, graft_search_get_current (search),
+                                       graft_search_get_current_place (search));
   _graft_window_update_actions (self);
 }
 

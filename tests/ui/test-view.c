@@ -1207,6 +1207,79 @@ test_shared_names_labels (void)
   close_last_window (c.window);
 }
 
+/* Whether the middle of @canvas's view lies in the box of the graph node
+ * at @position. */
+static gboolean
+view_centred_on (GraftCanvas *canvas,
+                 guint        position)
+{
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             box = graft_layout_lookup (layout, position);
+  const GraftRect *r;
+  GraftRect        area;
+  double           x, y;
+
+  g_assert_cmpint (box, >=, 0);
+  r = &graft_layout_get_node (layout, (guint) box)->box;
+  graft_canvas_get_visible_area (canvas, &area);
+  x = area.x + area.width / 2;
+  y = area.y + area.height / 2;
+  return x >= r->x && x <= r->x + r->width && y >= r->y && y <= r->y + r->height;
+}
+
+/* Types @text in Find and waits for its hits. */
+static void
+find_text (GraftWindow *window,
+           const char  *text)
+{
+  GtkWidget *entry;
+
+  if (!gtk_search_bar_get_search_mode (window->search_bar))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  entry = gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                   GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  /* Now, not after the entry's delay. */
+  g_signal_emit_by_name (entry, "search-changed");
+  iterate_until (search_done, window->search);
+  graft_search_step (window->search, 0);
+}
+
+/* Two nodes of one name (test_shared_names()): Find goes by node.  The
+ * copy is found by the name its box and the code give it
+ * (`sym_size_int_2` found nothing), the program's node alone by its
+ * name, and of the two hits of `sym_size_int` each is shown, centred and
+ * picked as its own box (both hits showed the same box). */
+static void
+test_shared_names_find (void)
+{
+  SharedCase   c = shared_case_open ();
+  GraftCanvas *canvas = graft_window_get_canvas (c.window);
+  GraftSearch *search = c.window->search;
+
+  /* Zoomed in, so that the view can be centred on either box. */
+  graft_canvas_set_zoom (canvas, 4.0);
+  find_text (c.window, "sym_size_int_2");
+  g_assert_cmpstr (graft_search_get_current (search), ==, "sym_size_int_1");
+  g_assert_cmpuint (graft_search_get_current_place (search), ==, c.copy_at);
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) c.copy_at);
+  g_assert_true (view_centred_on (canvas, c.copy_at));
+
+  find_text (c.window, "sym_size_int_1");
+  g_assert_cmpuint (graft_search_get_current_place (search), ==, c.owner_at);
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) c.owner_at);
+  g_assert_true (view_centred_on (canvas, c.owner_at));
+
+  find_text (c.window, "sym_size_int");
+  g_assert_cmpuint (graft_search_get_current_place (search), ==, c.owner_at);
+  g_assert_true (view_centred_on (canvas, c.owner_at));
+  graft_search_step (search, 1);
+  g_assert_cmpuint (graft_search_get_current_place (search), ==, c.copy_at);
+  g_assert_true (view_centred_on (canvas, c.copy_at));
+  close_last_window (c.window);
+}
+
 /* Two nodes of one name (test_shared_names()): the ring of Replace All's
  * added nodes is the copy's, and a match of the program's node rings its
  * box, not the copy's; a pick of either box chooses its own match, or
@@ -1265,6 +1338,7 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names", test_shared_names);
   g_test_add_func ("/ui/view/shared-names-code", test_shared_names_code);
   g_test_add_func ("/ui/view/shared-names-labels", test_shared_names_labels);
+  g_test_add_func ("/ui/view/shared-names-find", test_shared_names_find);
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   return g_test_run ();
 }
