@@ -1716,8 +1716,10 @@ _graft_graph_defer_user_removals (GraftGraph *self,
       self->trash_size = self->trash_len + n_erasures;
       self->trash = g_renew (GraftNode *, self->trash, self->trash_size);
     }
-  /* Each erasure fills a slot: faulted in at once. */
-  _graft_memory_prefault (self->trash + self->trash_len, n_erasures * sizeof (GraftNode *));
+  /* Each erasure fills a slot: faulted in at once.  (None: the trash may
+   * still be NULL, and NULL plus nothing is no pointer C allows.) */
+  if (n_erasures > 0)
+    _graft_memory_prefault (self->trash + self->trash_len, n_erasures * sizeof (GraftNode *));
   if (self->deferring && self->departures_size - self->n_departures < n_erasures)
     {
       self->departures_size = self->n_departures + n_erasures;

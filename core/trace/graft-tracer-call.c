@@ -913,6 +913,12 @@ call_object (Tracer            *t,
     case VAL_METHOD:
       return _graft_tracer_call_method (t, callee->method.recv, callee->method.name, args, kwargs,
                                         at);
+    case VAL_TYPE:
+      /* Only a type has a path here: the others hold other members. */
+      if (strcmp (callee->path, "torch.Size") == 0)
+        return make_size (t, args, kwargs, at);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "'%s' object is not callable", _graft_value_type_name (callee));
     case VAL_NONE:
     case VAL_BOOL:
     case VAL_INT:
@@ -929,10 +935,6 @@ call_object (Tracer            *t,
     case VAL_PYMODULE:
     case VAL_TENSOR:
     case VAL_PARAMETER:
-    case VAL_TYPE:
-      if (strcmp (callee->path, "torch.Size") == 0)
-        return make_size (t, args, kwargs, at);
-      G_GNUC_FALLTHROUGH;
     case VAL_SUPER:
     case VAL_GENERIC:
     case VAL_ITER:
