@@ -1260,7 +1260,7 @@ _graft_tracer_subscript (Tracer            *t,
   if (_graft_value_is_tensor (obj) && _graft_value_holds_proxy (index))
     return index_tensor_traced (t, obj, index, at);
   if (_graft_value_is_tensor (obj))
-    return _graft_tracer_index_tensor (t, obj, index);
+    return _graft_tracer_index_tensor (t, obj, index, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not subscriptable", _graft_value_type_name (obj));
 }
