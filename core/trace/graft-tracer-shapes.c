@@ -519,6 +519,91 @@ new_shape (PtrVec *args,
   return TRUE;
 }
 
+/* sum(), mean(), amax() and amin() over @dims (an int, or a tuple or list
+ * of distinct ints; NULL for every dimension), keeping the reduced ones as
+ * 1 if @keepdim. */
+static gboolean
+reduce_shape (const char  *name,
+              const Value *dims,
+              gboolean     keepdim,
+              Shape       *s)
+{
+  guint  mask = 0, k = 0, d;
+  gint64 a;
+  int    bytes;
+  int    kind = dtype_kind (s->dtype, &bytes);
+
+  if (kind == 0 || (name[0] == 'm' && name[1] == 'e' && kind != 3))
+    return FALSE; /* torch's mean() of ints is an error */
+  if (dims == NULL)
+    mask = (1u << s->rank) - 1;
+  else if (dims->kind == VAL_TUPLE || dims->kind == VAL_LIST)
+    {
+      /* An empty one means every dimension to some ops in some versions. */
+      if (dims->seq.items->len == 0 || (dims->kind == VAL_LIST && dims->seq.range != NULL))
+        return FALSE;
+      for (guint i = 0; i < dims->seq.items->len; i++)
+        {
+          if (!plain_int (dims->seq.items->pdata[i], &a) || !wrap_dim (a, s->rank, &d) ||
+              (mask & (1u << d)) != 0)
+            return FALSE;
+          mask |= 1u << d;
+        }
+    }
+  else if (plain_int (dims, &a) && wrap_dim (a, s->rank, &d))
+    mask = 1u << d;
+  else
+    return FALSE;
+  for (guint i = 0; i < s->rank; i++)
+    {
+      if ((mask & (1u << i)) == 0)
+        s->dims[k++] = s->dims[i];
+      else if (name[0] == 'a' && s->dims[i] == 0)
+        return FALSE; /* amax() over nothing is an error */
+      else if (keepdim)
+        s->dims[k++] = 1;
+    }
+  s->rank = k;
+  if (name[0] == 's' && kind != 3)
+    s->dtype = "torch.int64";
+  return TRUE;
+}
+
+/* A reduction's arguments after the tensor: (dim, keepdim), positional or
+ * by name. */
+static gboolean
+reduction (const char *name,
+           PtrVec     *args,
+           StrMap     *kwargs,
+           Shape      *s)
+{
+  guint        n = args != NULL ? args->len : 0;
+  const Value *dims = n > 0 ? args->pdata[0] : NULL;
+  const Value *keep = n > 1 ? args->pdata[1] : NULL;
+
+  if (n > 2)
+    return FALSE;
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+
+      if (strcmp (key, "dim") == 0 && n == 0)
+        dims = kwargs->values->pdata[i];
+      else if (strcmp (key, "keepdim") == 0 && n < 2)
+        keep = kwargs->values->pdata[i];
+      else
+        return FALSE;
+    }
+  if (keep != NULL && keep->kind != VAL_BOOL)
+    return FALSE;
+  /* amax() and amin() take a dim of () by default: every dimension. */
+  if (dims == NULL && keep != NULL && name[0] != 'a')
+    return FALSE;
+  if (dims != NULL && dims->kind == VAL_NONE)
+    return FALSE;
+  return reduce_shape (name, dims, keep != NULL && keep->b, s);
+}
+
 /* The shape of a method's result on a tensor of @s; FALSE where Graft does
  * not know it. */
 static gboolean
@@ -564,6 +649,9 @@ method_shape (const char *name,
       s->dtype = other.dtype;
       return TRUE;
     }
+  if (strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
+      strcmp (name, "amin") == 0)
+    return reduction (name, args, kwargs, s);
   if (strcmp (name, "new_zeros") == 0 || strcmp (name, "new_ones") == 0 ||
       strcmp (name, "new_empty") == 0)
     return new_shape (args, kwargs, 0, s);
@@ -1004,6 +1092,75 @@ cat_shape (gboolean stack,
   return sane (s);
 }
 
+/* torch.einsum(equation, *operands) (or one list of them), for an
+ * equation with `->`, one letter per dimension (no `...`), tensors of one
+ * dtype and a size for each letter that every operand agrees on. */
+static gboolean
+einsum_shape (PtrVec *args,
+              StrMap *kwargs,
+              Shape  *s)
+{
+  guint        n = args != NULL ? args->len : 0, first = 1;
+  const Value *eq = n > 0 ? args->pdata[0] : NULL;
+  PtrVec      *ops = args;
+  gint64       size[128];
+  const char  *p, *arrow;
+  const char  *dtype = NULL;
+
+  if (eq == NULL || eq->kind != VAL_STR || !no_kwargs (kwargs) ||
+      strlen (eq->str.s) != eq->str.len || (arrow = strstr (eq->str.s, "->")) == NULL)
+    return FALSE;
+  if (n == 2 && (((Value *) args->pdata[1])->kind == VAL_LIST ||
+                 ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+    {
+      ops = ((Value *) args->pdata[1])->seq.items;
+      first = 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (size); i++)
+    size[i] = -1;
+  p = eq->str.s;
+  for (guint k = first; k <= ops->len; k++)
+    {
+      Shape op;
+      guint dim = 0;
+
+      if (k == ops->len || !shape_of (ops->pdata[k], &op) ||
+          (dtype != NULL && strcmp (dtype, op.dtype) != 0))
+        return FALSE;
+      dtype = op.dtype;
+      for (; *p != ',' && p != arrow; p++)
+        {
+          if (*p == ' ')
+            continue;
+          if (!g_ascii_isalpha (*p) || dim >= op.rank ||
+              (size[(guchar) *p] >= 0 && size[(guchar) *p] != op.dims[dim]))
+            return FALSE;
+          size[(guchar) *p] = op.dims[dim++];
+        }
+      if (dim != op.rank)
+        return FALSE;
+      if (p == arrow)
+        {
+          if (k + 1 != ops->len)
+            return FALSE;
+          break;
+        }
+      p++;
+    }
+  s->rank = 0;
+  s->dtype = dtype;
+  for (p = arrow + 2; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        continue;
+      if (!g_ascii_isalpha (*p) || size[(guchar) *p] < 0 || s->rank >= MAX_RANK ||
+          strchr (p + 1, *p) != NULL)
+        return FALSE;
+      s->dims[s->rank++] = size[(guchar) *p];
+    }
+  return TRUE;
+}
+
 /* A `dtype=` keyword and nothing else but @allowed ones; the dtype (or
  * @dtype unchanged). */
 static gboolean
@@ -1044,6 +1201,8 @@ function_shape (const char *path,
   const char *name = path + strlen ("torch.");
   char        how;
 
+  if (strcmp (path, "torch.functional.einsum") == 0)
+    name = "einsum";
   if (!g_str_has_prefix (path, "torch.") || strchr (name, '.') != NULL)
     return FALSE;
   if (strcmp (name, "arange") == 0)
@@ -1134,6 +1293,8 @@ function_shape (const char *path,
     }
   if (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 || strcmp (name, "stack") == 0)
     return cat_shape (name[0] == 's', args, kwargs, s);
+  if (strcmp (name, "einsum") == 0)
+    return einsum_shape (args, kwargs, s);
   if (strcmp (name, "outer") == 0 || strcmp (name, "ger") == 0)
     {
       Shape b;
@@ -1151,7 +1312,9 @@ function_shape (const char *path,
        strcmp (name, "cpu") != 0) ||
       strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
       strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
-      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0)
+      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0 ||
+      strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
+      strcmp (name, "amin") == 0)
     {
       PtrVec rest;
 
