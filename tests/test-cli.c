@@ -1153,7 +1153,8 @@ check_code_cases (const char     *head,
 /* A set whose ints an item Graft does not know the slot of may have moved
  * (CPython walks `{2, 9, 1}` less 9 as 2, 1), or whose pop() starts where
  * a pop() of such an item left off, is refused when walked, never guessed;
- * clear() gives the set a new table. */
+ * clear() gives the set a new table.  So is a set of several traced values
+ * (CPython walks them in the order of their addresses). */
 static void
 test_set_order_unknown (void)
 {
@@ -1167,6 +1168,12 @@ test_set_order_unknown (void)
     { "    s = {9}\n    s.pop()\n    s.clear()\n    s.update([1, 2])\n    return x, s.pop()\n",
       "-:9:15: error: pop() starts past the slot of the set's last pop(), which Graft does not "
       "know: sort it (sorted(s)) first" },
+    { "    y = x + 1\n    return x, sum({x, y})\n",
+      "-:6:15: error: a set of traced values is walked in the order of their addresses, which "
+      "changes from run to run: use a list" },
+    { "    s = {x, x + 1}\n    s.discard(3)\n    return [t for t in s]\n",
+      "-:7:24: error: a set of traced values is walked in the order of their addresses, which "
+      "changes from run to run: use a list" },
     { "    s = {2, 9, 1}\n    s.clear()\n    s.update([2, 1])\n    return x, list(s)\n", NULL },
   };
 
@@ -1203,6 +1210,32 @@ test_user_eq (void)
                     "def forward(x):\n",
                     "", cases, G_N_ELEMENTS (cases), "",
                     "def forward(self, x):\n    eq = x == 3\n    return (x, True, True, eq)\n");
+}
+
+/* A dataclass's InitVar (no field: a parameter of __init__ and
+ * __post_init__, its default a class attribute) and `_: KW_ONLY` are
+ * refused: read as fields, `K(1, 5).b` was 5 and the repr `K(a=1, b=5)`
+ * where Python says 2 and `K(a=1)`. */
+static void
+test_dataclass_unmodelled (void)
+{
+  static const CodeCase cases[] = {
+    { "    b: InitVar[int] = 2\n",
+      "-:9:8: error: a dataclass's InitVar and KW_ONLY are not modelled by Graft's tracer" },
+    { "    b: dataclasses.InitVar[int] = 2\n",
+      "-:9:8: error: a dataclass's InitVar and KW_ONLY are not modelled by Graft's tracer" },
+    { "    _: KW_ONLY\n    b: int = 2\n",
+      "-:9:8: error: a dataclass's InitVar and KW_ONLY are not modelled by Graft's tracer" },
+    { "    b: int = 2\n", NULL },
+  };
+
+  check_code_cases ("import torch\nimport dataclasses\n"
+                    "from dataclasses import dataclass, InitVar, KW_ONLY\n\n\n"
+                    "@dataclass\nclass K:\n    a: int\n",
+                    "\n\ndef forward(x):\n    return x + K(1, 5).b, str(K(1))\n", cases,
+                    G_N_ELEMENTS (cases), "",
+                    "def forward(self, x):\n    add = x + 5;  x = None\n"
+                    "    return (add, 'K(a=1, b=2)')\n");
 }
 
 /* A method or torch function of constant tensors that gives no tensor (a
@@ -2273,6 +2306,7 @@ main (int    argc,
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
   g_test_add_func ("/cli/user-eq", test_user_eq);
+  g_test_add_func ("/cli/dataclass-unmodelled", test_dataclass_unmodelled);
   g_test_add_func ("/cli/constant-tensor-not-tensor", test_constant_tensor_not_tensor);
   g_test_add_func ("/cli/builtin-keywords", test_builtin_keywords);
   g_test_add_func ("/cli/output-file", test_output_file);

@@ -421,7 +421,8 @@ match_literals (Search         *s,
  * any pair `_match_literals` refuses (a literal against a node too, and a
  * placeholder against a second, different literal); for torch 1.13.1, which
  * lacks the option, fx-reference gives it 2.x's meaning on flattened
- * leaves: two values without nodes match. */
+ * leaves: two leaves that are not nodes match, a slice that holds a node
+ * included (`p1[p0:]` against `x[2:]`: p0 stays unbound, KeyError). */
 static gboolean
 match_arg (Search         *s,
            const GraftArg *pa,
@@ -429,7 +430,7 @@ match_arg (Search         *s,
 {
   if (s->dialect->matches_structured_args)
     return match_literals (s, pa, ga) || s->options->ignore_literals;
-  if (s->options->ignore_literals && !graft_arg_has_node (pa) && !graft_arg_has_node (ga))
+  if (s->options->ignore_literals && pa->kind != GRAFT_ARG_NODE && ga->kind != GRAFT_ARG_NODE)
     return TRUE;
   return match_literals (s, pa, ga);
 }

@@ -78,19 +78,26 @@ _graft_tracer_dataclass_field (Tracer            *t,
   return v;
 }
 
-/* Whether an annotation names typing.ClassVar (`ClassVar[int]`). */
+/* Whether an annotation names @what (`ClassVar[int]`, `typing.ClassVar`). */
 static gboolean
-is_class_var (const GraftPyExpr *annotation)
+annotation_is (const GraftPyExpr *annotation,
+               const char        *what)
 {
   const GraftPyExpr *e = annotation;
 
   if (e->kind == GRAFT_PY_EXPR_SUBSCRIPT)
     e = e->subscript.value;
   if (e->kind == GRAFT_PY_EXPR_NAME)
-    return strcmp (e->name.id, "ClassVar") == 0;
+    return strcmp (e->name.id, what) == 0;
   if (e->kind == GRAFT_PY_EXPR_ATTRIBUTE)
-    return strcmp (e->attribute.attr, "ClassVar") == 0;
+    return strcmp (e->attribute.attr, what) == 0;
   return FALSE;
+}
+
+static gboolean
+is_class_var (const GraftPyExpr *annotation)
+{
+  return annotation_is (annotation, "ClassVar");
 }
 
 /* The decorator's keyword arguments: `init`, `repr`, `eq`, `frozen`. */
@@ -207,6 +214,18 @@ _graft_tracer_dataclass_apply (Tracer            *t,
       if (s->kind != GRAFT_PY_STMT_ANN_ASSIGN || s->ann_assign.target->kind != GRAFT_PY_EXPR_NAME ||
           is_class_var (s->ann_assign.annotation))
         continue;
+      /* An InitVar is no field but a parameter of __init__ and
+       * __post_init__ (its default a class attribute); `_: KW_ONLY` makes
+       * the fields after it keyword-only.  Neither is modelled: read as
+       * fields, they would be printed and read where Python has none. */
+      if (annotation_is (s->ann_assign.annotation, "InitVar") ||
+          annotation_is (s->ann_assign.annotation, "KW_ONLY"))
+        {
+          _graft_tracer_fail_at (t, s->ann_assign.annotation, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "a dataclass's InitVar and KW_ONLY are not modelled by Graft's "
+                                 "tracer");
+          return FALSE;
+        }
       name = s->ann_assign.target->name.id;
       f = _graft_tracer_alloc (t, sizeof (DataclassField));
       *f = (DataclassField){ .name = name };

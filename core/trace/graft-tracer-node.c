@@ -774,12 +774,22 @@ _graft_tracer_zip_items (Tracer   *t,
 
   lazy->len = G_MAXUINT;
   for (guint k = 0; k < lazy->n_parts; k++)
-    if (lazy->parts[k].what != 'u')
-      lazy->len = MIN (lazy->len, lazy->lists[k]->seq.items->len);
-    else if (lazy->lists[k]->seq.items->len == 0)
-      lazy->len = 0; /* ended before */
-    else
-      unknown = TRUE;
+    {
+      const LazyIter *part = &lazy->parts[k];
+
+      /* A zip() or enumerate() of such a part grows as it goes too (its
+       * list is its @steps); its own @len bounds it. */
+      if (part->what != 'u' && part->steps == NULL)
+        lazy->len = MIN (lazy->len, lazy->lists[k]->seq.items->len);
+      else if (lazy->lists[k]->seq.items->len == 0)
+        lazy->len = 0; /* ended before */
+      else
+        {
+          unknown = TRUE;
+          if (part->what != 'u')
+            lazy->len = MIN (lazy->len, part->len);
+        }
+    }
   lazy->steps = NULL;
   if (unknown)
     {
@@ -825,12 +835,6 @@ loop_items_zip (Tracer            *t,
       out_lazy->lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], part);
       if (out_lazy->lists[k] == NULL)
         return NULL;
-      if ((part->what == 'z' || part->what == 'e') && part->steps != NULL)
-        return _graft_tracer_fail (t, iter->call.args.items[k]->start,
-                                   iter->call.args.items[k]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "a loop over %s() of a zip() or enumerate() of "
-                                   "iter(callable, sentinel) is not supported by Graft's tracer",
-                                   enumerate ? "enumerate" : "zip");
     }
   if (enumerate && iter->call.args.len == 2)
     {

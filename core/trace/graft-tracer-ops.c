@@ -913,7 +913,10 @@ _graft_tracer_compare (Tracer            *t,
     }
   if (op == GRAFT_PY_CMP_IN || op == GRAFT_PY_CMP_NOT_IN)
     {
-      if (_graft_value_holds_proxy (a) || _graft_value_is_proxy (b))
+      /* A set finds a traced value by its hash, its identity, and never
+       * asks its truth (graft-tracer-sets.c). */
+      if ((_graft_value_holds_proxy (a) || _graft_value_is_proxy (b)) &&
+          (a->kind != VAL_PROXY || b->kind != VAL_SET))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "'in' with a traced value needs its truth value, which tracing "
                                    "does not have "
@@ -1260,7 +1263,7 @@ _graft_tracer_subscript (Tracer            *t,
   if (_graft_value_is_tensor (obj) && _graft_value_holds_proxy (index))
     return index_tensor_traced (t, obj, index, at);
   if (_graft_value_is_tensor (obj))
-    return _graft_tracer_index_tensor (t, obj, index);
+    return _graft_tracer_index_tensor (t, obj, index, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not subscriptable", _graft_value_type_name (obj));
 }

@@ -1044,15 +1044,23 @@ Value   *_graft_tracer_call (Tracer            *t,
                              const GraftPyExpr *at);
 
 /* graft-tracer-shapes.c: what ops on constant tensors make. */
-Value *_graft_tracer_binop_tensor (Tracer *t, int op, const Value *a, const Value *b);
-Value *_graft_tracer_tensor_method_result (Tracer     *t,
-                                           Value      *recv,
-                                           const char *name,
-                                           PtrVec     *args,
-                                           StrMap     *kwargs);
-Value *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
-Value *_graft_tracer_index_tensor (Tracer *t, Value *tensor, Value *index);
-Value *_graft_tracer_function_tensor (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs);
+Value   *_graft_tracer_binop_tensor (Tracer *t, int op, const Value *a, const Value *b);
+Value   *_graft_tracer_tensor_method_result (Tracer     *t,
+                                             Value      *recv,
+                                             const char *name,
+                                             PtrVec     *args,
+                                             StrMap     *kwargs);
+Value   *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
+Value   *_graft_tracer_index_tensor (Tracer            *t,
+                                     Value             *tensor,
+                                     Value             *index,
+                                     const GraftPyExpr *at);
+gboolean _graft_tracer_tensor_setitem (Tracer            *t,
+                                       Value             *tensor,
+                                       Value             *index,
+                                       Value             *value,
+                                       const GraftPyExpr *at);
+Value   *_graft_tracer_function_tensor (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs);
 
 /* graft-tracer-sets.c: set and frozenset. */
 Value   *_graft_value_set (Tracer *t, gboolean frozen);

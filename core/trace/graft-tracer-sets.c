@@ -19,9 +19,11 @@
  * else (strings, whose hashes change with each process, bigger ints,
  * tuples) is refused there rather than guessed.
  *
- * An item must be hashable: a list, a dict or a set is Python's TypeError;
- * a traced value, a tensor or an object (hashed by identity in Python) is
- * not modelled.
+ * An item must be hashable: a list, a dict or a set is Python's TypeError.
+ * A traced value is hashed by identity, so membership, adding, removing,
+ * the algebra and the length are known, but not the order it is walked
+ * in (refused with several items); a tensor or an object, or a traced
+ * value inside a tuple, is not modelled.
  */
 #include "config.h"
 
@@ -51,12 +53,17 @@ _graft_value_set (Tracer  *t,
 }
 
 /* Whether Python can hash @v and Graft compares it as Python does; else
- * fails the tracer. */
+ * fails the tracer.  A traced value is hashed by identity (torch.fx's
+ * Proxy keeps object's __hash__), one Proxy per node: Graft compares it by
+ * its node (set_equal()); inside a tuple it is not modelled. */
 static gboolean
-check_hashable (Tracer            *t,
-                const Value       *v,
-                const GraftPyExpr *at)
+check_hashable_in (Tracer            *t,
+                   const Value       *v,
+                   gboolean           top,
+                   const GraftPyExpr *at)
 {
+  if (top && v->kind == VAL_PROXY)
+    return TRUE;
   switch (v->kind)
     {
     case VAL_NONE:
@@ -75,7 +82,7 @@ check_hashable (Tracer            *t,
       return TRUE;
     case VAL_TUPLE:
       for (guint i = 0; i < v->seq.items->len; i++)
-        if (!check_hashable (t, v->seq.items->pdata[i], at))
+        if (!check_hashable_in (t, v->seq.items->pdata[i], FALSE, at))
           return FALSE;
       return TRUE;
     case VAL_SET:
@@ -111,6 +118,36 @@ check_hashable (Tracer            *t,
     }
 }
 
+static gboolean
+check_hashable (Tracer            *t,
+                const Value       *v,
+                const GraftPyExpr *at)
+{
+  return check_hashable_in (t, v, TRUE, at);
+}
+
+/* Python's test of a set's item against @item: a traced value is only
+ * itself (its hash is its identity; an equal hash of another is not
+ * modelled, and never seen). */
+static gboolean
+set_equal (const Value *a,
+           const Value *b)
+{
+  if (a->kind == VAL_PROXY || b->kind == VAL_PROXY)
+    return a->kind == b->kind && a->node == b->node;
+  return _graft_value_equal (a, b);
+}
+
+/* Whether @set holds a traced value. */
+static gboolean
+holds_proxy (const Value *set)
+{
+  for (guint i = 0; i < set->seq.items->len; i++)
+    if (((const Value *) set->seq.items->pdata[i])->kind == VAL_PROXY)
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * _graft_set_has:
  *
@@ -121,7 +158,7 @@ _graft_set_has (const Value *set,
                 const Value *item)
 {
   for (guint i = 0; i < set->seq.items->len; i++)
-    if (_graft_value_equal (set->seq.items->pdata[i], item))
+    if (set_equal (set->seq.items->pdata[i], item))
       return TRUE;
   return FALSE;
 }
@@ -246,6 +283,12 @@ _graft_set_items (Tracer            *t,
 {
   Value *out = _graft_value_seq (t, VAL_LIST, set->seq.items->len);
 
+  /* Whatever is done with several traced values (sum(), sorted(), a
+   * loop) is done in the order of their identities' hashes, addresses. */
+  if (set->seq.items->len > 1 && holds_proxy (set))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "a set of traced values is walked in the order of their "
+                               "addresses, which changes from run to run: use a list");
   if (ordered && !_graft_set_order_known (set) && set->seq.unordered &&
       !unordered_items (set))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -483,7 +526,7 @@ _graft_tracer_set_method (Tracer            *t,
       if (!check_hashable (t, item, at))
         return NULL;
       for (guint i = 0; i < recv->seq.items->len; i++)
-        if (_graft_value_equal (recv->seq.items->pdata[i], item))
+        if (set_equal (recv->seq.items->pdata[i], item))
           {
             _graft_vec_remove_index (recv->seq.items, i);
             return _graft_value_none ();

@@ -519,6 +519,91 @@ new_shape (PtrVec *args,
   return TRUE;
 }
 
+/* sum(), mean(), amax() and amin() over @dims (an int, or a tuple or list
+ * of distinct ints; NULL for every dimension), keeping the reduced ones as
+ * 1 if @keepdim. */
+static gboolean
+reduce_shape (const char  *name,
+              const Value *dims,
+              gboolean     keepdim,
+              Shape       *s)
+{
+  guint  mask = 0, k = 0, d;
+  gint64 a;
+  int    bytes;
+  int    kind = dtype_kind (s->dtype, &bytes);
+
+  if (kind == 0 || (name[0] == 'm' && name[1] == 'e' && kind != 3))
+    return FALSE; /* torch's mean() of ints is an error */
+  if (dims == NULL)
+    mask = (1u << s->rank) - 1;
+  else if (dims->kind == VAL_TUPLE || dims->kind == VAL_LIST)
+    {
+      /* An empty one means every dimension to some ops in some versions. */
+      if (dims->seq.items->len == 0 || (dims->kind == VAL_LIST && dims->seq.range != NULL))
+        return FALSE;
+      for (guint i = 0; i < dims->seq.items->len; i++)
+        {
+          if (!plain_int (dims->seq.items->pdata[i], &a) || !wrap_dim (a, s->rank, &d) ||
+              (mask & (1u << d)) != 0)
+            return FALSE;
+          mask |= 1u << d;
+        }
+    }
+  else if (plain_int (dims, &a) && wrap_dim (a, s->rank, &d))
+    mask = 1u << d;
+  else
+    return FALSE;
+  for (guint i = 0; i < s->rank; i++)
+    {
+      if ((mask & (1u << i)) == 0)
+        s->dims[k++] = s->dims[i];
+      else if (name[0] == 'a' && s->dims[i] == 0)
+        return FALSE; /* amax() over nothing is an error */
+      else if (keepdim)
+        s->dims[k++] = 1;
+    }
+  s->rank = k;
+  if (name[0] == 's' && kind != 3)
+    s->dtype = "torch.int64";
+  return TRUE;
+}
+
+/* A reduction's arguments after the tensor: (dim, keepdim), positional or
+ * by name. */
+static gboolean
+reduction (const char *name,
+           PtrVec     *args,
+           StrMap     *kwargs,
+           Shape      *s)
+{
+  guint        n = args != NULL ? args->len : 0;
+  const Value *dims = n > 0 ? args->pdata[0] : NULL;
+  const Value *keep = n > 1 ? args->pdata[1] : NULL;
+
+  if (n > 2)
+    return FALSE;
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+
+      if (strcmp (key, "dim") == 0 && n == 0)
+        dims = kwargs->values->pdata[i];
+      else if (strcmp (key, "keepdim") == 0 && n < 2)
+        keep = kwargs->values->pdata[i];
+      else
+        return FALSE;
+    }
+  if (keep != NULL && keep->kind != VAL_BOOL)
+    return FALSE;
+  /* amax() and amin() take a dim of () by default: every dimension. */
+  if (dims == NULL && keep != NULL && name[0] != 'a')
+    return FALSE;
+  if (dims != NULL && dims->kind == VAL_NONE)
+    return FALSE;
+  return reduce_shape (name, dims, keep != NULL && keep->b, s);
+}
+
 /* The shape of a method's result on a tensor of @s; FALSE where Graft does
  * not know it. */
 static gboolean
@@ -564,6 +649,9 @@ method_shape (const char *name,
       s->dtype = other.dtype;
       return TRUE;
     }
+  if (strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
+      strcmp (name, "amin") == 0)
+    return reduction (name, args, kwargs, s);
   if (strcmp (name, "new_zeros") == 0 || strcmp (name, "new_ones") == 0 ||
       strcmp (name, "new_empty") == 0)
     return new_shape (args, kwargs, 0, s);
@@ -793,31 +881,29 @@ slice_len (const Value *slice,
   return TRUE;
 }
 
-/**
- * _graft_tracer_index_tensor:
- * @tensor: a constant tensor
- * @index: a constant index (no traced value)
- *
- * `tensor[index]` for ints, slices of ints, None and one Ellipsis: a view
- * whose shape is known when @tensor's is.
- *
- * Returns: the tensor
- */
-Value *
-_graft_tracer_index_tensor (Tracer *t,
-                            Value  *tensor,
-                            Value  *index)
+typedef enum {
+  INDEX_KNOWN,
+  INDEX_UNKNOWN,
+  INDEX_OUT_OF_RANGE, /* torch's IndexError */
+} IndexShape;
+
+/* The shape of `tensor[index]` for a tensor of @s and an index of ints,
+ * slices of ints, None and one Ellipsis; at an int out of its dimension,
+ * that int, its place in the index (torch names that "dimension") and the
+ * size of the dimension of @s it indexes, in @bad. */
+static IndexShape
+index_shape (const Shape *s,
+             Value       *index,
+             Shape       *out,
+             gint64       bad[3])
 {
-  Shape  s, out;
   guint  n, used = 0, dim = 0, ellipses = 0;
   Value *items[MAX_RANK * 2];
 
-  if (!shape_of (tensor, &s))
-    return _graft_value_tensor (t);
   if (index->kind == VAL_TUPLE && !index->seq.size)
     {
       if (index->seq.items->len > G_N_ELEMENTS (items))
-        return _graft_value_tensor (t);
+        return INDEX_UNKNOWN;
       n = index->seq.items->len;
       for (guint i = 0; i < n; i++)
         items[i] = index->seq.items->pdata[i];
@@ -832,50 +918,93 @@ _graft_tracer_index_tensor (Tracer *t,
     if (items[i]->kind == VAL_INT || items[i]->kind == VAL_SLICE)
       used++;
     else if (items[i]->kind == VAL_ELLIPSIS && ellipses++ > 0)
-      return _graft_value_tensor (t); /* torch's IndexError */
+      return INDEX_UNKNOWN; /* torch's IndexError */
     else if (items[i]->kind != VAL_NONE && items[i]->kind != VAL_ELLIPSIS)
-      return _graft_value_tensor (t);
-  if (used > s.rank)
-    return _graft_value_tensor (t);
-  out.rank = 0;
-  out.dtype = s.dtype;
+      return INDEX_UNKNOWN;
+  if (used > s->rank)
+    return INDEX_UNKNOWN;
+  out->rank = 0;
+  out->dtype = s->dtype;
   for (guint i = 0; i < n; i++)
     {
       Value *item = items[i];
       gint64 k, len;
 
-      if (out.rank >= MAX_RANK)
-        return _graft_value_tensor (t);
+      if (out->rank >= MAX_RANK)
+        return INDEX_UNKNOWN;
       if (item->kind == VAL_NONE)
-        out.dims[out.rank++] = 1;
+        out->dims[out->rank++] = 1;
       else if (item->kind == VAL_ELLIPSIS)
         {
-          guint rest = s.rank - used;
+          guint rest = s->rank - used;
 
-          if (out.rank + rest > MAX_RANK)
-            return _graft_value_tensor (t);
+          if (out->rank + rest > MAX_RANK)
+            return INDEX_UNKNOWN;
           for (guint j = 0; j < rest; j++)
-            out.dims[out.rank++] = s.dims[dim++];
+            out->dims[out->rank++] = s->dims[dim++];
         }
       else if (item->kind == VAL_INT)
         {
-          if (!plain_int (item, &k) || k < -s.dims[dim] || k >= s.dims[dim])
-            return _graft_value_tensor (t);
+          if (!plain_int (item, &k))
+            return INDEX_UNKNOWN;
+          if (k < -s->dims[dim] || k >= s->dims[dim])
+            {
+              bad[0] = k;
+              bad[1] = i;
+              bad[2] = s->dims[dim];
+              return INDEX_OUT_OF_RANGE;
+            }
           dim++;
         }
       else
         {
-          if (!slice_len (item, s.dims[dim], &len))
-            return _graft_value_tensor (t);
-          out.dims[out.rank++] = len;
+          if (!slice_len (item, s->dims[dim], &len))
+            return INDEX_UNKNOWN;
+          out->dims[out->rank++] = len;
           dim++;
         }
     }
-  while (dim < s.rank && out.rank < MAX_RANK)
-    out.dims[out.rank++] = s.dims[dim++];
-  if (dim < s.rank)
+  while (dim < s->rank && out->rank < MAX_RANK)
+    out->dims[out->rank++] = s->dims[dim++];
+  return dim < s->rank ? INDEX_UNKNOWN : INDEX_KNOWN;
+}
+
+/**
+ * _graft_tracer_index_tensor:
+ * @tensor: a constant tensor
+ * @index: a constant index (no traced value)
+ *
+ * `tensor[index]` for ints, slices of ints, None and one Ellipsis: a view
+ * whose shape is known when @tensor's is.  An int out of its dimension is
+ * torch's IndexError.
+ *
+ * Returns: (nullable): the tensor, or %NULL with the error raised
+ */
+Value *
+_graft_tracer_index_tensor (Tracer            *t,
+                            Value             *tensor,
+                            Value             *index,
+                            const GraftPyExpr *at)
+{
+  Shape  s, out;
+  gint64 bad[3];
+
+  if (!shape_of (tensor, &s))
     return _graft_value_tensor (t);
-  return made (t, &out);
+  switch (index_shape (&s, index, &out, bad))
+    {
+    case INDEX_KNOWN:
+      return made (t, &out);
+    case INDEX_OUT_OF_RANGE:
+      return _graft_tracer_raise (t, "IndexError", at->start, at->end,
+                                  "IndexError: index %" G_GINT64_FORMAT
+                                  " is out of bounds for dimension %" G_GINT64_FORMAT
+                                  " with size %" G_GINT64_FORMAT,
+                                  bad[0], bad[1], bad[2]);
+    case INDEX_UNKNOWN:
+    default:
+      return _graft_value_tensor (t);
+    }
 }
 
 /* The elements of torch.arange(start, end, step), or -1. */
@@ -963,6 +1092,75 @@ cat_shape (gboolean stack,
   return sane (s);
 }
 
+/* torch.einsum(equation, *operands) (or one list of them), for an
+ * equation with `->`, one letter per dimension (no `...`), tensors of one
+ * dtype and a size for each letter that every operand agrees on. */
+static gboolean
+einsum_shape (PtrVec *args,
+              StrMap *kwargs,
+              Shape  *s)
+{
+  guint        n = args != NULL ? args->len : 0, first = 1;
+  const Value *eq = n > 0 ? args->pdata[0] : NULL;
+  PtrVec      *ops = args;
+  gint64       size[128];
+  const char  *p, *arrow;
+  const char  *dtype = NULL;
+
+  if (eq == NULL || eq->kind != VAL_STR || !no_kwargs (kwargs) ||
+      strlen (eq->str.s) != eq->str.len || (arrow = strstr (eq->str.s, "->")) == NULL)
+    return FALSE;
+  if (n == 2 && (((Value *) args->pdata[1])->kind == VAL_LIST ||
+                 ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+    {
+      ops = ((Value *) args->pdata[1])->seq.items;
+      first = 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (size); i++)
+    size[i] = -1;
+  p = eq->str.s;
+  for (guint k = first; k <= ops->len; k++)
+    {
+      Shape op;
+      guint dim = 0;
+
+      if (k == ops->len || !shape_of (ops->pdata[k], &op) ||
+          (dtype != NULL && strcmp (dtype, op.dtype) != 0))
+        return FALSE;
+      dtype = op.dtype;
+      for (; *p != ',' && p != arrow; p++)
+        {
+          if (*p == ' ')
+            continue;
+          if (!g_ascii_isalpha (*p) || dim >= op.rank ||
+              (size[(guchar) *p] >= 0 && size[(guchar) *p] != op.dims[dim]))
+            return FALSE;
+          size[(guchar) *p] = op.dims[dim++];
+        }
+      if (dim != op.rank)
+        return FALSE;
+      if (p == arrow)
+        {
+          if (k + 1 != ops->len)
+            return FALSE;
+          break;
+        }
+      p++;
+    }
+  s->rank = 0;
+  s->dtype = dtype;
+  for (p = arrow + 2; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        continue;
+      if (!g_ascii_isalpha (*p) || size[(guchar) *p] < 0 || s->rank >= MAX_RANK ||
+          strchr (p + 1, *p) != NULL)
+        return FALSE;
+      s->dims[s->rank++] = size[(guchar) *p];
+    }
+  return TRUE;
+}
+
 /* A `dtype=` keyword and nothing else but @allowed ones; the dtype (or
  * @dtype unchanged). */
 static gboolean
@@ -1003,6 +1201,8 @@ function_shape (const char *path,
   const char *name = path + strlen ("torch.");
   char        how;
 
+  if (strcmp (path, "torch.functional.einsum") == 0)
+    name = "einsum";
   if (!g_str_has_prefix (path, "torch.") || strchr (name, '.') != NULL)
     return FALSE;
   if (strcmp (name, "arange") == 0)
@@ -1093,6 +1293,8 @@ function_shape (const char *path,
     }
   if (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 || strcmp (name, "stack") == 0)
     return cat_shape (name[0] == 's', args, kwargs, s);
+  if (strcmp (name, "einsum") == 0)
+    return einsum_shape (args, kwargs, s);
   if (strcmp (name, "outer") == 0 || strcmp (name, "ger") == 0)
     {
       Shape b;
@@ -1110,7 +1312,9 @@ function_shape (const char *path,
        strcmp (name, "cpu") != 0) ||
       strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
       strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
-      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0)
+      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0 ||
+      strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
+      strcmp (name, "amin") == 0)
     {
       PtrVec rest;
 
@@ -1142,4 +1346,136 @@ _graft_tracer_function_tensor (Tracer     *t,
   if (!function_shape (path, args, kwargs, &s))
     return NULL;
   return made (t, &s);
+}
+
+/* torch's name of a CPU tensor of @dtype, as its messages print it. */
+static const char *
+tensor_type_name (const char *dtype)
+{
+  static const char *const names[][2] = {
+    { "torch.float32", "FloatTensor" },
+    { "torch.float64", "DoubleTensor" },
+    { "torch.float16", "HalfTensor" },
+    { "torch.bfloat16", "BFloat16Tensor" },
+    { "torch.int64", "LongTensor" },
+    { "torch.int32", "IntTensor" },
+    { "torch.int16", "ShortTensor" },
+    { "torch.int8", "CharTensor" },
+    { "torch.uint8", "ByteTensor" },
+    { "torch.bool", "BoolTensor" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (dtype, names[i][0]) == 0)
+      return names[i][1];
+  return NULL;
+}
+
+/* `[3, 4]`, as torch prints sizes. */
+static const char *
+sizes_str (Tracer      *t,
+           const Shape *s)
+{
+  GString    *str = g_string_new ("[");
+  const char *out;
+
+  for (guint i = 0; i < s->rank; i++)
+    g_string_append_printf (str, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "", s->dims[i]);
+  g_string_append_c (str, ']');
+  out = _graft_tracer_strdup (t, str->str, -1);
+  g_string_free (str, TRUE);
+  return out;
+}
+
+/**
+ * _graft_tracer_tensor_setitem:
+ * @tensor: a constant tensor
+ * @index: a constant index
+ * @value: what is assigned (no traced value)
+ *
+ * Checks `tensor[index] = value` as torch runs it: an int out of its
+ * dimension is an IndexError, a tensor that does not expand to the indexed
+ * part (after its leading dimensions of size 1, which torch drops) a
+ * RuntimeError, with torch's texts.  Where Graft does not know a shape,
+ * the assignment is refused: torch's outcome depends on it.
+ *
+ * Returns: %FALSE with the error raised or set
+ */
+gboolean
+_graft_tracer_tensor_setitem (Tracer            *t,
+                              Value             *tensor,
+                              Value             *index,
+                              Value             *value,
+                              const GraftPyExpr *at)
+{
+  Shape       s, target, src;
+  gint64      bad[3];
+  IndexShape  how = INDEX_UNKNOWN;
+  const char *type;
+  guint       lead = 0;
+  gboolean    known = shape_of (tensor, &s);
+
+  if (known)
+    how = index_shape (&s, index, &target, bad);
+  /* `t[t == 0] = 1.0`: a mask of t's own leading sizes, and a number. */
+  if (known && how == INDEX_UNKNOWN && shape_of (index, &target) &&
+      strcmp (target.dtype, "torch.bool") == 0 && target.rank <= s.rank && target.rank > 0 &&
+      memcmp (target.dims, s.dims, target.rank * sizeof (gint64)) == 0 &&
+      ((value->kind == VAL_INT && !_graft_value_is_bigint (value)) || value->kind == VAL_FLOAT ||
+       value->kind == VAL_BOOL))
+    return TRUE;
+  if (how == INDEX_OUT_OF_RANGE)
+    {
+      _graft_tracer_raise (t, "IndexError", at->start, at->end,
+                           "IndexError: index %" G_GINT64_FORMAT
+                           " is out of bounds for dimension %" G_GINT64_FORMAT
+                           " with size %" G_GINT64_FORMAT,
+                           bad[0], bad[1], bad[2]);
+      return FALSE;
+    }
+  if (how == INDEX_KNOWN &&
+      ((value->kind == VAL_INT && !_graft_value_is_bigint (value)) || value->kind == VAL_FLOAT ||
+       value->kind == VAL_BOOL))
+    return TRUE;
+  if (how != INDEX_KNOWN || !shape_of (value, &src) ||
+      (type = tensor_type_name (src.dtype)) == NULL)
+    {
+      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "this item assignment on a constant tensor is not supported: Graft "
+                             "does not know the shapes involved, and torch raises an error where "
+                             "they do not fit");
+      return FALSE;
+    }
+  while (lead < src.rank && src.dims[lead] == 1)
+    lead++;
+  memmove (src.dims, &src.dims[lead], (src.rank - lead) * sizeof (gint64));
+  src.rank -= lead;
+  if (src.rank > target.rank)
+    {
+      _graft_tracer_raise (t, "RuntimeError", at->start, at->end,
+                           "RuntimeError: expand(torch.%s{%s}, size=%s): the number of sizes "
+                           "provided (%u) must "
+                           "be greater or equal to the number of dimensions in the tensor (%u)",
+                           type, sizes_str (t, &src), sizes_str (t, &target), target.rank,
+                           src.rank);
+      return FALSE;
+    }
+  for (guint i = target.rank; i-- > 0;)
+    {
+      guint  offset = target.rank - 1 - i;
+      gint64 size = offset < src.rank ? src.dims[src.rank - 1 - offset] : 1;
+
+      if (size != target.dims[i] && size != 1)
+        {
+          _graft_tracer_raise (t, "RuntimeError", at->start, at->end,
+                               "RuntimeError: The expanded size of the tensor (%" G_GINT64_FORMAT
+                               ") must match the existing size (%" G_GINT64_FORMAT
+                               ") at non-singleton dimension %u.  Target sizes: %s.  Tensor "
+                               "sizes: %s",
+                               target.dims[i], size, i, sizes_str (t, &target),
+                               sizes_str (t, &src));
+          return FALSE;
+        }
+    }
+  return TRUE;
 }

@@ -64,10 +64,11 @@ _graft_tracer_assign (Tracer            *t,
             return TRUE;
           }
         /* `pe[:, 0::2] = torch.sin(...)` in __init__: the data, which
-         * Graft does not keep, changes in place; its shape does not. */
+         * Graft does not keep, changes in place; its shape does not, but
+         * the value must fit it. */
         if (_graft_value_is_tensor (obj) && !_graft_value_holds_proxy (index) &&
             !_graft_value_holds_proxy (value))
-          return TRUE;
+          return _graft_tracer_tensor_setitem (t, obj, index, value, target);
         _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                _graft_value_is_proxy (obj)
                                    ? "item assignment on a traced value is not supported (torch.fx "

@@ -704,7 +704,13 @@ call_python_function (Tracer            *t,
   if (bound == NULL)
     return NULL;
   if (!any_proxy (args, kwargs))
-    return _graft_value_tensor (t);
+    {
+      /* torch.einsum() of constant tensors: graft-tracer-shapes.c. */
+      Value *made = _graft_tracer_function_tensor (t, FX_TEXT (fx_table (t), fn->path), args,
+                                                   kwargs);
+
+      return made != NULL ? made : _graft_value_tensor (t);
+    }
 
   rec_args = _graft_tracer_vec (t);
   rec_kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
