@@ -16,7 +16,8 @@
  * leaves.
  *
  * Return indents as Python wants: one level more after a line ending in
- * `:`, the same indentation otherwise (GraftPythonIndenter).
+ * `:`, one less after `return`, `pass`, `raise`, `continue` or `break`,
+ * the same indentation otherwise (GraftPythonIndenter).
  *
  * Completion: after a dot, what the tracer and the document's graph know
  * there (GraftCompletion, given the document with
@@ -69,7 +70,9 @@ static guint signals[N_SIGNALS];
 
 /* The editor's indenter: Return keeps the indentation of the line it
  * ends, one level more (the view's indent width, 4) after a line that
- * opens a block, one ending in `:`, as Python's editors do.  The line
+ * opens a block, one ending in `:`, one level less after a statement
+ * that ends one (`return`, `pass`, `raise`, `continue`, `break`), as
+ * Python's editors do.  The line
  * split off by Return loses the blanks it started with, which the
  * indentation replaces. */
 #define GRAFT_TYPE_PYTHON_INDENTER (graft_python_indenter_get_type ())
@@ -90,6 +93,48 @@ python_indenter_is_trigger (GtkSourceIndenter *indenter,
   if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0)
     return FALSE;
   return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter;
+}
+
+/* Whether @statement (a line without its indentation or trailing
+ * blanks) ends the block it is in: `return`, `pass`, `raise`,
+ * `continue` or `break`, its brackets closed on the line (a call
+ * going on to the next line is not over yet). */
+static gboolean
+ends_block (const char *statement)
+{
+  static const char *const keywords[] = { "return", "pass", "raise", "continue", "break" };
+  int                      depth = 0;
+  char                     quote = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
+    {
+      gsize       length = strlen (keywords[i]);
+      const char *after = statement + length;
+
+      if (strncmp (statement, keywords[i], length) != 0 || g_ascii_isalnum (*after) ||
+          *after == '_')
+        continue;
+      for (const char *p = after; *p != '\0'; p++)
+        {
+          if (quote != 0)
+            {
+              if (*p == '\\' && p[1] != '\0')
+                p++;
+              else if (*p == quote)
+                quote = 0;
+            }
+          else if (*p == '\'' || *p == '"')
+            quote = *p;
+          else if (*p == '#')
+            break;
+          else if (*p == '(' || *p == '[' || *p == '{')
+            depth++;
+          else if (*p == ')' || *p == ']' || *p == '}')
+            depth--;
+        }
+      return depth <= 0;
+    }
+  return FALSE;
 }
 
 static void
@@ -119,12 +164,21 @@ python_indenter_indent (GtkSourceIndenter *indenter,
   for (const char *p = previous; *p == ' ' || *p == '\t'; p++)
     g_string_append_c (indent, *p);
   length = strlen (g_strchomp (previous));
+  if (width <= 0)
+    width = (int) gtk_source_view_get_tab_width (view);
   if (length > 0 && previous[length - 1] == ':')
     {
-      if (width <= 0)
-        width = (int) gtk_source_view_get_tab_width (view);
       for (int i = 0; i < width; i++)
         g_string_append_c (indent, ' ');
+    }
+  else if (ends_block (previous + indent->len))
+    {
+      /* One level less: a tab, or up to a level's spaces. */
+      if (indent->len > 0 && indent->str[indent->len - 1] == '\t')
+        g_string_truncate (indent, indent->len - 1);
+      else
+        for (int i = 0; i < width && indent->len > 0 && indent->str[indent->len - 1] == ' '; i++)
+          g_string_truncate (indent, indent->len - 1);
     }
   /* The blanks the new line starts with give way to the indentation. */
   gtk_text_iter_set_line_offset (iter, 0);

@@ -430,6 +430,44 @@ test_imports (void)
   close_window (window);
 }
 
+/* Return indents the new line as Python editors do: one level more
+ * after a `:`, one less after a statement that ends its block, the same
+ * otherwise (it went to column 0 after resnet18's `return`, the last
+ * line of its pattern, on main: 8 spaces kept). */
+static void
+test_return_indent (void)
+{
+  static const char module[] = "import torch\n\n\nclass P(torch.nn.Module):\n"
+                               "    def forward(self, x):\n";
+  static const struct
+  {
+    const char *line; /* the last line, the cursor at its end */
+    const char *next; /* the indentation Return gives */
+  } cases[] = {
+    { "        return self.relu(self.bn1(x))", "    " },
+    { "        y = self.bn1(x)", "        " },
+    { "        if x is None:", "            " },
+    { "        pass", "    " },
+    { "        raise ValueError(x)  # no", "    " },
+    { "        return torch.cat((x,", "        " }, /* the call goes on */
+    { "        returned = x", "        " },
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (module, cases[i].line, NULL);
+      g_autofree char *want = g_strconcat (text, "\n", cases[i].next, NULL);
+      GtkWidget       *view = edit_pattern (window, text);
+      TextIs           is_indented = { view, want, TRUE };
+
+      focus_window (window);
+      xdotool ("key", "Return", NULL);
+      iterate_until (text_is, &is_indented);
+    }
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -442,5 +480,6 @@ main (int    argc,
   g_test_add_func ("/ui/completion/aten-ranked", test_aten_ranked);
   g_test_add_func ("/ui/completion/self-attributes", test_self_attributes);
   g_test_add_func ("/ui/completion/imports", test_imports);
+  g_test_add_func ("/ui/completion/return-indent", test_return_indent);
   return g_test_run ();
 }
