@@ -57,6 +57,10 @@ struct _GraftPatternEditor
 
   guint    debounce_id;
   gboolean setting_text;
+  /* The text's height in view, at its last allocation */
+  double page_size;
+  /* The tick that brings the cursor's line back in view, or 0 */
+  guint keep_cursor_id;
 };
 
 G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
@@ -780,6 +784,74 @@ graft_source_buffer_follow_style (GtkSourceBuffer *buffer)
   g_signal_connect_object (manager, "notify::dark", G_CALLBACK (follow_style_cb), buffer, 0);
 }
 
+/* Where the line of the cursor is, in the vertical adjustment's units
+ * (counted from the text's top margin). */
+static void
+cursor_line_extent (GraftPatternEditor *self,
+                    double             *top,
+                    double             *bottom)
+{
+  GtkTextView   *view = GTK_TEXT_VIEW (self->view);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter    cursor;
+  GdkRectangle   line;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  gtk_text_view_get_iter_location (view, &cursor, &line);
+  *top = line.y + gtk_text_view_get_top_margin (view);
+  *bottom = *top + line.height;
+}
+
+/* The frame after the allocation that shrank the view: the cursor's
+ * line, gone under its bottom, comes back in view. */
+static gboolean
+keep_cursor_tick_cb (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  GraftPatternEditor *self = user_data;
+  GtkAdjustment      *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view));
+  double              value = gtk_adjustment_get_value (adjustment);
+  double              page_size = gtk_adjustment_get_page_size (adjustment);
+  double              top;
+  double              bottom;
+
+  self->keep_cursor_id = 0;
+  cursor_line_extent (self, &top, &bottom);
+  if (top >= value && bottom > value + page_size)
+    gtk_adjustment_set_value (adjustment, MIN (top, bottom - page_size));
+  return G_SOURCE_REMOVE;
+}
+
+/* The text's view grew shorter (the error shown under it, the window
+ * made smaller) while the text is its window's focus: the line of the
+ * cursor, whole in view before, is brought back in view rather than left
+ * under the error's bar.  It is moved from a tick callback, in the next
+ * frame's update, never in this allocation: a value set while the
+ * scrolled window allocates has its scrollbar's slider snapshotted
+ * unallocated (GTK's fatal "Trying to snapshot GtkGizmo without a
+ * current allocation", the first version's, reverted). */
+static void
+page_size_cb (GtkAdjustment      *adjustment,
+              GParamSpec         *pspec,
+              GraftPatternEditor *self)
+{
+  double old_page_size = self->page_size;
+  double page_size = gtk_adjustment_get_page_size (adjustment);
+  double value = gtk_adjustment_get_value (adjustment);
+  double top;
+  double bottom;
+
+  self->page_size = page_size;
+  if (page_size >= old_page_size || self->keep_cursor_id != 0 ||
+      !gtk_widget_is_focus (GTK_WIDGET (self->view)))
+    return;
+  cursor_line_extent (self, &top, &bottom);
+  if (top >= value && bottom <= value + old_page_size && bottom > value + page_size)
+    self->keep_cursor_id =
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->view), keep_cursor_tick_cb, self, NULL);
+}
+
 static void
 graft_pattern_editor_dispose (GObject *object)
 {
@@ -788,6 +860,11 @@ graft_pattern_editor_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->debounce_id, g_source_remove);
+  if (self->keep_cursor_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->keep_cursor_id);
+      self->keep_cursor_id = 0;
+    }
   if (self->completion != NULL)
     graft_completion_set_document (self->completion, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_PATTERN_EDITOR);
@@ -870,4 +947,6 @@ graft_pattern_editor_init (GraftPatternEditor *self)
   graft_text_view_stop_scroll_on_unmap (GTK_TEXT_VIEW (self->view));
   g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
+  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view)),
+                           "notify::page-size", G_CALLBACK (page_size_cb), self, 0);
 }
