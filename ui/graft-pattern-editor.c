@@ -23,7 +23,8 @@
  * there (GraftCompletion, given the document with
  * graft_pattern_editor_set_document()), shown as the dot is typed or on
  * Ctrl+Space (GtkSourceView's own binding); otherwise the words of the
- * text shown (GtkSourceCompletionWords, which follows the buffer swaps).
+ * text shown (GraftCompletionWords, which follows the buffer swaps), not
+ * those Graft offers already.  None in a string or a comment.
  */
 #include "config.h"
 
@@ -935,7 +936,7 @@ graft_pattern_editor_init (GraftPatternEditor *self)
     GtkSourceCompletion *completion = gtk_source_view_get_completion (self->view);
 
     self->completion = graft_completion_new ();
-    self->words = gtk_source_completion_words_new ("Words");
+    self->words = graft_completion_words_new (self->completion);
     gtk_source_completion_words_register (self->words, buffer);
     gtk_source_completion_add_provider (completion,
                                         GTK_SOURCE_COMPLETION_PROVIDER (self->completion));
