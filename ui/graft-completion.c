@@ -494,6 +494,29 @@ path_before (GtkTextBuffer     *buffer,
   }
 }
 
+/* Whether @at is in a string or a comment of @buffer's Python, where
+ * Python's editors offer no completion: the character before it is (at
+ * a line's start, the one at it). */
+static gboolean
+in_string_or_comment (GtkTextBuffer     *buffer,
+                      const GtkTextIter *at)
+{
+  GtkSourceBuffer *source;
+  GtkTextIter      line = *at;
+  GtkTextIter      before = *at;
+
+  if (!GTK_SOURCE_IS_BUFFER (buffer))
+    return FALSE;
+  source = GTK_SOURCE_BUFFER (buffer);
+  if (!gtk_text_iter_starts_line (&before))
+    gtk_text_iter_backward_char (&before);
+  gtk_text_iter_set_line_offset (&line, 0);
+  /* The highlighting, done in idle steps, may not have come so far. */
+  gtk_source_buffer_ensure_highlight (source, &line, at);
+  return gtk_source_buffer_iter_has_context_class (source, &before, "string") ||
+         gtk_source_buffer_iter_has_context_class (source, &before, "comment");
+}
+
 /* Whether proposals after @path come from the graph: the overloads of a
  * `torch.ops.` namespace, or the module's attributes. */
 static gboolean
@@ -639,7 +662,7 @@ graft_completion_dup_texts (GraftCompletion   *self,
   char        **texts;
 
   g_return_val_if_fail (GRAFT_IS_COMPLETION (self), NULL);
-  path = path_before (buffer, at);
+  path = in_string_or_comment (buffer, at) ? NULL : path_before (buffer, at);
   builder = g_strv_builder_new ();
   if (path != NULL)
     {
@@ -686,8 +709,9 @@ filtered (GListStore *store,
 
 typedef struct
 {
-  char *path;
-  char *word;
+  char       *path;
+  char       *word;
+  GListModel *words; /* The words' provider's proposals to sift, or NULL */
 } Request;
 
 static void
@@ -697,7 +721,52 @@ request_free (gpointer data)
 
   g_free (request->path);
   g_free (request->word);
+  g_clear_object (&request->words);
   g_free (request);
+}
+
+static gboolean
+unoffered_cb (gpointer item,
+              gpointer user_data)
+{
+  g_autofree char *text =
+      gtk_source_completion_proposal_get_typed_text (GTK_SOURCE_COMPLETION_PROPOSAL (item));
+
+  return text == NULL || !g_hash_table_contains (user_data, text);
+}
+
+/* @words without the words in @offered (a set of texts): a model that
+ * keeps the set, for the refilters to come. */
+static GListModel *
+sift_words (GListModel *words,
+            GHashTable *offered)
+{
+  GtkCustomFilter *filter =
+      gtk_custom_filter_new (unoffered_cb, g_hash_table_ref (offered),
+                             (GDestroyNotify) g_hash_table_unref);
+  GtkFilterListModel *sifted =
+      gtk_filter_list_model_new (g_object_ref (words), GTK_FILTER (filter));
+
+  g_object_set_data_full (G_OBJECT (sifted), "graft-offered", g_hash_table_ref (offered),
+                          (GDestroyNotify) g_hash_table_unref);
+  return G_LIST_MODEL (sifted);
+}
+
+/* @words without what @store offers. */
+static GListModel *
+sift_words_by (GListModel *words,
+               GListStore *store)
+{
+  g_autoptr (GHashTable) offered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (store)); i++)
+    {
+      g_autoptr (GraftCompletionProposal) proposal =
+          g_list_model_get_item (G_LIST_MODEL (store), i);
+
+      g_hash_table_add (offered, g_strdup (proposal->text));
+    }
+  return sift_words (words, offered);
 }
 
 /* The populations that waited for the count get their proposals. */
@@ -716,7 +785,10 @@ populate_waiting (GraftCompletion *self)
       if (g_task_return_error_if_cancelled (task))
         continue;
       store = proposals_for (self, request->path);
-      g_task_return_pointer (task, filtered (store, request->word), g_object_unref);
+      if (request->words != NULL)
+        g_task_return_pointer (task, sift_words_by (request->words, store), g_object_unref);
+      else
+        g_task_return_pointer (task, filtered (store, request->word), g_object_unref);
     }
 }
 
@@ -739,7 +811,7 @@ graft_completion_is_trigger (GtkSourceCompletionProvider *provider,
                              const GtkTextIter           *iter,
                              gunichar                     c)
 {
-  return c == '.';
+  return c == '.' && !in_string_or_comment (gtk_text_iter_get_buffer (iter), iter);
 }
 
 static void
@@ -758,8 +830,10 @@ graft_completion_populate_async (GtkSourceCompletionProvider *provider,
   g_task_set_source_tag (task, graft_completion_populate_async);
   g_task_set_task_data (task, request, request_free);
   gtk_source_completion_context_get_bounds (context, &begin, &end);
-  request->path =
-      path_before (GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context)), &begin);
+  if (!in_string_or_comment (
+          GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context)), &end))
+    request->path =
+        path_before (GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context)), &begin);
   request->word = gtk_source_completion_context_get_word (context);
   if (request->path == NULL)
     {
@@ -913,4 +987,183 @@ graft_completion_init (GraftCompletion *self)
   self->waiting = g_ptr_array_new_with_free_func (g_object_unref);
   self->counting = g_hash_table_new (g_str_hash, g_str_equal);
   self->counting_attributes = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+/* GraftCompletionWords: the words of the text (GtkSourceCompletionWords)
+ * as the editors offer them beside Graft's provider: nothing in a string
+ * or a comment, and not a word Graft's provider offers at the same place
+ * (`self.bn` offered "bn1 1 use" and "bn1" again below it). */
+struct _GraftCompletionWords
+{
+  GtkSourceCompletionWords parent_instance;
+
+  /* Owned */
+  GraftCompletion *graft;
+};
+
+static GtkSourceCompletionProviderInterface *words_parent_iface;
+
+static void graft_completion_words_iface_init (GtkSourceCompletionProviderInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GraftCompletionWords,
+                               graft_completion_words,
+                               GTK_SOURCE_TYPE_COMPLETION_WORDS,
+                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_COMPLETION_PROVIDER,
+                                                      graft_completion_words_iface_init))
+
+/* The words' own proposals are in: those Graft's provider offers after
+ * the same path go (once the graph is counted, if they come from it). */
+static void
+words_populated_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GraftCompletionWords *self = GRAFT_COMPLETION_WORDS (object);
+  g_autoptr (GTask) task = user_data;
+  Request                    *request = g_task_get_task_data (task);
+  GtkSourceCompletionContext *context = g_object_get_data (G_OBJECT (task), "context");
+  GraftCompletion            *graft = self->graft;
+  g_autoptr (GError) error = NULL;
+  GtkTextIter begin;
+  GtkTextIter end;
+
+  request->words = words_parent_iface->populate_finish (GTK_SOURCE_COMPLETION_PROVIDER (self),
+                                                        result, &error);
+  if (request->words == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (gtk_source_completion_context_get_bounds (context, &begin, &end))
+    request->path =
+        path_before (GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context)), &begin);
+  if (request->path == NULL)
+    {
+      g_task_return_pointer (task, g_steal_pointer (&request->words), g_object_unref);
+      return;
+    }
+  if (path_wants_graph (request->path) && graft->entries == NULL)
+    {
+      g_ptr_array_add (graft->waiting, g_steal_pointer (&task));
+      start_count (graft);
+      return;
+    }
+  {
+    g_autoptr (GListStore) store = proposals_for (graft, request->path);
+
+    g_task_return_pointer (task, sift_words_by (request->words, store), g_object_unref);
+  }
+}
+
+static void
+graft_completion_words_populate_async (GtkSourceCompletionProvider *provider,
+                                       GtkSourceCompletionContext  *context,
+                                       GCancellable                *cancellable,
+                                       GAsyncReadyCallback          callback,
+                                       gpointer                     user_data)
+{
+  GTask      *task = g_task_new (provider, cancellable, callback, user_data);
+  GtkTextIter begin;
+  GtkTextIter end;
+
+  g_task_set_source_tag (task, graft_completion_words_populate_async);
+  g_task_set_task_data (task, g_new0 (Request, 1), request_free);
+  g_object_set_data_full (G_OBJECT (task), "context", g_object_ref (context), g_object_unref);
+  gtk_source_completion_context_get_bounds (context, &begin, &end);
+  if (in_string_or_comment (GTK_TEXT_BUFFER (gtk_source_completion_context_get_buffer (context)),
+                            &end))
+    {
+      g_autoptr (GListStore) none = g_list_store_new (GTK_SOURCE_TYPE_COMPLETION_PROPOSAL);
+
+      g_task_return_pointer (task, g_object_ref (none), g_object_unref);
+      g_object_unref (task);
+      return;
+    }
+  words_parent_iface->populate_async (provider, context, cancellable, words_populated_cb, task);
+}
+
+static GListModel *
+graft_completion_words_populate_finish (GtkSourceCompletionProvider *provider,
+                                        GAsyncResult                *result,
+                                        GError                     **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The words' own refilter replaces the provider's proposals with a new
+ * model of its own: the words Graft offers are sifted out of it again. */
+static void
+graft_completion_words_refilter (GtkSourceCompletionProvider *provider,
+                                 GtkSourceCompletionContext  *context,
+                                 GListModel                  *model)
+{
+  GHashTable *offered = g_object_get_data (G_OBJECT (model), "graft-offered");
+  GListModel *refiltered;
+
+  if (G_IS_LIST_STORE (model))
+    return; /* Nothing offered here (a string, a comment). */
+  if (offered == NULL)
+    {
+      words_parent_iface->refilter (provider, context, model);
+      return;
+    }
+  g_hash_table_ref (offered);
+  words_parent_iface->refilter (provider, context,
+                                gtk_filter_list_model_get_model (GTK_FILTER_LIST_MODEL (model)));
+  refiltered = gtk_source_completion_context_get_proposals_for_provider (context, provider);
+  if (refiltered != NULL && refiltered != model)
+    {
+      g_autoptr (GListModel) sifted = sift_words (refiltered, offered);
+
+      gtk_source_completion_context_set_proposals_for_provider (context, provider, sifted);
+    }
+  g_hash_table_unref (offered);
+}
+
+static void
+graft_completion_words_iface_init (GtkSourceCompletionProviderInterface *iface)
+{
+  words_parent_iface = g_type_interface_peek_parent (iface);
+  iface->populate_async = graft_completion_words_populate_async;
+  iface->populate_finish = graft_completion_words_populate_finish;
+  iface->refilter = graft_completion_words_refilter;
+}
+
+static void
+graft_completion_words_dispose (GObject *object)
+{
+  GraftCompletionWords *self = GRAFT_COMPLETION_WORDS (object);
+
+  g_clear_object (&self->graft);
+  G_OBJECT_CLASS (graft_completion_words_parent_class)->dispose (object);
+}
+
+static void
+graft_completion_words_class_init (GraftCompletionWordsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = graft_completion_words_dispose;
+}
+
+static void
+graft_completion_words_init (GraftCompletionWords *self)
+{
+}
+
+/**
+ * graft_completion_words_new:
+ * @graft: the editor's provider of Graft's names
+ *
+ * Returns: (transfer full): a provider of the words of the registered
+ *   texts, quiet in strings and comments, without the words @graft
+ *   offers at the same place
+ */
+GtkSourceCompletionWords *
+graft_completion_words_new (GraftCompletion *graft)
+{
+  GraftCompletionWords *self;
+
+  g_return_val_if_fail (GRAFT_IS_COMPLETION (graft), NULL);
+  self = g_object_new (GRAFT_TYPE_COMPLETION_WORDS, "title", "Words", NULL);
+  self->graft = g_object_ref (graft);
+  return GTK_SOURCE_COMPLETION_WORDS (self);
 }

@@ -24,4 +24,15 @@ char           **graft_completion_dup_texts (GraftCompletion   *self,
                                              GtkTextBuffer     *buffer,
                                              const GtkTextIter *at) G_GNUC_WARN_UNUSED_RESULT;
 
+#define GRAFT_TYPE_COMPLETION_WORDS (graft_completion_words_get_type ())
+
+G_DECLARE_FINAL_TYPE (GraftCompletionWords,
+                      graft_completion_words,
+                      GRAFT,
+                      COMPLETION_WORDS,
+                      GtkSourceCompletionWords)
+
+GtkSourceCompletionWords *graft_completion_words_new (GraftCompletion *graft)
+    G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS

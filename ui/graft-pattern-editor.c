@@ -16,13 +16,15 @@
  * leaves.
  *
  * Return indents as Python wants: one level more after a line ending in
- * `:`, the same indentation otherwise (GraftPythonIndenter).
+ * `:`, one less after `return`, `pass`, `raise`, `continue` or `break`,
+ * the same indentation otherwise (GraftPythonIndenter).
  *
  * Completion: after a dot, what the tracer and the document's graph know
  * there (GraftCompletion, given the document with
  * graft_pattern_editor_set_document()), shown as the dot is typed or on
  * Ctrl+Space (GtkSourceView's own binding); otherwise the words of the
- * text shown (GtkSourceCompletionWords, which follows the buffer swaps).
+ * text shown (GraftCompletionWords, which follows the buffer swaps), not
+ * those Graft offers already.  None in a string or a comment.
  */
 #include "config.h"
 
@@ -56,6 +58,10 @@ struct _GraftPatternEditor
 
   guint    debounce_id;
   gboolean setting_text;
+  /* The text's height in view, at its last allocation */
+  double page_size;
+  /* The tick that brings the cursor's line back in view, or 0 */
+  guint keep_cursor_id;
 };
 
 G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
@@ -69,7 +75,9 @@ static guint signals[N_SIGNALS];
 
 /* The editor's indenter: Return keeps the indentation of the line it
  * ends, one level more (the view's indent width, 4) after a line that
- * opens a block, one ending in `:`, as Python's editors do.  The line
+ * opens a block, one ending in `:`, one level less after a statement
+ * that ends one (`return`, `pass`, `raise`, `continue`, `break`), as
+ * Python's editors do.  The line
  * split off by Return loses the blanks it started with, which the
  * indentation replaces. */
 #define GRAFT_TYPE_PYTHON_INDENTER (graft_python_indenter_get_type ())
@@ -90,6 +98,48 @@ python_indenter_is_trigger (GtkSourceIndenter *indenter,
   if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0)
     return FALSE;
   return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter;
+}
+
+/* Whether @statement (a line without its indentation or trailing
+ * blanks) ends the block it is in: `return`, `pass`, `raise`,
+ * `continue` or `break`, its brackets closed on the line (a call
+ * going on to the next line is not over yet). */
+static gboolean
+ends_block (const char *statement)
+{
+  static const char *const keywords[] = { "return", "pass", "raise", "continue", "break" };
+  int                      depth = 0;
+  char                     quote = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
+    {
+      gsize       length = strlen (keywords[i]);
+      const char *after = statement + length;
+
+      if (strncmp (statement, keywords[i], length) != 0 || g_ascii_isalnum (*after) ||
+          *after == '_')
+        continue;
+      for (const char *p = after; *p != '\0'; p++)
+        {
+          if (quote != 0)
+            {
+              if (*p == '\\' && p[1] != '\0')
+                p++;
+              else if (*p == quote)
+                quote = 0;
+            }
+          else if (*p == '\'' || *p == '"')
+            quote = *p;
+          else if (*p == '#')
+            break;
+          else if (*p == '(' || *p == '[' || *p == '{')
+            depth++;
+          else if (*p == ')' || *p == ']' || *p == '}')
+            depth--;
+        }
+      return depth <= 0;
+    }
+  return FALSE;
 }
 
 static void
@@ -119,12 +169,21 @@ python_indenter_indent (GtkSourceIndenter *indenter,
   for (const char *p = previous; *p == ' ' || *p == '\t'; p++)
     g_string_append_c (indent, *p);
   length = strlen (g_strchomp (previous));
+  if (width <= 0)
+    width = (int) gtk_source_view_get_tab_width (view);
   if (length > 0 && previous[length - 1] == ':')
     {
-      if (width <= 0)
-        width = (int) gtk_source_view_get_tab_width (view);
       for (int i = 0; i < width; i++)
         g_string_append_c (indent, ' ');
+    }
+  else if (ends_block (previous + indent->len))
+    {
+      /* One level less: a tab, or up to a level's spaces. */
+      if (indent->len > 0 && indent->str[indent->len - 1] == '\t')
+        g_string_truncate (indent, indent->len - 1);
+      else
+        for (int i = 0; i < width && indent->len > 0 && indent->str[indent->len - 1] == ' '; i++)
+          g_string_truncate (indent, indent->len - 1);
     }
   /* The blanks the new line starts with give way to the indentation. */
   gtk_text_iter_set_line_offset (iter, 0);
@@ -726,6 +785,74 @@ graft_source_buffer_follow_style (GtkSourceBuffer *buffer)
   g_signal_connect_object (manager, "notify::dark", G_CALLBACK (follow_style_cb), buffer, 0);
 }
 
+/* Where the line of the cursor is, in the vertical adjustment's units
+ * (counted from the text's top margin). */
+static void
+cursor_line_extent (GraftPatternEditor *self,
+                    double             *top,
+                    double             *bottom)
+{
+  GtkTextView   *view = GTK_TEXT_VIEW (self->view);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter    cursor;
+  GdkRectangle   line;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  gtk_text_view_get_iter_location (view, &cursor, &line);
+  *top = line.y + gtk_text_view_get_top_margin (view);
+  *bottom = *top + line.height;
+}
+
+/* The frame after the allocation that shrank the view: the cursor's
+ * line, gone under its bottom, comes back in view. */
+static gboolean
+keep_cursor_tick_cb (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  GraftPatternEditor *self = user_data;
+  GtkAdjustment      *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view));
+  double              value = gtk_adjustment_get_value (adjustment);
+  double              page_size = gtk_adjustment_get_page_size (adjustment);
+  double              top;
+  double              bottom;
+
+  self->keep_cursor_id = 0;
+  cursor_line_extent (self, &top, &bottom);
+  if (top >= value && bottom > value + page_size)
+    gtk_adjustment_set_value (adjustment, MIN (top, bottom - page_size));
+  return G_SOURCE_REMOVE;
+}
+
+/* The text's view grew shorter (the error shown under it, the window
+ * made smaller) while the text is its window's focus: the line of the
+ * cursor, whole in view before, is brought back in view rather than left
+ * under the error's bar.  It is moved from a tick callback, in the next
+ * frame's update, never in this allocation: a value set while the
+ * scrolled window allocates has its scrollbar's slider snapshotted
+ * unallocated (GTK's fatal "Trying to snapshot GtkGizmo without a
+ * current allocation", the first version's, reverted). */
+static void
+page_size_cb (GtkAdjustment      *adjustment,
+              GParamSpec         *pspec,
+              GraftPatternEditor *self)
+{
+  double old_page_size = self->page_size;
+  double page_size = gtk_adjustment_get_page_size (adjustment);
+  double value = gtk_adjustment_get_value (adjustment);
+  double top;
+  double bottom;
+
+  self->page_size = page_size;
+  if (page_size >= old_page_size || self->keep_cursor_id != 0 ||
+      !gtk_widget_is_focus (GTK_WIDGET (self->view)))
+    return;
+  cursor_line_extent (self, &top, &bottom);
+  if (top >= value && bottom <= value + old_page_size && bottom > value + page_size)
+    self->keep_cursor_id =
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->view), keep_cursor_tick_cb, self, NULL);
+}
+
 static void
 graft_pattern_editor_dispose (GObject *object)
 {
@@ -734,6 +861,11 @@ graft_pattern_editor_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->debounce_id, g_source_remove);
+  if (self->keep_cursor_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->keep_cursor_id);
+      self->keep_cursor_id = 0;
+    }
   if (self->completion != NULL)
     graft_completion_set_document (self->completion, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_PATTERN_EDITOR);
@@ -804,7 +936,7 @@ graft_pattern_editor_init (GraftPatternEditor *self)
     GtkSourceCompletion *completion = gtk_source_view_get_completion (self->view);
 
     self->completion = graft_completion_new ();
-    self->words = gtk_source_completion_words_new ("Words");
+    self->words = graft_completion_words_new (self->completion);
     gtk_source_completion_words_register (self->words, buffer);
     gtk_source_completion_add_provider (completion,
                                         GTK_SOURCE_COMPLETION_PROVIDER (self->completion));
@@ -816,4 +948,6 @@ graft_pattern_editor_init (GraftPatternEditor *self)
   graft_text_view_stop_scroll_on_unmap (GTK_TEXT_VIEW (self->view));
   g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
+  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view)),
+                           "notify::page-size", G_CALLBACK (page_size_cb), self, 0);
 }

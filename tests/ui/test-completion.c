@@ -430,6 +430,96 @@ test_imports (void)
   close_window (window);
 }
 
+/* No completion in a string or a comment, as in Python's editors: the
+ * dot of `"torch.` or `# torch.`, or Ctrl+Space there, shows no popup
+ * (on main both showed torch's names); after a closed string, Graft
+ * offers torch's names. */
+static void
+test_quiet_in_strings (void)
+{
+  static const char *const quiet[] = { "x = \"torch.", "x = 'a torch.", "# torch.",
+                                       "x = 1  # torch.", "\"\"\"the docs\n    torch." };
+  GraftWindow             *window = open_example ();
+  GtkWidget               *view;
+
+  for (guint i = 0; i < G_N_ELEMENTS (quiet); i++)
+    {
+      g_autofree char *text = g_strconcat (head, quiet[i], NULL);
+      g_auto (GStrv) texts = NULL;
+
+      view = edit_pattern (window, text);
+      texts = offered (window, view);
+      g_assert_cmpuint (g_strv_length (texts), ==, 0);
+    }
+  {
+    g_autofree char *text = g_strconcat (head, "\"a\" + torch.", NULL);
+    g_auto (GStrv) texts = NULL;
+
+    view = edit_pattern (window, text);
+    texts = offered (window, view);
+    g_assert_true (g_strv_contains ((const char *const *) texts, "abs"));
+  }
+
+  /* Typed with the keyboard: no popup, by the dot or by Ctrl+Space. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char      *before = i == 0 ? "" : "x  ";
+      const char      *typed = i == 0 ? "\"torch." : "# torch.";
+      g_autofree char *start = g_strconcat (head, before, NULL);
+      g_autofree char *want = g_strconcat (start, typed, NULL);
+      TextIs           is_typed = { NULL, want, TRUE };
+
+      view = edit_pattern (window, start);
+      is_typed.view = view;
+      focus_window (window);
+      xdotool ("type", "--delay", "40", typed, NULL);
+      iterate_until (text_is, &is_typed);
+      xdotool ("key", "ctrl+space", NULL);
+      /* The popup shows within a few frames when it does. */
+      iterate_for (1000);
+      g_assert_true (popup_hidden (view));
+    }
+  close_window (window);
+}
+
+/* Return indents the new line as Python editors do: one level more
+ * after a `:`, one less after a statement that ends its block, the same
+ * otherwise (it went to column 0 after resnet18's `return`, the last
+ * line of its pattern, on main: 8 spaces kept). */
+static void
+test_return_indent (void)
+{
+  static const char module[] = "import torch\n\n\nclass P(torch.nn.Module):\n"
+                               "    def forward(self, x):\n";
+  static const struct
+  {
+    const char *line; /* the last line, the cursor at its end */
+    const char *next; /* the indentation Return gives */
+  } cases[] = {
+    { "        return self.relu(self.bn1(x))", "    " },
+    { "        y = self.bn1(x)", "        " },
+    { "        if x is None:", "            " },
+    { "        pass", "    " },
+    { "        raise ValueError(x)  # no", "    " },
+    { "        return torch.cat((x,", "        " }, /* the call goes on */
+    { "        returned = x", "        " },
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (module, cases[i].line, NULL);
+      g_autofree char *want = g_strconcat (text, "\n", cases[i].next, NULL);
+      GtkWidget       *view = edit_pattern (window, text);
+      TextIs           is_indented = { view, want, TRUE };
+
+      focus_window (window);
+      xdotool ("key", "Return", NULL);
+      iterate_until (text_is, &is_indented);
+    }
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -442,5 +532,7 @@ main (int    argc,
   g_test_add_func ("/ui/completion/aten-ranked", test_aten_ranked);
   g_test_add_func ("/ui/completion/self-attributes", test_self_attributes);
   g_test_add_func ("/ui/completion/imports", test_imports);
+  g_test_add_func ("/ui/completion/quiet-in-strings", test_quiet_in_strings);
+  g_test_add_func ("/ui/completion/return-indent", test_return_indent);
   return g_test_run ();
 }
