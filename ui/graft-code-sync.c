@@ -370,6 +370,13 @@ update_code (GraftCodeSync *self)
   while (*text == '\n')
     text++;
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);
+  /* GtkTextView validates new text in an idle below the redraws'
+   * priority; a frame painted before it validated the shown lines in the
+   * view's snapshot and changed the scrollbars' adjustments while they
+   * were painted ("Trying to snapshot GtkGizmo without a current
+   * allocation", fatal in the tests: ui-view's shared-names-code failed
+   * 3 runs in 20).  A resize makes the next frame's layout do it. */
+  gtk_widget_queue_resize (GTK_WIDGET (self->code_view));
   g_ptr_array_set_size (self->lines, 0);
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)

@@ -256,6 +256,10 @@ static void
 buffer_changed_cb (GtkTextBuffer      *buffer,
                    GraftPatternEditor *self)
 {
+  /* The changed lines measured at the next frame's layout, not in the
+   * view's snapshot, where GtkTextView would change its scrollbars while
+   * they are painted (graft-code-sync.c's update_code()). */
+  gtk_widget_queue_resize (GTK_WIDGET (self->view));
   if (self->setting_text)
     return;
   g_clear_handle_id (&self->debounce_id, g_source_remove);
@@ -328,6 +332,7 @@ graft_pattern_editor_set_buffer (GraftPatternEditor *self,
   g_signal_handlers_disconnect_by_func (old, buffer_changed_cb, self);
   gtk_source_completion_words_unregister (self->words, old);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->view), buffer);
+  gtk_widget_queue_resize (GTK_WIDGET (self->view));
   gtk_source_completion_words_register (self->words, buffer);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed_cb), self, 0);
   g_clear_pointer (&self->error_text, g_free);
