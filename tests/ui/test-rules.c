@@ -1362,9 +1362,9 @@ typedef struct
 /* Copies data file @folder/@name, opens it and reads @rules into it.
  * The window's autosave timer is set far off: the tests start each
  * autosave themselves.  Reading the rules modifies the document, and its
- * two seconds ran out under ASan while the first layout was made, so an
- * autosave was written before a test held the thread
- * (/ui/rules/session-autosave-draft then found the file there). */
+ * two seconds can run out under ASan while the first layout is made: an
+ * autosave written before a test held the thread
+ * (/ui/rules/session-autosave-draft found the file there once). */
 static void
 autosave_case_begin (AutosaveCase *c,
                      const char   *folder,
