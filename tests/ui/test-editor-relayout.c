@@ -16,7 +16,7 @@
  */
 #include "config.h"
 
-#include "display.h"
+#include "window-util.h"
 
 #include "graft-canvas.h"
 #include "graft-document.h"
@@ -27,49 +27,6 @@
 #include <math.h>
 
 #define CHAIN_NODES 1200
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 30 s. */
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (30, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 30 s");
-  g_source_remove (id);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && !graft_window_get_pending (window) &&
-         graft_canvas_get_layout (canvas) != NULL && gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gboolean done = FALSE;
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_timeout_add (10, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 /* The code of a chain of @n_nodes sigmoid and tanh calls with a residual
  * add every 8 nodes (reaching back 2 to 8 nodes, in turn: no two segments
@@ -700,17 +657,8 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  /* Autosaves and recent files go to folders of the test's own. */
-  own_user_dirs ();
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui/relayout/replace-all", test_replace_all);
   g_test_add_func ("/ui/relayout/replace-all-framed", test_replace_all_framed);
   g_test_add_func ("/ui/relayout/supersede-scopes", test_supersede_scopes);
