@@ -1181,6 +1181,34 @@ test_set_order_unknown (void)
                     G_N_ELEMENTS (cases), "", "def forward(self, x):\n    return (x, [1, 2])\n");
 }
 
+/* An attribute of a constant tensor that is not a method
+ * (`requires_grad`, `is_cuda`, `grad`, `is_sparse`) is refused: taken for
+ * a method, it was true and never None, so `1 if t.requires_grad else 2`
+ * gave 1 where torch gives 2.  shape, dtype, ndim and T of a tensor whose
+ * make Graft knows stay. */
+static void
+test_tensor_data_attribute (void)
+{
+  static const CodeCase cases[] = {
+    { "    return x + (1 if torch.ones(2).requires_grad else 2)\n",
+      "-:5:22: error: the attribute 'requires_grad' of a constant tensor is not modelled by "
+      "Graft's tracer" },
+    { "    return x, torch.ones(2, 3).sum(0).grad is None\n",
+      "-:5:15: error: the attribute 'grad' of a constant tensor is not modelled by Graft's "
+      "tracer" },
+    { "    t = torch.zeros(3)\n    return x, t.ndim, t.is_cuda\n",
+      "-:6:23: error: the attribute 'is_cuda' of a constant tensor is not modelled by Graft's "
+      "tracer" },
+    { "    return x, torch.einsum('ij->j', torch.ones(2, 3)).is_sparse\n",
+      "-:5:15: error: the attribute 'is_sparse' of a constant tensor is not modelled by Graft's "
+      "tracer" },
+    { "    t = torch.ones(2, 3)\n    return x, t.sum(0).shape, t.T.shape, t.ndim\n", NULL },
+  };
+
+  check_code_cases ("import torch\n\n\ndef forward(x):\n", "", cases, G_N_ELEMENTS (cases),
+                    "", "def forward(self, x):\n    return (x, (3,), (3, 2), 2)\n");
+}
+
 /* `==`, `!=` and `in` of an object whose class defines __eq__ (a
  * dataclass's own too) run it in Python: refused, never compared by
  * identity (`(1, C()) != (1, C())` is False); so is a dataclass's with a
@@ -2307,6 +2335,7 @@ main (int    argc,
   g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
   g_test_add_func ("/cli/user-eq", test_user_eq);
   g_test_add_func ("/cli/dataclass-unmodelled", test_dataclass_unmodelled);
+  g_test_add_func ("/cli/tensor-data-attribute", test_tensor_data_attribute);
   g_test_add_func ("/cli/constant-tensor-not-tensor", test_constant_tensor_not_tensor);
   g_test_add_func ("/cli/builtin-keywords", test_builtin_keywords);
   g_test_add_func ("/cli/output-file", test_output_file);

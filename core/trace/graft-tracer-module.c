@@ -582,6 +582,69 @@ _graft_tracer_check_attr_name (Tracer     *t,
   return FALSE;
 }
 
+/* The attributes of torch.Tensor (2.6's; 1.13 has fewer) that are not
+ * methods: their values (`requires_grad`, `is_cuda`, `grad`) are not
+ * kept, and taken for a method they would be true and never None. */
+static gboolean
+is_tensor_data_attribute (const char *name)
+{
+  static const char *const names[] = {
+    "H",
+    "__annotations__",
+    "__array_priority__",
+    "__dict__",
+    "__doc__",
+    "__firstlineno__",
+    "__module__",
+    "__static_attributes__",
+    "__weakref__",
+    "_backward_hooks",
+    "_base",
+    "_cdata",
+    "_grad",
+    "_grad_fn",
+    "_has_symbolic_sizes_strides",
+    "_post_accumulate_grad_hooks",
+    "_python_dispatch",
+    "_version",
+    "grad",
+    "grad_fn",
+    "imag",
+    "is_cpu",
+    "is_cuda",
+    "is_ipu",
+    "is_leaf",
+    "is_maia",
+    "is_meta",
+    "is_mkldnn",
+    "is_mps",
+    "is_mtia",
+    "is_nested",
+    "is_quantized",
+    "is_sparse",
+    "is_sparse_csr",
+    "is_vulkan",
+    "is_xla",
+    "is_xpu",
+    "itemsize",
+    "layout",
+    "mH",
+    "mT",
+    "name",
+    "names",
+    "nbytes",
+    "ndim",
+    "output_nr",
+    "real",
+    "requires_grad",
+    "retains_grad",
+    "T",
+    NULL,
+  };
+
+  return g_strv_contains (names, name);
+}
+
 /**
  * _graft_tracer_getattr:
  *
@@ -681,6 +744,11 @@ _graft_tracer_getattr (Tracer            *t,
       if ((strcmp (name, "T") == 0 || strcmp (name, "mT") == 0) &&
           (v = _graft_tracer_tensor_attribute (t, obj, name)) != NULL)
         return v;
+      if (is_tensor_data_attribute (name))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "the attribute '%s' of a constant tensor is not modelled by "
+                                   "Graft's tracer",
+                                   name);
       /* Any other attribute of a constant tensor is taken for a method. */
       v = _graft_value_new (t, VAL_METHOD);
       v->method.recv = obj;
