@@ -68,6 +68,23 @@ typedef struct
   char    text[23];
 } FloatSlot;
 
+/* Containers of plain values (no node: ints, None, slices of them...)
+ * written lately, by the address of their items: the graph's pool
+ * shares equal ones (`x[:, :16]`'s index tuple is one array for every
+ * node that indexes so), and the graph does not change while its code is
+ * written, so an address with its kind and length is one text. */
+#define PLAIN_SLOTS 16
+#define PLAIN_TEXT  62
+
+typedef struct
+{
+  const GraftArg *items; /* NULL: empty */
+  guint           n;
+  guint8          kind;
+  guint8          len;
+  char            text[PLAIN_TEXT];
+} PlainSlot;
+
 /* A value's last user, worked out once (last_user_many()). */
 typedef struct
 {
@@ -127,6 +144,7 @@ typedef struct
   const char *name_texts[NAME_SLOTS];
   gsize       name_lens[NAME_SLOTS];
   FloatSlot   float_slots[FLOAT_SLOTS];
+  PlainSlot   plain_slots[PLAIN_SLOTS];
   /* Values with several users, by address: their last user. */
   LastUserSlot last_users[LAST_USER_SLOTS];
   GHashTable  *last_users_many; /* the same for values of many users, or NULL */
@@ -895,14 +913,74 @@ is_plain_slice_part (const GraftArg *part)
 
 /* A tuple or a list: a function of its own, small (most items are
  * nodes, written in place), apart from append_repr_any()'s many cases. */
+/* Whether @arg holds no node and is written by append_repr_any() itself
+ * (no text of its own that might hold a newline): numbers, None, and
+ * tuples, lists and slices of them. */
+static gboolean
+is_plain_tree (const GraftArg *arg)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+      return TRUE;
+    case GRAFT_ARG_SLICE:
+      for (guint i = 0; i < 3; i++)
+        if (arg->items[i].kind != GRAFT_ARG_NONE && arg->items[i].kind != GRAFT_ARG_INT)
+          return FALSE;
+      return TRUE;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+      for (guint i = 0; i < arg->n; i++)
+        if (!is_plain_tree (&arg->items[i]))
+          return FALSE;
+      return TRUE;
+    case GRAFT_ARG_NODE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    case GRAFT_ARG_DICT:
+    default:
+      return FALSE;
+    }
+}
+
+/* @arg's slot among gen->plain_slots: item arrays are 8-byte aligned. */
+static inline PlainSlot *
+plain_slot (CodeGen        *gen,
+            const GraftArg *arg)
+{
+  G_STATIC_ASSERT (PLAIN_SLOTS == 16);
+  return &gen->plain_slots[((guintptr) arg->items * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
+                           60];
+}
+
 static G_GNUC_NO_INLINE Cur
 append_sequence (CodeGen        *gen,
                  GString        *out,
                  Cur             c,
                  const GraftArg *arg)
 {
-  gboolean tuple = arg->kind == GRAFT_ARG_TUPLE;
+  gboolean   tuple = arg->kind == GRAFT_ARG_TUPLE;
+  PlainSlot *plain = NULL;
+  gsize      start = 0;
 
+  /* A container whose first item is a node (`[a, b]`) is never plain;
+   * the others are looked for among those written lately. */
+  if (arg->n > 0 && arg->items[0].kind != GRAFT_ARG_NODE)
+    {
+      plain = plain_slot (gen, arg);
+      if (plain->items == arg->items && plain->n == arg->n && plain->kind == arg->kind)
+        {
+          c = put_text (out, c, plain->text, plain->len);
+          return cur_need (out, c, CUR_ROOM);
+        }
+      start = (gsize) (c.w - out->str);
+    }
   *c.w++ = tuple ? '(' : '[';
   for (guint i = 0; i < arg->n; i++)
     {
@@ -914,6 +992,14 @@ append_sequence (CodeGen        *gen,
   if (tuple && arg->n == 1)
     *c.w++ = ',';
   *c.w++ = tuple ? ')' : ']';
+  if (plain != NULL && (gsize) (c.w - out->str) - start <= PLAIN_TEXT && is_plain_tree (arg))
+    {
+      plain->items = arg->items;
+      plain->n = arg->n;
+      plain->kind = (guint8) arg->kind;
+      plain->len = (guint8) ((gsize) (c.w - out->str) - start);
+      memcpy (plain->text, out->str + start, plain->len);
+    }
   /* Containers nest: each one's end reserves again. */
   return cur_need (out, c, CUR_ROOM);
 }
