@@ -42,6 +42,7 @@
  * it is defined, by its users and where it is freed, mostly within a few
  * lines, and each time it would take a call for the name and a strlen(). */
 #define NAME_SLOTS 256
+#define NAME_BYTES 16
 
 static inline guint
 recent_slot (const void *address)
@@ -143,6 +144,10 @@ typedef struct
   const void *name_nodes[NAME_SLOTS]; /* NULL: empty */
   const char *name_texts[NAME_SLOTS];
   gsize       name_lens[NAME_SLOTS];
+  /* The first NAME_BYTES bytes of each name, copied to the output in one
+   * move of that size when the name is no longer (most are): the bytes
+   * past its end are written into the reserved room and overwritten. */
+  char name_bytes[NAME_SLOTS][NAME_BYTES];
   FloatSlot   float_slots[FLOAT_SLOTS];
   PlainSlot   plain_slots[PLAIN_SLOTS];
   /* Values with several users, by address: their last user. */
@@ -440,6 +445,26 @@ fill_name_slot (CodeGen   *gen,
   gen->name_nodes[slot] = node;
   gen->name_texts[slot] = gen->direct ? graft_node_get_name (node) : code_name (gen, node);
   gen->name_lens[slot] = strlen (gen->name_texts[slot]);
+  memcpy (gen->name_bytes[slot], gen->name_texts[slot], MIN (gen->name_lens[slot], NAME_BYTES));
+}
+
+/* put_text() of the name in @slot: a short one from its bytes, in one
+ * move (within the reserved room). */
+static inline G_ALWAYS_INLINE Cur
+put_slot_name (CodeGen *gen,
+               GString *out,
+               Cur      c,
+               guint    slot)
+{
+  gsize len = gen->name_lens[slot];
+
+  if (G_LIKELY (len <= NAME_BYTES))
+    {
+      memcpy (c.w, gen->name_bytes[slot], NAME_BYTES);
+      c.w += len;
+      return c;
+    }
+  return put_text (out, c, gen->name_texts[slot], len);
 }
 
 /* put_text() of @node's code name, remembered in gen->name_nodes. */
@@ -453,7 +478,7 @@ append_code_name (CodeGen   *gen,
 
   if (G_UNLIKELY (gen->name_nodes[slot] != node))
     fill_name_slot (gen, slot, node);
-  return put_text (out, c, gen->name_texts[slot], gen->name_lens[slot]);
+  return put_slot_name (gen, out, c, slot);
 }
 
 static const char *
@@ -1488,15 +1513,24 @@ append_target (CodeGen    *gen,
     {
       if (G_LIKELY (gen->direct))
         {
-          /* fill_name_slot() in place. */
+          /* fill_name_slot() in place, the name's bytes taken from where
+           * it is written (the reserved room is past it). */
+          gsize len;
+
           gen->name_nodes[slot] = node;
           gen->name_texts[slot] = graft_node_get_name (node);
-          gen->name_lens[slot] = strlen (gen->name_texts[slot]);
+          gen->name_lens[slot] = len = strlen (gen->name_texts[slot]);
+          c = put_text (body, c, gen->name_texts[slot], len);
+          memcpy (gen->name_bytes[slot], c.w - len, NAME_BYTES);
         }
       else
-        fill_name_slot (gen, slot, node);
+        {
+          fill_name_slot (gen, slot, node);
+          c = put_slot_name (gen, body, c, slot);
+        }
     }
-  c = put_text (body, c, gen->name_texts[slot], gen->name_lens[slot]);
+  else
+    c = put_slot_name (gen, body, c, slot);
   /* Four bytes stored at once, the fourth overwritten next. */
   memcpy (c.w, " =  ", 4);
   c.w += 3;
