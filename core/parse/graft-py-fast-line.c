@@ -439,7 +439,7 @@ static const guint8 number_follow[256] = {
 };
 
 /* The number at @p (a digit), taken. */
-static GraftPyExpr *
+static inline __attribute__ ((always_inline)) GraftPyExpr *
 take_number (Fast   *f,
              guint32 p)
 {
