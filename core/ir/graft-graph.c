@@ -2502,13 +2502,18 @@ intern_target (GraftGraph *self,
 {
   guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
   const char **newer = self->intern_by_address[at][0];
+  const char **older = self->intern_by_address[at][1];
 
   /* The caller's text may have changed since: compared all the same,
-   * unless both this caller's text and the one that left it were static. */
+   * unless both this caller's text and the one that left it were static.
+   * Both ways inline: two targets a graph alternates between may share
+   * a set. */
   if (newer[0] == target &&
       ((static_text && self->intern_by_address_static[at][0]) || newer[1] == target ||
        strcmp (newer[1], target) == 0))
     return newer[1];
+  if (older[0] == target && static_text && self->intern_by_address_static[at][1])
+    return older[1];
   return intern_target_slow (self, target, static_text, at);
 }
 
