@@ -929,7 +929,12 @@ parse_binary (Fast        *f,
       if (!lone_operator (t, p))
         return NULL;
       f->p = skip (t, p + 1);
-      right = parse_binary (f, prec + 1, NULL);
+      /* parse_binary (f, prec + 1, NULL), its operand read here: most
+       * right operands are not followed by an operator that binds
+       * tighter, and then need no call. */
+      right = parse_operand (f);
+      if (right != NULL && byte_precedence[t[f->p]] > prec)
+        right = parse_binary (f, prec + 1, right);
       if (right == NULL)
         return NULL;
       e = new_node (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
