@@ -650,19 +650,22 @@ parse_call (Fast        *f,
 
       if (atom_class[t[p]] == A_NAME)
         {
-          guint32 q = scan_name (t, p), r;
+          guint32     q = scan_name (t, p), r;
+          const char *kw_name;
 
           if (q == 0)
             return NULL;
           r = skip (t, q);
-          if (t[r] == '=' && !is_keyword (t, p, q))
+          /* A keyword argument's name: interned as names are (a hit in
+           * the memo of short names needs no keyword check). */
+          if (t[r] == '=' && (kw_name = intern_name (f, p, q)) != NULL)
             {
               GraftPyKeyword *kw;
 
               if (t[r + 1] == '=')
                 return NULL;
               kw = _graft_py_arena_alloc_fast (f->arena, sizeof *kw);
-              kw->name = intern (f, p, q);
+              kw->name = kw_name;
               f->p = skip (t, r + 1);
               kw->value = parse_item (f);
               if (kw->value == NULL)
