@@ -105,6 +105,7 @@ static const struct
   { "f(x,)\n", 1 },
   { "f()\n", 1 },
   { "f(a=1,)\n", 1 },
+  { "x = f(match=1, case=2, type=3, dim=dim)\n", 1 },
   { "f()()[0].x\n", 1 },
   { "x = None\n", 1 },
   { "x = True, \n", 0 },
@@ -176,6 +177,12 @@ static const struct
   { "x = h\xc3\xa9\n", 0 },
   { "h\xc3\xa9 = 1\n", 0 },
   { "x = f(a=1, b)\n", 0 },
+  /* A keyword argument's name is no keyword, whether the name was met
+   * before or not (it is looked for in the memo of short names first). */
+  { "x = f(None=1)\n", 0 },
+  { "x = f(y, dim=1, if=2)\n", 0 },
+  { "x = f(lambda=y)\n", 0 },
+  { "x = f(continue=1, dim=2)\n", 0 },
   { "x = f((a)=1)\n", 0 },
   { "f() = 1\n", 0 },
   { "x + 1 = 2\n", 0 },
