@@ -147,9 +147,9 @@ typedef struct
   /* The first NAME_BYTES bytes of each name, copied to the output in one
    * move of that size when the name is no longer (most are): the bytes
    * past its end are written into the reserved room and overwritten. */
-  char name_bytes[NAME_SLOTS][NAME_BYTES];
-  FloatSlot   float_slots[FLOAT_SLOTS];
-  PlainSlot   plain_slots[PLAIN_SLOTS];
+  char      name_bytes[NAME_SLOTS][NAME_BYTES];
+  FloatSlot float_slots[FLOAT_SLOTS];
+  PlainSlot plain_slots[PLAIN_SLOTS];
   /* Values with several users, by address: their last user. */
   LastUserSlot last_users[LAST_USER_SLOTS];
   GHashTable  *last_users_many; /* the same for values of many users, or NULL */
