@@ -2584,13 +2584,27 @@ _graft_graph_create_node_request (GraftGraph             *self,
     name = _graft_namespace_create_name_bound (self->names, candidate, node);
   else
     name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
-  memset (node, 0, sizeof *node);
-  node->name = name;
-  /* A name the namespace made is canonical: clean, and not reserved. */
-  node->op = request->op;
-  node->name_canonical = TRUE;
-  node->target = target;
-  set_span (node, request->span_start, request->span_end);
+  /* A name the namespace made is canonical: clean, and not reserved.
+   * Most spans are a line or less (set_span()): the node is written
+   * whole, its flags' word and its span's as constants and two fields
+   * rather than field by field after a clear. */
+  if (G_LIKELY (request->span_end >= request->span_start &&
+                request->span_end - request->span_start < GRAFT_NODE_SPAN_LONG))
+    *node = (GraftNode){ .name = name,
+                         .target = target,
+                         .op = request->op,
+                         .name_canonical = TRUE,
+                         .span_start = request->span_start,
+                         .span_len = request->span_end - request->span_start };
+  else
+    {
+      memset (node, 0, sizeof *node);
+      node->name = name;
+      node->op = request->op;
+      node->name_canonical = TRUE;
+      node->target = target;
+      set_span (node, request->span_start, request->span_end);
+    }
   if (G_LIKELY (request->how != GRAFT_ARGS_MOVED))
     {
       copy_args_linked (self, node, request->args, request->kwargs,
