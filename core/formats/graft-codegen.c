@@ -936,8 +936,6 @@ is_plain_slice_part (const GraftArg *part)
          part->kind == GRAFT_ARG_NODE;
 }
 
-/* A tuple or a list: a function of its own, small (most items are
- * nodes, written in place), apart from append_repr_any()'s many cases. */
 /* Whether @arg holds no node and is written by append_repr_any() itself
  * (no text of its own that might hold a newline): numbers, None, and
  * tuples, lists and slices of them. */
@@ -984,6 +982,9 @@ plain_slot (CodeGen        *gen,
                            60];
 }
 
+/* A tuple or a list: a function of its own, small (most items are
+ * nodes, written in place), apart from append_repr_any()'s many cases.
+ * A plain one met lately (plain_slot()) is copied from its text. */
 static G_GNUC_NO_INLINE Cur
 append_sequence (CodeGen        *gen,
                  GString        *out,
