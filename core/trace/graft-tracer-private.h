@@ -953,6 +953,15 @@ gboolean    _graft_tracer_setattr (Tracer            *t,
                                    const GraftPyExpr *at);
 Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
 
+/* What a name is on a constant tensor (_graft_tracer_tensor_attr_kind()). */
+typedef enum {
+  TENSOR_ATTR_NONE,
+  TENSOR_ATTR_METHOD,
+  TENSOR_ATTR_DATA,
+} TensorAttrKind;
+
+TensorAttrKind _graft_tracer_tensor_attr_kind (Tracer *t, const char *name);
+
 /* graft-tracer-call.c */
 gboolean _graft_tracer_proxy_member (const char *name);
 
