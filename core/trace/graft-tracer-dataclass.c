@@ -14,8 +14,11 @@
  * repr is `Name(a=1, b='x')` and `==` compares the fields, unless the
  * class defines its own.  `@dataclass(...)` takes `init`, `repr`, `eq` and
  * `frozen` as constants (assigning to a frozen instance is
- * FrozenInstanceError).  InitVar, `kw_only`, `field()`'s other arguments and
- * dataclasses' functions (`asdict`, `replace`) are not modelled.
+ * FrozenInstanceError).  An InitVar (`s: InitVar[int] = 3`) is no field
+ * but a parameter of `__init__` in the fields' order, handed to
+ * `__post_init__`; its default stays a class attribute.  `kw_only`,
+ * `field()`'s other arguments and dataclasses' functions (`asdict`,
+ * `replace`) are not modelled.
  */
 #include "config.h"
 
@@ -28,8 +31,9 @@
 struct _DataclassField
 {
   const char *name;
-  Value      *value;   /* the default, or NULL */
-  Value      *factory; /* the default_factory, or NULL */
+  Value      *value;    /* the default, or NULL */
+  Value      *factory;  /* the default_factory, or NULL */
+  gboolean    init_var; /* an InitVar: a parameter of __init__ and __post_init__ */
 };
 
 #define FIELD_CLASS "dataclasses.Field"
@@ -177,7 +181,7 @@ _graft_tracer_dataclass_apply (Tracer            *t,
                                const GraftPyExpr *decorator)
 {
   gboolean init = TRUE;
-  PtrVec  *fields = _graft_tracer_vec (t);
+  PtrVec  *fields = _graft_tracer_vec (t); /* the parameters of __init__ */
 
   cls->dc_repr = TRUE;
   cls->dc_eq = TRUE;
@@ -200,8 +204,8 @@ _graft_tracer_dataclass_apply (Tracer            *t,
                                                   "from a frozen one");
           return FALSE;
         }
-      for (guint k = 0; k < base->cls->dc_fields->len; k++)
-        _graft_vec_add (fields, base->cls->dc_fields->pdata[k]);
+      for (guint k = 0; k < base->cls->dc_params->len; k++)
+        _graft_vec_add (fields, base->cls->dc_params->pdata[k]);
     }
   for (guint i = 0; i < cls->stmt->class_def.body.len; i++)
     {
@@ -214,21 +218,22 @@ _graft_tracer_dataclass_apply (Tracer            *t,
       if (s->kind != GRAFT_PY_STMT_ANN_ASSIGN || s->ann_assign.target->kind != GRAFT_PY_EXPR_NAME ||
           is_class_var (s->ann_assign.annotation))
         continue;
-      /* An InitVar is no field but a parameter of __init__ and
-       * __post_init__ (its default a class attribute); `_: KW_ONLY` makes
-       * the fields after it keyword-only.  Neither is modelled: read as
-       * fields, they would be printed and read where Python has none. */
-      if (annotation_is (s->ann_assign.annotation, "InitVar") ||
-          annotation_is (s->ann_assign.annotation, "KW_ONLY"))
+      /* `_: KW_ONLY` makes the fields after it keyword-only: not
+       * modelled (read as a field, it would be printed and read where
+       * Python has none). */
+      if (annotation_is (s->ann_assign.annotation, "KW_ONLY"))
         {
           _graft_tracer_fail_at (t, s->ann_assign.annotation, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                 "a dataclass's InitVar and KW_ONLY are not modelled by Graft's "
-                                 "tracer");
+                                 "a dataclass's KW_ONLY is not modelled by Graft's tracer");
           return FALSE;
         }
       name = s->ann_assign.target->name.id;
       f = _graft_tracer_alloc (t, sizeof (DataclassField));
-      *f = (DataclassField){ .name = name };
+      /* An InitVar is no field but a parameter of __init__ and
+       * __post_init__ (bare `InitVar` too, as Python 3.11 and 3.13 take
+       * it). */
+      *f = (DataclassField){ .name = name,
+                             .init_var = annotation_is (s->ann_assign.annotation, "InitVar") };
       dflt = s->ann_assign.value != NULL ? _graft_strmap_get (&cls->ns, name) : NULL;
       if (dflt != NULL && is_field (dflt))
         {
@@ -242,7 +247,17 @@ _graft_tracer_dataclass_apply (Tracer            *t,
         }
       else
         f->value = dflt;
-      if (f->value != NULL &&
+      if (f->init_var && f->factory != NULL)
+        {
+          _graft_tracer_fail_at (t, decorator, GRAFT_PARSE_ERROR_TRACE,
+                                 _graft_tracer_printf (t,
+                                                       "TypeError: field %s cannot have a "
+                                                       "default factory",
+                                                       name));
+          return FALSE;
+        }
+      /* Python refuses mutable defaults of fields, not of InitVars. */
+      if (!f->init_var && f->value != NULL &&
           (f->value->kind == VAL_LIST || f->value->kind == VAL_DICT || f->value->kind == VAL_SET))
         {
           _graft_tracer_raise (t, "ValueError", decorator->start, decorator->end,
@@ -278,7 +293,11 @@ _graft_tracer_dataclass_apply (Tracer            *t,
           return FALSE;
         }
     }
-  cls->dc_fields = fields;
+  cls->dc_params = fields;
+  cls->dc_fields = _graft_tracer_vec (t);
+  for (guint k = 0; k < fields->len; k++)
+    if (!((DataclassField *) fields->pdata[k])->init_var)
+      _graft_vec_add (cls->dc_fields, fields->pdata[k]);
   if (init && _graft_strmap_get (&cls->ns, "__init__") == NULL)
     _graft_strmap_set (&cls->ns, "__init__",
                        _graft_value_path (t, VAL_BUILTIN, "__graft_dataclass_init__"));
@@ -290,7 +309,7 @@ _graft_tracer_dataclass_apply (Tracer            *t,
  * @owner: the dataclass whose generated `__init__` runs
  *
  * Sets @self's fields from @args and @kwargs (or their defaults), then
- * calls `__post_init__()`.
+ * calls `__post_init__()` with the InitVars' values.
  *
  * Returns: (nullable): None, or %NULL with the tracer's error
  */
@@ -302,8 +321,9 @@ _graft_tracer_dataclass_init (Tracer            *t,
                               StrMap            *kwargs,
                               const GraftPyExpr *at)
 {
-  PtrVec *fields = owner->dc_fields;
+  PtrVec *fields = owner->dc_params;
   guint   n = args != NULL ? args->len : 0;
+  PtrVec *init_vars = _graft_tracer_vec (t);
   Value  *post;
 
   if (n > fields->len)
@@ -387,11 +407,14 @@ _graft_tracer_dataclass_init (Tracer            *t,
         v = f->value;
       if (v == NULL)
         return NULL;
-      _graft_strmap_set (&self->obj->attrs, f->name, v);
+      if (f->init_var)
+        _graft_vec_add (init_vars, v);
+      else
+        _graft_strmap_set (&self->obj->attrs, f->name, v);
     }
   post = _graft_tracer_class_lookup (self->obj->cls, "__post_init__", NULL);
   if (post != NULL && post->kind == VAL_FUNCTION &&
-      _graft_tracer_call_function (t, post->fn, self, _graft_tracer_vec (t), NULL, at) == NULL)
+      _graft_tracer_call_function (t, post->fn, self, init_vars, NULL, at) == NULL)
     return NULL;
   return _graft_value_none ();
 }

@@ -205,6 +205,7 @@ struct _Class
   gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
   gboolean           is_exception;  /* derives from one of Python's exceptions */
   PtrVec            *dc_fields;     /* a @dataclass: its fields (graft-tracer-dataclass.c) */
+  PtrVec            *dc_params;     /* and its __init__'s parameters: fields and InitVars */
   gboolean           dc_repr, dc_eq, dc_frozen;
 };
 
