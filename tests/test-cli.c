@@ -1240,20 +1240,21 @@ test_user_eq (void)
                     "def forward(self, x):\n    eq = x == 3\n    return (x, True, True, eq)\n");
 }
 
-/* A dataclass's InitVar (no field: a parameter of __init__ and
- * __post_init__, its default a class attribute) and `_: KW_ONLY` are
- * refused: read as fields, `K(1, 5).b` was 5 and the repr `K(a=1, b=5)`
- * where Python says 2 and `K(a=1)`. */
+/* field()'s arguments other than default, default_factory and kw_only
+ * are refused; `_: KW_ONLY` (once refused: read as a field, `K(1, 5).b`
+ * was 5) makes `b` keyword-only, so `K(1, 5)` is Python's TypeError.
+ * (InitVar and kw_only: tests/data/golden/dataclass_initvar.py and
+ * dataclass_kw_only.py.) */
 static void
 test_dataclass_unmodelled (void)
 {
   static const CodeCase cases[] = {
-    { "    b: InitVar[int] = 2\n",
-      "-:9:8: error: a dataclass's InitVar and KW_ONLY are not modelled by Graft's tracer" },
-    { "    b: dataclasses.InitVar[int] = 2\n",
-      "-:9:8: error: a dataclass's InitVar and KW_ONLY are not modelled by Graft's tracer" },
+    { "    b: int = dataclasses.field(default=2, repr=False)\n",
+      "-:9:14: error: field(repr=...) is not modelled by Graft's tracer" },
     { "    _: KW_ONLY\n    b: int = 2\n",
-      "-:9:8: error: a dataclass's InitVar and KW_ONLY are not modelled by Graft's tracer" },
+      "-:14:16: error: TypeError: K.__init__() takes 2 positional arguments but 3 were given" },
+    { "    _: dataclasses.KW_ONLY\n    b: int = 2\n",
+      "-:14:16: error: TypeError: K.__init__() takes 2 positional arguments but 3 were given" },
     { "    b: int = 2\n", NULL },
   };
 

@@ -8,6 +8,8 @@
  * prints in code (`torch._C._special.special_expit` for
  * torch.special.expit) must read back as the same function; and the
  * offsets of each function's texts must point at them in the string pool.
+ * Also the names of torch.Tensor per torch (graft-tensor-attrs-*.inc, from
+ * tests/tools/gen-tensor-attrs.py), which the tracer bisects too.
  */
 #include "config.h"
 
@@ -65,6 +67,37 @@ static const char pool_1_13[] =
 #include "graft-fx-table-1.13.inc"
     ;
 #undef GRAFT_FX_STRING_POOL
+
+/* The names of torch.Tensor (graft-tensor-attrs-*.inc): name and kind. */
+typedef struct
+{
+  const char *name;
+  const char *kind;
+} TensorAttr;
+
+#define GRAFT_TENSOR_ATTR(name, kind) { name, #kind },
+static const TensorAttr tensor_attrs_2_6[] = {
+#include "graft-tensor-attrs-2.6.inc"
+};
+static const TensorAttr tensor_attrs_1_13[] = {
+#include "graft-tensor-attrs-1.13.inc"
+};
+#undef GRAFT_TENSOR_ATTR
+
+typedef struct
+{
+  GraftTorch        torch;
+  const char       *file;
+  const TensorAttr *rows;
+  gsize             n_rows;
+} TensorAttrTable;
+
+static const TensorAttrTable tensor_attr_tables[] = {
+  { GRAFT_TORCH_2_6, "graft-tensor-attrs-2.6.inc", tensor_attrs_2_6,
+    G_N_ELEMENTS (tensor_attrs_2_6) },
+  { GRAFT_TORCH_1_13, "graft-tensor-attrs-1.13.inc", tensor_attrs_1_13,
+    G_N_ELEMENTS (tensor_attrs_1_13) },
+};
 
 static const Table tables[] = {
   { GRAFT_TORCH_2_6, "graft-fx-table-2.6.inc", rows_2_6, G_N_ELEMENTS (rows_2_6), pool_2_6,
@@ -234,6 +267,49 @@ test_names (gconstpointer data)
   }
 }
 
+/* The tracer bisects the names of torch.Tensor of its dialect: they must
+ * be in strictly increasing byte order, and each must be found, as
+ * hasattr() of a constant tensor shows (true for each name of the table,
+ * data attributes too; false for a name the table lacks), in that dialect.
+ * The names one torch has and the other lacks tell the two tables apart. */
+static void
+test_tensor_attrs (gconstpointer data)
+{
+  const TensorAttrTable *table = data;
+  g_autoptr (GString) text = g_string_new ("import torch\n\n\ndef forward(self, x):\n"
+                                           "    t = torch.ones(2)\n    return (x");
+  g_autoptr (GString) expected = g_string_new ("def forward(self, x):\n    return (x");
+  g_autofree char *code = NULL;
+  guint            n_methods = 0;
+
+  g_assert_cmpuint (table->n_rows, >, 700);
+  for (gsize i = 0; i < table->n_rows; i++)
+    {
+      if (i > 0 && strcmp (table->rows[i - 1].name, table->rows[i].name) >= 0)
+        g_error ("%s: \"%s\" comes after \"%s\"", table->file, table->rows[i].name,
+                 table->rows[i - 1].name);
+      if (strcmp (table->rows[i].kind, "METHOD") == 0)
+        n_methods++;
+      else
+        g_assert_cmpstr (table->rows[i].kind, ==, "DATA");
+      g_string_append_printf (text, ", hasattr(t, '%s')", table->rows[i].name);
+      g_string_append (expected, ", True");
+    }
+  g_assert_cmpuint (n_methods, >, 600);
+  for (guint k = 0; k < 4; k++)
+    {
+      static const char *const others[] = { "made_up", "nonzero_static", "is_ort", "" };
+
+      g_string_append_printf (text, ", hasattr(t, '%s')", others[k]);
+    }
+  g_string_append (text, ")\n");
+  /* nonzero_static is 2.x's, is_ort 1.13's. */
+  g_string_append (expected, table->torch == GRAFT_TORCH_2_6 ? ", False, True, False, False)"
+                                                             : ", False, False, True, False)");
+  code = traced_code (text->str, table->torch);
+  g_assert_cmpstr (g_strstrip (code), ==, expected->str);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -253,6 +329,14 @@ main (int   argc,
 
       g_test_add_data_func (read_back, &tables[i], test_targets_read_back);
       g_test_add_data_func (names, &tables[i], test_names);
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (tensor_attr_tables); i++)
+    {
+      g_autofree char *path =
+          g_strdup_printf ("/core/fx-table/torch%s/tensor-attrs",
+                           graft_dialect_get (tensor_attr_tables[i].torch)->name);
+
+      g_test_add_data_func (path, &tensor_attr_tables[i], test_tensor_attrs);
     }
   return g_test_run ();
 }

@@ -825,6 +825,26 @@ call_hasattr_getattr (const BuiltinCall *call)
         return _graft_tracer_proxy_getattr_nul (t, obj, attr->str.s, attr->str.len);
       return _graft_tracer_getattr (t, obj, attr->str.s, at);
     }
+  if (_graft_value_is_tensor (obj))
+    {
+      const Value *attr = _graft_tracer_arg (args, 1);
+      gboolean     has = memchr (attr->str.s, '\0', attr->str.len) == NULL &&
+                     _graft_tracer_tensor_attr_kind (t, attr->str.s) != TENSOR_ATTR_NONE;
+
+      /* torch's own names (the table of the dialect): hasattr() is true
+       * even where Graft does not model the value, which getattr() then
+       * refuses rather than taking its default. */
+      if (name[0] == 'h')
+        return _graft_value_bool (has);
+      if (!has && _graft_tracer_n_args (args) == 3)
+        return _graft_tracer_arg (args, 2);
+      if (has)
+        return _graft_tracer_getattr (t, obj, attr->str.s, at);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "AttributeError: '%s' object has no attribute '%s'",
+                                 obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor",
+                                 attr->str.s);
+    }
   saved = t->error;
   t->error = NULL;
   /* A name with a NUL byte is kept by another (a C string would find

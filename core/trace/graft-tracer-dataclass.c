@@ -14,8 +14,13 @@
  * repr is `Name(a=1, b='x')` and `==` compares the fields, unless the
  * class defines its own.  `@dataclass(...)` takes `init`, `repr`, `eq` and
  * `frozen` as constants (assigning to a frozen instance is
- * FrozenInstanceError).  InitVar, `kw_only`, `field()`'s other arguments and
- * dataclasses' functions (`asdict`, `replace`) are not modelled.
+ * FrozenInstanceError).  An InitVar (`s: InitVar[int] = 3`) is no field
+ * but a parameter of `__init__` in the fields' order, handed to
+ * `__post_init__`; its default stays a class attribute.  Keyword-only
+ * parameters (`@dataclass(kw_only=True)`, `_: KW_ONLY`,
+ * `field(kw_only=...)`) come after the positional ones.  `field()`'s
+ * other arguments and dataclasses' functions (`asdict`, `replace`) are not
+ * modelled.
  */
 #include "config.h"
 
@@ -28,8 +33,10 @@
 struct _DataclassField
 {
   const char *name;
-  Value      *value;   /* the default, or NULL */
-  Value      *factory; /* the default_factory, or NULL */
+  Value      *value;    /* the default, or NULL */
+  Value      *factory;  /* the default_factory, or NULL */
+  gboolean    init_var; /* an InitVar: a parameter of __init__ and __post_init__ */
+  gboolean    kw_only;  /* a keyword-only parameter of __init__ */
 };
 
 #define FIELD_CLASS "dataclasses.Field"
@@ -45,7 +52,7 @@ is_field (const Value *v)
 /**
  * _graft_tracer_dataclass_field:
  *
- * `dataclasses.field(default=..., default_factory=...)`.
+ * `dataclasses.field(default=..., default_factory=..., kw_only=...)`.
  *
  * Returns: (nullable): a Field, for the class body
  */
@@ -66,7 +73,8 @@ _graft_tracer_dataclass_field (Tracer            *t,
     {
       const char *key = kwargs->keys->pdata[i];
 
-      if (strcmp (key, "default") != 0 && strcmp (key, "default_factory") != 0)
+      if (strcmp (key, "default") != 0 && strcmp (key, "default_factory") != 0 &&
+          strcmp (key, "kw_only") != 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "field(%s=...) is not modelled by Graft's tracer", key);
       _graft_strmap_set (&v->obj->attrs, key, kwargs->values->pdata[i]);
@@ -100,13 +108,15 @@ is_class_var (const GraftPyExpr *annotation)
   return annotation_is (annotation, "ClassVar");
 }
 
-/* The decorator's keyword arguments: `init`, `repr`, `eq`, `frozen`. */
+/* The decorator's keyword arguments: `init`, `repr`, `eq`, `frozen`,
+ * `kw_only`. */
 static gboolean
 read_options (Tracer            *t,
               Frame             *frame,
               Class             *cls,
               const GraftPyExpr *call,
-              gboolean          *init)
+              gboolean          *init,
+              gboolean          *kw_only)
 {
   for (guint i = 0; i < call->call.n_keywords; i++)
     {
@@ -115,7 +125,8 @@ read_options (Tracer            *t,
       gboolean              b;
 
       if (kw->name == NULL || (strcmp (kw->name, "init") != 0 && strcmp (kw->name, "repr") != 0 &&
-                               strcmp (kw->name, "eq") != 0 && strcmp (kw->name, "frozen") != 0))
+                               strcmp (kw->name, "eq") != 0 && strcmp (kw->name, "frozen") != 0 &&
+                               strcmp (kw->name, "kw_only") != 0))
         {
           _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "this argument of @dataclass is not modelled by Graft's tracer");
@@ -130,6 +141,8 @@ read_options (Tracer            *t,
         cls->dc_repr = b;
       else if (strcmp (kw->name, "eq") == 0)
         cls->dc_eq = b;
+      else if (strcmp (kw->name, "kw_only") == 0)
+        *kw_only = b;
       else
         cls->dc_frozen = b;
     }
@@ -176,12 +189,15 @@ _graft_tracer_dataclass_apply (Tracer            *t,
                                Class             *cls,
                                const GraftPyExpr *decorator)
 {
-  gboolean init = TRUE;
-  PtrVec  *fields = _graft_tracer_vec (t);
+  gboolean    init = TRUE;
+  gboolean    kw_only = FALSE;                /* @dataclass(kw_only=...), then `_: KW_ONLY` */
+  const char *kw_only_marker = NULL;          /* the name of `_: KW_ONLY` */
+  PtrVec     *fields = _graft_tracer_vec (t); /* the parameters of __init__ */
 
   cls->dc_repr = TRUE;
   cls->dc_eq = TRUE;
-  if (decorator->kind == GRAFT_PY_EXPR_CALL && !read_options (t, frame, cls, decorator, &init))
+  if (decorator->kind == GRAFT_PY_EXPR_CALL &&
+      !read_options (t, frame, cls, decorator, &init, &kw_only))
     return FALSE;
   /* The bases' fields first, the nearest base's last (Python walks the MRO
    * backwards; one dataclass base is what model code has). */
@@ -200,8 +216,8 @@ _graft_tracer_dataclass_apply (Tracer            *t,
                                                   "from a frozen one");
           return FALSE;
         }
-      for (guint k = 0; k < base->cls->dc_fields->len; k++)
-        _graft_vec_add (fields, base->cls->dc_fields->pdata[k]);
+      for (guint k = 0; k < base->cls->dc_params->len; k++)
+        _graft_vec_add (fields, base->cls->dc_params->pdata[k]);
     }
   for (guint i = 0; i < cls->stmt->class_def.body.len; i++)
     {
@@ -214,26 +230,39 @@ _graft_tracer_dataclass_apply (Tracer            *t,
       if (s->kind != GRAFT_PY_STMT_ANN_ASSIGN || s->ann_assign.target->kind != GRAFT_PY_EXPR_NAME ||
           is_class_var (s->ann_assign.annotation))
         continue;
-      /* An InitVar is no field but a parameter of __init__ and
-       * __post_init__ (its default a class attribute); `_: KW_ONLY` makes
-       * the fields after it keyword-only.  Neither is modelled: read as
-       * fields, they would be printed and read where Python has none. */
-      if (annotation_is (s->ann_assign.annotation, "InitVar") ||
-          annotation_is (s->ann_assign.annotation, "KW_ONLY"))
-        {
-          _graft_tracer_fail_at (t, s->ann_assign.annotation, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                 "a dataclass's InitVar and KW_ONLY are not modelled by Graft's "
-                                 "tracer");
-          return FALSE;
-        }
       name = s->ann_assign.target->name.id;
+      /* `_: KW_ONLY` is no field: the fields after it are keyword-only. */
+      if (annotation_is (s->ann_assign.annotation, "KW_ONLY"))
+        {
+          if (kw_only_marker != NULL)
+            {
+              _graft_tracer_fail_at (t, decorator, GRAFT_PARSE_ERROR_TRACE,
+                                     _graft_tracer_printf (t,
+                                                           "TypeError: '%s' is KW_ONLY, but "
+                                                           "KW_ONLY has already been specified",
+                                                           name));
+              return FALSE;
+            }
+          kw_only_marker = name;
+          kw_only = TRUE;
+          continue;
+        }
       f = _graft_tracer_alloc (t, sizeof (DataclassField));
-      *f = (DataclassField){ .name = name };
+      /* An InitVar is no field but a parameter of __init__ and
+       * __post_init__ (bare `InitVar` too, as Python 3.11 and 3.13 take
+       * it). */
+      *f = (DataclassField){ .name = name,
+                             .init_var = annotation_is (s->ann_assign.annotation, "InitVar"),
+                             .kw_only = kw_only };
       dflt = s->ann_assign.value != NULL ? _graft_strmap_get (&cls->ns, name) : NULL;
       if (dflt != NULL && is_field (dflt))
         {
           f->value = _graft_strmap_get (&dflt->obj->attrs, "default");
+          Value *kw = _graft_strmap_get (&dflt->obj->attrs, "kw_only");
+
           f->factory = _graft_strmap_get (&dflt->obj->attrs, "default_factory");
+          if (kw != NULL && !_graft_tracer_truth (t, kw, s->ann_assign.value, &f->kw_only))
+            return FALSE;
           /* The class attribute is the default, or none. */
           if (f->value != NULL)
             _graft_strmap_set (&cls->ns, name, f->value);
@@ -242,7 +271,17 @@ _graft_tracer_dataclass_apply (Tracer            *t,
         }
       else
         f->value = dflt;
-      if (f->value != NULL &&
+      if (f->init_var && f->factory != NULL)
+        {
+          _graft_tracer_fail_at (t, decorator, GRAFT_PARSE_ERROR_TRACE,
+                                 _graft_tracer_printf (t,
+                                                       "TypeError: field %s cannot have a "
+                                                       "default factory",
+                                                       name));
+          return FALSE;
+        }
+      /* Python refuses mutable defaults of fields, not of InitVars. */
+      if (!f->init_var && f->value != NULL &&
           (f->value->kind == VAL_LIST || f->value->kind == VAL_DICT || f->value->kind == VAL_SET))
         {
           _graft_tracer_raise (t, "ValueError", decorator->start, decorator->end,
@@ -259,12 +298,18 @@ _graft_tracer_dataclass_apply (Tracer            *t,
       else
         _graft_vec_add (fields, f);
     }
-  /* A field without a default after one with a default is Python's
-   * TypeError. */
-  for (guint k = 1; k < fields->len; k++)
+  /* A positional parameter without a default after one with a default is
+   * Python's TypeError (keyword-only ones may come in any order). */
+  for (guint k = 0, seen = 0; k < fields->len; k++)
     {
-      DataclassField *a = fields->pdata[k - 1], *b = fields->pdata[k];
+      DataclassField *a = seen > 0 ? fields->pdata[seen - 1] : NULL; /* the positional before */
+      DataclassField *b = fields->pdata[k];
 
+      if (b->kw_only)
+        continue;
+      seen = k + 1;
+      if (a == NULL)
+        continue;
       /* Python 3.13 (torch 2.6's) names the default one too. */
       if ((a->value != NULL || a->factory != NULL) && b->value == NULL && b->factory == NULL)
         {
@@ -278,7 +323,11 @@ _graft_tracer_dataclass_apply (Tracer            *t,
           return FALSE;
         }
     }
-  cls->dc_fields = fields;
+  cls->dc_params = fields;
+  cls->dc_fields = _graft_tracer_vec (t);
+  for (guint k = 0; k < fields->len; k++)
+    if (!((DataclassField *) fields->pdata[k])->init_var)
+      _graft_vec_add (cls->dc_fields, fields->pdata[k]);
   if (init && _graft_strmap_get (&cls->ns, "__init__") == NULL)
     _graft_strmap_set (&cls->ns, "__init__",
                        _graft_value_path (t, VAL_BUILTIN, "__graft_dataclass_init__"));
@@ -290,7 +339,7 @@ _graft_tracer_dataclass_apply (Tracer            *t,
  * @owner: the dataclass whose generated `__init__` runs
  *
  * Sets @self's fields from @args and @kwargs (or their defaults), then
- * calls `__post_init__()`.
+ * calls `__post_init__()` with the InitVars' values.
  *
  * Returns: (nullable): None, or %NULL with the tracer's error
  */
@@ -302,38 +351,55 @@ _graft_tracer_dataclass_init (Tracer            *t,
                               StrMap            *kwargs,
                               const GraftPyExpr *at)
 {
-  PtrVec *fields = owner->dc_fields;
+  PtrVec *fields = owner->dc_params;
+  PtrVec *params = _graft_tracer_vec (t); /* as __init__ takes them: positional ones first */
   guint   n = args != NULL ? args->len : 0;
+  guint   n_pos = 0;
+  PtrVec *init_vars = _graft_tracer_vec (t);
   Value  *post;
 
-  if (n > fields->len)
+  for (guint k = 0; k < fields->len; k++)
+    if (!((DataclassField *) fields->pdata[k])->kw_only)
+      _graft_vec_add (params, fields->pdata[k]);
+  n_pos = params->len;
+  for (guint k = 0; k < fields->len; k++)
+    if (((DataclassField *) fields->pdata[k])->kw_only)
+      _graft_vec_add (params, fields->pdata[k]);
+  if (n > n_pos)
     {
-      guint required = 0;
+      guint            required = 0, kw_given = 0;
+      g_autofree char *takes = NULL;
+      g_autofree char *given = NULL;
 
-      while (required < fields->len &&
-             ((DataclassField *) fields->pdata[required])->value == NULL &&
-             ((DataclassField *) fields->pdata[required])->factory == NULL)
+      while (required < n_pos && ((DataclassField *) params->pdata[required])->value == NULL &&
+             ((DataclassField *) params->pdata[required])->factory == NULL)
         required++;
-      if (required == fields->len)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "TypeError: %s.__init__() takes %u positional argument%s but "
-                                   "%u were given",
-                                   owner->name, fields->len + 1, fields->len == 0 ? "" : "s",
-                                   n + 1);
+      for (guint k = n_pos; k < params->len; k++)
+        if (_graft_strmap_get (kwargs, ((DataclassField *) params->pdata[k])->name) != NULL)
+          kw_given++;
+      takes = required == n_pos ? g_strdup_printf ("%u positional argument%s", n_pos + 1,
+                                                   n_pos == 0 ? "" : "s")
+                                : g_strdup_printf ("from %u to %u positional arguments",
+                                                   required + 1, n_pos + 1);
+      /* CPython: `but 3 positional arguments (and 1 keyword-only argument)
+       * were given` when keyword-only ones came too. */
+      given = kw_given == 0 ? g_strdup_printf ("%u", n + 1)
+                            : g_strdup_printf ("%u positional arguments (and %u keyword-only "
+                                               "argument%s)",
+                                               n + 1, kw_given, kw_given == 1 ? "" : "s");
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "TypeError: %s.__init__() takes from %u to %u positional "
-                                 "arguments but %u were given",
-                                 owner->name, required + 1, fields->len + 1, n + 1);
+                                 "TypeError: %s.__init__() takes %s but %s were given",
+                                 owner->name, takes, given);
     }
   for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
     {
       const char *key = kwargs->keys->pdata[i];
       guint       k;
 
-      for (k = 0; k < fields->len; k++)
-        if (strcmp (((DataclassField *) fields->pdata[k])->name, key) == 0)
+      for (k = 0; k < params->len; k++)
+        if (strcmp (((DataclassField *) params->pdata[k])->name, key) == 0)
           break;
-      if (k == fields->len)
+      if (k == params->len)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "TypeError: %s.__init__() got an unexpected keyword argument "
                                    "'%s'",
@@ -344,54 +410,70 @@ _graft_tracer_dataclass_init (Tracer            *t,
                                    "'%s'",
                                    owner->name, key);
     }
-  {
-    g_autoptr (GString) missing = g_string_new (NULL);
-    guint n_missing = 0, last = 0;
-
-    /* Python names them all: 'a', 'a' and 'b', 'a', 'b', and 'c'. */
-    for (guint k = n; k < fields->len; k++)
-      {
-        DataclassField *f = fields->pdata[k];
-
-        if (f->value == NULL && f->factory == NULL && _graft_strmap_get (kwargs, f->name) == NULL)
-          {
-            n_missing++;
-            last = k;
-          }
-      }
-    for (guint k = n, i = 0; k < fields->len; k++)
-      {
-        DataclassField *f = fields->pdata[k];
-
-        if (f->value != NULL || f->factory != NULL || _graft_strmap_get (kwargs, f->name) != NULL)
-          continue;
-        if (i++ > 0)
-          g_string_append (missing, n_missing == 2 ? " and " : k == last ? ", and "
-                                                                         : ", ");
-        g_string_append_printf (missing, "'%s'", f->name);
-      }
-    if (n_missing > 0)
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "TypeError: %s.__init__() missing %u required positional "
-                                 "argument%s: %s",
-                                 owner->name, n_missing, n_missing == 1 ? "" : "s", missing->str);
-  }
-  for (guint k = 0; k < fields->len; k++)
+  /* The positional parameters missing first, then the keyword-only ones. */
+  for (guint part = 0; part < 2; part++)
     {
-      DataclassField *f = fields->pdata[k];
-      Value          *v = k < n ? args->pdata[k] : _graft_strmap_get (kwargs, f->name);
+      g_autoptr (GString) missing = g_string_new (NULL);
+      guint from = part == 0 ? n : n_pos, to = part == 0 ? n_pos : params->len;
+      guint n_missing = 0, last = 0;
 
+      /* Python names them all: 'a', 'a' and 'b', 'a', 'b', and 'c'. */
+      for (guint k = from; k < to; k++)
+        {
+          DataclassField *f = params->pdata[k];
+
+          if (f->value == NULL && f->factory == NULL &&
+              _graft_strmap_get (kwargs, f->name) == NULL)
+            {
+              n_missing++;
+              last = k;
+            }
+        }
+      for (guint k = from, i = 0; k < to; k++)
+        {
+          DataclassField *f = params->pdata[k];
+
+          if (f->value != NULL || f->factory != NULL ||
+              _graft_strmap_get (kwargs, f->name) != NULL)
+            continue;
+          if (i++ > 0)
+            g_string_append (missing, n_missing == 2 ? " and " : k == last ? ", and "
+                                                                           : ", ");
+          g_string_append_printf (missing, "'%s'", f->name);
+        }
+      if (n_missing > 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s.__init__() missing %u required %s "
+                                   "argument%s: %s",
+                                   owner->name, n_missing,
+                                   part == 0 ? "positional" : "keyword-only",
+                                   n_missing == 1 ? "" : "s", missing->str);
+    }
+  /* In the fields' order (keyword-only ones among them), as the
+   * generated __init__ sets them and passes the InitVars on. */
+  for (guint j = 0; j < fields->len; j++)
+    {
+      DataclassField *f = fields->pdata[j];
+      guint           k = 0;
+      Value          *v;
+
+      while (params->pdata[k] != f)
+        k++;
+      v = k < n ? args->pdata[k] : _graft_strmap_get (kwargs, f->name);
       if (v == NULL && f->factory != NULL)
         v = _graft_tracer_call (t, f->factory, _graft_tracer_vec (t), NULL, at);
       else if (v == NULL)
         v = f->value;
       if (v == NULL)
         return NULL;
-      _graft_strmap_set (&self->obj->attrs, f->name, v);
+      if (f->init_var)
+        _graft_vec_add (init_vars, v);
+      else
+        _graft_strmap_set (&self->obj->attrs, f->name, v);
     }
   post = _graft_tracer_class_lookup (self->obj->cls, "__post_init__", NULL);
   if (post != NULL && post->kind == VAL_FUNCTION &&
-      _graft_tracer_call_function (t, post->fn, self, _graft_tracer_vec (t), NULL, at) == NULL)
+      _graft_tracer_call_function (t, post->fn, self, init_vars, NULL, at) == NULL)
     return NULL;
   return _graft_value_none ();
 }

@@ -14,6 +14,7 @@
 #include "graft-error.h"
 #include "graft-limits.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Modules and attributes -------------------------------------------------- */
@@ -582,67 +583,59 @@ _graft_tracer_check_attr_name (Tracer     *t,
   return FALSE;
 }
 
-/* The attributes of torch.Tensor (2.6's; 1.13 has fewer) that are not
- * methods: their values (`requires_grad`, `is_cuda`, `grad`) are not
- * kept, and taken for a method they would be true and never None. */
-static gboolean
-is_tensor_data_attribute (const char *name)
+/* The names of torch.Tensor, per torch (tests/tools/gen-tensor-attrs.py
+ * writes each table; sorted by strcmp). */
+typedef struct
 {
-  static const char *const names[] = {
-    "H",
-    "__annotations__",
-    "__array_priority__",
-    "__dict__",
-    "__doc__",
-    "__firstlineno__",
-    "__module__",
-    "__static_attributes__",
-    "__weakref__",
-    "_backward_hooks",
-    "_base",
-    "_cdata",
-    "_grad",
-    "_grad_fn",
-    "_has_symbolic_sizes_strides",
-    "_post_accumulate_grad_hooks",
-    "_python_dispatch",
-    "_version",
-    "grad",
-    "grad_fn",
-    "imag",
-    "is_cpu",
-    "is_cuda",
-    "is_ipu",
-    "is_leaf",
-    "is_maia",
-    "is_meta",
-    "is_mkldnn",
-    "is_mps",
-    "is_mtia",
-    "is_nested",
-    "is_quantized",
-    "is_sparse",
-    "is_sparse_csr",
-    "is_vulkan",
-    "is_xla",
-    "is_xpu",
-    "itemsize",
-    "layout",
-    "mH",
-    "mT",
-    "name",
-    "names",
-    "nbytes",
-    "ndim",
-    "output_nr",
-    "real",
-    "requires_grad",
-    "retains_grad",
-    "T",
-    NULL,
-  };
+  const char    *name;
+  TensorAttrKind kind;
+} TensorAttr;
 
-  return g_strv_contains (names, name);
+#define GRAFT_TENSOR_ATTR(name, kind) { name, TENSOR_ATTR_##kind },
+static const TensorAttr tensor_attrs_2_6[] = {
+#include "graft-tensor-attrs-2.6.inc"
+};
+static const TensorAttr tensor_attrs_1_13[] = {
+#include "graft-tensor-attrs-1.13.inc"
+};
+#undef GRAFT_TENSOR_ATTR
+
+/* Indexed by GraftTorch. */
+static const struct
+{
+  const TensorAttr *rows;
+  gsize             n;
+} tensor_attrs[] = {
+  [GRAFT_TORCH_2_6] = { tensor_attrs_2_6, G_N_ELEMENTS (tensor_attrs_2_6) },
+  [GRAFT_TORCH_1_13] = { tensor_attrs_1_13, G_N_ELEMENTS (tensor_attrs_1_13) },
+};
+
+static int
+tensor_attr_compare (const void *key,
+                     const void *row)
+{
+  return strcmp (key, ((const TensorAttr *) row)->name);
+}
+
+/**
+ * _graft_tracer_tensor_attr_kind:
+ * @name: an attribute name (a C string)
+ *
+ * What @name is on a tensor (a torch.Tensor or an nn.Parameter: they have
+ * the same names) in the torch of the tracer's dialect.
+ *
+ * Returns: %TENSOR_ATTR_METHOD, %TENSOR_ATTR_DATA, or %TENSOR_ATTR_NONE
+ *   when torch raises AttributeError
+ */
+TensorAttrKind
+_graft_tracer_tensor_attr_kind (Tracer     *t,
+                                const char *name)
+{
+  const TensorAttr *row;
+
+  row = bsearch (name, tensor_attrs[t->dialect->torch].rows, tensor_attrs[t->dialect->torch].n,
+                 sizeof (TensorAttr), tensor_attr_compare);
+  return row != NULL ? row->kind : TENSOR_ATTR_NONE;
 }
 
 /**
@@ -744,12 +737,22 @@ _graft_tracer_getattr (Tracer            *t,
       if ((strcmp (name, "T") == 0 || strcmp (name, "mT") == 0) &&
           (v = _graft_tracer_tensor_attribute (t, obj, name)) != NULL)
         return v;
-      if (is_tensor_data_attribute (name))
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "the attribute '%s' of a constant tensor is not modelled by "
-                                   "Graft's tracer",
-                                   name);
-      /* Any other attribute of a constant tensor is taken for a method. */
+      switch (_graft_tracer_tensor_attr_kind (t, name))
+        {
+        case TENSOR_ATTR_NONE:
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "AttributeError: '%s' object has no attribute '%s'",
+                                     obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor", name);
+        case TENSOR_ATTR_DATA:
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                     "the attribute '%s' of a constant tensor is not modelled by "
+                                     "Graft's tracer",
+                                     name);
+        case TENSOR_ATTR_METHOD:
+          break;
+        }
+      /* A method of a constant tensor: called, it runs eagerly
+       * (_graft_tracer_call_method()). */
       v = _graft_value_new (t, VAL_METHOD);
       v->method.recv = obj;
       v->method.name = _graft_tracer_strdup (t, name, -1);

@@ -205,6 +205,7 @@ struct _Class
   gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
   gboolean           is_exception;  /* derives from one of Python's exceptions */
   PtrVec            *dc_fields;     /* a @dataclass: its fields (graft-tracer-dataclass.c) */
+  PtrVec            *dc_params;     /* and its __init__'s parameters: fields and InitVars */
   gboolean           dc_repr, dc_eq, dc_frozen;
 };
 
@@ -952,6 +953,15 @@ gboolean    _graft_tracer_setattr (Tracer            *t,
                                    Value             *value,
                                    const GraftPyExpr *at);
 Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
+
+/* What a name is on a constant tensor (_graft_tracer_tensor_attr_kind()). */
+typedef enum {
+  TENSOR_ATTR_NONE,
+  TENSOR_ATTR_METHOD,
+  TENSOR_ATTR_DATA,
+} TensorAttrKind;
+
+TensorAttrKind _graft_tracer_tensor_attr_kind (Tracer *t, const char *name);
 
 /* graft-tracer-call.c */
 gboolean _graft_tracer_proxy_member (const char *name);
