@@ -15,9 +15,10 @@
  * them, first emitting a `changed` still pending for the buffer it
  * leaves.
  *
- * Return indents as Python wants: one level more after a line ending in
- * `:`, one less after `return`, `pass`, `raise`, `continue` or `break`,
- * the same indentation otherwise (GraftPythonIndenter).
+ * Return indents as Python wants: one level more after a statement
+ * ending in `:`, one less after `return`, `pass`, `raise`, `continue` or
+ * `break`, the statement's indentation otherwise; inside open brackets
+ * and after a `\` the line goes on (GraftPythonIndenter).
  *
  * Completion: after a dot, what the tracer and the document's graph know
  * there (GraftCompletion, given the document with
@@ -73,13 +74,20 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The editor's indenter: Return keeps the indentation of the line it
- * ends, one level more (the view's indent width, 4) after a line that
- * opens a block, one ending in `:`, one level less after a statement
- * that ends one (`return`, `pass`, `raise`, `continue`, `break`), as
- * Python's editors do.  The line
- * split off by Return loses the blanks it started with, which the
- * indentation replaces. */
+/* The editor's indenter: Return indents the new line as Python reads
+ * the text before it, as Python's editors do.  Once the line Return
+ * ended closes its statement (no bracket left open, no `\` at its end),
+ * the statement's indentation (that of its first line) counts: one
+ * level more (the view's indent width, 4) after a statement ending in
+ * `:`, one level less after one that ends its block (`return`, `pass`,
+ * `raise`, `continue`, `break`), the same otherwise.  Inside brackets
+ * left open, the line's own indentation, one level more after the
+ * bracket that ends it (a hanging indent); after a `\`, one level more
+ * than the statement's first line, then the line's own.  In a string of
+ * three quotes left open, the line's own.  Strings and comments do not
+ * count: a `:` or `return` in them changes nothing.  The line split off
+ * by Return loses the blanks it started with, which the indentation
+ * replaces. */
 #define GRAFT_TYPE_PYTHON_INDENTER (graft_python_indenter_get_type ())
 G_DECLARE_FINAL_TYPE (GraftPythonIndenter, graft_python_indenter, GRAFT, PYTHON_INDENTER, GObject)
 
@@ -100,46 +108,133 @@ python_indenter_is_trigger (GtkSourceIndenter *indenter,
   return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter;
 }
 
-/* Whether @statement (a line without its indentation or trailing
- * blanks) ends the block it is in: `return`, `pass`, `raise`,
- * `continue` or `break`, its brackets closed on the line (a call
- * going on to the next line is not over yet). */
+/* Where the text before the new line leaves Python's reading of it. */
+typedef struct
+{
+  const char *statement; /* the first line of the last statement */
+  const char *line;      /* the last line */
+  char        last;      /* the last character of the statement, strings and comments aside */
+  gboolean    in_string; /* a string of three quotes is open */
+  gboolean    continued; /* the last line ends in `\` */
+  gboolean    hanging;   /* the last line ends with a bracket left open */
+  guint       depth;     /* the brackets left open */
+} Reading;
+
+/* Reads @text (the text before the new line, without the newline) as
+ * Python's tokenizer does, as far as the indentation needs. */
+static void
+read_python (const char *text,
+             Reading    *reading)
+{
+  char     quote = 0;
+  gboolean triple = FALSE;
+  guint    depth = 0;
+  gboolean continued = FALSE;
+  gboolean hanging = FALSE;
+
+  memset (reading, 0, sizeof (*reading));
+  reading->statement = text;
+  reading->line = text;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (quote != 0)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            {
+              if (p[1] == '\n')
+                reading->line = p + 2;
+              p++;
+            }
+          else if (*p == quote && (!triple || (p[1] == quote && p[2] == quote)))
+            {
+              p += triple ? 2 : 0;
+              quote = 0;
+              reading->last = *p;
+              hanging = FALSE;
+            }
+          else if (*p == '\n')
+            {
+              reading->line = p + 1;
+              if (!triple)
+                quote = 0; /* not closed on its line: an error, the line is over */
+            }
+          continue;
+        }
+      if (*p == '\n')
+        {
+          reading->line = p + 1;
+          if (depth == 0 && !continued)
+            {
+              reading->statement = p + 1;
+              reading->last = 0;
+            }
+          continued = FALSE;
+          hanging = FALSE;
+          continue;
+        }
+      continued = FALSE;
+      if (*p == ' ' || *p == '\t' || *p == '\f' || *p == '\r')
+        continue;
+      if (*p == '#')
+        {
+          while (p[1] != '\0' && p[1] != '\n')
+            p++;
+          continue;
+        }
+      if (*p == '\\' && (p[1] == '\n' || p[1] == '\0'))
+        {
+          continued = TRUE;
+          continue;
+        }
+      hanging = FALSE;
+      reading->last = *p;
+      if (*p == '\'' || *p == '"')
+        {
+          quote = *p;
+          triple = p[1] == quote && p[2] == quote;
+          p += triple ? 2 : 0;
+        }
+      else if (*p == '(' || *p == '[' || *p == '{')
+        {
+          depth++;
+          hanging = TRUE;
+        }
+      else if ((*p == ')' || *p == ']' || *p == '}') && depth > 0)
+        depth--;
+    }
+  reading->in_string = quote != 0 && triple;
+  reading->continued = continued;
+  reading->hanging = hanging && depth > 0;
+  reading->depth = depth;
+}
+
+/* Whether @statement (a statement without its indentation) ends the
+ * block it is in: `return`, `pass`, `raise`, `continue` or `break`. */
 static gboolean
 ends_block (const char *statement)
 {
   static const char *const keywords[] = { "return", "pass", "raise", "continue", "break" };
-  int                      depth = 0;
-  char                     quote = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
     {
       gsize       length = strlen (keywords[i]);
       const char *after = statement + length;
 
-      if (strncmp (statement, keywords[i], length) != 0 || g_ascii_isalnum (*after) ||
-          *after == '_')
-        continue;
-      for (const char *p = after; *p != '\0'; p++)
-        {
-          if (quote != 0)
-            {
-              if (*p == '\\' && p[1] != '\0')
-                p++;
-              else if (*p == quote)
-                quote = 0;
-            }
-          else if (*p == '\'' || *p == '"')
-            quote = *p;
-          else if (*p == '#')
-            break;
-          else if (*p == '(' || *p == '[' || *p == '{')
-            depth++;
-          else if (*p == ')' || *p == ']' || *p == '}')
-            depth--;
-        }
-      return depth <= 0;
+      if (strncmp (statement, keywords[i], length) == 0 && !g_ascii_isalnum (*after) &&
+          *after != '_')
+        return TRUE;
     }
   return FALSE;
+}
+
+/* The blanks @line starts with, in @indent. */
+static void
+take_indentation (GString    *indent,
+                  const char *line)
+{
+  g_string_truncate (indent, 0);
+  for (const char *p = line; *p == ' ' || *p == '\t'; p++)
+    g_string_append_c (indent, *p);
 }
 
 static void
@@ -148,42 +243,53 @@ python_indenter_indent (GtkSourceIndenter *indenter,
                         GtkTextIter       *iter)
 {
   GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-  GtkTextIter      start = *iter;
+  GtkTextIter      start;
   GtkTextIter      end = *iter;
-  g_autofree char *previous = NULL;
-  GString         *indent = g_string_new (NULL);
-  gsize            length;
-  int              width = gtk_source_view_get_indent_width (view);
+  g_autofree char *before = NULL;
+  g_autoptr (GString) indent = g_string_new (NULL);
+  int     width = gtk_source_view_get_indent_width (view);
+  Reading reading;
 
   if (gtk_text_iter_get_line (iter) == 0)
-    {
-      g_string_free (indent, TRUE);
-      return;
-    }
-  /* The line Return ended. */
-  gtk_text_iter_set_line (&start, gtk_text_iter_get_line (iter) - 1);
-  end = start;
-  if (!gtk_text_iter_ends_line (&end))
-    gtk_text_iter_forward_to_line_end (&end);
-  previous = gtk_text_iter_get_slice (&start, &end);
-  for (const char *p = previous; *p == ' ' || *p == '\t'; p++)
-    g_string_append_c (indent, *p);
-  length = strlen (g_strchomp (previous));
+    return;
   if (width <= 0)
     width = (int) gtk_source_view_get_tab_width (view);
-  if (length > 0 && previous[length - 1] == ':')
+  /* The text before the line Return made, without the newline. */
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_iter_set_line_offset (&end, 0);
+  gtk_text_iter_backward_char (&end);
+  before = gtk_text_iter_get_slice (&start, &end);
+  read_python (before, &reading);
+
+  if (reading.in_string || (reading.depth > 0 && !reading.hanging))
+    take_indentation (indent, reading.line);
+  else if (reading.depth > 0)
     {
-      for (int i = 0; i < width; i++)
-        g_string_append_c (indent, ' ');
+      take_indentation (indent, reading.line);
+      g_string_append_printf (indent, "%*s", width, "");
     }
-  else if (ends_block (previous + indent->len))
+  else if (reading.continued)
     {
-      /* One level less: a tab, or up to a level's spaces. */
-      if (indent->len > 0 && indent->str[indent->len - 1] == '\t')
-        g_string_truncate (indent, indent->len - 1);
-      else
-        for (int i = 0; i < width && indent->len > 0 && indent->str[indent->len - 1] == ' '; i++)
-          g_string_truncate (indent, indent->len - 1);
+      /* The first line of a statement going on: one level more. */
+      take_indentation (indent, reading.line);
+      if (reading.line == reading.statement)
+        g_string_append_printf (indent, "%*s", width, "");
+    }
+  else
+    {
+      take_indentation (indent, reading.statement);
+      if (reading.last == ':')
+        g_string_append_printf (indent, "%*s", width, "");
+      else if (ends_block (reading.statement + indent->len))
+        {
+          /* One level less: a tab, or up to a level's spaces. */
+          if (indent->len > 0 && indent->str[indent->len - 1] == '\t')
+            g_string_truncate (indent, indent->len - 1);
+          else
+            for (int i = 0;
+                 i < width && indent->len > 0 && indent->str[indent->len - 1] == ' '; i++)
+              g_string_truncate (indent, indent->len - 1);
+        }
     }
   /* The blanks the new line starts with give way to the indentation. */
   gtk_text_iter_set_line_offset (iter, 0);
@@ -193,7 +299,6 @@ python_indenter_indent (GtkSourceIndenter *indenter,
     gtk_text_iter_forward_char (&end);
   gtk_text_buffer_delete (buffer, iter, &end);
   gtk_text_buffer_insert (buffer, iter, indent->str, (int) indent->len);
-  g_string_free (indent, TRUE);
 }
 
 static void

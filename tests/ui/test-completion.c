@@ -485,7 +485,9 @@ test_quiet_in_strings (void)
 /* Return indents the new line as Python editors do: one level more
  * after a `:`, one less after a statement that ends its block, the same
  * otherwise (it went to column 0 after resnet18's `return`, the last
- * line of its pattern, on main: 8 spaces kept). */
+ * line of its pattern, on main: 8 spaces kept); a statement going on
+ * after a `\` or in open brackets is not over, and a statement's lines
+ * after its first count as the statement. */
 static void
 test_return_indent (void)
 {
@@ -493,7 +495,7 @@ test_return_indent (void)
                                "    def forward(self, x):\n";
   static const struct
   {
-    const char *line; /* the last line, the cursor at its end */
+    const char *line; /* the last lines, the cursor at their end */
     const char *next; /* the indentation Return gives */
   } cases[] = {
     { "        return self.relu(self.bn1(x))", "    " },
@@ -503,6 +505,28 @@ test_return_indent (void)
     { "        raise ValueError(x)  # no", "    " },
     { "        return torch.cat((x,", "        " }, /* the call goes on */
     { "        returned = x", "        " },
+    /* A `\` goes on: one level more, then the line's own; the statement
+     * over, its own indentation counts (on main: 8, 12, 4, 12 spaces). */
+    { "        x = a + \\", "            " },
+    { "        x = a + \\\n            b", "        " },
+    { "        return a + \\", "            " },
+    { "        return a + \\\n            b", "    " },
+    { "        x = a + \\\n            b + \\", "            " },
+    /* Brackets: the line's own inside, a level more after an opening one
+     * that ends it, the statement's once closed (on main 8, 14, 17, 17). */
+    { "        y = torch.cat(", "            " },
+    { "        y = f(a,\n              b)", "        " },
+    { "        return f(a,\n                 b)", "    " },
+    { "        if f(a,\n             b):", "            " },
+    { "        y = f(a, (b,\n                  c),", "                  " },
+    { "        d = {1:", "        " }, /* not a block (on main 12) */
+    /* Strings and comments do not count (on main 12, 12, 4, 8). */
+    { "        x = 1  # note:", "        " },
+    { "        s = \"\"\"docs:", "        " },
+    { "        s = \"\"\"docs\n        return the value", "        " },
+    { "        if x:  # why", "            " },
+    { "        # return x", "        " },
+    { "        y = x  # return", "        " },
   };
   GraftWindow *window = open_example ();
 
