@@ -63,6 +63,10 @@ struct _GraftPatternEditor
   double page_size;
   /* The tick that brings the cursor's line back in view, or 0 */
   guint keep_cursor_id;
+  /* The completion popup's natural size last asked of its surface (-1:
+   * not since it was shown), and the tick that asks it, or 0 */
+  GtkRequisition popup_asked;
+  guint          popup_tick_id;
 };
 
 G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
@@ -963,6 +967,92 @@ page_size_cb (GtkAdjustment      *adjustment,
         gtk_widget_add_tick_callback (GTK_WIDGET (self->view), keep_cursor_tick_cb, self, NULL);
 }
 
+/* The completion popup (a GtkPopover, child of the view) was one row
+ * high when shown before its list had its rows.  GtkSourceView 5.6's list
+ * updates its rows in a tick callback after the popup is shown (after
+ * Escape they are all hidden, the context emptied), so the popup is first
+ * presented at the height of no rows (64 pixels, one row showing).  The
+ * rows made visible then queue a resize, but GTK 4.8 allocates the popup
+ * at its surface's old size from the window's layout (the view itself
+ * not being allocated again: its size is the same), and
+ * gtk_popover_present(), which the view calls in its size_allocate, sizes
+ * the surface again only for a popup still waiting for its allocation.
+ * Typing allocated the view anyway (a character typed changes the text,
+ * so `torch.` typed showed five rows); Ctrl+Space, or a dot typed with the
+ * view's height settled under the error's bar, did not.
+ *
+ * So each time the popup's surface is laid out with a natural size other
+ * than the one last asked, the next frame queues the popup's resize and
+ * the view's allocation, which presents the popup at its natural size.
+ * Once per size: a surface the screen's edge keeps smaller than asked is
+ * not asked again. */
+static gboolean
+popup_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       user_data)
+{
+  GraftPatternEditor *self = user_data;
+
+  self->popup_tick_id = 0;
+  /* gtk_popover_present() measures the popup again only if the popup
+   * waits for its allocation; the view's allocation presents it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child) && gtk_widget_get_mapped (child))
+      gtk_widget_queue_resize (child);
+  gtk_widget_queue_allocate (widget);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+popup_layout_cb (GdkSurface         *surface,
+                 int                 width,
+                 int                 height,
+                 GraftPatternEditor *self)
+{
+  GtkWidget     *popup = GTK_WIDGET (gtk_native_get_for_surface (surface));
+  GtkRequisition natural;
+
+  if (popup == NULL || !gtk_widget_get_mapped (popup))
+    return;
+  gtk_widget_get_preferred_size (popup, NULL, &natural);
+  if ((natural.width == width && natural.height == height) ||
+      (natural.width == self->popup_asked.width && natural.height == self->popup_asked.height))
+    return;
+  self->popup_asked = natural;
+  if (self->popup_tick_id == 0)
+    self->popup_tick_id =
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->view), popup_tick_cb, self, NULL);
+}
+
+static void
+popup_realized_cb (GtkWidget          *popup,
+                   GraftPatternEditor *self)
+{
+  g_signal_connect_object (gtk_native_get_surface (GTK_NATIVE (popup)), "layout",
+                           G_CALLBACK (popup_layout_cb), self, G_CONNECT_AFTER);
+}
+
+/* The completion shows its popup: the popups of the view (created when
+ * first shown) are watched from then on. */
+static void
+completion_shown_cb (GtkSourceCompletion *completion,
+                     GraftPatternEditor  *self)
+{
+  self->popup_asked = (GtkRequisition){ -1, -1 };
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_POPOVER (child) || g_object_get_data (G_OBJECT (child), "graft-watched") != NULL)
+        continue;
+      g_object_set_data (G_OBJECT (child), "graft-watched", GINT_TO_POINTER (TRUE));
+      g_signal_connect_object (child, "realize", G_CALLBACK (popup_realized_cb), self,
+                               G_CONNECT_AFTER);
+      if (gtk_widget_get_realized (child))
+        popup_realized_cb (child, self);
+    }
+}
+
 static void
 graft_pattern_editor_dispose (GObject *object)
 {
@@ -975,6 +1065,11 @@ graft_pattern_editor_dispose (GObject *object)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->keep_cursor_id);
       self->keep_cursor_id = 0;
+    }
+  if (self->popup_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->popup_tick_id);
+      self->popup_tick_id = 0;
     }
   if (self->completion != NULL)
     graft_completion_set_document (self->completion, NULL);
@@ -1051,6 +1146,8 @@ graft_pattern_editor_init (GraftPatternEditor *self)
     gtk_source_completion_add_provider (completion,
                                         GTK_SOURCE_COMPLETION_PROVIDER (self->completion));
     gtk_source_completion_add_provider (completion, GTK_SOURCE_COMPLETION_PROVIDER (self->words));
+    g_signal_connect_object (completion, "show", G_CALLBACK (completion_shown_cb), self,
+                             G_CONNECT_AFTER);
   }
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");

@@ -130,8 +130,8 @@ test_rules_split (void)
 {
   GraftApplication *app = application_new ();
   GraftWindow      *window = open_rules_page (app);
-  GtkWidget   *paned = GTK_WIDGET (window->side_paned);
-  GtkWidget   *list =
+  GtkWidget        *paned = GTK_WIDGET (window->side_paned);
+  GtkWidget        *list =
       GTK_WIDGET (graft_rules_panel_get_rule_list (GRAFT_RULES_PANEL (window->rules_panel)));
   SplitWait at;
   int       fitted;
