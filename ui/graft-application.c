@@ -216,6 +216,7 @@ graft_application_startup (GApplication *app)
     { "win.step", { "<Shift>F5", NULL } },
     { "win.focus-next-pane", { "F6", NULL } },
     { "win.focus-previous-pane", { "<Shift>F6", NULL } },
+    { "win.move-split", { "<Control>F8", NULL } },
     { "win.step-match", { "F7", NULL } },
     { "win.skip-match", { "<Shift>F7", NULL } },
   };

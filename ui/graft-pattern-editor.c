@@ -15,9 +15,10 @@
  * them, first emitting a `changed` still pending for the buffer it
  * leaves.
  *
- * Return indents as Python wants: one level more after a line ending in
- * `:`, one less after `return`, `pass`, `raise`, `continue` or `break`,
- * the same indentation otherwise (GraftPythonIndenter).
+ * Return indents as Python wants: one level more after a statement
+ * ending in `:`, one less after `return`, `pass`, `raise`, `continue` or
+ * `break`, the statement's indentation otherwise; inside open brackets
+ * and after a `\` the line goes on (GraftPythonIndenter).
  *
  * Completion: after a dot, what the tracer and the document's graph know
  * there (GraftCompletion, given the document with
@@ -62,6 +63,10 @@ struct _GraftPatternEditor
   double page_size;
   /* The tick that brings the cursor's line back in view, or 0 */
   guint keep_cursor_id;
+  /* The completion popup's natural size last asked of its surface (-1:
+   * not since it was shown), and the tick that asks it, or 0 */
+  GtkRequisition popup_asked;
+  guint          popup_tick_id;
 };
 
 G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
@@ -73,13 +78,20 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The editor's indenter: Return keeps the indentation of the line it
- * ends, one level more (the view's indent width, 4) after a line that
- * opens a block, one ending in `:`, one level less after a statement
- * that ends one (`return`, `pass`, `raise`, `continue`, `break`), as
- * Python's editors do.  The line
- * split off by Return loses the blanks it started with, which the
- * indentation replaces. */
+/* The editor's indenter: Return indents the new line as Python reads
+ * the text before it, as Python's editors do.  Once the line Return
+ * ended closes its statement (no bracket left open, no `\` at its end),
+ * the statement's indentation (that of its first line) counts: one
+ * level more (the view's indent width, 4) after a statement ending in
+ * `:`, one level less after one that ends its block (`return`, `pass`,
+ * `raise`, `continue`, `break`), the same otherwise.  Inside brackets
+ * left open, the line's own indentation, one level more after the
+ * bracket that ends it (a hanging indent); after a `\`, one level more
+ * than the statement's first line, then the line's own.  In a string of
+ * three quotes left open, the line's own.  Strings and comments do not
+ * count: a `:` or `return` in them changes nothing.  The line split off
+ * by Return loses the blanks it started with, which the indentation
+ * replaces. */
 #define GRAFT_TYPE_PYTHON_INDENTER (graft_python_indenter_get_type ())
 G_DECLARE_FINAL_TYPE (GraftPythonIndenter, graft_python_indenter, GRAFT, PYTHON_INDENTER, GObject)
 
@@ -100,46 +112,133 @@ python_indenter_is_trigger (GtkSourceIndenter *indenter,
   return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter;
 }
 
-/* Whether @statement (a line without its indentation or trailing
- * blanks) ends the block it is in: `return`, `pass`, `raise`,
- * `continue` or `break`, its brackets closed on the line (a call
- * going on to the next line is not over yet). */
+/* Where the text before the new line leaves Python's reading of it. */
+typedef struct
+{
+  const char *statement; /* the first line of the last statement */
+  const char *line;      /* the last line */
+  char        last;      /* the last character of the statement, strings and comments aside */
+  gboolean    in_string; /* a string of three quotes is open */
+  gboolean    continued; /* the last line ends in `\` */
+  gboolean    hanging;   /* the last line ends with a bracket left open */
+  guint       depth;     /* the brackets left open */
+} Reading;
+
+/* Reads @text (the text before the new line, without the newline) as
+ * Python's tokenizer does, as far as the indentation needs. */
+static void
+read_python (const char *text,
+             Reading    *reading)
+{
+  char     quote = 0;
+  gboolean triple = FALSE;
+  guint    depth = 0;
+  gboolean continued = FALSE;
+  gboolean hanging = FALSE;
+
+  memset (reading, 0, sizeof (*reading));
+  reading->statement = text;
+  reading->line = text;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (quote != 0)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            {
+              if (p[1] == '\n')
+                reading->line = p + 2;
+              p++;
+            }
+          else if (*p == quote && (!triple || (p[1] == quote && p[2] == quote)))
+            {
+              p += triple ? 2 : 0;
+              quote = 0;
+              reading->last = *p;
+              hanging = FALSE;
+            }
+          else if (*p == '\n')
+            {
+              reading->line = p + 1;
+              if (!triple)
+                quote = 0; /* not closed on its line: an error, the line is over */
+            }
+          continue;
+        }
+      if (*p == '\n')
+        {
+          reading->line = p + 1;
+          if (depth == 0 && !continued)
+            {
+              reading->statement = p + 1;
+              reading->last = 0;
+            }
+          continued = FALSE;
+          hanging = FALSE;
+          continue;
+        }
+      continued = FALSE;
+      if (*p == ' ' || *p == '\t' || *p == '\f' || *p == '\r')
+        continue;
+      if (*p == '#')
+        {
+          while (p[1] != '\0' && p[1] != '\n')
+            p++;
+          continue;
+        }
+      if (*p == '\\' && (p[1] == '\n' || p[1] == '\0'))
+        {
+          continued = TRUE;
+          continue;
+        }
+      hanging = FALSE;
+      reading->last = *p;
+      if (*p == '\'' || *p == '"')
+        {
+          quote = *p;
+          triple = p[1] == quote && p[2] == quote;
+          p += triple ? 2 : 0;
+        }
+      else if (*p == '(' || *p == '[' || *p == '{')
+        {
+          depth++;
+          hanging = TRUE;
+        }
+      else if ((*p == ')' || *p == ']' || *p == '}') && depth > 0)
+        depth--;
+    }
+  reading->in_string = quote != 0 && triple;
+  reading->continued = continued;
+  reading->hanging = hanging && depth > 0;
+  reading->depth = depth;
+}
+
+/* Whether @statement (a statement without its indentation) ends the
+ * block it is in: `return`, `pass`, `raise`, `continue` or `break`. */
 static gboolean
 ends_block (const char *statement)
 {
   static const char *const keywords[] = { "return", "pass", "raise", "continue", "break" };
-  int                      depth = 0;
-  char                     quote = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
     {
       gsize       length = strlen (keywords[i]);
       const char *after = statement + length;
 
-      if (strncmp (statement, keywords[i], length) != 0 || g_ascii_isalnum (*after) ||
-          *after == '_')
-        continue;
-      for (const char *p = after; *p != '\0'; p++)
-        {
-          if (quote != 0)
-            {
-              if (*p == '\\' && p[1] != '\0')
-                p++;
-              else if (*p == quote)
-                quote = 0;
-            }
-          else if (*p == '\'' || *p == '"')
-            quote = *p;
-          else if (*p == '#')
-            break;
-          else if (*p == '(' || *p == '[' || *p == '{')
-            depth++;
-          else if (*p == ')' || *p == ']' || *p == '}')
-            depth--;
-        }
-      return depth <= 0;
+      if (strncmp (statement, keywords[i], length) == 0 && !g_ascii_isalnum (*after) &&
+          *after != '_')
+        return TRUE;
     }
   return FALSE;
+}
+
+/* The blanks @line starts with, in @indent. */
+static void
+take_indentation (GString    *indent,
+                  const char *line)
+{
+  g_string_truncate (indent, 0);
+  for (const char *p = line; *p == ' ' || *p == '\t'; p++)
+    g_string_append_c (indent, *p);
 }
 
 static void
@@ -148,42 +247,53 @@ python_indenter_indent (GtkSourceIndenter *indenter,
                         GtkTextIter       *iter)
 {
   GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-  GtkTextIter      start = *iter;
+  GtkTextIter      start;
   GtkTextIter      end = *iter;
-  g_autofree char *previous = NULL;
-  GString         *indent = g_string_new (NULL);
-  gsize            length;
-  int              width = gtk_source_view_get_indent_width (view);
+  g_autofree char *before = NULL;
+  g_autoptr (GString) indent = g_string_new (NULL);
+  int     width = gtk_source_view_get_indent_width (view);
+  Reading reading;
 
   if (gtk_text_iter_get_line (iter) == 0)
-    {
-      g_string_free (indent, TRUE);
-      return;
-    }
-  /* The line Return ended. */
-  gtk_text_iter_set_line (&start, gtk_text_iter_get_line (iter) - 1);
-  end = start;
-  if (!gtk_text_iter_ends_line (&end))
-    gtk_text_iter_forward_to_line_end (&end);
-  previous = gtk_text_iter_get_slice (&start, &end);
-  for (const char *p = previous; *p == ' ' || *p == '\t'; p++)
-    g_string_append_c (indent, *p);
-  length = strlen (g_strchomp (previous));
+    return;
   if (width <= 0)
     width = (int) gtk_source_view_get_tab_width (view);
-  if (length > 0 && previous[length - 1] == ':')
+  /* The text before the line Return made, without the newline. */
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_iter_set_line_offset (&end, 0);
+  gtk_text_iter_backward_char (&end);
+  before = gtk_text_iter_get_slice (&start, &end);
+  read_python (before, &reading);
+
+  if (reading.in_string || (reading.depth > 0 && !reading.hanging))
+    take_indentation (indent, reading.line);
+  else if (reading.depth > 0)
     {
-      for (int i = 0; i < width; i++)
-        g_string_append_c (indent, ' ');
+      take_indentation (indent, reading.line);
+      g_string_append_printf (indent, "%*s", width, "");
     }
-  else if (ends_block (previous + indent->len))
+  else if (reading.continued)
     {
-      /* One level less: a tab, or up to a level's spaces. */
-      if (indent->len > 0 && indent->str[indent->len - 1] == '\t')
-        g_string_truncate (indent, indent->len - 1);
-      else
-        for (int i = 0; i < width && indent->len > 0 && indent->str[indent->len - 1] == ' '; i++)
-          g_string_truncate (indent, indent->len - 1);
+      /* The first line of a statement going on: one level more. */
+      take_indentation (indent, reading.line);
+      if (reading.line == reading.statement)
+        g_string_append_printf (indent, "%*s", width, "");
+    }
+  else
+    {
+      take_indentation (indent, reading.statement);
+      if (reading.last == ':')
+        g_string_append_printf (indent, "%*s", width, "");
+      else if (ends_block (reading.statement + indent->len))
+        {
+          /* One level less: a tab, or up to a level's spaces. */
+          if (indent->len > 0 && indent->str[indent->len - 1] == '\t')
+            g_string_truncate (indent, indent->len - 1);
+          else
+            for (int i = 0;
+                 i < width && indent->len > 0 && indent->str[indent->len - 1] == ' '; i++)
+              g_string_truncate (indent, indent->len - 1);
+        }
     }
   /* The blanks the new line starts with give way to the indentation. */
   gtk_text_iter_set_line_offset (iter, 0);
@@ -193,7 +303,6 @@ python_indenter_indent (GtkSourceIndenter *indenter,
     gtk_text_iter_forward_char (&end);
   gtk_text_buffer_delete (buffer, iter, &end);
   gtk_text_buffer_insert (buffer, iter, indent->str, (int) indent->len);
-  g_string_free (indent, TRUE);
 }
 
 static void
@@ -858,6 +967,92 @@ page_size_cb (GtkAdjustment      *adjustment,
         gtk_widget_add_tick_callback (GTK_WIDGET (self->view), keep_cursor_tick_cb, self, NULL);
 }
 
+/* The completion popup (a GtkPopover, child of the view) was one row
+ * high when shown before its list had its rows.  GtkSourceView 5.6's list
+ * updates its rows in a tick callback after the popup is shown (after
+ * Escape they are all hidden, the context emptied), so the popup is first
+ * presented at the height of no rows (64 pixels, one row showing).  The
+ * rows made visible then queue a resize, but GTK 4.8 allocates the popup
+ * at its surface's old size from the window's layout (the view itself
+ * not being allocated again: its size is the same), and
+ * gtk_popover_present(), which the view calls in its size_allocate, sizes
+ * the surface again only for a popup still waiting for its allocation.
+ * Typing allocated the view anyway (a character typed changes the text,
+ * so `torch.` typed showed five rows); Ctrl+Space, or a dot typed with the
+ * view's height settled under the error's bar, did not.
+ *
+ * So each time the popup's surface is laid out with a natural size other
+ * than the one last asked, the next frame queues the popup's resize and
+ * the view's allocation, which presents the popup at its natural size.
+ * Once per size: a surface the screen's edge keeps smaller than asked is
+ * not asked again. */
+static gboolean
+popup_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       user_data)
+{
+  GraftPatternEditor *self = user_data;
+
+  self->popup_tick_id = 0;
+  /* gtk_popover_present() measures the popup again only if the popup
+   * waits for its allocation; the view's allocation presents it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child) && gtk_widget_get_mapped (child))
+      gtk_widget_queue_resize (child);
+  gtk_widget_queue_allocate (widget);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+popup_layout_cb (GdkSurface         *surface,
+                 int                 width,
+                 int                 height,
+                 GraftPatternEditor *self)
+{
+  GtkWidget     *popup = GTK_WIDGET (gtk_native_get_for_surface (surface));
+  GtkRequisition natural;
+
+  if (popup == NULL || !gtk_widget_get_mapped (popup))
+    return;
+  gtk_widget_get_preferred_size (popup, NULL, &natural);
+  if ((natural.width == width && natural.height == height) ||
+      (natural.width == self->popup_asked.width && natural.height == self->popup_asked.height))
+    return;
+  self->popup_asked = natural;
+  if (self->popup_tick_id == 0)
+    self->popup_tick_id =
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->view), popup_tick_cb, self, NULL);
+}
+
+static void
+popup_realized_cb (GtkWidget          *popup,
+                   GraftPatternEditor *self)
+{
+  g_signal_connect_object (gtk_native_get_surface (GTK_NATIVE (popup)), "layout",
+                           G_CALLBACK (popup_layout_cb), self, G_CONNECT_AFTER);
+}
+
+/* The completion shows its popup: the popups of the view (created when
+ * first shown) are watched from then on. */
+static void
+completion_shown_cb (GtkSourceCompletion *completion,
+                     GraftPatternEditor  *self)
+{
+  self->popup_asked = (GtkRequisition){ -1, -1 };
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_POPOVER (child) || g_object_get_data (G_OBJECT (child), "graft-watched") != NULL)
+        continue;
+      g_object_set_data (G_OBJECT (child), "graft-watched", GINT_TO_POINTER (TRUE));
+      g_signal_connect_object (child, "realize", G_CALLBACK (popup_realized_cb), self,
+                               G_CONNECT_AFTER);
+      if (gtk_widget_get_realized (child))
+        popup_realized_cb (child, self);
+    }
+}
+
 static void
 graft_pattern_editor_dispose (GObject *object)
 {
@@ -870,6 +1065,11 @@ graft_pattern_editor_dispose (GObject *object)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->keep_cursor_id);
       self->keep_cursor_id = 0;
+    }
+  if (self->popup_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->popup_tick_id);
+      self->popup_tick_id = 0;
     }
   if (self->completion != NULL)
     graft_completion_set_document (self->completion, NULL);
@@ -946,6 +1146,8 @@ graft_pattern_editor_init (GraftPatternEditor *self)
     gtk_source_completion_add_provider (completion,
                                         GTK_SOURCE_COMPLETION_PROVIDER (self->completion));
     gtk_source_completion_add_provider (completion, GTK_SOURCE_COMPLETION_PROVIDER (self->words));
+    g_signal_connect_object (completion, "show", G_CALLBACK (completion_shown_cb), self,
+                             G_CONNECT_AFTER);
   }
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");

@@ -191,16 +191,46 @@ focus_previous_pane_cb (GSimpleAction *action,
   cycle (user_data, -1);
 }
 
+/* Ctrl+F8: the keyboard goes to the side panel's split, as GtkPaned's
+ * own F8 takes it there (F8 is Next Match in this window).  The arrows,
+ * Page Up and Page Down, Home and End move it (GtkPaned's keys); Return
+ * leaves it there, Escape puts it back, and the keyboard goes back where
+ * it was.  The split above the Rules page moved so is the page's, as
+ * dragged (split_keyed_cb). */
+static void
+move_split_cb (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GtkWidget   *paned = GTK_WIDGET (self->side_paned);
+  GtkWidget   *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget   *end = gtk_paned_get_end_child (self->side_paned);
+  gboolean     handled = FALSE;
+
+  if (!gtk_widget_is_drawable (paned) || gtk_widget_is_focus (paned))
+    return;
+  self->side_split_keyed = self->side_split_rules;
+  /* GtkPaned's F8 from one of its sides: it remembers the focus to give
+   * back and the position Escape restores.  From the matches (the end
+   * side), forwards would go to the next paned: backwards is this one. */
+  g_signal_emit_by_name (paned, "cycle-handle-focus",
+                         focus != NULL && end != NULL && gtk_widget_is_ancestor (focus, end),
+                         &handled);
+}
+
 static const GActionEntry pane_entries[] = {
   { "focus-next-pane", focus_next_pane_cb },
   { "focus-previous-pane", focus_previous_pane_cb },
+  { "move-split", move_split_cb },
 };
 
 /**
  * _graft_window_init_panes:
  * @self: a window
  *
- * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6).
+ * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6)
+ * and win.move-split (Ctrl+F8).
  */
 void
 _graft_window_init_panes (GraftWindow *self)
@@ -328,8 +358,8 @@ page_extent_changed_cb (GraftWindow *self)
 }
 
 /* The split moved: on the Rules page, by the user when the pointer is
- * down on its handle (or by the handle's keys, F8 then the arrows), where
- * it is is the user's for that page. */
+ * down on its handle (or by the handle's keys, Ctrl+F8 then the arrows:
+ * split_keyed_cb), where it is is the user's for that page. */
 static void
 split_moved_cb (GraftWindow *self)
 {
@@ -347,6 +377,18 @@ split_keyed_cb (GraftWindow  *self,
   if (self->side_split_taken && !self->side_split_own)
     self->side_split_rules = gtk_paned_get_position (paned);
   return gtk_widget_is_focus (GTK_WIDGET (paned));
+}
+
+/* Escape on the handle: GtkPaned puts the split back where it was when
+ * the keys took it (its own handler, after this one), and the Rules
+ * page's split is what it was then too. */
+static gboolean
+split_cancelled_cb (GraftWindow *self,
+                    GtkPaned    *paned)
+{
+  if (gtk_widget_is_focus (GTK_WIDGET (paned)) && self->side_split_taken)
+    self->side_split_rules = self->side_split_keyed;
+  return FALSE;
 }
 
 /* The split's handle: the paned's child between its two sides. */
@@ -415,6 +457,8 @@ _graft_window_init_side_split (GraftWindow *self)
   GtkEventController *legacy = gtk_event_controller_legacy_new ();
 
   self->side_split_rules = -1;
+  self->side_split_keyed = -1;
+  gtk_widget_add_css_class (GTK_WIDGET (self->side_paned), "side-split");
   gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
   g_signal_connect (legacy, "event", G_CALLBACK (split_event_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->side_paned), legacy);
@@ -422,6 +466,8 @@ _graft_window_init_side_split (GraftWindow *self)
                             self);
   g_signal_connect_data (self->side_paned, "move-handle", G_CALLBACK (split_keyed_cb), self, NULL,
                          G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_swapped (self->side_paned, "cancel-position", G_CALLBACK (split_cancelled_cb),
+                            self);
 
   g_signal_connect_swapped (self->side_paned, "notify::max-position",
                             G_CALLBACK (_graft_window_fit_side_page), self);

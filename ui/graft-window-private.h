@@ -47,6 +47,7 @@ struct _GraftWindow
   int                 side_split_rules; /* where the user put it on the Rules page, -1: nowhere */
   gboolean            side_split_held;  /* the pointer is down on the split's handle */
   gboolean            side_split_own;   /* the window is moving the split */
+  int                 side_split_keyed; /* side_split_rules before Ctrl+F8, for Escape */
   GtkStack           *editor_stack;
   GraftPatternEditor *pattern_editor;
   GraftPatternEditor *replacement_editor;

@@ -22,6 +22,7 @@
 #include "graft-code-rows.h"
 #include "graft-window-private.h"
 
+#include <gdk/x11/gdkx.h>
 #include <string.h>
 #include <time.h>
 
@@ -797,4 +798,64 @@ keyword_color (void)
   return g_strdup_printf ("#%02x%02x%02x", (guint) (styles[0].color.red * 255 + 0.5),
                           (guint) (styles[0].color.green * 255 + 0.5),
                           (guint) (styles[0].color.blue * 255 + 0.5));
+}
+
+static void
+child_exited_cb (GPid     pid,
+                 int      status,
+                 gpointer data)
+{
+  g_spawn_close_pid (pid);
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Runs xdotool with @first and the arguments after it (up to NULL) while
+ * the main loop turns, so that the keys it sends reach this program's
+ * window as a user's keys do. */
+void
+xdotool (const char *first,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean exited = FALSE;
+  GPid     pid = 0;
+  va_list  ap;
+
+  va_start (ap, first);
+  argv = xdotool_argv_new (first, ap);
+  va_end (ap);
+  g_assert_true (g_spawn_async (NULL, (char **) argv->pdata, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                                    G_SPAWN_STDOUT_TO_DEV_NULL,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_child_watch_add (pid, child_exited_cb, &exited);
+  iterate_until (flag_set, &exited);
+}
+
+static gboolean
+window_active (gpointer window)
+{
+  return gtk_window_is_active (window);
+}
+
+/* @window given the X keyboard focus, as a click on it would. */
+void
+focus_window (GraftWindow *window)
+{
+  GdkSurface      *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *xid = NULL;
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  xdotool ("windowfocus", "--sync", xid, NULL);
+  /* The keys typed next go where GTK has the focus: wait until it knows. */
+  iterate_until (window_active, window);
 }

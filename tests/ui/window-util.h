@@ -60,3 +60,10 @@ gboolean flap_settled (gpointer flap);
 gboolean node_in_view (GraftCanvas *canvas,
                        const char  *name);
 void     assert_view_filled (GraftCanvas *canvas);
+
+/* Real keys: xdotool's command run while the main loop turns (a suite
+ * alone on its display, or the keys go to another suite's window), and
+ * the X keyboard focus given to a window. */
+void xdotool (const char *first,
+              ...) G_GNUC_NULL_TERMINATED;
+void focus_window (GraftWindow *window);
