@@ -17,6 +17,8 @@
 G_BEGIN_DECLS
 
 const char *_graft_type_text_arg_end (const char *p);
+gboolean    _graft_type_text_closes_at (const char *open,
+                                        const char *end);
 gboolean    _graft_type_text_is_alternatives (const char *text);
 void        _graft_type_text_append_listing (GString    *out,
                                              const char *text);

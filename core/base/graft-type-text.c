@@ -66,6 +66,35 @@ _graft_type_text_arg_end (const char *p)
 }
 
 /**
+ * _graft_type_text_closes_at:
+ * @open: a `[` in a type's text
+ * @end: the end of the text (or of the part of it being read)
+ *
+ * Whether @open is a subscript over all the rest: the bracket it opens
+ * closes at `end - 1` and not before, quotes skipped.  A text a reader
+ * took as it was (`typing.List[int] [x[str]`, `typing.List[int] + a[b]`,
+ * `typing.List[int]]`) is no generic alias: reading its arguments between
+ * @open and the last `]` would stop at a bracket that closes earlier and
+ * step no further.
+ *
+ * Returns: %TRUE when the text from @open to @end is `[...]` with the
+ *   brackets inside balanced
+ */
+gboolean
+_graft_type_text_closes_at (const char *open,
+                            const char *end)
+{
+  const char *close;
+
+  if (end - open < 2 || *open != '[' || end[-1] != ']')
+    return FALSE;
+  close = scan_top_level (open + 1, FALSE);
+  while (close < end && *close == ',')
+    close = scan_top_level (close + 1, FALSE);
+  return close == end - 1;
+}
+
+/**
  * _graft_type_text_is_alternatives:
  * @text: a type's text
  *
@@ -94,7 +123,7 @@ append_listing (GString    *out,
       open = q;
     else if (*q == '\'' || *q == '"' || *q == '(' || *q == ' ')
       break;
-  if (open == NULL || end[-1] != ']')
+  if (open == NULL || !_graft_type_text_closes_at (open, end))
     {
       g_string_append_len (out, p, end - p);
       return;

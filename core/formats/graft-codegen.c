@@ -801,11 +801,13 @@ append_type_code (CodeGen    *gen,
   g_autofree char *name = open != NULL ? g_strndup (text, open - text) : g_strdup (text);
   const char      *origin = origin_of (name);
   gboolean         optional = strcmp (name, "typing.Optional") == 0;
-  gboolean         bare = open == NULL || text[strlen (text) - 1] != ']';
+  gboolean         bare = open == NULL;
 
   /* `int | None` (types.UnionType) has no origin: one global, as text;
-   * a builtin class unsubscripted is itself. */
-  if (_graft_type_text_is_alternatives (text) || (bare && strchr (name, '.') == NULL))
+   * a builtin class unsubscripted is itself; so is a text whose first
+   * bracket does not close at its end (no alias a listing prints). */
+  if (_graft_type_text_is_alternatives (text) || (bare && strchr (name, '.') == NULL) ||
+      (!bare && !_graft_type_text_closes_at (open, text + strlen (text))))
     origin = NULL;
   if (origin == NULL || (open == NULL && optional))
     {

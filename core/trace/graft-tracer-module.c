@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "graft-tracer-private.h"
+#include "graft-aten-schema.h"
 #include "graft-error.h"
 #include "graft-limits.h"
 
@@ -638,6 +639,70 @@ _graft_tracer_tensor_attr_kind (Tracer     *t,
   return row != NULL ? row->kind : TENSOR_ATTR_NONE;
 }
 
+/* Whether torch 2.6's aten namespace has an op named @name (any
+ * `NAME.OVERLOAD` of the schema table, which is sorted). */
+static gboolean
+aten_has_packet (const char *name)
+{
+  g_autofree char *prefix = g_strconcat (name, ".", NULL);
+  guint            lo = 0, hi = graft_aten_schema_count ();
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (strcmp (graft_aten_schema_get_name (graft_aten_schema_get_nth (mid)), prefix) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < graft_aten_schema_count () &&
+         g_str_has_prefix (graft_aten_schema_get_name (graft_aten_schema_get_nth (lo)), prefix);
+}
+
+/* `torch.ops.aten.NAME` and `torch.ops.aten.NAME.OVERLOAD` in torch 2.6:
+ * a name the schema table (every OpOverload of torch 2.6) does not hold
+ * is torch's AttributeError.  Names of Python's (`__name__`) and of the
+ * packet's own (`overloads`, `op`, `_qualified_op_name`) are let through;
+ * so is every name in torch 1.13, whose ops differ (its `prelu.out`, its
+ * `_symeig_helper` are not 2.6's).
+ *
+ * Returns: %FALSE with the error raised
+ */
+static gboolean
+check_aten_attr (Tracer            *t,
+                 const char        *path,
+                 const char        *name,
+                 const GraftPyExpr *at)
+{
+  const char      *op;
+  g_autofree char *target = NULL;
+
+  if (t->dialect->torch != GRAFT_TORCH_2_6 || !g_str_has_prefix (path, "torch.ops.aten") ||
+      g_str_has_prefix (name, "__"))
+    return TRUE;
+  if (strcmp (path, "torch.ops.aten") == 0)
+    {
+      if (aten_has_packet (name))
+        return TRUE;
+      _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                           "AttributeError: '_OpNamespace' 'aten' object has no attribute '%s'",
+                           name);
+      return FALSE;
+    }
+  op = path + strlen ("torch.ops.aten");
+  if (op[0] != '.' || strchr (op + 1, '.') != NULL || name[0] == '_' ||
+      strcmp (name, "overloads") == 0 || strcmp (name, "op") == 0)
+    return TRUE;
+  target = g_strconcat (path, ".", name, NULL);
+  if (graft_aten_schema_lookup (target) != NULL)
+    return TRUE;
+  _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                       "AttributeError: The underlying op of 'aten%s' has no overload name '%s'",
+                       op, name);
+  return FALSE;
+}
+
 /**
  * _graft_tracer_getattr:
  *
@@ -660,7 +725,10 @@ _graft_tracer_getattr (Tracer            *t,
     {
       /* `torch.ops.aten.add` is a packet and `.Tensor` one of its overloads. */
       if (g_str_has_prefix (obj->path, "torch.ops."))
-        return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
+        return check_aten_attr (t, obj->path, name, at)
+                   ? _graft_value_path (t, VAL_PATH_FN,
+                                        _graft_tracer_join_path (t, obj->path, name))
+                   : NULL;
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s has no attribute '%s' that Graft models", obj->path, name);
     }
