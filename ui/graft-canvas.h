@@ -107,6 +107,8 @@ gint         graft_canvas_pick_graph_node (GraftCanvas *self,
                                            double       x,
                                            double       y);
 gint         graft_canvas_get_picked (GraftCanvas *self);
+gboolean     graft_canvas_is_node_selected (GraftCanvas *self,
+                                            guint        position);
 void         graft_canvas_select_graph_node (GraftCanvas *self,
                                              guint        node_index);
 void         graft_canvas_select (GraftCanvas *self,

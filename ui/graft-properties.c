@@ -646,6 +646,26 @@ graft_properties_show (GraftProperties   *self,
 }
 
 /**
+ * graft_properties_show_graph_node:
+ * @self: a panel
+ * @graph: the graph @node is in
+ * @node: a node of @graph
+ *
+ * Shows what @graph knows about @node: of two nodes of one name, that one
+ * (graft_properties_show() of the name shows both).
+ */
+void
+graft_properties_show_graph_node (GraftProperties *self,
+                                  GraftGraph      *graph,
+                                  GraftNode       *node)
+{
+  g_return_if_fail (GRAFT_IS_PROPERTIES (self));
+  g_return_if_fail (graph != NULL && node != NULL);
+  show_node (self, graph, node);
+  gtk_widget_set_sensitive (self->copy_button, self->row > 1);
+}
+
+/**
  * graft_properties_dup_text:
  * @self: a panel
  *

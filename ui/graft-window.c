@@ -662,6 +662,19 @@ update_properties (GraftWindow *self)
   if (!adw_flap_get_reveal_flap (self->properties_flap))
     return;
   names = graft_canvas_dup_selection (self->canvas);
+  /* Of two nodes of one name, the one whose box is selected alone. */
+  if (names[0] != NULL && names[1] == NULL && graft_canvas_get_picked (self->canvas) >= 0)
+    {
+      GraftNode *node =
+          _graft_window_node_at (self, (guint) graft_canvas_get_picked (self->canvas));
+
+      if (node != NULL && strcmp (graft_node_get_name (node), names[0]) == 0)
+        {
+          graft_properties_show_graph_node (self->properties,
+                                            graft_document_get_graph (self->document), node);
+          return;
+        }
+    }
   graft_properties_show (self->properties, graft_document_get_graph (self->document),
                          graft_layout_runner_peek_scopes (self->layout_runner),
                          (const char *const *) names,
@@ -2307,6 +2320,44 @@ _graft_window_node_at (GraftWindow *self,
   for (guint i = 0; node != NULL && i < position; i++)
     node = graft_node_get_next (node);
   return node;
+}
+
+/**
+ * _graft_window_get_selected_nodes:
+ * @self: a window
+ * @out: (element-type GraftNode): where the nodes go
+ *
+ * Appends the nodes selected on the canvas, in graph order: by their
+ * names, but of two nodes of one name only the one whose box is selected
+ * (while the layout shown is of the graph; else every node of a name).
+ */
+void
+_graft_window_get_selected_nodes (GraftWindow *self,
+                                  GPtrArray   *out)
+{
+  GraftGraph  *graph = graft_document_get_graph (self->document);
+  GraftLayout *layout = graft_canvas_get_layout (self->canvas);
+  guint        start = out->len;
+  guint        i = 0;
+  g_auto (GStrv) names = NULL;
+
+  if (graft_graph_has_shared_names (graph) && layout != NULL &&
+      graft_layout_get_n_graph_nodes (layout) == graft_graph_get_n_nodes (graph))
+    {
+      for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+           node = graft_node_get_next (node), i++)
+        {
+          if (strcmp (graft_node_get_name (node), graft_layout_get_node_name (layout, i)) != 0)
+            break;
+          if (graft_canvas_is_node_selected (self->canvas, i))
+            g_ptr_array_add (out, node);
+        }
+      if (i == graft_graph_get_n_nodes (graph))
+        return;
+      g_ptr_array_set_size (out, start);
+    }
+  names = graft_canvas_dup_selection (self->canvas);
+  graft_graph_find_nodes (graph, (const char *const *) names, out);
 }
 
 /* The position in graph order of the node called @name, or -1. */
