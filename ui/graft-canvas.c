@@ -119,6 +119,7 @@ struct _GraftCanvas
   char    *current_hit;  /* the Find hit drawn emphasised, while selected */
   gint     current_at;   /* its graph node's position, or -1: the box of its name */
   gint     picked;       /* the graph node whose box made the selection, or -1 */
+  gint     describing;   /* the graph node the describe function is asked about, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (GraftCanvas, graft_canvas, GTK_TYPE_WIDGET)
@@ -745,6 +746,24 @@ graft_canvas_get_picked (GraftCanvas *self)
       self->n_selected != 1 || !self->selected[self->picked])
     return -1;
   return self->picked;
+}
+
+/**
+ * graft_canvas_get_described_node:
+ * @self: a canvas
+ *
+ * Which node the describe function (graft_canvas_set_describe_func()) is
+ * asked about, while it is: of two nodes of one name, the one whose box
+ * the pointer is on.
+ *
+ * Returns: its position in graph order, or -1 (not asked now, or a folded
+ *   module's box)
+ */
+gint
+graft_canvas_get_described_node (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), -1);
+  return self->describing;
 }
 
 /**
@@ -1969,12 +1988,15 @@ query_tooltip_cb (GtkWidget   *widget,
   if (name == NULL || self->describe == NULL ||
       (self->menu != NULL && gtk_widget_get_visible (self->menu)))
     return FALSE;
+  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom,
+                               self->offset_y + y / self->zoom);
+  /* Of two nodes of one name, which (graft_canvas_get_described_node()). */
+  self->describing = box_graph_node (self, box);
   text = self->describe (name, self->describe_data);
+  self->describing = -1;
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_markup (tooltip, text);
-  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom,
-                               self->offset_y + y / self->zoom);
   r = &graft_layout_get_node (self->layout, box)->box;
   graft_canvas_layout_to_widget (self, r->x, r->y, &wx, &wy);
   gtk_tooltip_set_tip_area (tooltip,
@@ -2257,6 +2279,7 @@ graft_canvas_init (GraftCanvas *self)
   self->chosen_match = -1;
   self->current_at = -1;
   self->picked = -1;
+  self->describing = -1;
   self->interactive = TRUE;
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection", FALSE);

@@ -107,6 +107,7 @@ gint         graft_canvas_pick_graph_node (GraftCanvas *self,
                                            double       x,
                                            double       y);
 gint         graft_canvas_get_picked (GraftCanvas *self);
+gint         graft_canvas_get_described_node (GraftCanvas *self);
 gboolean     graft_canvas_is_node_selected (GraftCanvas *self,
                                             guint        position);
 void         graft_canvas_select_graph_node (GraftCanvas *self,
