@@ -908,8 +908,9 @@ position_on_screen (GraftCanvas *canvas,
 
 /* Compare Graphs after a rewrite that adds a copy named as the program's
  * node it keeps (dynamic_batch's view_size rule: two sym_size_int_1 after,
- * docs/programs.md).  The sides pair nodes by what the change did, not by
- * name: the program's node before is the program's node after, the copy
+ * docs/programs.md).  The copy's box says `sym_size_int_2`, as the code
+ * and the main canvas call it.  The sides pair nodes by what the change
+ * did, not by name: the program's node before is the program's node after, the copy
  * has no twin (by name, the program's node before was the copy's twin,
  * the copy the last box of the name).  A selection follows node by node,
  * and the views line the program's node up on both sides. */
@@ -948,6 +949,21 @@ test_split_shared_names (void)
   copy_at = owner_at + 1;
   g_assert_cmpstr (graft_layout_get_node_name (graft_canvas_get_layout (right), (guint) copy_at),
                    ==, "sym_size_int_1");
+
+  /* Each box says the code's name of its node, as the main canvas does:
+   * the copy `sym_size_int_2` (both said `sym_size_int_1`). */
+  {
+    GraftLayout *layout = graft_canvas_get_layout (right);
+
+    g_assert_cmpstr (graft_layout_get_node (layout,
+                                            (guint) graft_layout_lookup (layout, (guint) copy_at))
+                         ->label,
+                     ==, "sym_size_int_2");
+    g_assert_cmpstr (graft_layout_get_node (layout,
+                                            (guint) graft_layout_lookup (layout, (guint) owner_at))
+                         ->label,
+                     ==, "sym_size_int_1");
+  }
 
   /* The program's node selected before: the program's node after, alone. */
   graft_canvas_select_graph_node (left, (guint) before_at);
