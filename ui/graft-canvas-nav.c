@@ -1152,6 +1152,38 @@ graft_canvas_focus_node (GraftCanvas *self,
 }
 
 /**
+ * graft_canvas_focus_node_placed:
+ * @self: a canvas
+ * @name: a graph node's name
+ * @position: where that node is in graph order, or %G_MAXUINT
+ *
+ * graft_canvas_focus_node(), of two nodes of one name the one at
+ * @position (Find's hit) when the layout has it there.
+ *
+ * Returns: whether a box holds it
+ */
+gboolean
+graft_canvas_focus_node_placed (GraftCanvas *self,
+                                const char  *name,
+                                guint        position)
+{
+  GraftCanvasNav *nav;
+  GraftLayout    *layout;
+  gint            box;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  nav = _graft_canvas_get_nav (self);
+  layout = layout_of (nav);
+  if (layout == NULL || position >= graft_layout_get_n_graph_nodes (layout) ||
+      strcmp (graft_layout_get_node_name (layout, position), name) != 0 ||
+      (box = graft_layout_lookup (layout, position)) < 0)
+    return graft_canvas_focus_node (self, name);
+  jump_to (nav, box, TRUE);
+  return TRUE;
+}
+
+/**
  * graft_canvas_set_accessible_func:
  * @self: a canvas
  * @func: (nullable): writes, as plain text, what the focused node's

@@ -53,6 +53,9 @@ void         graft_canvas_update_accessible (GraftCanvas *self);
 const char  *graft_canvas_get_focus_node (GraftCanvas *self);
 gboolean     graft_canvas_focus_node (GraftCanvas *self,
                                       const char  *name);
+gboolean     graft_canvas_focus_node_placed (GraftCanvas *self,
+                                             const char  *name,
+                                             guint        position);
 void         graft_canvas_set_interactive (GraftCanvas *self,
                                            gboolean     interactive);
 double       graft_canvas_get_zoom (GraftCanvas *self);

@@ -2228,7 +2228,9 @@ search_stopped_cb (GtkSearchEntry *entry,
 {
   const char *hit = self->search != NULL ? graft_search_get_current (self->search) : NULL;
 
-  if (hit != NULL && graft_canvas_focus_node (self->canvas, hit))
+  /* Of two nodes of one name, the hit's own box. */
+  if (hit != NULL && graft_canvas_focus_node_placed (self->canvas, hit,
+                                                     graft_search_get_current_place (self->search)))
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 

@@ -1303,7 +1303,8 @@ assert_selected_alone (GraftCanvas *canvas,
 /* Two nodes of one name (test_shared_names()): the canvas selects by
  * node.  Find's hit of the copy (`sym_size_int_2`) rings the copy's box
  * alone, and the program's node's (`sym_size_int_1`) its own (both boxes
- * were ringed: the selection was a set of names); the properties panel
+ * were ringed: the selection was a set of names), and Escape leaves the
+ * keyboard on that box; the properties panel
  * shows the one node, and a pattern made from the selection holds it
  * alone.  The keyboard's Space picks the focused box alone and
  * Ctrl+Space adds the other and takes it out again.  Undo keeps the
@@ -1333,6 +1334,14 @@ test_shared_names_select (void)
                    "view_default");
 
   find_text (window, "sym_size_int_1");
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  /* Escape gives the keyboard to the canvas at the hit's own box (the
+   * last box of the name was focused): Space there selects it. */
+  g_signal_emit_by_name (gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                                  GTK_TYPE_SEARCH_ENTRY),
+                         "stop-search");
+  graft_canvas_clear_selection (canvas);
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "space"));
   assert_selected_alone (canvas, c.owner_at, c.copy_at);
   find_text (window, "sym_size_int");
   g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
