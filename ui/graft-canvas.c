@@ -1602,7 +1602,12 @@ graft_canvas_set_selection_placed (GraftCanvas       *self,
           strcmp (graft_layout_get_node_name (self->layout, places[i]), names[i]) == 0)
         {
           at = (gint) places[i];
-          add_node (self, places[i]);
+          /* Each hit's own name, rank 0, unless names are shared: one
+           * insertion, as many hits as a million-node graph gives. */
+          if (G_LIKELY (!graft_layout_has_shared_names (self->layout)))
+            g_hash_table_insert (self->selection, g_strdup (names[i]), GUINT_TO_POINTER (1));
+          else
+            add_node (self, places[i]);
         }
       else
         {
