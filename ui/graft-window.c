@@ -662,18 +662,17 @@ update_properties (GraftWindow *self)
   if (!adw_flap_get_reveal_flap (self->properties_flap))
     return;
   names = graft_canvas_dup_selection (self->canvas);
-  /* Of two nodes of one name, the one whose box is selected alone. */
-  if (names[0] != NULL && names[1] == NULL && graft_canvas_get_picked (self->canvas) >= 0)
+  /* Where two nodes share a name, the nodes whose boxes are selected, not
+   * every node of a selected name (but a folded module's). */
+  if (graft_graph_has_shared_names (graft_document_get_graph (self->document)) &&
+      selected_folder (self, (const char *const *) names) == NULL)
     {
-      GraftNode *node =
-          _graft_window_node_at (self, (guint) graft_canvas_get_picked (self->canvas));
+      g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
 
-      if (node != NULL && strcmp (graft_node_get_name (node), names[0]) == 0)
-        {
-          graft_properties_show_graph_node (self->properties,
-                                            graft_document_get_graph (self->document), node);
-          return;
-        }
+      _graft_window_get_selected_nodes (self, nodes);
+      graft_properties_show_graph_nodes (self->properties,
+                                         graft_document_get_graph (self->document), nodes);
+      return;
     }
   graft_properties_show (self->properties, graft_document_get_graph (self->document),
                          graft_layout_runner_peek_scopes (self->layout_runner),

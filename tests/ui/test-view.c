@@ -1384,6 +1384,14 @@ test_shared_names_select (void)
   /* A name selected as a name is every node of it. */
   graft_canvas_select (canvas, "sym_size_int_1", FALSE);
   g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  /* The copy and another node: the panel lists two nodes (it listed
+   * every node of the copy's name: three). */
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  graft_canvas_select (canvas, "view_default", TRUE);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  g_free (text);
+  text = graft_properties_dup_text (graft_window_get_properties (window));
+  g_assert_true (g_str_has_prefix (text, "2 Nodes Selected\n"));
 
   /* A pattern from the copy selected alone: one call (both nodes made
    * two). */
