@@ -749,6 +749,36 @@ graft_canvas_get_picked (GraftCanvas *self)
 }
 
 /**
+ * graft_canvas_describe_at:
+ * @self: a canvas
+ * @x: a point in widget coordinates
+ * @y: its y
+ *
+ * What the tooltip says of the box at (@x, @y): the describe function's
+ * text (graft_canvas_set_describe_func()), asked while
+ * graft_canvas_get_described_node() says which node the box draws.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL
+ */
+char *
+graft_canvas_describe_at (GraftCanvas *self,
+                          double       x,
+                          double       y)
+{
+  const char *name;
+  char       *text;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  if (self->describe == NULL || (name = graft_canvas_pick (self, x, y)) == NULL)
+    return NULL;
+  /* Of two nodes of one name, which. */
+  self->describing = box_graph_node (self, pick_box (self, x, y));
+  text = self->describe (name, self->describe_data);
+  self->describing = -1;
+  return text;
+}
+
+/**
  * graft_canvas_get_described_node:
  * @self: a canvas
  *
@@ -1993,14 +2023,11 @@ query_tooltip_cb (GtkWidget   *widget,
   if (name == NULL || self->describe == NULL ||
       (self->menu != NULL && gtk_widget_get_visible (self->menu)))
     return FALSE;
-  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom,
-                               self->offset_y + y / self->zoom);
-  /* Of two nodes of one name, which (graft_canvas_get_described_node()). */
-  self->describing = box_graph_node (self, box);
-  text = self->describe (name, self->describe_data);
-  self->describing = -1;
+  text = graft_canvas_describe_at (self, x, y);
   if (text == NULL)
     return FALSE;
+  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom,
+                               self->offset_y + y / self->zoom);
   gtk_tooltip_set_markup (tooltip, text);
   r = &graft_layout_get_node (self->layout, box)->box;
   graft_canvas_layout_to_widget (self, r->x, r->y, &wx, &wy);

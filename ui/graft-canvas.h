@@ -111,6 +111,9 @@ gint         graft_canvas_pick_graph_node (GraftCanvas *self,
                                            double       y);
 gint         graft_canvas_get_picked (GraftCanvas *self);
 gint         graft_canvas_get_described_node (GraftCanvas *self);
+char        *graft_canvas_describe_at (GraftCanvas *self,
+                                       double       x,
+                                       double       y) G_GNUC_WARN_UNUSED_RESULT;
 gboolean     graft_canvas_is_node_selected (GraftCanvas *self,
                                             guint        position);
 void         graft_canvas_select_graph_node (GraftCanvas *self,

@@ -444,6 +444,7 @@ describe_cb (const char *name,
   GraftSplitWindow *self = user_data;
   gint              before = graft_split_window_get_node_change (self, FALSE, name);
   gint              after = graft_split_window_get_node_change (self, TRUE, name);
+  const char       *shown = name;
 
   /* Of two nodes of one name, the one under the pointer and its twin. */
   for (guint s = 0; s < 2; s++)
@@ -456,17 +457,24 @@ describe_cb (const char *name,
           gint twin = side->pair[at];
           gint other = twin >= 0 ? self->sides[1 - s].changes[twin] : -1;
 
+          GraftLayout *layout = graft_canvas_get_layout (side->canvas);
+          gint         box = graft_layout_lookup (layout, (guint) at);
+
           before = s == 0 ? side->changes[at] : other;
           after = s == 1 ? side->changes[at] : other;
+          /* The copy by the name its box says (`sym_size_int_2`). */
+          if (box >= 0 && graft_layout_get_node (layout, (guint) box)->role ==
+                              GRAFT_LAYOUT_ROLE_NODE)
+            shown = graft_layout_get_node (layout, (guint) box)->label;
         }
     }
   if (before == GRAFT_CHANGE_REMOVED)
-    return g_strdup_printf ("%s: removed by the change", name);
+    return g_strdup_printf ("%s: removed by the change", shown);
   if (after == GRAFT_CHANGE_ADDED)
-    return g_strdup_printf ("%s: added by the change", name);
+    return g_strdup_printf ("%s: added by the change", shown);
   if (after == GRAFT_CHANGE_REWIRED)
-    return g_strdup_printf ("%s: kept, its inputs changed", name);
-  return g_strdup_printf ("%s: kept", name);
+    return g_strdup_printf ("%s: kept, its inputs changed", shown);
+  return g_strdup_printf ("%s: kept", shown);
 }
 
 /* One side: its canvas, what it is called, and a bar while it is laid

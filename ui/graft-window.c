@@ -2044,6 +2044,9 @@ describe_node_cb (const char *name,
 {
   GraftWindow *self = user_data;
   GraftNode   *node = graft_graph_find_node (graft_document_get_graph (self->document), name);
+  /* Of two nodes of one name, the one under the pointer. */
+  gint       at = graft_canvas_get_described_node (self->canvas);
+  GraftNode *own = at >= 0 ? _graft_window_node_at (self, (guint) at) : NULL;
   g_autoptr (GString) text = NULL;
   g_autofree char *args = NULL;
   g_autofree char *kwargs = NULL;
@@ -2063,10 +2066,13 @@ describe_node_cb (const char *name,
                               path, type != NULL ? "\n" : "", class,
                               graft_scopes_count_nodes (scopes, name));
     }
+  if (own != NULL && strcmp (graft_node_get_name (own), name) == 0)
+    node = own;
   if (node == NULL)
     return NULL;
   text = g_string_new (NULL);
-  escaped = g_markup_escape_text (name, -1);
+  /* The copy of a shared name by the name its box and the code give it. */
+  escaped = g_markup_escape_text (graft_document_get_code_name (self->document, node), -1);
   g_string_append_printf (text, "<b>%s</b>\n", escaped);
   g_clear_pointer (&escaped, g_free);
   escaped = g_markup_escape_text (graft_node_get_target (node), -1);
@@ -2102,7 +2108,8 @@ describe_node_cb (const char *name,
     }
   if (graft_node_get_n_users (node) > 12)
     g_string_append_printf (text, " and %u more", graft_node_get_n_users (node) - 12);
-  match = graft_document_get_match_of_node (self->document, name);
+  match = node == own ? graft_document_get_match_of_graph_node (self->document, node)
+                      : graft_document_get_match_of_node (self->document, name);
   if (match >= 0)
     g_string_append_printf (text, "\n\nPart of match %d: right-click to replace it", match + 1);
   return g_string_free (g_steal_pointer (&text), FALSE);

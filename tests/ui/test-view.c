@@ -1348,6 +1348,30 @@ test_shared_names_select (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
   gtk_search_bar_set_search_mode (window->search_bar, FALSE);
 
+  /* The tooltip of each box is its own node's: the copy by its code
+   * name, used by the view; the program's node used by mul. */
+  {
+    GraftLayout     *shown = graft_canvas_get_layout (canvas);
+    g_autofree char *copy_tip = NULL;
+    g_autofree char *owner_tip = NULL;
+    const GraftRect *r;
+    double           x, y;
+
+    graft_canvas_set_zoom (canvas, 1.0);
+    graft_canvas_center_on_placed (canvas, "sym_size_int_1", c.copy_at);
+    r = &graft_layout_get_node (shown, (guint) graft_layout_lookup (shown, c.copy_at))->box;
+    graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x, &y);
+    copy_tip = graft_canvas_describe_at (canvas, x, y);
+    r = &graft_layout_get_node (shown, (guint) graft_layout_lookup (shown, c.owner_at))->box;
+    graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x, &y);
+    owner_tip = graft_canvas_describe_at (canvas, x, y);
+    g_test_message ("%s\n%s", copy_tip, owner_tip);
+    g_assert_true (g_str_has_prefix (copy_tip, "<b>sym_size_int_2</b>"));
+    g_assert_nonnull (strstr (copy_tip, "<tt>users</tt>  view_default"));
+    g_assert_true (g_str_has_prefix (owner_tip, "<b>sym_size_int_1</b>"));
+    g_assert_nonnull (strstr (owner_tip, "<tt>users</tt>  mul"));
+  }
+
   /* The keyboard, on the copy's box (the focus a name gives goes to the
    * last box of the name). */
   graft_canvas_clear_selection (canvas);

@@ -977,6 +977,19 @@ test_split_shared_names (void)
   g_assert_cmpint (graft_split_window_get_twin (split, TRUE, (guint) owner_at), ==, before_at);
   g_assert_cmpint (graft_split_window_get_twin (split, TRUE, (guint) copy_at), ==, -1);
 
+  /* The tooltips of the two boxes after: each its own node's. */
+  {
+    g_autofree char *copy_tip = NULL;
+    g_autofree char *owner_tip = NULL;
+
+    position_on_screen (right, (guint) copy_at, &rx, &ry);
+    copy_tip = graft_canvas_describe_at (right, rx, ry);
+    position_on_screen (right, (guint) owner_at, &rx, &ry);
+    owner_tip = graft_canvas_describe_at (right, rx, ry);
+    g_assert_cmpstr (copy_tip, ==, "sym_size_int_2: added by the change");
+    g_assert_cmpstr (owner_tip, ==, "sym_size_int_1: kept");
+  }
+
   /* The program's node in the middle of the left view: the right view
    * shows the program's node there, not the copy. */
   graft_canvas_set_zoom (left, 2.0);
