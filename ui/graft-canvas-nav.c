@@ -650,9 +650,11 @@ update_accessible (GraftCanvasNav *nav)
                                   GTK_ACCESSIBLE_PROPERTY_ROLE_DESCRIPTION,
                                   node->n_members > 0 ? "folded module" : "graph node",
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
-  /* A folded module counts as selected when its first node is. */
+  /* A folded module counts as selected when its first node is; of two
+   * nodes of one name, the box's own node. */
   gtk_accessible_update_state (accessible, GTK_ACCESSIBLE_STATE_SELECTED,
-                               _graft_canvas_is_selected (nav->canvas, nav->focus_name), -1);
+                               _graft_canvas_is_box_selected (nav->canvas, (guint) nav->focus),
+                               -1);
 }
 
 /* The key handlers: each returns FALSE to let the key go on to the
@@ -734,34 +736,17 @@ graph_order_cb (GtkWidget *widget,
   return moved_or_bell (nav, to >= 0);
 }
 
-/* Selects box @box alone, as a click does: a folded module's nodes. */
+/* Selects box @box alone (or toggles it, with @toggle), as a click does: a
+ * folded module's nodes; of two nodes of one name, this one
+ * (graft_canvas_get_picked()). */
 static void
 select_box (GraftCanvasNav *nav,
             guint           box,
             gboolean        toggle)
 {
-  GraftLayout           *layout = layout_of (nav);
-  const GraftLayoutNode *node = graft_layout_get_node (layout, box);
-  guint                  n;
-  const guint           *members = graft_layout_get_members (layout, box, &n);
-  g_autoptr (GStrvBuilder) builder = NULL;
-  g_auto (GStrv) names = NULL;
-
   /* The focus stays where it is, whatever is left selected. */
   nav->selecting = TRUE;
-  /* Of two nodes of one name, this one (graft_canvas_get_picked()). */
-  if (n == 0 && !toggle)
-    _graft_canvas_select_picked (nav->canvas, node->node_index);
-  else if (n == 0)
-    graft_canvas_select (nav->canvas, node->name, toggle);
-  else
-    {
-      builder = g_strv_builder_new ();
-      for (guint k = 0; k < n; k++)
-        g_strv_builder_add (builder, graft_layout_get_node_name (layout, members[k]));
-      names = g_strv_builder_end (builder);
-      graft_canvas_set_selection (nav->canvas, (const char *const *) names);
-    }
+  _graft_canvas_select_box (nav->canvas, box, toggle);
   nav->selecting = FALSE;
 }
 
@@ -809,7 +794,7 @@ menu_cb (GtkWidget *widget,
     }
   node = graft_layout_get_node (layout, (guint) nav->focus);
   /* As a right click: the node joins the selection unless it is in it. */
-  if (node->n_members > 0 || !_graft_canvas_is_selected (nav->canvas, node->name))
+  if (node->n_members > 0 || !_graft_canvas_is_box_selected (nav->canvas, (guint) nav->focus))
     select_box (nav, (guint) nav->focus, FALSE);
   scroll_to (nav, (guint) nav->focus);
   graft_canvas_layout_to_widget (nav->canvas, node->box.x + node->box.width / 2,
@@ -1066,13 +1051,16 @@ _graft_canvas_nav_marks_changed (GraftCanvasNav *nav)
  * _graft_canvas_nav_selection_changed:
  * @nav: a canvas's navigation
  * @selection: the selected node names
+ * @picked: the one node selected, picked (graft_canvas_get_picked()), or -1
  *
  * A node selected alone (by a click, the properties panel, Find) gets the
- * focus, so the keyboard goes on from there.
+ * focus, so the keyboard goes on from there: of two nodes of one name,
+ * the one picked.
  */
 void
 _graft_canvas_nav_selection_changed (GraftCanvasNav *nav,
-                                     GHashTable     *selection)
+                                     GHashTable     *selection,
+                                     gint            picked)
 {
   GraftLayout   *layout = layout_of (nav);
   GHashTableIter iter;
@@ -1086,7 +1074,9 @@ _graft_canvas_nav_selection_changed (GraftCanvasNav *nav,
     }
   g_hash_table_iter_init (&iter, selection);
   g_hash_table_iter_next (&iter, &name, NULL);
-  box = graft_layout_find_node (layout, name);
+  box = picked >= 0 ? graft_layout_lookup (layout, (guint) picked) : -1;
+  if (box < 0)
+    box = graft_layout_find_node (layout, name);
   if (box >= 0 && box != nav->focus)
     jump_to (nav, box, FALSE);
   else
@@ -1157,6 +1147,38 @@ graft_canvas_focus_node (GraftCanvas *self,
   layout = layout_of (nav);
   if (layout == NULL || (box = graft_layout_find_node (layout, name)) < 0)
     return FALSE;
+  jump_to (nav, box, TRUE);
+  return TRUE;
+}
+
+/**
+ * graft_canvas_focus_node_placed:
+ * @self: a canvas
+ * @name: a graph node's name
+ * @position: where that node is in graph order, or %G_MAXUINT
+ *
+ * graft_canvas_focus_node(), of two nodes of one name the one at
+ * @position (Find's hit) when the layout has it there.
+ *
+ * Returns: whether a box holds it
+ */
+gboolean
+graft_canvas_focus_node_placed (GraftCanvas *self,
+                                const char  *name,
+                                guint        position)
+{
+  GraftCanvasNav *nav;
+  GraftLayout    *layout;
+  gint            box;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  nav = _graft_canvas_get_nav (self);
+  layout = layout_of (nav);
+  if (layout == NULL || position >= graft_layout_get_n_graph_nodes (layout) ||
+      strcmp (graft_layout_get_node_name (layout, position), name) != 0 ||
+      (box = graft_layout_lookup (layout, position)) < 0)
+    return graft_canvas_focus_node (self, name);
   jump_to (nav, box, TRUE);
   return TRUE;
 }

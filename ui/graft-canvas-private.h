@@ -22,6 +22,11 @@ const char     *_graft_canvas_next_selected (GraftCanvas *self,
                                              guint       *index);
 gboolean        _graft_canvas_is_selected (GraftCanvas *self,
                                            const char  *name);
+gboolean        _graft_canvas_is_box_selected (GraftCanvas *self,
+                                               guint        box);
+void            _graft_canvas_select_box (GraftCanvas *self,
+                                          guint        box,
+                                          gboolean     toggle);
 
 /* graft-canvas-nav.c */
 void            _graft_canvas_nav_class_init (GtkWidgetClass *widget_class);
@@ -30,7 +35,8 @@ void            _graft_canvas_nav_free (GraftCanvasNav *nav);
 void            _graft_canvas_nav_layout_changed (GraftCanvasNav *nav);
 void            _graft_canvas_nav_marks_changed (GraftCanvasNav *nav);
 void            _graft_canvas_nav_selection_changed (GraftCanvasNav *nav,
-                                                     GHashTable     *selection);
+                                                     GHashTable     *selection,
+                                                     gint            picked);
 void            _graft_canvas_nav_clicked (GraftCanvasNav *nav,
                                            gint            box);
 void            _graft_canvas_nav_draw (GraftCanvasNav *nav,

@@ -4,8 +4,17 @@
  * (graft_render_draw() on the cairo context of gtk_snapshot_append_cairo(),
  * clipped to the visible part); geometry and hit testing are the core's
  * too.  What the canvas owns is the view: zoom and scroll offset, the
- * selection (by node name, so it survives a new layout), the hovered node,
- * and the per-node match marks it is given.
+ * selection (by node, kept by name so that it survives a new layout), the
+ * hovered node, and the per-node match marks it is given.
+ *
+ * The selection is a table of node names, each with the nodes of that name
+ * it holds: every node of it (a name selected as a name), or some of them,
+ * told apart by their rank among the nodes of that name in graph order.
+ * Where two nodes share a name (graft_layout_has_shared_names(): a
+ * program's copy named as the program's node is) a click, Find's hit or
+ * the keyboard selects one node, one box, and a new layout selects the
+ * node of the same rank again: the program's node, first in graph order,
+ * stays selected across the rewrite that adds its copy, and its undo.
  *
  * Interaction: dragging with the middle button pans, and so does
  * scrolling; dragging on empty space draws a rubber band that selects what
@@ -62,16 +71,18 @@ struct _GraftCanvas
   GtkWidget parent_instance;
 
   /* Owned */
-  GraftLayout   *layout;
-  gint          *marks;      /* per graph node of the layout, or NULL */
-  guint8        *added;      /* a bit per graph node of the layout, or NULL */
-  gboolean      *dropped;    /* per graph node of the layout, or NULL */
-  guint8        *changes;    /* per graph node of the layout: a GraftChange, or NULL */
-  gboolean       fixed;      /* its folding cannot change: no fold controls */
-  gboolean      *selected;   /* per graph node of the layout: its name is in @selection */
-  guint          n_selected; /* how many are */
-  GHashTable    *selection;  /* node names */
-  GtkWidget     *menu;       /* the context popover, a child */
+  GraftLayout *layout;
+  gint        *marks;      /* per graph node of the layout, or NULL */
+  guint8      *added;      /* a bit per graph node of the layout, or NULL */
+  gboolean    *dropped;    /* per graph node of the layout, or NULL */
+  guint8      *changes;    /* per graph node of the layout: a GraftChange, or NULL */
+  gboolean     fixed;      /* its folding cannot change: no fold controls */
+  gboolean    *selected;   /* per graph node of the layout: in @selection */
+  guint        n_selected; /* how many are */
+  GHashTable  *selection;  /* node name -> which of its nodes (a rank mask, or 0: all) */
+  guint       *ranks;      /* per graph node of a layout with shared names: its rank
+                            * among the nodes of its name, or NULL (not made yet) */
+  GtkWidget     *menu;     /* the context popover, a child */
   gpointer       describe_data;
   GDestroyNotify describe_destroy;
 
@@ -108,6 +119,7 @@ struct _GraftCanvas
   char    *current_hit;  /* the Find hit drawn emphasised, while selected */
   gint     current_at;   /* its graph node's position, or -1: the box of its name */
   gint     picked;       /* the graph node whose box made the selection, or -1 */
+  gint     describing;   /* the graph node the describe function is asked about, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (GraftCanvas, graft_canvas, GTK_TYPE_WIDGET)
@@ -162,7 +174,108 @@ content_changed (GraftCanvas *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Makes @selected say again which of the layout's nodes @selection names.
+/* A node's rank among the nodes of its name, as a bit of a selection's
+ * mask: ranks past the mask's bits count as the whole name. */
+#define RANK_BIT(rank) ((rank) < 32 ? 1u << (rank) : 0u)
+
+/* The rank of the graph node at @position among the nodes of its name, in
+ * graph order: 0 but where two nodes share a name.  The ranks of a layout
+ * with shared names are made once, at the first need. */
+static guint
+node_rank (GraftCanvas *self,
+           guint        position)
+{
+  guint n;
+
+  if (G_LIKELY (!graft_layout_has_shared_names (self->layout)))
+    return 0;
+  n = graft_layout_get_n_graph_nodes (self->layout);
+  if (self->ranks == NULL)
+    {
+      g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      self->ranks = g_new (guint, MAX (n, 1));
+      for (guint i = 0; i < n; i++)
+        {
+          const char *name = graft_layout_get_node_name (self->layout, i);
+          guint       rank = GPOINTER_TO_UINT (g_hash_table_lookup (seen, name));
+
+          self->ranks[i] = rank;
+          g_hash_table_insert (seen, (gpointer) name, GUINT_TO_POINTER (rank + 1));
+        }
+    }
+  return position < n ? self->ranks[position] : 0;
+}
+
+/* Whether the selection holds the graph node at @position, by its name and
+ * rank (@selected says it for the layout shown). */
+static gboolean
+holds_node (GraftCanvas *self,
+            guint        position)
+{
+  gpointer value;
+  guint    mask;
+
+  if (!g_hash_table_lookup_extended (self->selection,
+                                     graft_layout_get_node_name (self->layout, position), NULL,
+                                     &value))
+    return FALSE;
+  mask = GPOINTER_TO_UINT (value);
+  return mask == 0 || (mask & RANK_BIT (node_rank (self, position))) != 0;
+}
+
+/* Adds the graph node at @position to the selection: that node, not every
+ * node of its name. */
+static void
+add_node (GraftCanvas *self,
+          guint        position)
+{
+  const char *name = graft_layout_get_node_name (self->layout, position);
+  guint       bit = RANK_BIT (node_rank (self, position));
+  gpointer    value;
+
+  if (g_hash_table_lookup_extended (self->selection, name, NULL, &value))
+    {
+      if (GPOINTER_TO_UINT (value) != 0 && bit != 0)
+        g_hash_table_insert (self->selection, g_strdup (name),
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (value) | bit));
+      else
+        g_hash_table_insert (self->selection, g_strdup (name), GUINT_TO_POINTER (0));
+    }
+  else
+    g_hash_table_insert (self->selection, g_strdup (name), GUINT_TO_POINTER (bit));
+}
+
+/* Takes the graph node at @position out of the selection, the other nodes
+ * of its name staying as they are. */
+static void
+remove_node (GraftCanvas *self,
+             guint        position)
+{
+  const char *name = graft_layout_get_node_name (self->layout, position);
+  guint       bit = RANK_BIT (node_rank (self, position));
+  guint       mask;
+  gpointer    value;
+
+  if (!g_hash_table_lookup_extended (self->selection, name, NULL, &value))
+    return;
+  mask = GPOINTER_TO_UINT (value);
+  if (mask == 0 && bit != 0)
+    {
+      /* Every node of the name, less this one: the others by their ranks. */
+      if (graft_layout_has_shared_names (self->layout))
+        for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
+          if (strcmp (graft_layout_get_node_name (self->layout, i), name) == 0)
+            mask |= RANK_BIT (node_rank (self, i));
+    }
+  mask &= ~bit;
+  if (mask == 0 || bit == 0)
+    g_hash_table_remove (self->selection, name);
+  else
+    g_hash_table_insert (self->selection, g_strdup (name), GUINT_TO_POINTER (mask));
+}
+
+/* Makes @selected say again which of the layout's nodes @selection holds.
  * A selection smaller than the graph (Find's hits, a click) is looked up
  * name by name in the layout's index rather than each node's name in the
  * selection. */
@@ -177,28 +290,40 @@ update_selected (GraftCanvas *self)
     return;
   n = graft_layout_get_n_graph_nodes (self->layout);
   self->selected = g_new0 (gboolean, MAX (n, 1));
-  /* Every box of a selected name is selected: with two nodes of one name
-   * the index knows only the last. */
+  /* With two nodes of one name the index knows only the last: each node's
+   * name and rank are looked up instead. */
   if (g_hash_table_size (self->selection) < n && !graft_layout_has_shared_names (self->layout))
     {
       GHashTableIter iter;
       gpointer       name;
+      gpointer       mask;
 
       g_hash_table_iter_init (&iter, self->selection);
-      while (g_hash_table_iter_next (&iter, &name, NULL))
+      while (g_hash_table_iter_next (&iter, &name, &mask))
         {
           gint i = graft_layout_find_graph_node (self->layout, name);
 
-          if (i >= 0)
+          /* The only node of its name has rank 0. */
+          if (i >= 0 && (GPOINTER_TO_UINT (mask) == 0 || (GPOINTER_TO_UINT (mask) & 1) != 0))
             self->selected[i] = TRUE;
         }
     }
   else
     for (guint i = 0; i < n; i++)
-      self->selected[i] =
-          g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
+      self->selected[i] = holds_node (self, i);
   for (guint i = 0; i < n; i++)
     self->n_selected += self->selected[i] ? 1 : 0;
+  /* One node selected is the one picked (graft_canvas_get_picked()),
+   * however it came to be alone: Ctrl+click took the other out, a new
+   * layout moved it. */
+  if (self->n_selected == 1 &&
+      (self->picked < 0 || (guint) self->picked >= n || !self->selected[self->picked]))
+    for (guint i = 0; i < n; i++)
+      if (self->selected[i])
+        {
+          self->picked = (gint) i;
+          break;
+        }
 }
 
 static void
@@ -294,9 +419,9 @@ pick_box (GraftCanvas *self,
   return graft_layout_hit_test (self->layout, lx, ly);
 }
 
-/* Adds what box @box stands for to the selection: its node, or every node
- * of a collapsed scope.  With @toggle, a box already wholly selected is
- * removed instead. */
+/* Adds what box @box stands for to the selection: its node (of two nodes
+ * of one name, that one), or every node of a collapsed scope.  With
+ * @toggle, a box already wholly selected is removed instead. */
 static void
 select_box (GraftCanvas *self,
             guint        box,
@@ -309,23 +434,20 @@ select_box (GraftCanvas *self,
 
   if (n == 0)
     {
-      if (toggle && g_hash_table_contains (self->selection, b->name))
-        g_hash_table_remove (self->selection, b->name);
+      if (toggle && holds_node (self, b->node_index))
+        remove_node (self, b->node_index);
       else
-        g_hash_table_add (self->selection, g_strdup (b->name));
+        add_node (self, b->node_index);
       return;
     }
   for (guint k = 0; k < n && all; k++)
-    all = g_hash_table_contains (self->selection,
-                                 graft_layout_get_node_name (self->layout, members[k]));
+    all = holds_node (self, members[k]);
   for (guint k = 0; k < n; k++)
     {
-      const char *name = graft_layout_get_node_name (self->layout, members[k]);
-
       if (toggle && all)
-        g_hash_table_remove (self->selection, name);
+        remove_node (self, members[k]);
       else
-        g_hash_table_add (self->selection, g_strdup (name));
+        add_node (self, members[k]);
     }
 }
 
@@ -409,11 +531,13 @@ graft_canvas_snapshot (GtkWidget   *widget,
                         : -1;
   options.chosen_match = self->chosen_match;
   options.no_controls = self->fixed;
-  if (self->current_hit != NULL && g_hash_table_contains (self->selection, self->current_hit))
+  if (self->current_hit != NULL && self->selected != NULL &&
+      g_hash_table_contains (self->selection, self->current_hit))
     {
       gint box = hit_box (self);
 
-      if (box >= 0)
+      /* Drawn so while its own node is selected, not another of its name. */
+      if (box >= 0 && self->selected[graft_layout_get_node (self->layout, box)->node_index])
         options.current = (gint) graft_layout_get_node (self->layout, box)->node_index;
     }
   /* Of the boxes of a name two nodes share, the one picked, as Find's. */
@@ -606,12 +730,12 @@ graft_canvas_pick_graph_node (GraftCanvas *self,
  * graft_canvas_get_picked:
  * @self: a canvas
  *
- * Which of the nodes of the name selected alone the user picked (a click on
- * its box, or graft_canvas_select_graph_node()): the name stands for every
- * node of it, whose boxes are all selected.
+ * Which node the user picked (a click on its box, the keyboard, Find's
+ * hit, or graft_canvas_select_graph_node()) when it is the one node
+ * selected: of two nodes of one name, the one whose box is selected.
  *
  * Returns: its position in graph order, or -1 when the selection is not
- *   one name picked so
+ *   one node picked so
  */
 gint
 graft_canvas_get_picked (GraftCanvas *self)
@@ -619,24 +743,101 @@ graft_canvas_get_picked (GraftCanvas *self)
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), -1);
   if (self->picked < 0 || self->layout == NULL ||
       (guint) self->picked >= graft_layout_get_n_graph_nodes (self->layout) ||
-      g_hash_table_size (self->selection) != 1 ||
-      !g_hash_table_contains (self->selection,
-                              graft_layout_get_node_name (self->layout, (guint) self->picked)))
+      self->n_selected != 1 || !self->selected[self->picked])
     return -1;
   return self->picked;
 }
 
-/* Selects the name of the graph node at @node_index (of the layout) alone,
- * as picked (graft_canvas_get_picked()): a click or the keyboard on its
- * box. */
+/**
+ * graft_canvas_describe_at:
+ * @self: a canvas
+ * @x: a point in widget coordinates
+ * @y: its y
+ *
+ * What the tooltip says of the box at (@x, @y): the describe function's
+ * text (graft_canvas_set_describe_func()), asked while
+ * graft_canvas_get_described_node() says which node the box draws.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL
+ */
+char *
+graft_canvas_describe_at (GraftCanvas *self,
+                          double       x,
+                          double       y)
+{
+  const char *name;
+  char       *text;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  if (self->describe == NULL || (name = graft_canvas_pick (self, x, y)) == NULL)
+    return NULL;
+  /* Of two nodes of one name, which. */
+  self->describing = box_graph_node (self, pick_box (self, x, y));
+  text = self->describe (name, self->describe_data);
+  self->describing = -1;
+  return text;
+}
+
+/**
+ * graft_canvas_get_described_node:
+ * @self: a canvas
+ *
+ * Which node the describe function (graft_canvas_set_describe_func()) is
+ * asked about, while it is: of two nodes of one name, the one whose box
+ * the pointer is on.
+ *
+ * Returns: its position in graph order, or -1 (not asked now, or a folded
+ *   module's box)
+ */
+gint
+graft_canvas_get_described_node (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), -1);
+  return self->describing;
+}
+
+/**
+ * graft_canvas_is_node_selected:
+ * @self: a canvas
+ * @position: a graph node's position in graph order, in the layout shown
+ *
+ * Returns: whether that node is selected (of two nodes of one name, each
+ *   is selected or not on its own)
+ */
+gboolean
+graft_canvas_is_node_selected (GraftCanvas *self,
+                               guint        position)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  return self->layout != NULL && self->selected != NULL &&
+         position < graft_layout_get_n_graph_nodes (self->layout) && self->selected[position];
+}
+
+/* Selects the graph node at @node_index (of the layout) alone, as picked
+ * (graft_canvas_get_picked()): a click or the keyboard on its box. */
 void
 _graft_canvas_select_picked (GraftCanvas *self,
                              guint        node_index)
 {
   g_hash_table_remove_all (self->selection);
-  g_hash_table_add (self->selection,
-                    g_strdup (graft_layout_get_node_name (self->layout, node_index)));
+  add_node (self, node_index);
   self->picked = (gint) node_index;
+  emit_selection_changed (self);
+}
+
+/* What a click on box @box does to the selection, with Shift or Ctrl if
+ * @toggle: the keyboard's Space and Ctrl+Space. */
+void
+_graft_canvas_select_box (GraftCanvas *self,
+                          guint        box,
+                          gboolean     toggle)
+{
+  const GraftLayoutNode *b = graft_layout_get_node (self->layout, box);
+
+  self->picked = b->n_members > 0 ? -1 : (gint) b->node_index;
+  if (!toggle)
+    g_hash_table_remove_all (self->selection);
+  select_box (self, box, toggle);
   emit_selection_changed (self);
 }
 
@@ -975,6 +1176,7 @@ graft_canvas_set_layout (GraftCanvas *self,
   g_clear_pointer (&self->changes, g_free);
   self->layout = layout;
   self->hovered = -1;
+  g_clear_pointer (&self->ranks, g_free);
   update_selected (self);
 
   if (layout != NULL && !keep_view)
@@ -1315,7 +1517,7 @@ selection_changed (GraftCanvas *self)
    * at) closes on it and a side panel lying over the canvas hides. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection",
                                  g_hash_table_size (self->selection) > 0);
-  _graft_canvas_nav_selection_changed (self->nav, self->selection);
+  _graft_canvas_nav_selection_changed (self->nav, self->selection, graft_canvas_get_picked (self));
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1346,7 +1548,7 @@ graft_canvas_select (GraftCanvas *self,
   if (extend && g_hash_table_contains (self->selection, name))
     g_hash_table_remove (self->selection, name);
   else
-    g_hash_table_add (self->selection, g_strdup (name));
+    g_hash_table_insert (self->selection, g_strdup (name), GUINT_TO_POINTER (0));
   emit_selection_changed (self);
 }
 
@@ -1380,7 +1582,7 @@ graft_canvas_set_selection (GraftCanvas       *self,
   self->picked = -1;
   g_hash_table_remove_all (self->selection);
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    g_hash_table_add (self->selection, g_strdup (names[i]));
+    g_hash_table_insert (self->selection, g_strdup (names[i]), GUINT_TO_POINTER (0));
   emit_selection_changed (self);
 }
 
@@ -1393,8 +1595,10 @@ graft_canvas_set_selection (GraftCanvas       *self,
  *   or %G_MAXUINT when not known
  * @n: how many
  *
- * Selects exactly @names, as graft_canvas_set_selection() does; a name
- * found at its place is not looked up by name (Find knows where its hits
+ * Selects exactly @names, as graft_canvas_set_selection() does, but a name
+ * found at its place is that node, not every node of its name (Find's hit
+ * of one of two nodes of one name selects its own box); a name found at
+ * its place is not looked up by name either (Find knows where its hits
  * are: at a million nodes, looking 105,000 hits up took 10-15 ms).
  */
 void
@@ -1409,36 +1613,46 @@ graft_canvas_set_selection_placed (GraftCanvas       *self,
   /* One hit: the node Find placed, of two of its name. */
   self->picked = n == 1 ? (gint) places[0] : -1;
   g_hash_table_remove_all (self->selection);
-  for (guint i = 0; i < n; i++)
-    g_hash_table_add (self->selection, g_strdup (names[i]));
   g_clear_pointer (&self->selected, g_free);
   self->n_selected = 0;
-  if (self->layout != NULL)
+  if (self->layout == NULL)
     {
-      n_nodes = graft_layout_get_n_graph_nodes (self->layout);
-      self->selected = g_new0 (gboolean, MAX (n_nodes, 1));
       for (guint i = 0; i < n; i++)
-        {
-          gint at = -1;
+        g_hash_table_insert (self->selection, g_strdup (names[i]), GUINT_TO_POINTER (0));
+      selection_changed (self);
+      return;
+    }
+  n_nodes = graft_layout_get_n_graph_nodes (self->layout);
+  self->selected = g_new0 (gboolean, MAX (n_nodes, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      gint at = -1;
 
-          if (places[i] < n_nodes &&
-              strcmp (graft_layout_get_node_name (self->layout, places[i]), names[i]) == 0)
-            at = (gint) places[i];
-          else
-            at = graft_layout_find_graph_node (self->layout, names[i]);
-          if (at >= 0 && !self->selected[at])
-            {
-              self->selected[at] = TRUE;
-              self->n_selected++;
-            }
-        }
-      if (G_UNLIKELY (graft_layout_has_shared_names (self->layout)))
+      if (places[i] < n_nodes &&
+          strcmp (graft_layout_get_node_name (self->layout, places[i]), names[i]) == 0)
         {
-          update_selected (self);
-          selection_changed (self);
-          return;
+          at = (gint) places[i];
+          /* Each hit's own name, rank 0, unless names are shared: one
+           * insertion, as many hits as a million-node graph gives. */
+          if (G_LIKELY (!graft_layout_has_shared_names (self->layout)))
+            g_hash_table_insert (self->selection, g_strdup (names[i]), GUINT_TO_POINTER (1));
+          else
+            add_node (self, places[i]);
+        }
+      else
+        {
+          /* Not known where: the name, every node of it. */
+          g_hash_table_insert (self->selection, g_strdup (names[i]), GUINT_TO_POINTER (0));
+          at = graft_layout_find_graph_node (self->layout, names[i]);
+        }
+      if (at >= 0 && !self->selected[at])
+        {
+          self->selected[at] = TRUE;
+          self->n_selected++;
         }
     }
+  if (G_UNLIKELY (graft_layout_has_shared_names (self->layout)))
+    update_selected (self);
   selection_changed (self);
 }
 
@@ -1537,10 +1751,11 @@ pressed_cb (GtkGestureClick *gesture,
           select_box (self, box, FALSE);
           emit_selection_changed (self);
         }
-      else if (name != NULL && !g_hash_table_contains (self->selection, name))
+      else if (name != NULL &&
+               !holds_node (self, graft_layout_get_node (self->layout, box)->node_index))
         {
           g_hash_table_remove_all (self->selection);
-          g_hash_table_add (self->selection, g_strdup (name));
+          add_node (self, graft_layout_get_node (self->layout, box)->node_index);
           emit_selection_changed (self);
         }
       g_signal_emit (self, signals[SIGNAL_CONTEXT_MENU], 0, name, x, y);
@@ -1808,12 +2023,12 @@ query_tooltip_cb (GtkWidget   *widget,
   if (name == NULL || self->describe == NULL ||
       (self->menu != NULL && gtk_widget_get_visible (self->menu)))
     return FALSE;
-  text = self->describe (name, self->describe_data);
+  text = graft_canvas_describe_at (self, x, y);
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_markup (tooltip, text);
   box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom,
                                self->offset_y + y / self->zoom);
+  gtk_tooltip_set_markup (tooltip, text);
   r = &graft_layout_get_node (self->layout, box)->box;
   graft_canvas_layout_to_widget (self, r->x, r->y, &wx, &wy);
   gtk_tooltip_set_tip_area (tooltip,
@@ -1994,6 +2209,7 @@ graft_canvas_finalize (GObject *object)
   g_clear_pointer (&self->dropped, g_free);
   g_clear_pointer (&self->changes, g_free);
   g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->ranks, g_free);
   g_clear_pointer (&self->selection, g_hash_table_unref);
   g_clear_pointer (&self->nav, _graft_canvas_nav_free);
   g_clear_pointer (&self->current_hit, g_free);
@@ -2095,6 +2311,7 @@ graft_canvas_init (GraftCanvas *self)
   self->chosen_match = -1;
   self->current_at = -1;
   self->picked = -1;
+  self->describing = -1;
   self->interactive = TRUE;
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection", FALSE);
@@ -2150,11 +2367,22 @@ _graft_canvas_get_added (GraftCanvas *self)
   return self->added;
 }
 
+/* Whether the selection holds some node called @name. */
 gboolean
 _graft_canvas_is_selected (GraftCanvas *self,
                            const char  *name)
 {
   return name != NULL && g_hash_table_contains (self->selection, name);
+}
+
+/* Whether what box @box draws is selected: its node, or a collapsed
+ * scope's first node. */
+gboolean
+_graft_canvas_is_box_selected (GraftCanvas *self,
+                               guint        box)
+{
+  return self->layout != NULL && self->selected != NULL &&
+         self->selected[graft_layout_get_node (self->layout, box)->node_index];
 }
 
 /**

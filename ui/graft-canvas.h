@@ -53,6 +53,9 @@ void         graft_canvas_update_accessible (GraftCanvas *self);
 const char  *graft_canvas_get_focus_node (GraftCanvas *self);
 gboolean     graft_canvas_focus_node (GraftCanvas *self,
                                       const char  *name);
+gboolean     graft_canvas_focus_node_placed (GraftCanvas *self,
+                                             const char  *name,
+                                             guint        position);
 void         graft_canvas_set_interactive (GraftCanvas *self,
                                            gboolean     interactive);
 double       graft_canvas_get_zoom (GraftCanvas *self);
@@ -107,6 +110,12 @@ gint         graft_canvas_pick_graph_node (GraftCanvas *self,
                                            double       x,
                                            double       y);
 gint         graft_canvas_get_picked (GraftCanvas *self);
+gint         graft_canvas_get_described_node (GraftCanvas *self);
+char        *graft_canvas_describe_at (GraftCanvas *self,
+                                       double       x,
+                                       double       y) G_GNUC_WARN_UNUSED_RESULT;
+gboolean     graft_canvas_is_node_selected (GraftCanvas *self,
+                                            guint        position);
 void         graft_canvas_select_graph_node (GraftCanvas *self,
                                              guint        node_index);
 void         graft_canvas_select (GraftCanvas *self,

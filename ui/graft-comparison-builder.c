@@ -33,6 +33,7 @@
 typedef enum {
   PHASE_SCOPES,
   PHASE_REQUEST,
+  PHASE_LABELS,
   PHASE_CHANGES,
   PHASE_DONE,
 } Phase;
@@ -47,6 +48,7 @@ struct _GraftComparisonBuilder
   GraftScopes               *scopes;    /* of the side being made, while it needs them */
   GraftScopesBuilder        *scopes_builder;
   GraftLayoutRequestBuilder *request_builder;
+  GraftCodegenJob           *codegen; /* PHASE_LABELS: the side's code, for its names */
   GPtrArray                 *names[4];
 
   guint      change;
@@ -162,9 +164,26 @@ step_side (GraftComparisonBuilder *self,
         return FALSE;
       comparison->requests[side] =
           graft_layout_request_builder_finish (g_steal_pointer (&self->request_builder));
+      /* Where two nodes share a name, the boxes say the code's names. */
+      self->phase =
+          G_UNLIKELY (graft_graph_has_shared_names (graph)) ? PHASE_LABELS : PHASE_CHANGES;
+      if (self->phase == PHASE_LABELS)
+        self->codegen = graft_codegen_job_new (graph);
       comparison->changes[side] = g_new0 (guint8, MAX (graft_graph_get_n_nodes (graph), 1));
       self->cursor = graft_graph_get_first (graph);
       self->index = 0;
+      return FALSE;
+    case PHASE_LABELS:
+      if (!graft_codegen_job_step (self->codegen, n))
+        return FALSE;
+      {
+        g_autoptr (GHashTable) renamed = NULL;
+
+        g_free (graft_codegen_job_take_code (self->codegen));
+        renamed = graft_codegen_job_dup_renamed (self->codegen);
+        g_clear_pointer (&self->codegen, graft_codegen_job_free);
+        _graft_comparison_label_as_code (comparison->requests[side], graph, renamed);
+      }
       self->phase = PHASE_CHANGES;
       return FALSE;
     case PHASE_CHANGES:
@@ -353,6 +372,7 @@ graft_comparison_builder_free (GraftComparisonBuilder *self)
 {
   if (self == NULL)
     return;
+  g_clear_pointer (&self->codegen, graft_codegen_job_free);
   _graft_visit_come_back (&self->visit);
   g_clear_pointer (&self->comparison, graft_comparison_free);
   g_clear_pointer (&self->changes, g_hash_table_unref);

@@ -52,6 +52,9 @@ gboolean    _graft_comparison_travel (GraftDocument *self,
 void        _graft_comparison_set_travel_step (guint work);
 guint       _graft_comparison_get_travel_step (void);
 guint       _graft_comparison_builder_get_n_read (GraftComparisonBuilder *self);
+void        _graft_comparison_label_as_code (GraftLayoutRequest *request,
+                                             GraftGraph         *graph,
+                                             GHashTable         *renamed);
 GHashTable *_graft_comparison_changes_by_name (GraftGraph *before,
                                                GraftGraph *after) G_GNUC_WARN_UNUSED_RESULT;
 

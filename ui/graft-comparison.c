@@ -287,6 +287,40 @@ _graft_comparison_changes_by_name (GraftGraph *before,
   return changes;
 }
 
+/**
+ * _graft_comparison_label_as_code:
+ * @request: a layout request of @graph
+ * @graph: a graph with shared names
+ * @renamed: (nullable): code name -> node, graft_codegen_job_dup_renamed()
+ *   of @graph's code
+ *
+ * Labels the boxes of the nodes @graph's code calls otherwise than by their
+ * names (the second of two nodes of one name, `sym_size_int_2`), as the
+ * main canvas labels them (graft-layout-runner.c): both sides of a
+ * comparison tell the copy from the program's node by name too.
+ */
+void
+_graft_comparison_label_as_code (GraftLayoutRequest *request,
+                                 GraftGraph         *graph,
+                                 GHashTable         *renamed)
+{
+  g_autoptr (GHashTable) names = NULL;
+  GHashTableIter iter;
+  gpointer       name;
+  gpointer       node;
+  guint          i = 0;
+
+  if (renamed == NULL || g_hash_table_size (renamed) == 0)
+    return;
+  names = g_hash_table_new (NULL, NULL);
+  g_hash_table_iter_init (&iter, renamed);
+  while (g_hash_table_iter_next (&iter, &name, &node))
+    g_hash_table_insert (names, node, name);
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    if ((name = g_hash_table_lookup (names, n)) != NULL)
+      graft_layout_request_set_label (request, i, name);
+}
+
 /* Fills side @side of @self from @graph: its layout request (folded as
  * @collapsed says, if not %NULL; @scopes are @graph's, when known) and
  * each node's change; adds the names of the nodes of the classes @classes
@@ -309,6 +343,16 @@ fill_side (GraftComparison *self,
   self->requests[side] = graft_layout_request_new_folded (
       graph, scopes != NULL ? scopes : own,
       collapsed != NULL && g_hash_table_size (collapsed) > 0 ? collapsed : NULL, NULL);
+  /* Labelled as the code calls the nodes, where two share a name. */
+  if (G_UNLIKELY (graft_graph_has_shared_names (graph)))
+    {
+      g_autoptr (GraftCodegenJob) job = graft_codegen_job_new (graph);
+      g_autoptr (GHashTable) renamed = NULL;
+
+      g_free (graft_codegen_job_take_code (job));
+      renamed = graft_codegen_job_dup_renamed (job);
+      _graft_comparison_label_as_code (self->requests[side], graph, renamed);
+    }
   self->changes[side] = g_new0 (guint8, MAX (n, 1));
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node), i++)

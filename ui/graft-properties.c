@@ -646,6 +646,37 @@ graft_properties_show (GraftProperties   *self,
 }
 
 /**
+ * graft_properties_show_graph_nodes:
+ * @self: a panel
+ * @graph: the graph @nodes are in
+ * @nodes: (element-type GraftNode): nodes of @graph
+ *
+ * Shows what @graph knows about @nodes: one node, several, or nothing.
+ * Of two nodes of one name, those given (graft_properties_show() of the
+ * name shows both).
+ */
+void
+graft_properties_show_graph_nodes (GraftProperties *self,
+                                   GraftGraph      *graph,
+                                   GPtrArray       *nodes)
+{
+  g_return_if_fail (GRAFT_IS_PROPERTIES (self));
+  g_return_if_fail (graph != NULL && nodes != NULL);
+  if (nodes->len == 1)
+    show_node (self, graph, nodes->pdata[0]);
+  else if (nodes->len > 1)
+    {
+      g_autofree char *title = g_strdup_printf ("%u Nodes Selected", nodes->len);
+
+      begin (self, title);
+      add_node_list (self, "nodes", nodes->len, get_listed, nodes);
+    }
+  else
+    graft_properties_show (self, graph, NULL, NULL, NULL);
+  gtk_widget_set_sensitive (self->copy_button, self->row > 1);
+}
+
+/**
  * graft_properties_dup_text:
  * @self: a panel
  *

@@ -22,6 +22,9 @@ void        graft_properties_show (GraftProperties   *self,
                                    GraftScopes       *scopes,
                                    const char *const *names,
                                    const char        *folded);
+void        graft_properties_show_graph_nodes (GraftProperties *self,
+                                               GraftGraph      *graph,
+                                               GPtrArray       *nodes);
 char       *graft_properties_dup_text (GraftProperties *self) G_GNUC_WARN_UNUSED_RESULT;
 const char *graft_properties_get_value (GraftProperties *self,
                                         const char      *key);

@@ -30,8 +30,10 @@ typedef struct
   GtkWidget   *progress;
 
   /* Owned */
-  guint8  *changes; /* per graph node of the layout, a copy of the canvas's */
-  gint    *twin;    /* per box: the box of the same name on the other side, or -1 */
+  guint8 *changes; /* per graph node of the layout, a copy of the canvas's */
+  gint   *twin;    /* per box: the box of the same node on the other side, or -1 */
+  gint   *pair;    /* per graph node, where two nodes share a name on either side: the
+                    * same node's position on the other side, or -1; else NULL */
   guint    n_graph_nodes;
   gboolean laid_out;
 } Side;
@@ -94,6 +96,7 @@ graft_split_window_finalize (GObject *object)
     {
       g_free (self->sides[s].changes);
       g_free (self->sides[s].twin);
+      g_free (self->sides[s].pair);
     }
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->comparison, graft_comparison_free);
@@ -194,25 +197,112 @@ selection_changed_cb (GraftCanvas      *canvas,
                       GraftSplitWindow *self)
 {
   guint side = canvas == self->sides[0].canvas ? 0 : 1;
+  Side *from = &self->sides[side];
+  Side *to = &self->sides[1 - side];
   g_auto (GStrv) names = NULL;
 
   if (self->syncing)
     return;
-  names = graft_canvas_dup_selection (canvas);
   self->syncing = TRUE;
-  graft_canvas_set_selection (self->sides[1 - side].canvas, (const char *const *) names);
+  if (from->pair != NULL && from->laid_out && to->laid_out)
+    {
+      /* Node by node: of two nodes of one name, the same node. */
+      GraftLayout *other = graft_canvas_get_layout (to->canvas);
+      g_autoptr (GPtrArray) chosen = g_ptr_array_new ();
+      g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      for (guint i = 0; i < from->n_graph_nodes; i++)
+        if (graft_canvas_is_node_selected (canvas, i) && from->pair[i] >= 0)
+          {
+            guint at = (guint) from->pair[i];
+
+            g_ptr_array_add (chosen, (gpointer) graft_layout_get_node_name (other, at));
+            g_array_append_val (places, at);
+          }
+      graft_canvas_set_selection_placed (to->canvas, (const char *const *) chosen->pdata,
+                                         (const guint *) (gpointer) places->data, places->len);
+    }
+  else
+    {
+      names = graft_canvas_dup_selection (canvas);
+      graft_canvas_set_selection (to->canvas, (const char *const *) names);
+    }
   self->syncing = FALSE;
 }
 
-/* Which box of the other side each box of each side is. */
+/* Where two nodes share a name on either side (a program's copy named as
+ * the program's node is, docs/programs.md), a name does not say which
+ * node of the other side a node is: the nodes the change kept are paired
+ * instead, each name's kept nodes in graph order on one side with its
+ * kept nodes in graph order on the other (the change's own classes,
+ * from its edit: a node it removed or added has no twin, and the copy a
+ * rewrite added beside the program's node is not taken for it). */
+static void
+pair_nodes (GraftSplitWindow *self)
+{
+  static const GraftChange gone[2] = { GRAFT_CHANGE_REMOVED, GRAFT_CHANGE_ADDED };
+  GraftLayout             *layouts[2];
+  g_autoptr (GHashTable) after = NULL;
+  g_autoptr (GHashTable) ranks = NULL;
+
+  for (guint s = 0; s < 2; s++)
+    {
+      g_clear_pointer (&self->sides[s].pair, g_free);
+      layouts[s] = graft_canvas_get_layout (self->sides[s].canvas);
+    }
+  if (!graft_layout_has_shared_names (layouts[0]) && !graft_layout_has_shared_names (layouts[1]))
+    return;
+  for (guint s = 0; s < 2; s++)
+    {
+      self->sides[s].pair = g_new (gint, MAX (self->sides[s].n_graph_nodes, 1));
+      for (guint i = 0; i < self->sides[s].n_graph_nodes; i++)
+        self->sides[s].pair[i] = -1;
+    }
+  /* The kept nodes after, by name, in graph order. */
+  after = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
+  for (guint i = 0; i < self->sides[1].n_graph_nodes; i++)
+    if (self->sides[1].changes[i] != gone[1])
+      {
+        const char *name = graft_layout_get_node_name (layouts[1], i);
+        GArray     *at = g_hash_table_lookup (after, name);
+
+        if (at == NULL)
+          g_hash_table_insert (after, (gpointer) name,
+                               at = g_array_new (FALSE, FALSE, sizeof (guint)));
+        g_array_append_val (at, i);
+      }
+  ranks = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < self->sides[0].n_graph_nodes; i++)
+    if (self->sides[0].changes[i] != gone[0])
+      {
+        const char *name = graft_layout_get_node_name (layouts[0], i);
+        guint       rank = GPOINTER_TO_UINT (g_hash_table_lookup (ranks, name));
+        GArray     *at = g_hash_table_lookup (after, name);
+
+        g_hash_table_insert (ranks, (gpointer) name, GUINT_TO_POINTER (rank + 1));
+        if (at != NULL && rank < at->len)
+          {
+            guint twin = g_array_index (at, guint, rank);
+
+            self->sides[0].pair[i] = (gint) twin;
+            self->sides[1].pair[twin] = (gint) i;
+          }
+      }
+}
+
+/* Which box of the other side each box of each side is: the same node's
+ * (pair_nodes()), else the box of the same name (a folded module's, by
+ * its path). */
 static void
 match_boxes (GraftSplitWindow *self)
 {
+  pair_nodes (self);
   for (guint s = 0; s < 2; s++)
     {
       GraftLayout *layout = graft_canvas_get_layout (self->sides[s].canvas);
       GraftLayout *other = graft_canvas_get_layout (self->sides[1 - s].canvas);
       guint        n = graft_layout_get_n_nodes (layout);
+      const gint  *pair = self->sides[s].pair;
 
       g_free (self->sides[s].twin);
       self->sides[s].twin = g_new (gint, MAX (n, 1));
@@ -220,7 +310,15 @@ match_boxes (GraftSplitWindow *self)
         {
           const GraftLayoutNode *box = graft_layout_get_node (layout, b);
 
-          self->sides[s].twin[b] = box->is_stub ? -1 : graft_layout_find_node (other, box->name);
+          if (box->is_stub)
+            self->sides[s].twin[b] = -1;
+          else if (pair != NULL && box->n_members == 0)
+            self->sides[s].twin[b] =
+                pair[box->node_index] >= 0
+                    ? graft_layout_lookup (other, (guint) pair[box->node_index])
+                    : -1;
+          else
+            self->sides[s].twin[b] = graft_layout_find_node (other, box->name);
         }
     }
 }
@@ -346,14 +444,37 @@ describe_cb (const char *name,
   GraftSplitWindow *self = user_data;
   gint              before = graft_split_window_get_node_change (self, FALSE, name);
   gint              after = graft_split_window_get_node_change (self, TRUE, name);
+  const char       *shown = name;
 
+  /* Of two nodes of one name, the one under the pointer and its twin. */
+  for (guint s = 0; s < 2; s++)
+    {
+      Side *side = &self->sides[s];
+      gint  at = graft_canvas_get_described_node (side->canvas);
+
+      if (at >= 0 && side->pair != NULL && (guint) at < side->n_graph_nodes)
+        {
+          gint twin = side->pair[at];
+          gint other = twin >= 0 ? self->sides[1 - s].changes[twin] : -1;
+
+          GraftLayout *layout = graft_canvas_get_layout (side->canvas);
+          gint         box = graft_layout_lookup (layout, (guint) at);
+
+          before = s == 0 ? side->changes[at] : other;
+          after = s == 1 ? side->changes[at] : other;
+          /* The copy by the name its box says (`sym_size_int_2`). */
+          if (box >= 0 && graft_layout_get_node (layout, (guint) box)->role ==
+                              GRAFT_LAYOUT_ROLE_NODE)
+            shown = graft_layout_get_node (layout, (guint) box)->label;
+        }
+    }
   if (before == GRAFT_CHANGE_REMOVED)
-    return g_strdup_printf ("%s: removed by the change", name);
+    return g_strdup_printf ("%s: removed by the change", shown);
   if (after == GRAFT_CHANGE_ADDED)
-    return g_strdup_printf ("%s: added by the change", name);
+    return g_strdup_printf ("%s: added by the change", shown);
   if (after == GRAFT_CHANGE_REWIRED)
-    return g_strdup_printf ("%s: kept, its inputs changed", name);
-  return g_strdup_printf ("%s: kept", name);
+    return g_strdup_printf ("%s: kept, its inputs changed", shown);
+  return g_strdup_printf ("%s: kept", shown);
 }
 
 /* One side: its canvas, what it is called, and a bar while it is laid
@@ -721,6 +842,38 @@ graft_split_window_get_node_change (GraftSplitWindow *self,
   if (layout == NULL || name == NULL || (box = graft_layout_find_node (layout, name)) < 0)
     return -1;
   return s->changes[graft_layout_get_node (layout, (guint) box)->node_index];
+}
+
+/**
+ * graft_split_window_get_twin:
+ * @self: a split window
+ * @after: the side after the change, else the side before
+ * @position: a graph node's position in graph order on that side
+ *
+ * Returns: the position on the other side of the node the views line up
+ *   with that node and whose selection follows its (the same node; of
+ *   two nodes of one name, the one the change kept as it), or -1: none,
+ *   or the sides are not laid out
+ */
+gint
+graft_split_window_get_twin (GraftSplitWindow *self,
+                             gboolean          after,
+                             guint             position)
+{
+  Side                  *s;
+  GraftLayout           *other;
+  gint                   box;
+  const GraftLayoutNode *twin;
+
+  g_return_val_if_fail (GRAFT_IS_SPLIT_WINDOW (self), -1);
+  s = &self->sides[after ? 1 : 0];
+  if (!graft_split_window_get_ready (self) || s->twin == NULL ||
+      (box = graft_layout_lookup (graft_canvas_get_layout (s->canvas), position)) < 0 ||
+      s->twin[box] < 0)
+    return -1;
+  other = graft_canvas_get_layout (self->sides[after ? 0 : 1].canvas);
+  twin = graft_layout_get_node (other, (guint) s->twin[box]);
+  return twin->n_members > 0 ? -1 : (gint) twin->node_index;
 }
 
 /**

@@ -30,6 +30,9 @@ gboolean     graft_split_window_get_ready (GraftSplitWindow *self);
 gint         graft_split_window_get_node_change (GraftSplitWindow *self,
                                                  gboolean          after,
                                                  const char       *name);
+gint         graft_split_window_get_twin (GraftSplitWindow *self,
+                                          gboolean          after,
+                                          guint             position);
 guint        graft_split_window_get_n_changed (GraftSplitWindow *self,
                                                GraftChange       change);
 

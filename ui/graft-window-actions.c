@@ -1158,7 +1158,6 @@ pattern_from_selection_cb (GSimpleAction *action,
 {
   GraftWindow *self = user_data;
   GraftGraph  *graph = graft_document_get_graph (self->document);
-  g_auto (GStrv) names = graft_canvas_dup_selection (self->canvas);
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr (GraftGraph) extracted = NULL;
   g_autoptr (GError) error = NULL;
@@ -1166,7 +1165,8 @@ pattern_from_selection_cb (GSimpleAction *action,
   g_autofree char *replacement = NULL;
   g_autofree char *text = NULL;
 
-  graft_graph_find_nodes (graph, (const char *const *) names, nodes);
+  /* Of two nodes of one name, the one selected. */
+  _graft_window_get_selected_nodes (self, nodes);
   extracted = graft_extract_pattern_graph (graph, nodes, &error);
   if (extracted == NULL)
     {
@@ -1203,12 +1203,13 @@ search_to_pattern_cb (GSimpleAction *action,
                       gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  const char  *names[2] = { NULL, NULL };
+  const char  *names[1] = { graft_search_get_current (self->search) };
+  guint        places[1] = { graft_search_get_current_place (self->search) };
 
-  names[0] = graft_search_get_current (self->search);
   if (names[0] == NULL)
     return;
-  graft_canvas_set_selection (self->canvas, names);
+  /* The hit's own node, of two of its name. */
+  graft_canvas_set_selection_placed (self->canvas, names, places, 1);
   g_action_group_activate_action (G_ACTION_GROUP (self), "pattern-from-selection", NULL);
 }
 

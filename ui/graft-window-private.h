@@ -178,6 +178,8 @@ void          _graft_window_replace_texts (GraftWindow *self,
 void          _graft_window_undo_texts (GraftWindow *self);
 void          _graft_window_redo_texts (GraftWindow *self);
 void          _graft_window_expand_level (GraftWindow *self);
+void          _graft_window_get_selected_nodes (GraftWindow *self,
+                                                GPtrArray   *out);
 GraftNode    *_graft_window_node_at (GraftWindow *self,
                                      guint        position);
 void          _graft_window_expand_scope (GraftWindow *self,

@@ -662,6 +662,18 @@ update_properties (GraftWindow *self)
   if (!adw_flap_get_reveal_flap (self->properties_flap))
     return;
   names = graft_canvas_dup_selection (self->canvas);
+  /* Where two nodes share a name, the nodes whose boxes are selected, not
+   * every node of a selected name (but a folded module's). */
+  if (graft_graph_has_shared_names (graft_document_get_graph (self->document)) &&
+      selected_folder (self, (const char *const *) names) == NULL)
+    {
+      g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+
+      _graft_window_get_selected_nodes (self, nodes);
+      graft_properties_show_graph_nodes (self->properties,
+                                         graft_document_get_graph (self->document), nodes);
+      return;
+    }
   graft_properties_show (self->properties, graft_document_get_graph (self->document),
                          graft_layout_runner_peek_scopes (self->layout_runner),
                          (const char *const *) names,
@@ -2032,6 +2044,9 @@ describe_node_cb (const char *name,
 {
   GraftWindow *self = user_data;
   GraftNode   *node = graft_graph_find_node (graft_document_get_graph (self->document), name);
+  /* Of two nodes of one name, the one under the pointer. */
+  gint       at = graft_canvas_get_described_node (self->canvas);
+  GraftNode *own = at >= 0 ? _graft_window_node_at (self, (guint) at) : NULL;
   g_autoptr (GString) text = NULL;
   g_autofree char *args = NULL;
   g_autofree char *kwargs = NULL;
@@ -2051,10 +2066,13 @@ describe_node_cb (const char *name,
                               path, type != NULL ? "\n" : "", class,
                               graft_scopes_count_nodes (scopes, name));
     }
+  if (own != NULL && strcmp (graft_node_get_name (own), name) == 0)
+    node = own;
   if (node == NULL)
     return NULL;
   text = g_string_new (NULL);
-  escaped = g_markup_escape_text (name, -1);
+  /* The copy of a shared name by the name its box and the code give it. */
+  escaped = g_markup_escape_text (graft_document_get_code_name (self->document, node), -1);
   g_string_append_printf (text, "<b>%s</b>\n", escaped);
   g_clear_pointer (&escaped, g_free);
   escaped = g_markup_escape_text (graft_node_get_target (node), -1);
@@ -2090,7 +2108,8 @@ describe_node_cb (const char *name,
     }
   if (graft_node_get_n_users (node) > 12)
     g_string_append_printf (text, " and %u more", graft_node_get_n_users (node) - 12);
-  match = graft_document_get_match_of_node (self->document, name);
+  match = node == own ? graft_document_get_match_of_graph_node (self->document, node)
+                      : graft_document_get_match_of_node (self->document, name);
   if (match >= 0)
     g_string_append_printf (text, "\n\nPart of match %d: right-click to replace it", match + 1);
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -2215,7 +2234,9 @@ search_stopped_cb (GtkSearchEntry *entry,
 {
   const char *hit = self->search != NULL ? graft_search_get_current (self->search) : NULL;
 
-  if (hit != NULL && graft_canvas_focus_node (self->canvas, hit))
+  /* Of two nodes of one name, the hit's own box. */
+  if (hit != NULL && graft_canvas_focus_node_placed (self->canvas, hit,
+                                                     graft_search_get_current_place (self->search)))
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
@@ -2307,6 +2328,44 @@ _graft_window_node_at (GraftWindow *self,
   for (guint i = 0; node != NULL && i < position; i++)
     node = graft_node_get_next (node);
   return node;
+}
+
+/**
+ * _graft_window_get_selected_nodes:
+ * @self: a window
+ * @out: (element-type GraftNode): where the nodes go
+ *
+ * Appends the nodes selected on the canvas, in graph order: by their
+ * names, but of two nodes of one name only the one whose box is selected
+ * (while the layout shown is of the graph; else every node of a name).
+ */
+void
+_graft_window_get_selected_nodes (GraftWindow *self,
+                                  GPtrArray   *out)
+{
+  GraftGraph  *graph = graft_document_get_graph (self->document);
+  GraftLayout *layout = graft_canvas_get_layout (self->canvas);
+  guint        start = out->len;
+  guint        i = 0;
+  g_auto (GStrv) names = NULL;
+
+  if (graft_graph_has_shared_names (graph) && layout != NULL &&
+      graft_layout_get_n_graph_nodes (layout) == graft_graph_get_n_nodes (graph))
+    {
+      for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+           node = graft_node_get_next (node), i++)
+        {
+          if (strcmp (graft_node_get_name (node), graft_layout_get_node_name (layout, i)) != 0)
+            break;
+          if (graft_canvas_is_node_selected (self->canvas, i))
+            g_ptr_array_add (out, node);
+        }
+      if (i == graft_graph_get_n_nodes (graph))
+        return;
+      g_ptr_array_set_size (out, start);
+    }
+  names = graft_canvas_dup_selection (self->canvas);
+  graft_graph_find_nodes (graph, (const char *const *) names, out);
 }
 
 /* The position in graph order of the node called @name, or -1. */

@@ -1082,11 +1082,11 @@ test_shared_names_code (void)
   g_assert_cmpint (owner_line, >=, 0);
   g_assert_cmpint (copy_line, >=, 0);
 
-  /* Code to canvas: the name, both boxes, selected; the line's picked. */
+  /* Code to canvas: the line's node picked, its box alone selected. */
   graft_canvas_clear_selection (canvas);
   place_code_cursor (window, copy_line);
   g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) copy_at);
-  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
   place_code_cursor (window, owner_line);
   g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) owner_at);
   place_code_cursor (window, 0);
@@ -1280,6 +1280,154 @@ test_shared_names_find (void)
   close_last_window (c.window);
 }
 
+/* Whether the properties panel is on screen. */
+static gboolean
+properties_shown (gpointer data)
+{
+  return graft_window_get_properties_shown (data);
+}
+
+/* Asserts that of the two nodes of one name, only the one at @at is
+ * selected (one box ringed), and that it is the one picked. */
+static void
+assert_selected_alone (GraftCanvas *canvas,
+                       guint        at,
+                       guint        other)
+{
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (canvas, at));
+  g_assert_false (graft_canvas_is_node_selected (canvas, other));
+  g_assert_cmpint (graft_canvas_get_picked (canvas), ==, (gint) at);
+}
+
+/* Two nodes of one name (test_shared_names()): the canvas selects by
+ * node.  Find's hit of the copy (`sym_size_int_2`) rings the copy's box
+ * alone, and the program's node's (`sym_size_int_1`) its own (both boxes
+ * were ringed: the selection was a set of names), and Escape leaves the
+ * keyboard on that box; the properties panel
+ * shows the one node, and a pattern made from the selection holds it
+ * alone.  The keyboard's Space picks the focused box alone and
+ * Ctrl+Space adds the other and takes it out again.  Undo keeps the
+ * program's node selected (the node of the same rank in its name), and
+ * drops the copy it takes away; the name selected as a name is both. */
+static void
+test_shared_names_select (void)
+{
+  SharedCase       c = shared_case_open ();
+  GraftWindow     *window = c.window;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftLayout     *layout;
+  g_autofree char *text = NULL;
+  const char      *pattern;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  iterate_until (properties_shown, window);
+
+  find_text (window, "sym_size_int_2");
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
+  text = graft_properties_dup_text (graft_window_get_properties (window));
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, "Nodes Selected"));
+  g_assert_true (g_str_has_prefix (text, "sym_size_int_1\n"));
+  g_assert_cmpstr (graft_properties_get_value (graft_window_get_properties (window), "users"), ==,
+                   "view_default");
+
+  find_text (window, "sym_size_int_1");
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  /* Escape gives the keyboard to the canvas at the hit's own box (the
+   * last box of the name was focused): Space there selects it. */
+  g_signal_emit_by_name (gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                                  GTK_TYPE_SEARCH_ENTRY),
+                         "stop-search");
+  graft_canvas_clear_selection (canvas);
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "space"));
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  find_text (window, "sym_size_int");
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  gtk_search_bar_set_search_mode (window->search_bar, FALSE);
+
+  /* The tooltip of each box is its own node's: the copy by its code
+   * name, used by the view; the program's node used by mul. */
+  {
+    GraftLayout     *shown = graft_canvas_get_layout (canvas);
+    g_autofree char *copy_tip = NULL;
+    g_autofree char *owner_tip = NULL;
+    const GraftRect *r;
+    double           x, y;
+
+    graft_canvas_set_zoom (canvas, 1.0);
+    graft_canvas_center_on_placed (canvas, "sym_size_int_1", c.copy_at);
+    r = &graft_layout_get_node (shown, (guint) graft_layout_lookup (shown, c.copy_at))->box;
+    graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x, &y);
+    copy_tip = graft_canvas_describe_at (canvas, x, y);
+    r = &graft_layout_get_node (shown, (guint) graft_layout_lookup (shown, c.owner_at))->box;
+    graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x, &y);
+    owner_tip = graft_canvas_describe_at (canvas, x, y);
+    g_test_message ("%s\n%s", copy_tip, owner_tip);
+    g_assert_true (g_str_has_prefix (copy_tip, "<b>sym_size_int_2</b>"));
+    g_assert_nonnull (strstr (copy_tip, "<tt>users</tt>  view_default"));
+    g_assert_true (g_str_has_prefix (owner_tip, "<b>sym_size_int_1</b>"));
+    g_assert_nonnull (strstr (owner_tip, "<tt>users</tt>  mul"));
+  }
+
+  /* The keyboard, on the copy's box (the focus a name gives goes to the
+   * last box of the name). */
+  graft_canvas_clear_selection (canvas);
+  g_assert_true (graft_canvas_focus_node (canvas, "sym_size_int_1"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "space"));
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpint (graft_layout_lookup (layout, c.copy_at), >=, 0);
+  graft_canvas_select_graph_node (canvas, c.owner_at);
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  g_assert_true (graft_canvas_focus_node (canvas, "sym_size_int_1"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "<Control>space"));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "<Control>space"));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
+
+  /* Undo and redo: the program's node stays selected, alone. */
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  /* The copy selected, its undo takes it away with its node. */
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  /* A name selected as a name is every node of it. */
+  graft_canvas_select (canvas, "sym_size_int_1", FALSE);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  /* The copy and another node: the panel lists two nodes (it listed
+   * every node of the copy's name: three). */
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  graft_canvas_select (canvas, "view_default", TRUE);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  g_free (text);
+  text = graft_properties_dup_text (graft_window_get_properties (window));
+  g_assert_true (g_str_has_prefix (text, "2 Nodes Selected\n"));
+
+  /* A pattern from the copy selected alone: one call (both nodes made
+   * two). */
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  activate (window, "pattern-from-selection", NULL);
+  pattern = graft_document_get_pattern_text (document);
+  g_test_message ("%s", pattern);
+  g_assert_nonnull (strstr (pattern, "sym_size.int("));
+  g_assert_null (strstr (strstr (pattern, "sym_size.int(") + 1, "sym_size.int("));
+  close_last_window (window);
+}
+
 /* Two nodes of one name (test_shared_names()): the ring of Replace All's
  * added nodes is the copy's, and a match of the program's node rings its
  * box, not the copy's; a pick of either box chooses its own match, or
@@ -1338,6 +1486,7 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names", test_shared_names);
   g_test_add_func ("/ui/view/shared-names-code", test_shared_names_code);
   g_test_add_func ("/ui/view/shared-names-labels", test_shared_names_labels);
+  g_test_add_func ("/ui/view/shared-names-select", test_shared_names_select);
   g_test_add_func ("/ui/view/shared-names-find", test_shared_names_find);
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   return g_test_run ();

@@ -877,6 +877,140 @@ test_split_linked (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* The position in graph order of @layout's node called @name (the first
+ * of that name), or -1. */
+static gint
+position_named (GraftLayout *layout,
+                const char  *name)
+{
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
+    if (strcmp (graft_layout_get_node_name (layout, i), name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* Where a node both sides show is on screen, by its position. */
+static void
+position_on_screen (GraftCanvas *canvas,
+                    guint        position,
+                    double      *out_x,
+                    double      *out_y)
+{
+  GraftLayout           *layout = graft_canvas_get_layout (canvas);
+  gint                   b = graft_layout_lookup (layout, position);
+  const GraftLayoutNode *box;
+
+  g_assert_cmpint (b, >=, 0);
+  box = graft_layout_get_node (layout, (guint) b);
+  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
+                                 box->box.y + box->box.height / 2, out_x, out_y);
+}
+
+/* Compare Graphs after a rewrite that adds a copy named as the program's
+ * node it keeps (dynamic_batch's view_size rule: two sym_size_int_1 after,
+ * docs/programs.md).  The copy's box says `sym_size_int_2`, as the code
+ * and the main canvas call it.  The sides pair nodes by what the change
+ * did, not by name: the program's node before is the program's node after, the copy
+ * has no twin (by name, the program's node before was the copy's twin,
+ * the copy the last box of the name).  A selection follows node by node,
+ * and the views line the program's node up on both sides. */
+static void
+test_split_shared_names (void)
+{
+  g_autofree char  *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                             "dynamic_batch.pt2", NULL);
+  GraftWindow      *window = open_path_sized (path, 1200, 700);
+  GraftDocument    *document = graft_window_get_document (window);
+  GraftSplitWindow *split;
+  GraftCanvas      *left, *right;
+  gint              before_at, owner_at, copy_at;
+  double            lx, ly, rx, ry;
+
+  iterate_until (layout_ready, window);
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x, s):\n"
+                                             "    return aten.view.default(x, [s, -1, 4])\n");
+  graft_document_set_replacement_text (document,
+                                       "import torch\n\naten = torch.ops.aten\n\n\n"
+                                       "def replacement(x, s):\n"
+                                       "    return aten.view.default(x, [aten.sym_size.int(x, 0), "
+                                       "-1, 4])\n");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  split = open_split (window, "compare", NULL);
+  left = graft_split_window_get_canvas (split, FALSE);
+  right = graft_split_window_get_canvas (split, TRUE);
+  g_assert_true (graft_layout_has_shared_names (graft_canvas_get_layout (right)));
+  before_at = position_named (graft_canvas_get_layout (left), "sym_size_int_1");
+  owner_at = position_named (graft_canvas_get_layout (right), "sym_size_int_1");
+  g_assert_cmpint (before_at, >=, 0);
+  g_assert_cmpint (owner_at, >=, 0);
+  copy_at = owner_at + 1;
+  g_assert_cmpstr (graft_layout_get_node_name (graft_canvas_get_layout (right), (guint) copy_at),
+                   ==, "sym_size_int_1");
+
+  /* Each box says the code's name of its node, as the main canvas does:
+   * the copy `sym_size_int_2` (both said `sym_size_int_1`). */
+  {
+    GraftLayout *layout = graft_canvas_get_layout (right);
+
+    g_assert_cmpstr (graft_layout_get_node (layout,
+                                            (guint) graft_layout_lookup (layout, (guint) copy_at))
+                         ->label,
+                     ==, "sym_size_int_2");
+    g_assert_cmpstr (graft_layout_get_node (layout,
+                                            (guint) graft_layout_lookup (layout, (guint) owner_at))
+                         ->label,
+                     ==, "sym_size_int_1");
+  }
+
+  /* The program's node selected before: the program's node after, alone. */
+  graft_canvas_select_graph_node (left, (guint) before_at);
+  g_assert_cmpuint (graft_canvas_get_n_selected (right), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (right, (guint) owner_at));
+  /* The copy selected after: nothing before. */
+  graft_canvas_select_graph_node (right, (guint) copy_at);
+  g_assert_cmpuint (graft_canvas_get_n_selected (left), ==, 0);
+
+  g_assert_cmpint (graft_split_window_get_twin (split, FALSE, (guint) before_at), ==, owner_at);
+  g_assert_cmpint (graft_split_window_get_twin (split, TRUE, (guint) owner_at), ==, before_at);
+  g_assert_cmpint (graft_split_window_get_twin (split, TRUE, (guint) copy_at), ==, -1);
+
+  /* The tooltips of the two boxes after: each its own node's. */
+  {
+    g_autofree char *copy_tip = NULL;
+    g_autofree char *owner_tip = NULL;
+
+    position_on_screen (right, (guint) copy_at, &rx, &ry);
+    copy_tip = graft_canvas_describe_at (right, rx, ry);
+    position_on_screen (right, (guint) owner_at, &rx, &ry);
+    owner_tip = graft_canvas_describe_at (right, rx, ry);
+    g_assert_cmpstr (copy_tip, ==, "sym_size_int_2: added by the change");
+    g_assert_cmpstr (owner_tip, ==, "sym_size_int_1: kept");
+  }
+
+  /* The program's node in the middle of the left view: the right view
+   * shows the program's node there, not the copy. */
+  graft_canvas_set_zoom (left, 2.0);
+  {
+    GraftLayout           *layout = graft_canvas_get_layout (left);
+    const GraftLayoutNode *box =
+        graft_layout_get_node (layout, (guint) graft_layout_lookup (layout, (guint) before_at));
+
+    graft_canvas_show_point (left, 2.0, box->box.x + box->box.width / 2,
+                             box->box.y + box->box.height / 2,
+                             gtk_widget_get_width (GTK_WIDGET (left)) / 2.0,
+                             gtk_widget_get_height (GTK_WIDGET (left)) / 2.0);
+  }
+  position_on_screen (left, (guint) before_at, &lx, &ly);
+  position_on_screen (right, (guint) owner_at, &rx, &ry);
+  g_assert_cmpfloat (fabs (lx - rx), <, 1.0);
+  g_assert_cmpfloat (fabs (ly - ry), <, 1.0);
+  close_window (GTK_WIDGET (split));
+  close_window (GTK_WIDGET (window));
+}
+
 /* A History step compares too, and a change undone can still be
  * compared; the comparison leaves the graph as it was. */
 static void
@@ -981,6 +1115,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
   g_test_add_func ("/ui/split/classes", test_split_classes);
   g_test_add_func ("/ui/split/linked", test_split_linked);
+  g_test_add_func ("/ui/split/shared-names", test_split_shared_names);
   g_test_add_func ("/ui/split/history-step", test_split_history_step);
   g_test_add_func ("/ui/split/closes", test_split_closes);
   return g_test_run ();
