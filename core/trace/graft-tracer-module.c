@@ -721,7 +721,7 @@ _graft_tracer_getattr (Tracer            *t,
     return _graft_tracer_proxy_getattr (t, obj, name, FALSE, at);
   if (obj->kind == VAL_PYMODULE)
     {
-      if (_graft_tracer_torch_module_lacks (t, obj->path, name))
+      if (_graft_tracer_module_lacks (t, obj->path, name))
         return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                                     "AttributeError: module '%s' has no attribute '%s'", obj->path,
                                     name);

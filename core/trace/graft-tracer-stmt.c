@@ -286,7 +286,7 @@ import_module (Tracer            *t,
       const char      *end = strchr (dot + 1, '.');
       g_autofree char *name = end != NULL ? g_strndup (dot + 1, end - dot - 1) : g_strdup (dot + 1);
 
-      if (_graft_tracer_torch_module_lacks (t, package, name))
+      if (_graft_tracer_module_lacks (t, package, name))
         return _graft_tracer_raise (t, "ModuleNotFoundError", at->start, at->end,
                                     "ModuleNotFoundError: No module named '%s.%s'", package, name);
     }
@@ -354,7 +354,7 @@ exec_import_from (Tracer            *t,
         }
       /* Python names the module's file too, where torch is installed:
        * Graft does not know it. */
-      if (_graft_tracer_torch_module_lacks (t, s->import_from.module, alias->name))
+      if (_graft_tracer_module_lacks (t, s->import_from.module, alias->name))
         {
           _graft_tracer_raise (t, "ImportError", at->start, at->end,
                                "ImportError: cannot import name '%s' from '%s'", alias->name,

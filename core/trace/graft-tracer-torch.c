@@ -174,18 +174,13 @@ static const TorchNames torch_names[GRAFT_N_TORCHES] = {
                          G_N_ELEMENTS (torch_names_modules_1_13), torch_names_1_13 },
 };
 
-/**
- * _graft_tracer_torch_module_lacks:
- * @module: a dotted module path (`torch.nn`)
- *
- * Whether torch's @module, one of the table's, has no attribute @name in
+/* Whether torch's @module, one of the table's, has no attribute @name in
  * the dialect of @t (`torch.nn` and `BatchNorm4d`).  %FALSE for a name
- * it has and for a module the table does not list.
- */
-gboolean
-_graft_tracer_torch_module_lacks (Tracer     *t,
-                                  const char *module,
-                                  const char *name)
+ * it has and for a module the table does not list. */
+static gboolean
+torch_names_lack (Tracer     *t,
+                  const char *module,
+                  const char *name)
 {
   const TorchNames *table = &torch_names[t->dialect->torch];
 
@@ -313,6 +308,34 @@ ensure_indexes (const FxTable *table)
 
   g_once (&once[table - fx_tables], build_indexes, (gpointer) table);
   return &fx_indexes[table - fx_tables];
+}
+
+/**
+ * _graft_tracer_module_lacks:
+ * @module: a dotted module path (`torch.nn`, `math`)
+ *
+ * Whether @module has no attribute @name in the dialect of @t: torch's
+ * modules of the names table (`torch.nn` and `BatchNorm4d`), and Python's
+ * math, whose functions and constants the function table lists (its
+ * dunder names are let through).  %FALSE for a name it has and for a
+ * module Graft does not list.
+ */
+gboolean
+_graft_tracer_module_lacks (Tracer     *t,
+                            const char *module,
+                            const char *name)
+{
+  const FxIndex   *index;
+  g_autofree char *path = NULL;
+
+  if (strcmp (module, "math") != 0)
+    return torch_names_lack (t, module, name);
+  if (g_str_has_prefix (name, "__"))
+    return FALSE;
+  path = g_strconcat ("math.", name, NULL);
+  index = ensure_indexes (fx_table (t));
+  return !g_hash_table_contains (index->math, path) &&
+         !g_hash_table_contains (index->constants, path);
 }
 
 /* The table is sorted by path (tests/test-fx-table.c checks it), so a
