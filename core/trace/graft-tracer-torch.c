@@ -182,32 +182,45 @@ torch_names_lack (Tracer     *t,
                   const char *module,
                   const char *name)
 {
-  const TorchNames *table = &torch_names[t->dialect->torch];
+  const TorchNames       *table = &torch_names[t->dialect->torch];
+  const TorchNamesModule *row = NULL;
+  gsize                   mlo = 0, mhi = table->n_modules, lo, hi;
 
   if (strncmp (module, "torch", 5) != 0 || (module[5] != '\0' && module[5] != '.'))
     return FALSE;
-  for (gsize m = 0; m < table->n_modules; m++)
+  /* The modules are sorted by path too. */
+  while (mlo < mhi)
     {
-      const TorchNamesModule *row = &table->modules[m];
-      gsize                   lo = row->first, hi = (gsize) row->first + row->count;
+      gsize mid = mlo + (mhi - mlo) / 2;
+      int   cmp = strcmp (table->pool + table->modules[mid].path, module);
 
-      if (strcmp (table->pool + row->path, module) != 0)
-        continue;
-      while (lo < hi)
+      if (cmp == 0)
         {
-          gsize mid = lo + (hi - lo) / 2;
-          int   cmp = strcmp (table->pool + table->names[mid], name);
-
-          if (cmp == 0)
-            return FALSE;
-          if (cmp < 0)
-            lo = mid + 1;
-          else
-            hi = mid;
+          row = &table->modules[mid];
+          break;
         }
-      return TRUE;
+      if (cmp < 0)
+        mlo = mid + 1;
+      else
+        mhi = mid;
     }
-  return FALSE;
+  if (row == NULL)
+    return FALSE;
+  lo = row->first;
+  hi = (gsize) row->first + row->count;
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+      int   cmp = strcmp (table->pool + table->names[mid], name);
+
+      if (cmp == 0)
+        return FALSE;
+      if (cmp < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return TRUE;
 }
 
 /* The Python modules the tracer can import. */

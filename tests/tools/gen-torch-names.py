@@ -10,7 +10,7 @@ Python of that torch:
 The output defaults to core/trace/graft-torch-names-X.Y.inc (X.Y: the torch's major.minor);
 -o FILE writes elsewhere, `-o -` to standard output.  A run takes a few seconds.
 
-The table holds, for each module of MODULES, every name `module.NAME` finds after
+The table holds, for each module of MODULES and each submodule of torch.nn.modules, every name `module.NAME` finds after
 `import torch`: dir(module), the submodules of a package (pkgutil; `import torch.X` makes
 them attributes even when torch did not import them), and the names a module's
 `__getattr__` answers (torch 2.6's `torch._deprecated_attrs`, `torch._lazy_modules`; a
@@ -30,9 +30,16 @@ RUN = {
     "2.6": "../shared/tools/torch26 python3 tests/tools/gen-torch-names.py",
 }
 
-# The modules whose names are listed: those user code reads functions and classes from.
+# The modules whose names are listed: those user code reads functions and classes from, and
+# the submodules of torch.nn.modules (`from torch.nn.modules.conv import Conv2d`).
 MODULES = ["torch", "torch.fft", "torch.linalg", "torch.nn", "torch.nn.functional",
            "torch.nn.init", "torch.nn.modules", "torch.special"]
+
+
+def modules():
+    import torch.nn.modules
+    subs = [f"torch.nn.modules.{info.name}" for info in pkgutil.iter_modules(torch.nn.modules.__path__)]
+    return sorted(MODULES + subs, key=str.encode)
 
 
 def torch_series():
@@ -90,7 +97,7 @@ HEADER = """\
  *     not a macro but a switch: a run of string literals, each text once, each ending in
  *     "\\0": the includer reads it as one array (`static const char pool[] = <this>;`).
  *   GRAFT_TORCH_NAMES_MODULE (path, path_at, first, count)
- *     a module (sorted by path): its path, the path's offset in the pool, and where its names
+ *     a module (sorted by its bytes): its path, the path's offset in the pool, and where its names
  *     start among the GRAFT_TORCH_NAME lines and how many they are.
  *   GRAFT_TORCH_NAME (name, name_at)
  *     a name and its offset in the pool; each module's names sorted by their bytes (strcmp).
@@ -107,7 +114,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-o", default=f"core/trace/graft-torch-names-{series}.inc")
     opts = ap.parse_args()
-    tables = [(path, names_of(path)) for path in sorted(MODULES, key=str.encode)]
+    tables = [(path, names_of(path)) for path in modules()]
     pool, at, size = [], {}, 0
     for text in [path for path, _ in tables] + sorted({n for _, names in tables for n in names},
                                                       key=str.encode):

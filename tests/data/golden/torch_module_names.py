@@ -4,6 +4,7 @@ import torch.nn.init
 from torch import nn
 from torch.nn import BatchNorm1d, functional
 from torch.nn.modules import Linear
+from torch.nn.modules.dropout import Dropout
 
 
 class TorchModuleNames(nn.Module):
@@ -17,6 +18,7 @@ class TorchModuleNames(nn.Module):
         self.fc = Linear(4, 4)
         self.bn = BatchNorm1d(4)
         self.act = torch.nn.modules.ReLU()
+        self.drop = Dropout(0.25)
         nn.init.kaiming_normal_(self.fc.weight)
         torch.nn.init.zeros_(self.fc.bias)
         try:
@@ -35,6 +37,6 @@ class TorchModuleNames(nn.Module):
     def forward(self, x):
         y = self.act(self.bn(self.fc(x)))
         y = functional.gelu(y) + F.silu(y) + torch.special.expit(y)
-        y = self.extra(y)
+        y = self.drop(self.extra(y))
         scale = getattr(F, "softmax")(y, dim=-1)
         return y * scale, self.flags
