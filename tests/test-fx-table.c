@@ -9,7 +9,9 @@
  * torch.special.expit) must read back as the same function; and the
  * offsets of each function's texts must point at them in the string pool.
  * Also the names of torch.Tensor per torch (graft-tensor-attrs-*.inc, from
- * tests/tools/gen-tensor-attrs.py), which the tracer bisects too.
+ * tests/tools/gen-tensor-attrs.py), which the tracer bisects too, and the
+ * names of torch's modules (graft-torch-names-*.inc, from
+ * tests/tools/gen-torch-names.py), bisected per module.
  */
 #include "config.h"
 
@@ -97,6 +99,69 @@ static const TensorAttrTable tensor_attr_tables[] = {
     G_N_ELEMENTS (tensor_attrs_2_6) },
   { GRAFT_TORCH_1_13, "graft-tensor-attrs-1.13.inc", tensor_attrs_1_13,
     G_N_ELEMENTS (tensor_attrs_1_13) },
+};
+
+/* The names of torch's modules (graft-torch-names-*.inc). */
+typedef struct
+{
+  const char *path;
+  gsize       path_at;
+  gsize       first;
+  gsize       count;
+} NamesModule;
+
+typedef struct
+{
+  const char *name;
+  gsize       at;
+} Name;
+
+#define GRAFT_TORCH_NAMES_MODULE(path, path_at, first, count) { path, path_at, first, count },
+static const NamesModule names_modules_2_6[] = {
+#include "graft-torch-names-2.6.inc"
+};
+static const NamesModule names_modules_1_13[] = {
+#include "graft-torch-names-1.13.inc"
+};
+#undef GRAFT_TORCH_NAMES_MODULE
+
+#define GRAFT_TORCH_NAME(name, at) { name, at },
+static const Name names_2_6[] = {
+#include "graft-torch-names-2.6.inc"
+};
+static const Name names_1_13[] = {
+#include "graft-torch-names-1.13.inc"
+};
+#undef GRAFT_TORCH_NAME
+
+#define GRAFT_TORCH_NAMES_POOL
+static const char names_pool_2_6[] =
+#include "graft-torch-names-2.6.inc"
+    ;
+static const char names_pool_1_13[] =
+#include "graft-torch-names-1.13.inc"
+    ;
+#undef GRAFT_TORCH_NAMES_POOL
+
+typedef struct
+{
+  GraftTorch         torch;
+  const char        *file;
+  const NamesModule *modules;
+  gsize              n_modules;
+  const Name        *names;
+  gsize              n_names;
+  const char        *pool;
+  gsize              pool_size;
+} NamesTable;
+
+static const NamesTable names_tables[] = {
+  { GRAFT_TORCH_2_6, "graft-torch-names-2.6.inc", names_modules_2_6,
+    G_N_ELEMENTS (names_modules_2_6), names_2_6, G_N_ELEMENTS (names_2_6), names_pool_2_6,
+    sizeof names_pool_2_6 },
+  { GRAFT_TORCH_1_13, "graft-torch-names-1.13.inc", names_modules_1_13,
+    G_N_ELEMENTS (names_modules_1_13), names_1_13, G_N_ELEMENTS (names_1_13), names_pool_1_13,
+    sizeof names_pool_1_13 },
 };
 
 static const Table tables[] = {
@@ -310,6 +375,102 @@ test_tensor_attrs (gconstpointer data)
   g_assert_cmpstr (g_strstrip (code), ==, expected->str);
 }
 
+/* @table's module at @path, or NULL. */
+static const NamesModule *
+names_module (const NamesTable *table,
+              const char       *path)
+{
+  for (gsize m = 0; m < table->n_modules; m++)
+    if (strcmp (table->modules[m].path, path) == 0)
+      return &table->modules[m];
+  return NULL;
+}
+
+static gboolean
+module_has (const NamesTable  *table,
+            const NamesModule *module,
+            const char        *name)
+{
+  for (gsize i = module->first; i < module->first + module->count; i++)
+    if (strcmp (table->names[i].name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The tracer bisects each module's names with 16-bit offsets into the
+ * pool: the modules in strictly increasing byte order, each module's names
+ * too, every offset pointing at its text, the pool under 64 KiB.  And the
+ * names agree with the function table of the same torch: each function
+ * reached through a listed module (`torch.nn.functional.relu`,
+ * `torch.special.expit`) or recorded as a target there is a name of it,
+ * as is each listed module of its parent (`functional` of torch.nn), so
+ * no real name is refused. */
+static void
+test_torch_names (gconstpointer data)
+{
+  const NamesTable *table = data;
+  const Table      *fx = NULL;
+  guint             n_checked = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
+    if (tables[i].torch == table->torch)
+      fx = &tables[i];
+  g_assert_nonnull (fx);
+  g_assert_cmpuint (table->pool_size, <=, 65536);
+  g_assert_cmpuint (table->n_modules, >=, 8);
+  for (gsize m = 0; m < table->n_modules; m++)
+    {
+      const NamesModule *module = &table->modules[m];
+      const char        *dot = strrchr (module->path, '.');
+
+      g_assert_cmpstr (table->pool + module->path_at, ==, module->path);
+      if (m > 0 && strcmp (table->modules[m - 1].path, module->path) >= 0)
+        g_error ("%s: module %s comes after %s", table->file, module->path,
+                 table->modules[m - 1].path);
+      g_assert_cmpuint (module->first, ==,
+                        m == 0 ? 0 : table->modules[m - 1].first + table->modules[m - 1].count);
+      g_assert_cmpuint (module->first + module->count, <=, table->n_names);
+      for (gsize i = module->first; i < module->first + module->count; i++)
+        {
+          g_assert_cmpuint (table->names[i].at, <, table->pool_size);
+          g_assert_cmpstr (table->pool + table->names[i].at, ==, table->names[i].name);
+          if (i > module->first && strcmp (table->names[i - 1].name, table->names[i].name) >= 0)
+            g_error ("%s: %s: \"%s\" comes after \"%s\"", table->file, module->path,
+                     table->names[i].name, table->names[i - 1].name);
+        }
+      if (dot != NULL)
+        {
+          g_autofree char   *parent = g_strndup (module->path, dot - module->path);
+          const NamesModule *up = names_module (table, parent);
+
+          if (up != NULL && !module_has (table, up, dot + 1))
+            g_error ("%s: %s lacks its module %s", table->file, parent, dot + 1);
+        }
+    }
+  g_assert_cmpuint (table->modules[table->n_modules - 1].first +
+                        table->modules[table->n_modules - 1].count,
+                    ==, table->n_names);
+  /* Each function's path, and its target, which generated code prints
+   * and Graft reads back (`torch.nn.functional._threshold`). */
+  for (gsize i = 0; i < 2 * fx->n_rows; i++)
+    {
+      const char        *path = i % 2 == 0 ? fx->rows[i / 2].path : fx->rows[i / 2].target;
+      const char        *dot = strrchr (path, '.');
+      g_autofree char   *parent = NULL;
+      const NamesModule *module;
+
+      if (dot == NULL)
+        continue;
+      parent = g_strndup (path, dot - path);
+      if ((module = names_module (table, parent)) == NULL)
+        continue;
+      if (!module_has (table, module, dot + 1))
+        g_error ("%s: %s lacks %s, a function of %s", table->file, parent, dot + 1, fx->file);
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, >, 500);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +498,13 @@ main (int   argc,
                            graft_dialect_get (tensor_attr_tables[i].torch)->name);
 
       g_test_add_data_func (path, &tensor_attr_tables[i], test_tensor_attrs);
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (names_tables); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/fx-table/torch%s/torch-names",
+                                               graft_dialect_get (names_tables[i].torch)->name);
+
+      g_test_add_data_func (path, &names_tables[i], test_torch_names);
     }
   return g_test_run ();
 }

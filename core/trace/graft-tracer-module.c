@@ -720,7 +720,13 @@ _graft_tracer_getattr (Tracer            *t,
   if (_graft_value_is_proxy (obj))
     return _graft_tracer_proxy_getattr (t, obj, name, FALSE, at);
   if (obj->kind == VAL_PYMODULE)
-    return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
+    {
+      if (_graft_tracer_module_lacks (t, obj->path, name))
+        return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                                    "AttributeError: module '%s' has no attribute '%s'", obj->path,
+                                    name);
+      return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
+    }
   if (obj->kind == VAL_PATH_FN)
     {
       /* `torch.ops.aten.add` is a packet and `.Tensor` one of its overloads. */
@@ -729,6 +735,12 @@ _graft_tracer_getattr (Tracer            *t,
                    ? _graft_value_path (t, VAL_PATH_FN,
                                         _graft_tracer_join_path (t, obj->path, name))
                    : NULL;
+      /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
+       * names it has. */
+      if (_graft_tracer_module_lacks (t, obj->path, name))
+        return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                                    "AttributeError: module '%s' has no attribute '%s'", obj->path,
+                                    name);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s has no attribute '%s' that Graft models", obj->path, name);
     }

@@ -272,12 +272,24 @@ stmt_span (const GraftPyStmt *s,
   return at;
 }
 
-/* The module path an import names, and whether Graft knows it. */
+/* The module path an import names, and whether Graft knows it.  A
+ * submodule torch's table says its package lacks (`import torch.nn.foo`)
+ * is Python's ModuleNotFoundError, for the first missing part. */
 static Value *
 import_module (Tracer            *t,
                const char        *path,
                const GraftPyExpr *at)
 {
+  for (const char *dot = strchr (path, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+    {
+      g_autofree char *package = g_strndup (path, dot - path);
+      const char      *end = strchr (dot + 1, '.');
+      g_autofree char *name = end != NULL ? g_strndup (dot + 1, end - dot - 1) : g_strdup (dot + 1);
+
+      if (_graft_tracer_module_lacks (t, package, name))
+        return _graft_tracer_raise (t, "ModuleNotFoundError", at->start, at->end,
+                                    "ModuleNotFoundError: No module named '%s.%s'", package, name);
+    }
   return _graft_tracer_torch_attr (t, path, at);
 }
 
@@ -338,6 +350,15 @@ exec_import_from (Tracer            *t,
           _graft_tracer_fail (t, alias->start, alias->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "'from %s import *' is not supported: import the names you use",
                               s->import_from.module);
+          return FLOW_ERROR;
+        }
+      /* Python names the module's file too, where torch is installed:
+       * Graft does not know it. */
+      if (_graft_tracer_module_lacks (t, s->import_from.module, alias->name))
+        {
+          _graft_tracer_raise (t, "ImportError", at->start, at->end,
+                               "ImportError: cannot import name '%s' from '%s'", alias->name,
+                               s->import_from.module);
           return FLOW_ERROR;
         }
       v = _graft_tracer_torch_attr (

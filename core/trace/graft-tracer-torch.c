@@ -118,6 +118,111 @@ fx_table (Tracer *t)
 
 #define FX_TEXT(table, offset) ((table)->pool + (offset))
 
+/* The names of torch's modules (torch, torch.nn, torch.nn.functional...),
+ * per torch (tests/tools/gen-torch-names.py writes them): a module's
+ * names are a run of offsets into its table's pool, sorted by the texts
+ * they point at.  Offsets, not pointers: nothing to relocate at start-up. */
+typedef struct
+{
+  guint16 path;
+  guint16 first;
+  guint16 count;
+} TorchNamesModule;
+
+typedef struct
+{
+  const char             *pool;
+  const TorchNamesModule *modules;
+  gsize                   n_modules;
+  const guint16          *names;
+} TorchNames;
+
+static const char torch_names_pool_2_6[] =
+#define GRAFT_TORCH_NAMES_POOL
+#include "graft-torch-names-2.6.inc"
+#undef GRAFT_TORCH_NAMES_POOL
+    ;
+
+static const char torch_names_pool_1_13[] =
+#define GRAFT_TORCH_NAMES_POOL
+#include "graft-torch-names-1.13.inc"
+#undef GRAFT_TORCH_NAMES_POOL
+    ;
+
+#define GRAFT_TORCH_NAMES_MODULE(path, path_at, first, count) { path_at, first, count },
+static const TorchNamesModule torch_names_modules_2_6[] = {
+#include "graft-torch-names-2.6.inc"
+};
+static const TorchNamesModule torch_names_modules_1_13[] = {
+#include "graft-torch-names-1.13.inc"
+};
+#undef GRAFT_TORCH_NAMES_MODULE
+
+#define GRAFT_TORCH_NAME(name, name_at) name_at,
+static const guint16 torch_names_2_6[] = {
+#include "graft-torch-names-2.6.inc"
+};
+static const guint16 torch_names_1_13[] = {
+#include "graft-torch-names-1.13.inc"
+};
+#undef GRAFT_TORCH_NAME
+
+static const TorchNames torch_names[GRAFT_N_TORCHES] = {
+  [GRAFT_TORCH_2_6] = { torch_names_pool_2_6, torch_names_modules_2_6,
+                        G_N_ELEMENTS (torch_names_modules_2_6), torch_names_2_6 },
+  [GRAFT_TORCH_1_13] = { torch_names_pool_1_13, torch_names_modules_1_13,
+                         G_N_ELEMENTS (torch_names_modules_1_13), torch_names_1_13 },
+};
+
+/* Whether torch's @module, one of the table's, has no attribute @name in
+ * the dialect of @t (`torch.nn` and `BatchNorm4d`).  %FALSE for a name
+ * it has and for a module the table does not list. */
+static gboolean
+torch_names_lack (Tracer     *t,
+                  const char *module,
+                  const char *name)
+{
+  const TorchNames       *table = &torch_names[t->dialect->torch];
+  const TorchNamesModule *row = NULL;
+  gsize                   mlo = 0, mhi = table->n_modules, lo, hi;
+
+  if (strncmp (module, "torch", 5) != 0 || (module[5] != '\0' && module[5] != '.'))
+    return FALSE;
+  /* The modules are sorted by path too. */
+  while (mlo < mhi)
+    {
+      gsize mid = mlo + (mhi - mlo) / 2;
+      int   cmp = strcmp (table->pool + table->modules[mid].path, module);
+
+      if (cmp == 0)
+        {
+          row = &table->modules[mid];
+          break;
+        }
+      if (cmp < 0)
+        mlo = mid + 1;
+      else
+        mhi = mid;
+    }
+  if (row == NULL)
+    return FALSE;
+  lo = row->first;
+  hi = (gsize) row->first + row->count;
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+      int   cmp = strcmp (table->pool + table->names[mid], name);
+
+      if (cmp == 0)
+        return FALSE;
+      if (cmp < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return TRUE;
+}
+
 /* The Python modules the tracer can import. */
 static const char *const known_modules[] = {
   "torch",
@@ -216,6 +321,34 @@ ensure_indexes (const FxTable *table)
 
   g_once (&once[table - fx_tables], build_indexes, (gpointer) table);
   return &fx_indexes[table - fx_tables];
+}
+
+/**
+ * _graft_tracer_module_lacks:
+ * @module: a dotted module path (`torch.nn`, `math`)
+ *
+ * Whether @module has no attribute @name in the dialect of @t: torch's
+ * modules of the names table (`torch.nn` and `BatchNorm4d`), and Python's
+ * math, whose functions and constants the function table lists (its
+ * dunder names are let through).  %FALSE for a name it has and for a
+ * module Graft does not list.
+ */
+gboolean
+_graft_tracer_module_lacks (Tracer     *t,
+                            const char *module,
+                            const char *name)
+{
+  const FxIndex   *index;
+  g_autofree char *path = NULL;
+
+  if (strcmp (module, "math") != 0)
+    return torch_names_lack (t, module, name);
+  if (g_str_has_prefix (name, "__"))
+    return FALSE;
+  path = g_strconcat ("math.", name, NULL);
+  index = ensure_indexes (fx_table (t));
+  return !g_hash_table_contains (index->math, path) &&
+         !g_hash_table_contains (index->constants, path);
 }
 
 /* The table is sorted by path (tests/test-fx-table.c checks it), so a
