@@ -24,7 +24,6 @@ GraftPyStmt *_graft_py_fast_line (GraftPyModule *module,
                                   gsize          start,
                                   gsize          name_end,
                                   guint          max_nest,
-                                  gboolean       in_class,
                                   gsize         *out_newline);
 
 void  _graft_py_parser_set_fast_lines (gboolean enabled);

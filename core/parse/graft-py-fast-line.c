@@ -120,7 +120,6 @@ typedef struct
   guint    nest;     /* brackets open and unary operators pending */
   guint    max_nest; /* give up when @nest reaches this */
   guint    sp;       /* items of the lists under construction */
-  gboolean in_class; /* private names are mangled: give up on them */
   gpointer stack[FAST_MAX_ITEMS];
 } Fast;
 
@@ -193,9 +192,9 @@ is_private (const char *s,
 }
 
 /* The name [@p, @q) interned, or %NULL if it is a keyword or, inside a
- * class, a private name (the usual way mangles it).  A short name is
- * looked for in the module's memo first, which holds no keyword and no
- * private name: a hit needs neither check. */
+ * class (module->in_class), a private name: the usual way mangles it.  A
+ * short name is looked for in the module's memo first, which holds no
+ * keyword and no private name: a hit needs neither check. */
 static inline __attribute__ ((always_inline)) const char *
 intern_name (Fast   *f,
              guint32 p,
@@ -215,13 +214,14 @@ intern_name (Fast   *f,
       if (is_keyword (f->t, p, q))
         return NULL;
       if (G_UNLIKELY (is_private (s, len)))
-        return f->in_class ? NULL : _graft_py_module_intern_fast (f->module, s, len);
+        return f->module->in_class ? NULL : _graft_py_module_intern_fast (f->module, s, len);
       name = _graft_py_module_intern_fast (f->module, s, len);
       slot->word = w;
       slot->name = name;
       return name;
     }
-  if (is_keyword (f->t, p, q) || (G_UNLIKELY (f->in_class) && is_private (s, len)))
+  if (is_keyword (f->t, p, q) ||
+      (G_UNLIKELY (s[0] == '_') && f->module->in_class && is_private (s, len)))
     return NULL;
   return _graft_py_module_intern_fast (f->module, s, len);
 }
@@ -973,8 +973,6 @@ parse_binary (Fast        *f,
  *   bytes and not a keyword, or 0
  * @max_nest: give up on a line that nests brackets and unary operators
  *   this deep (the caller's room for nesting)
- * @in_class: whether the line is inside a class, where private names
- *   are mangled (a line with one is given up on)
  * @out_newline: (out): the offset of the line's newline
  *
  * Reads an assignment or expression statement that ends its line, if the
@@ -991,7 +989,6 @@ _graft_py_fast_line (GraftPyModule *module,
                      gsize          start,
                      gsize          name_end,
                      guint          max_nest,
-                     gboolean       in_class,
                      gsize         *out_newline)
 {
   const guchar *t = (const guchar *) text;
@@ -1008,7 +1005,6 @@ _graft_py_fast_line (GraftPyModule *module,
   f.nest = 0;
   f.max_nest = MIN (max_nest, FAST_MAX_NEST);
   f.sp = 0;
-  f.in_class = in_class;
 
   if (name_end > start)
     {

@@ -390,6 +390,18 @@ new_stmt (Parser         *p,
   return new_stmt_spanning (p, kind, start, p->prev_end);
 }
 
+/* Sets the class by whose name private names are mangled (%NULL for
+ * none), and tells the fast line whether there is one. */
+static void
+set_private_class (Parser     *p,
+                   const char *name,
+                   gsize       len)
+{
+  p->private_class = name;
+  p->private_class_len = len;
+  p->module->in_class = name != NULL;
+}
+
 /* Whether a name of @len bytes is private: two underscores start it
  * and two do not end it (`__x`, not `__x__`, `__` or `___`). */
 static inline gboolean
@@ -3931,12 +3943,10 @@ parse_class_def (Parser         *p,
   private_class = s->class_def.name;
   while (*private_class == '_')
     private_class++;
-  p->private_class = *private_class != '\0' ? private_class : NULL;
-  p->private_class_len = strlen (private_class);
+  set_private_class (p, *private_class != '\0' ? private_class : NULL, strlen (private_class));
   ok = parse_block (p, "class definition", header, &s->class_def.body);
   p->top_class = outer_class;
-  p->private_class = outer_private;
-  p->private_class_len = outer_private_len;
+  set_private_class (p, outer_private, outer_private_len);
   if (!ok)
     return NULL;
   s->end = p->stmt_end;
@@ -4069,8 +4079,7 @@ read_fast_line (Parser *p)
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
     return NULL;
   s = _graft_py_fast_line (p->module, p->text, lex->end, p->cur.start,
-                           chained ? p->cur.end : 0, GRAFT_MAX_PARSE_DEPTH - p->depth,
-                           p->private_class != NULL, &newline);
+                           chained ? p->cur.end : 0, GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
   if (s == NULL)
     return NULL;
   p->n_stmts++;
@@ -4398,8 +4407,7 @@ graft_py_body_stream_new (GraftPyModule     *module,
   p->prev_end = body->prev_end;
   p->depth = body->depth;
   p->n_stmts = body->n_stmts;
-  p->private_class = body->private_class;
-  p->private_class_len = body->private_class_len;
+  set_private_class (p, body->private_class, body->private_class_len);
   /* As parse_block() does at the INDENT. */
   if (enter (p, "too many nested blocks"))
     advance (p);
