@@ -219,6 +219,48 @@ check_case (const char *line,
   assert_same (nested, -1);
 }
 
+/* Inside a class a private name (`__x`, not `__x__`) is mangled, which
+ * the usual way does: the fast path reads a line with one outside a
+ * class only, and its memo of short names, filled outside a class, must
+ * not answer for one inside. */
+static void
+test_private_names (void)
+{
+  static const struct
+  {
+    const char *line;
+    gboolean private;
+  } lines[] = {
+    { "y = self.__lin(x)\n", TRUE },
+    { "self.__w = x\n", TRUE },
+    { "__y = x\n", TRUE },
+    { "y = f(x, __k=x)\n", TRUE },
+    { "y = self.__a_long_private_name\n", TRUE },
+    { "y = __x__ + x.__y__ + ___ + __\n", FALSE },
+    { "y = _M__x + x._M__y\n", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      const char      *line = lines[i].line;
+      guint            in_class = lines[i].private ? 0 : 1;
+      g_autofree char *body = g_strdup_printf ("def f(x):\n    %s    return x\n", line);
+      g_autofree char *method = g_strdup_printf ("class M:\n    def f(self):\n        %s", line);
+      g_autofree char *after_top =
+          g_strdup_printf ("%sclass M:\n    def f(self):\n        %s", line, line);
+      g_autofree char *nested = g_strdup_printf ("class M:\n    def f(self):\n"
+                                                 "        def g(x):\n            %s"
+                                                 "        %s",
+                                                 line, line);
+
+      g_assert_cmpuint (assert_same (line, -1), ==, 1);
+      g_assert_cmpuint (assert_same (body, -1), ==, 1);
+      g_assert_cmpuint (assert_same (method, -1), ==, in_class);
+      g_assert_cmpuint (assert_same (after_top, -1), ==, 1 + in_class);
+      g_assert_cmpuint (assert_same (nested, -1), ==, 2 * in_class);
+    }
+}
+
 static void
 test_cases (void)
 {
@@ -462,6 +504,7 @@ main (int   argc,
 
   g_test_add_func ("/core/py-fast-line/cases", test_cases);
   g_test_add_func ("/core/py-fast-line/next-line", test_next_line);
+  g_test_add_func ("/core/py-fast-line/private-names", test_private_names);
   g_test_add_func ("/core/py-fast-line/mutants", test_mutants);
   g_test_add_func ("/core/py-fast-line/data-files", test_data_files);
   g_test_add_func ("/core/py-fast-line/bench-module", test_bench_module);

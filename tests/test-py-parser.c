@@ -963,6 +963,56 @@ test_torch_module (void)
 
 /* Names read again soon are shared, not copied; equal bytes stay equal
  * strings either way. */
+/* Private names inside a class are mangled as CPython's compiler mangles
+ * them (checked against the names of its code objects, Python 3.11 and
+ * 3.13): names, attributes, parameters, as-names, global names and
+ * one-part module names; not keyword argument names, strings, dunder
+ * names, dotted module names, nor anything outside a class.  A private
+ * def or class keeps its name and binds the mangled one. */
+static void
+test_private_names (void)
+{
+  assert_module ("__v = top.__a\n"
+                 "class M:\n"
+                 "    import __m, os.__x as __y\n"
+                 "    from __n import __z\n"
+                 "    __c = 1\n"
+                 "    def __f(self, __p, *__a, __k=1, **__kw):\n"
+                 "        global __g\n"
+                 "        self.__attr = lambda __q: __q + __p\n"
+                 "        [__i for __i in self.__it]\n"
+                 "        f(__kw=__kw, x=f\"{__fs}\")\n"
+                 "        return getattr(self, \"__s\") + __d__ + ___ + _M__x\n"
+                 "    class __N:\n"
+                 "        y = __n\n"
+                 "    class ___:\n"
+                 "        y = __u\n"
+                 "class _:\n"
+                 "    y = __w\n"
+                 "def top(self):\n"
+                 "    return self.__t\n",
+                 "(Module (Assign (Name __v store) = (Attribute (Name top) __a)) "
+                 "(ClassDef M (body (Import _M__m (os.__x as _M__y)) (ImportFrom _M__n _M__z) "
+                 "(Assign (Name _M__c store) = (Constant 1)) "
+                 "(FunctionDef __f (bound _M__f) (arguments (args self _M__p) (vararg _M__a) "
+                 "(kwonly (_M__k = (Constant 1))) (kwarg _M__kw)) (body (Global _M__g) "
+                 "(Assign (Attribute (Name self) _M__attr store) = (Lambda (arguments (args "
+                 "_M__q)) "
+                 "(BinOp + (Name _M__q) (Name _M__p)))) "
+                 "(Expr (ListComp (Name _M__i) (for (Name _M__i store) (Attribute (Name self) "
+                 "_M__it)))) "
+                 "(Expr (Call (Name f) (keyword __kw (Name _M__kw)) "
+                 "(keyword x (JoinedStr (FormattedValue (Name _M__fs)))))) "
+                 "(Return (BinOp + (BinOp + (BinOp + (Call (Name getattr) (Name self) (Constant "
+                 "'__s')) "
+                 "(Name __d__)) (Name ___)) (Name _M__x))))) "
+                 "(ClassDef __N (bound _M__N) (body (Assign (Name y store) = (Name _N__n)))) "
+                 "(ClassDef ___ (body (Assign (Name y store) = (Name __u)))))) "
+                 "(ClassDef _ (body (Assign (Name y store) = (Name __w)))) "
+                 "(FunctionDef top (arguments (args self)) (body (Return (Attribute (Name self) "
+                 "__t)))))");
+}
+
 static void
 test_names_shared (void)
 {
@@ -1022,6 +1072,7 @@ main (int   argc,
   g_test_add_func ("/core/py-parser/statement-limit", test_statement_limit);
   g_test_add_func ("/core/py-parser/large-flat", test_large_flat);
   g_test_add_func ("/core/py-parser/torch-module", test_torch_module);
+  g_test_add_func ("/core/py-parser/private-names", test_private_names);
 
   return g_test_run ();
 }

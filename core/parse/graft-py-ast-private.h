@@ -67,6 +67,9 @@ struct _GraftPyModule
   /* Borrowed */
   GraftPyArena *nodes;  /* where nodes and lists go: &main, or &transient */
   gboolean      pinned; /* the transient nodes hold a lambda, def or class */
+  /* The parser at work is inside a class, where private names are
+   * mangled: the fast line gives up on them.  Set by the parser. */
+  gboolean in_class;
 };
 
 gpointer    _graft_py_arena_alloc (GraftPyArena *arena,

@@ -155,6 +155,28 @@ graft_py_stmt_get_definition_name (const GraftPyStmt *stmt)
                                                   : NULL;
 }
 
+/**
+ * graft_py_stmt_get_bound_name:
+ * @stmt: a FunctionDef or a ClassDef
+ *
+ * The name its definition binds: its name, or inside a class, for a
+ * private name (`__f`), the name mangled as Python mangles it (`_C__f`,
+ * where `__name__` stays `__f`).
+ *
+ * Returns: the name
+ */
+const char *
+graft_py_stmt_get_bound_name (const GraftPyStmt *stmt)
+{
+  g_return_val_if_fail (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF ||
+                            stmt->kind == GRAFT_PY_STMT_CLASS_DEF,
+                        NULL);
+
+  if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF)
+    return stmt->function_def.name - stmt->function_def.private_prefix;
+  return stmt->class_def.name - stmt->class_def.private_prefix;
+}
+
 /* Where @stmt's name is: it follows `def` or `class`, after any
  * decorators, so the first whole-word occurrence after the keyword. */
 static void
@@ -1334,6 +1356,8 @@ dump_stmt (GString           *out,
       g_string_append_printf (out, "(%s %s",
                               s->function_def.is_async ? "AsyncFunctionDef" : "FunctionDef",
                               s->function_def.name);
+      if (s->function_def.private_prefix > 0)
+        g_string_append_printf (out, " (bound %s)", graft_py_stmt_get_bound_name (s));
       dump_decorators (out, &s->function_def.decorators, depth);
       g_string_append_c (out, ' ');
       dump_arguments (out, s->function_def.args, depth);
@@ -1347,6 +1371,8 @@ dump_stmt (GString           *out,
       break;
     case GRAFT_PY_STMT_CLASS_DEF:
       g_string_append_printf (out, "(ClassDef %s", s->class_def.name);
+      if (s->class_def.private_prefix > 0)
+        g_string_append_printf (out, " (bound %s)", graft_py_stmt_get_bound_name (s));
       dump_decorators (out, &s->class_def.decorators, depth);
       if (s->class_def.bases.len > 0)
         {

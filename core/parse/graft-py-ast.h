@@ -491,6 +491,11 @@ struct _GraftPyStmt
       GraftPyExpr      *returns; /* nullable */
       GraftPyStmtList   body;    /* a docstring is the first Expr */
       gboolean          is_async;
+      /* Inside a class, a private @name (`__f`) is bound mangled, as
+       * `_C__f`: @name is then the end of that mangled string, which
+       * starts @private_prefix bytes before it (0 when not mangled).
+       * graft_py_stmt_get_bound_name() gives it. */
+      guint32 private_prefix;
       /* Not NULL while @body is still to be read: graft_py_parse_deferring() */
       GraftPyDeferredBody *deferred;
     } function_def;
@@ -501,6 +506,7 @@ struct _GraftPyStmt
       GraftPyExprList  bases;
       GraftPyKeyword **keywords;
       guint            n_keywords;
+      guint32          private_prefix; /* as function_def's */
       GraftPyStmtList  body;
     } class_def;
   };
@@ -543,6 +549,7 @@ gboolean    graft_py_module_locate_closest_definition (GraftPyModule *self,
                                                        gsize         *out_end);
 char       *graft_py_module_dup_definition_names (GraftPyModule *self);
 const char *graft_py_stmt_get_definition_name (const GraftPyStmt *stmt);
+const char *graft_py_stmt_get_bound_name (const GraftPyStmt *stmt);
 
 const char *graft_py_bin_op_to_string (GraftPyBinOp op);
 const char *graft_py_unary_op_to_string (GraftPyUnaryOp op);

@@ -182,9 +182,19 @@ intern (Fast   *f,
   return _graft_py_module_intern_fast (f->module, (const char *) f->t + p, len);
 }
 
-/* The name [@p, @q) interned, or %NULL if it is a keyword.  A short name
- * is looked for in the module's memo first, which holds no keyword: a hit
- * needs no keyword check. */
+/* Whether the name of @len bytes at @s is private (`__x`, not `__x__`):
+ * Python mangles it inside a class. */
+static inline gboolean
+is_private (const char *s,
+            guint32     len)
+{
+  return len > 2 && s[0] == '_' && s[1] == '_' && (s[len - 1] != '_' || s[len - 2] != '_');
+}
+
+/* The name [@p, @q) interned, or %NULL if it is a keyword or, inside a
+ * class (module->in_class), a private name: the usual way mangles it.  A
+ * short name is looked for in the module's memo first, which holds no
+ * keyword and no private name: a hit needs neither check. */
 static inline __attribute__ ((always_inline)) const char *
 intern_name (Fast   *f,
              guint32 p,
@@ -203,12 +213,15 @@ intern_name (Fast   *f,
         return slot->name;
       if (is_keyword (f->t, p, q))
         return NULL;
+      if (G_UNLIKELY (is_private (s, len)))
+        return f->module->in_class ? NULL : _graft_py_module_intern_fast (f->module, s, len);
       name = _graft_py_module_intern_fast (f->module, s, len);
       slot->word = w;
       slot->name = name;
       return name;
     }
-  if (is_keyword (f->t, p, q))
+  if (is_keyword (f->t, p, q) ||
+      (G_UNLIKELY (s[0] == '_') && f->module->in_class && is_private (s, len)))
     return NULL;
   return _graft_py_module_intern_fast (f->module, s, len);
 }

@@ -115,6 +115,13 @@ typedef struct
   const char          *defer_class; /* or NULL: the first class with a forward */
   const char          *top_class;
   GraftPyDeferredBody *deferred; /* the body left unread, once there is one */
+
+  /* Inside a class (its methods, their nested functions, lambdas and
+   * comprehensions too): the innermost class's name without its leading
+   * underscores, by which private names are mangled; NULL elsewhere and
+   * in a class named only with underscores. */
+  const char *private_class;
+  gsize       private_class_len;
 } Parser;
 
 /* A function body left unread by graft_py_parse_deferring(): the state of
@@ -128,10 +135,12 @@ struct _GraftPyDeferredBody
   GraftPyToken     indent;
   GraftPyTokenKind prev_kind;
   guint32          prev_end;
-  guint            depth;   /* the parser's depth outside the body */
-  guint            n_stmts; /* statements of the module outside the body */
-  guint32          end;     /* where the body's last statement ends */
-  GraftPyToken     close;   /* the body's DEDENT */
+  guint            depth;         /* the parser's depth outside the body */
+  guint            n_stmts;       /* statements of the module outside the body */
+  guint32          end;           /* where the body's last statement ends */
+  const char      *private_class; /* the parser's, around the def */
+  gsize            private_class_len;
+  GraftPyToken     close; /* the body's DEDENT */
 };
 
 /* Everything backtracking must restore (only `with (` needs it). */
@@ -381,7 +390,62 @@ new_stmt (Parser         *p,
   return new_stmt_spanning (p, kind, start, p->prev_end);
 }
 
-/* Copies the text of the NAME token at the lookahead and consumes it. */
+/* Sets the class by whose name private names are mangled (%NULL for
+ * none), and tells the fast line whether there is one. */
+static void
+set_private_class (Parser     *p,
+                   const char *name,
+                   gsize       len)
+{
+  p->private_class = name;
+  p->private_class_len = len;
+  p->module->in_class = name != NULL;
+}
+
+/* Whether a name of @len bytes is private: two underscores start it
+ * and two do not end it (`__x`, not `__x__`, `__` or `___`). */
+static inline gboolean
+is_private_name (const char *s,
+                 gsize       len)
+{
+  return len > 2 && s[0] == '_' && s[1] == '_' && (s[len - 1] != '_' || s[len - 2] != '_');
+}
+
+/* The private name @s (@len bytes) interned as Python mangles it inside
+ * the class p->private_class (CPython's _Py_Mangle()): `_`, the class
+ * name without its leading underscores, and @s, so `__lin` in class `M`
+ * is `_M__lin`. */
+static const char *
+intern_mangled (Parser     *p,
+                const char *s,
+                gsize       len)
+{
+  gsize       n = 1 + p->private_class_len + len;
+  char       *mangled = g_malloc (n);
+  const char *name;
+
+  mangled[0] = '_';
+  memcpy (mangled + 1, p->private_class, p->private_class_len);
+  memcpy (mangled + 1 + p->private_class_len, s, len);
+  name = _graft_py_module_intern_fast (p->module, mangled, n);
+  g_free (mangled);
+  return name;
+}
+
+/* The name @s (@len bytes) interned as the code around it means it:
+ * mangled if it is private and inside a class. */
+static inline const char *
+intern_name (Parser     *p,
+             const char *s,
+             gsize       len)
+{
+  if (G_UNLIKELY (p->private_class != NULL && s[0] == '_' && is_private_name (s, len)))
+    return intern_mangled (p, s, len);
+  return _graft_py_module_intern_fast (p->module, s, len);
+}
+
+/* Copies the text of the NAME token at the lookahead and consumes it, as
+ * intern_name() does. */
 static const char *
 take_name (Parser     *p,
            const char *what)
@@ -405,9 +469,32 @@ take_name (Parser     *p,
                GRAFT_MAX_NAME_LENGTH);
       return NULL;
     }
-  name = _graft_py_module_intern_fast (p->module, p->text + p->cur.start, len);
+  name = intern_name (p, p->text + p->cur.start, len);
   advance (p);
   return name;
+}
+
+/* Takes the name of a def or a class: as written, its `__name__`; but a
+ * private one inside a class binds its mangled name, which is then
+ * interned whole and the name returned is its end (*@out_prefix bytes
+ * in). */
+static const char *
+take_definition_name (Parser     *p,
+                      const char *what,
+                      guint32    *out_prefix)
+{
+  const char *s = p->text + p->cur.start;
+  gsize       len = p->cur.end - p->cur.start;
+  const char *mangled;
+
+  *out_prefix = 0;
+  if (p->private_class == NULL || !at (p, GRAFT_PY_TOKEN_NAME) || len > GRAFT_MAX_NAME_LENGTH ||
+      !is_private_name (s, len))
+    return take_name (p, what);
+  mangled = intern_mangled (p, s, len);
+  *out_prefix = (guint32) (1 + p->private_class_len);
+  advance (p);
+  return mangled + *out_prefix;
 }
 
 /* take_name() inline where names are most frequent: in expressions. */
@@ -420,7 +507,7 @@ take_name_fast (Parser     *p,
 
   if (G_UNLIKELY (p->cur.kind != GRAFT_PY_TOKEN_NAME || len > GRAFT_MAX_NAME_LENGTH))
     return take_name (p, what);
-  name = _graft_py_module_intern_fast (p->module, p->text + p->cur.start, len);
+  name = intern_name (p, p->text + p->cur.start, len);
   advance (p);
   return name;
 }
@@ -1843,6 +1930,13 @@ parse_call_args (Parser           *p,
               advance (p);
               kw = _graft_py_module_alloc_fast (p->module, sizeof *kw);
               kw->name = e->name.id;
+              /* A keyword argument's name is not mangled (CPython passes
+               * `f(__x=1)` as written), though the name read as an
+               * expression was. */
+              if (G_UNLIKELY (p->private_class != NULL &&
+                              is_private_name (p->text + e->start, e->end - e->start)))
+                kw->name = _graft_py_module_intern_fast (p->module, p->text + e->start,
+                                                         e->end - e->start);
               kw->value = parse_expression (p);
               if (kw->value == NULL)
                 goto fail;
@@ -2926,7 +3020,14 @@ parse_dotted_name (Parser *p)
       advance (p);
     }
   while (accept (p, GRAFT_PY_TOKEN_DOT));
-  name = graft_py_module_strndup (p->module, p->buf->str + buf_base, p->buf->len - buf_base);
+  /* A module name of one part is mangled as any name (`import __m` in a
+   * class imports `_C__m`); a dotted one is not. */
+  if (G_UNLIKELY (p->private_class != NULL &&
+                  is_private_name (p->buf->str + buf_base, p->buf->len - buf_base) &&
+                  memchr (p->buf->str + buf_base, '.', p->buf->len - buf_base) == NULL))
+    name = intern_mangled (p, p->buf->str + buf_base, p->buf->len - buf_base);
+  else
+    name = graft_py_module_strndup (p->module, p->buf->str + buf_base, p->buf->len - buf_base);
   g_string_truncate (p->buf, buf_base);
   return name;
 }
@@ -3727,6 +3828,8 @@ defer_body (Parser      *p,
   body->prev_kind = p->prev_kind;
   body->prev_end = p->prev_end;
   body->depth = p->depth;
+  body->private_class = p->private_class;
+  body->private_class_len = p->private_class_len;
   if (skip_body_quickly (p, body, &last_end))
     goto skipped;
   for (;;)
@@ -3778,7 +3881,8 @@ parse_function_def (Parser         *p,
 
   graft_py_module_pin_transient (p->module);
   advance (p);
-  s->function_def.name = take_name (p, "a function name");
+  s->function_def.name =
+      take_definition_name (p, "a function name", &s->function_def.private_prefix);
   if (s->function_def.name == NULL || !expect (p, GRAFT_PY_TOKEN_LPAR))
     return NULL;
   s->function_def.args = parse_parameters (p, GRAFT_PY_TOKEN_RPAR, PARAMS_DEF);
@@ -3812,11 +3916,14 @@ parse_class_def (Parser         *p,
   gsize        header = p->cur.start;
   GraftPyStmt *s = new_stmt_spanning (p, GRAFT_PY_STMT_CLASS_DEF, start, start);
   const char  *outer_class = p->top_class;
+  const char  *outer_private = p->private_class;
+  gsize        outer_private_len = p->private_class_len;
+  const char  *private_class;
   gboolean     ok;
 
   graft_py_module_pin_transient (p->module);
   advance (p);
-  s->class_def.name = take_name (p, "a class name");
+  s->class_def.name = take_definition_name (p, "a class name", &s->class_def.private_prefix);
   if (s->class_def.name == NULL)
     return NULL;
   if (at (p, GRAFT_PY_TOKEN_LPAR))
@@ -3831,8 +3938,15 @@ parse_class_def (Parser         *p,
   s->class_def.decorators = decorators;
   if (p->depth == 0)
     p->top_class = s->class_def.name;
+  /* The body's private names are mangled by this class's name, without
+   * its leading underscores; a name of underscores only mangles none. */
+  private_class = s->class_def.name;
+  while (*private_class == '_')
+    private_class++;
+  set_private_class (p, *private_class != '\0' ? private_class : NULL, strlen (private_class));
   ok = parse_block (p, "class definition", header, &s->class_def.body);
   p->top_class = outer_class;
+  set_private_class (p, outer_private, outer_private_len);
   if (!ok)
     return NULL;
   s->end = p->stmt_end;
@@ -4293,6 +4407,7 @@ graft_py_body_stream_new (GraftPyModule     *module,
   p->prev_end = body->prev_end;
   p->depth = body->depth;
   p->n_stmts = body->n_stmts;
+  set_private_class (p, body->private_class, body->private_class_len);
   /* As parse_block() does at the INDENT. */
   if (enter (p, "too many nested blocks"))
     advance (p);

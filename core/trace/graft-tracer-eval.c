@@ -172,10 +172,10 @@ collect_locals (Tracer                *t,
             }
           break;
         case GRAFT_PY_STMT_FUNCTION_DEF:
-          add_local (names, s->function_def.name);
+          add_local (names, graft_py_stmt_get_bound_name (s));
           break;
         case GRAFT_PY_STMT_CLASS_DEF:
-          add_local (names, s->class_def.name);
+          add_local (names, graft_py_stmt_get_bound_name (s));
           break;
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:

@@ -1199,7 +1199,7 @@ exec_class (Tracer            *t,
 
           if (fn == NULL)
             return FLOW_ERROR;
-          _graft_strmap_set (&cls->ns, item->function_def.name, fn);
+          _graft_strmap_set (&cls->ns, graft_py_stmt_get_bound_name (item), fn);
           continue;
         }
       /* The statement changes the namespace through the body's copy of
@@ -1230,7 +1230,7 @@ exec_class (Tracer            *t,
     return FLOW_ERROR;
   v = _graft_value_new (t, VAL_CLASS);
   v->cls = cls;
-  _graft_strmap_set (&frame->vars, s->class_def.name, v);
+  _graft_strmap_set (&frame->vars, graft_py_stmt_get_bound_name (s), v);
   return FLOW_NORMAL;
 }
 
@@ -1859,7 +1859,7 @@ exec_stmt_inner (Tracer            *t,
       v = make_function (t, frame, s, NULL);
       if (v == NULL)
         return FLOW_ERROR;
-      _graft_strmap_set (&frame->vars, s->function_def.name, v);
+      _graft_strmap_set (&frame->vars, graft_py_stmt_get_bound_name (s), v);
       return FLOW_NORMAL;
 
     case GRAFT_PY_STMT_CLASS_DEF:
