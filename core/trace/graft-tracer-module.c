@@ -808,9 +808,10 @@ _graft_tracer_getattr (Tracer            *t,
       switch (_graft_tracer_tensor_attr_kind (t, name))
         {
         case TENSOR_ATTR_NONE:
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     "AttributeError: '%s' object has no attribute '%s'",
-                                     obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor", name);
+          /* torch's AttributeError, which a handler catches. */
+          return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                                      "AttributeError: '%s' object has no attribute '%s'",
+                                      obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor", name);
         case TENSOR_ATTR_DATA:
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                      "the attribute '%s' of a constant tensor is not modelled by "
