@@ -1153,7 +1153,7 @@ check_code_cases (const char     *head,
 /* An attribute an OpOverload does not have (`torch.ops.aten.relu.default
  * .default`) is torch 2.6's AttributeError, located at the expression as
  * the oracle puts it (Graft recorded it as a target), and caught by a
- * handler; the OpOverload's own names stay. */
+ * handler; the OpOverload's own names stay, its packet is the packet. */
 static void
 test_aten_overload_attribute_unknown (void)
 {
@@ -1166,9 +1166,23 @@ test_aten_overload_attribute_unknown (void)
     { "    f = torch.ops.aten.relu.default._schema\n    return torch.relu(x)\n", NULL },
   };
 
+  g_auto (Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
   check_code_cases ("import torch\n\n\ndef forward(x):\n", "", cases, G_N_ELEMENTS (cases), "",
                     "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return "
                     "relu\n");
+  /* An overload's packet is the packet (it was recorded as the target
+   * `torch.ops.aten.relu.default.overloadpacket`). */
+  run_graft (&run, NULL,
+             "import torch\n\n\ndef forward(x):\n    o = torch.ops.aten.relu.default\n"
+             "    return o.overloadpacket(x), o.overloadpacket.default(x)\n",
+             args);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==,
+                   "def forward(self, x):\n    relu = torch.ops.aten.relu(x)\n"
+                   "    relu_default = torch.ops.aten.relu.default(x);  x = None\n"
+                   "    return (relu, relu_default)\n");
 }
 
 /* `torch.ops.aten.NAME.OVERLOAD` with a name torch 2.6 does not have is

@@ -786,10 +786,21 @@ _graft_tracer_getattr (Tracer            *t,
     {
       /* `torch.ops.aten.add` is a packet and `.Tensor` one of its overloads. */
       if (g_str_has_prefix (obj->path, "torch.ops."))
-        return check_aten_attr (t, obj->path, name, at)
-                   ? _graft_value_path (t, VAL_PATH_FN,
-                                        _graft_tracer_join_path (t, obj->path, name))
-                   : NULL;
+        {
+          guint n_dots = 0;
+
+          if (!check_aten_attr (t, obj->path, name, at))
+            return NULL;
+          for (const char *p = obj->path; *p != '\0'; p++)
+            n_dots += *p == '.';
+          /* An overload's packet (`torch.ops.aten.relu.default
+           * .overloadpacket`) is the path without the overload's name. */
+          if (n_dots == 4 && strcmp (name, "overloadpacket") == 0)
+            return _graft_value_path (
+                t, VAL_PATH_FN,
+                _graft_tracer_strdup (t, obj->path, strrchr (obj->path, '.') - obj->path));
+          return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
+        }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s has no attribute '%s' that Graft models", obj->path, name);
     }
