@@ -1150,6 +1150,41 @@ check_code_cases (const char     *head,
     }
 }
 
+/* An attribute an OpOverload does not have (`torch.ops.aten.relu.default
+ * .default`) is torch 2.6's AttributeError, located at the expression as
+ * the oracle puts it (Graft recorded it as a target), and caught by a
+ * handler; the OpOverload's own names stay, its packet is the packet. */
+static void
+test_aten_overload_attribute_unknown (void)
+{
+  static const CodeCase cases[] = {
+    { "    return torch.ops.aten.relu.default.default(x)\n",
+      "-:5:12: error: AttributeError: 'OpOverload' object has no attribute 'default'" },
+    { "    try:\n        f = torch.ops.aten.relu.default.Tensor\n    except AttributeError:\n"
+      "        f = torch.relu\n    return f(x)\n",
+      NULL },
+    { "    f = torch.ops.aten.relu.default._schema\n    return torch.relu(x)\n", NULL },
+  };
+
+  g_auto (Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  check_code_cases ("import torch\n\n\ndef forward(x):\n", "", cases, G_N_ELEMENTS (cases), "",
+                    "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return "
+                    "relu\n");
+  /* An overload's packet is the packet (it was recorded as the target
+   * `torch.ops.aten.relu.default.overloadpacket`). */
+  run_graft (&run, NULL,
+             "import torch\n\n\ndef forward(x):\n    o = torch.ops.aten.relu.default\n"
+             "    return o.overloadpacket(x), o.overloadpacket.default(x)\n",
+             args);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==,
+                   "def forward(self, x):\n    relu = torch.ops.aten.relu(x)\n"
+                   "    relu_default = torch.ops.aten.relu.default(x);  x = None\n"
+                   "    return (relu, relu_default)\n");
+}
+
 /* `torch.ops.aten.NAME.OVERLOAD` with a name torch 2.6 does not have is
  * its AttributeError, located at the expression as both oracles put it
  * (Graft recorded any such call; fuzz8's corpus diff against torch 2.6
@@ -2371,6 +2406,7 @@ main (int    argc,
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/set-order-unknown", test_set_order_unknown);
   g_test_add_func ("/cli/aten-overload-unknown", test_aten_overload_unknown);
+  g_test_add_func ("/cli/aten-overload-attribute-unknown", test_aten_overload_attribute_unknown);
   g_test_add_func ("/cli/user-eq", test_user_eq);
   g_test_add_func ("/cli/dataclass-unmodelled", test_dataclass_unmodelled);
   g_test_add_func ("/cli/tensor-data-attribute", test_tensor_data_attribute);

@@ -840,10 +840,10 @@ call_hasattr_getattr (const BuiltinCall *call)
         return _graft_tracer_arg (args, 2);
       if (has)
         return _graft_tracer_getattr (t, obj, attr->str.s, at);
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "AttributeError: '%s' object has no attribute '%s'",
-                                 obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor",
-                                 attr->str.s);
+      return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                                  "AttributeError: '%s' object has no attribute '%s'",
+                                  obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor",
+                                  attr->str.s);
     }
   saved = t->error;
   t->error = NULL;

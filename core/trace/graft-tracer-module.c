@@ -660,12 +660,58 @@ aten_has_packet (const char *name)
          g_str_has_prefix (graft_aten_schema_get_name (graft_aten_schema_get_nth (lo)), prefix);
 }
 
-/* `torch.ops.aten.NAME` and `torch.ops.aten.NAME.OVERLOAD` in torch 2.6:
- * a name the schema table (every OpOverload of torch 2.6) does not hold
- * is torch's AttributeError.  Names of Python's (`__name__`) and of the
- * packet's own (`overloads`, `op`, `_qualified_op_name`) are let through;
- * so is every name in torch 1.13, whose ops differ (its `prelu.out`, its
- * `_symeig_helper` are not 2.6's).
+/* The names of an OpOverload in torch 2.6 that are not Python's own
+ * (`__name__`): dir(torch.ops.aten.add.Tensor), the same for every
+ * overload (OpOverload has no __getattr__).  Sorted by strcmp. */
+static const char *const op_overload_names[] = {
+  "_can_decompose",
+  "_defined_in_python",
+  "_dispatch_cache",
+  "_get_dispatch",
+  "_handle",
+  "_lazy_handle",
+  "_name",
+  "_namespace",
+  "_op",
+  "_op_dk",
+  "_opname",
+  "_overloadname",
+  "_overloadpacket",
+  "_schema",
+  "_tags",
+  "_uncache_dispatch",
+  "decompose",
+  "functorch_table",
+  "has_kernel_for_any_dispatch_key",
+  "has_kernel_for_dispatch_key",
+  "is_view",
+  "name",
+  "namespace",
+  "op",
+  "overloadpacket",
+  "py_functionalize_impl",
+  "py_impl",
+  "py_kernels",
+  "python_key_table",
+  "redispatch",
+  "tags",
+};
+
+static int
+op_overload_name_compare (const void *key,
+                          const void *row)
+{
+  return strcmp (key, *(const char *const *) row);
+}
+
+/* `torch.ops.aten.NAME`, `torch.ops.aten.NAME.OVERLOAD` and an attribute
+ * of that OpOverload in torch 2.6: a name the schema table (every
+ * OpOverload of torch 2.6) does not hold, or that an OpOverload does not
+ * have (`torch.ops.aten.add.Tensor.default`), is torch's AttributeError.
+ * Names of Python's (`__name__`) and of the packet's own (`overloads`,
+ * `op`, `_qualified_op_name`) are let through; so is every name in torch
+ * 1.13, whose ops differ (its `prelu.out`, its `_symeig_helper` are not
+ * 2.6's).
  *
  * Returns: %FALSE with the error raised
  */
@@ -675,7 +721,7 @@ check_aten_attr (Tracer            *t,
                  const char        *name,
                  const GraftPyExpr *at)
 {
-  const char      *op;
+  const char      *op, *dot;
   g_autofree char *target = NULL;
 
   if (t->dialect->torch != GRAFT_TORCH_2_6 || !g_str_has_prefix (path, "torch.ops.aten") ||
@@ -691,8 +737,23 @@ check_aten_attr (Tracer            *t,
       return FALSE;
     }
   op = path + strlen ("torch.ops.aten");
-  if (op[0] != '.' || strchr (op + 1, '.') != NULL || name[0] == '_' ||
-      strcmp (name, "overloads") == 0 || strcmp (name, "op") == 0)
+  if (op[0] != '.')
+    return TRUE;
+  dot = strchr (op + 1, '.');
+  if (dot != NULL)
+    {
+      /* The packet and the overload were looked at as they were read:
+       * @path is an OpOverload.  An attribute's own attributes are let
+       * through. */
+      if (strchr (dot + 1, '.') != NULL ||
+          bsearch (name, op_overload_names, G_N_ELEMENTS (op_overload_names),
+                   sizeof op_overload_names[0], op_overload_name_compare) != NULL)
+        return TRUE;
+      _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                           "AttributeError: 'OpOverload' object has no attribute '%s'", name);
+      return FALSE;
+    }
+  if (name[0] == '_' || strcmp (name, "overloads") == 0 || strcmp (name, "op") == 0)
     return TRUE;
   target = g_strconcat (path, ".", name, NULL);
   if (graft_aten_schema_lookup (target) != NULL)
@@ -731,10 +792,21 @@ _graft_tracer_getattr (Tracer            *t,
     {
       /* `torch.ops.aten.add` is a packet and `.Tensor` one of its overloads. */
       if (g_str_has_prefix (obj->path, "torch.ops."))
-        return check_aten_attr (t, obj->path, name, at)
-                   ? _graft_value_path (t, VAL_PATH_FN,
-                                        _graft_tracer_join_path (t, obj->path, name))
-                   : NULL;
+        {
+          guint n_dots = 0;
+
+          if (!check_aten_attr (t, obj->path, name, at))
+            return NULL;
+          for (const char *p = obj->path; *p != '\0'; p++)
+            n_dots += *p == '.';
+          /* An overload's packet (`torch.ops.aten.relu.default
+           * .overloadpacket`) is the path without the overload's name. */
+          if (n_dots == 4 && strcmp (name, "overloadpacket") == 0)
+            return _graft_value_path (
+                t, VAL_PATH_FN,
+                _graft_tracer_strdup (t, obj->path, strrchr (obj->path, '.') - obj->path));
+          return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
+        }
       /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
        * names it has. */
       if (_graft_tracer_module_lacks (t, obj->path, name))
@@ -820,9 +892,10 @@ _graft_tracer_getattr (Tracer            *t,
       switch (_graft_tracer_tensor_attr_kind (t, name))
         {
         case TENSOR_ATTR_NONE:
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     "AttributeError: '%s' object has no attribute '%s'",
-                                     obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor", name);
+          /* torch's AttributeError, which a handler catches. */
+          return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                                      "AttributeError: '%s' object has no attribute '%s'",
+                                      obj->kind == VAL_PARAMETER ? "Parameter" : "Tensor", name);
         case TENSOR_ATTR_DATA:
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                      "the attribute '%s' of a constant tensor is not modelled by "
