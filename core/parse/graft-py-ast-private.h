@@ -61,7 +61,7 @@ struct _GraftPyModule
   const char *recent[GRAFT_PY_N_RECENT];
   guint32     recent_len[GRAFT_PY_N_RECENT];
   /* What the cache gave for short names the fast line read recently, by
-   * their word (_graft_py_module_intern_word()). */
+   * their word (_graft_py_module_word_slot()). */
   GraftPyWordSlot words[1 << GRAFT_PY_WORD_BITS];
 
   /* Borrowed */
@@ -229,32 +229,6 @@ _graft_py_module_word_slot (GraftPyModule *self,
   w &= _graft_py_word_masks[len];
   *out_word = w;
   return &self->words[(w * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> (64 - GRAFT_PY_WORD_BITS)];
-}
-
-/* _graft_py_module_intern_fast() for a name of 1 to 8 bytes, where 8
- * bytes may be read from @str (the name and what follows it): first
- * looked for in the memo of short names by its bytes as one word (a
- * multiply, a shift and a compare), which answers what the name cache
- * answered for it before, so that the cache's own slots (its choice of
- * which names it keeps, and so which copy of a name the tracer sees) are
- * as they would be without the memo.  Only names that are no keyword are
- * put in the memo (the fast line's), so a hit is no keyword either. */
-static inline const char *
-_graft_py_module_intern_word (GraftPyModule *self,
-                              const char    *str,
-                              gsize          len)
-{
-  GraftPyWordSlot *slot;
-  guint64          w;
-  const char      *name;
-
-  slot = _graft_py_module_word_slot (self, str, len, &w);
-  if (G_LIKELY (slot->word == w))
-    return slot->name;
-  name = _graft_py_module_intern_fast (self, str, len);
-  slot->word = w;
-  slot->name = name;
-  return name;
 }
 
 G_END_DECLS

@@ -170,18 +170,6 @@ is_keyword (const guchar *t,
          _graft_py_keyword_kind ((const char *) t + p, q - p) != GRAFT_PY_TOKEN_NAME;
 }
 
-static inline __attribute__ ((always_inline)) const char *
-intern (Fast   *f,
-        guint32 p,
-        guint32 q)
-{
-  guint32 len = q - p;
-
-  if (len <= 8 && p + 8 <= f->word_end)
-    return _graft_py_module_intern_word (f->module, (const char *) f->t + p, len);
-  return _graft_py_module_intern_fast (f->module, (const char *) f->t + p, len);
-}
-
 /* Whether the name of @len bytes at @s is private (`__x`, not `__x__`):
  * Python mangles it inside a class. */
 static inline gboolean
