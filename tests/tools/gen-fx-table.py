@@ -39,6 +39,8 @@ import torch.nn.functional as F
 from torch.fx.node import _get_qualified_name
 from torch.fx.graph import _snake_case
 
+from torchrelease import torch_release, torch_series
+
 NAMESPACES = [
     ("torch", torch),
     ("torch.nn.functional", F),
@@ -595,30 +597,11 @@ HEADER = """\
 """
 
 
-def torch_series():
-    """`1.13`, `2.6`: the dialect name of the torch this runs on."""
-    return ".".join(torch.__version__.split("+")[0].split(".")[:2])
-
-
 # How each torch's table is remade (the header quotes it); an unknown torch gets its own Python.
 RUN = {
     "1.13": "/usr/bin/python3 tests/tools/gen-fx-table.py",
     "2.6": "../shared/tools/torch26 python3 tests/tools/gen-fx-table.py",
 }
-
-
-def torch_release():
-    """(`1.13.1`, `Debian python3-torch 1.13.1+dfsg-4, Python 3.11`): the release and where it
-    came from.  Debian's torch 1.13.1 calls itself 1.13.0a0, so the package version says."""
-    python = "Python " + ".".join(str(v) for v in sys.version_info[:2])
-    try:
-        deb = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "python3-torch"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        deb = ""
-    if deb:
-        return re.split(r"[+~-]", deb)[0], f"Debian python3-torch {deb}, {python}"
-    return torch.__version__.split("+")[0], python
 
 
 def header():
