@@ -598,6 +598,48 @@ test_return_in_indentation (void)
   close_window (window);
 }
 
+/* Backspace at the end of a line's indentation goes back a level, to
+ * the indentation Return gave a line before (`else:` after an `if`
+ * block's line took four Backspaces: one space each); off a level's stop
+ * and after text, one character.  Each is one Ctrl+Z. */
+static void
+test_backspace_dedent (void)
+{
+  static const char module[] = "import torch\n\n\nclass P(torch.nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        if x is None:\n"
+                               "            y = x\n";
+  static const struct
+  {
+    const char *line; /* the last line, the cursor at its end */
+    const char *want; /* after one Backspace */
+  } cases[] = {
+    { "            ", "        " },
+    { "        ", "    " },
+    { "    ", "" },
+    { "          ", "         " }, /* off a level's stop: one space */
+    { "            y", "            " },
+    { "            y  ", "            y " },
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (module, cases[i].line, NULL);
+      g_autofree char *want = g_strconcat (module, cases[i].want, NULL);
+      GtkWidget       *view = edit_pattern (window, text);
+      TextIs           is_back = { view, want, TRUE };
+      TextIs           is_undone = { view, text, TRUE };
+
+      focus_window (window);
+      xdotool ("key", "BackSpace", NULL);
+      iterate_until (text_is, &is_back);
+      xdotool ("key", "ctrl+z", NULL);
+      iterate_until (text_is, &is_undone);
+    }
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -613,6 +655,7 @@ main (int    argc,
   g_test_add_func ("/ui/completion/quiet-in-strings", test_quiet_in_strings);
   g_test_add_func ("/ui/completion/return-indent", test_return_indent);
   g_test_add_func ("/ui/completion/return-in-indentation", test_return_in_indentation);
+  g_test_add_func ("/ui/completion/backspace-dedent", test_backspace_dedent);
   g_test_add_func ("/ui/completion/popup-rows", test_popup_rows);
   return g_test_run ();
 }
