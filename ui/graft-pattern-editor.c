@@ -91,7 +91,9 @@ static guint signals[N_SIGNALS];
  * three quotes left open, the line's own.  Strings and comments do not
  * count: a `:` or `return` in them changes nothing.  The line split off
  * by Return loses the blanks it started with, which the indentation
- * replaces. */
+ * replaces; but where only blanks came before the cursor (Return at the
+ * start of a line, or in its indentation, opens a line above it), those
+ * blanks go before the line's own: it keeps its indentation. */
 #define GRAFT_TYPE_PYTHON_INDENTER (graft_python_indenter_get_type ())
 G_DECLARE_FINAL_TYPE (GraftPythonIndenter, graft_python_indenter, GRAFT, PYTHON_INDENTER, GObject)
 
@@ -265,6 +267,15 @@ python_indenter_indent (GtkSourceIndenter *indenter,
   before = gtk_text_iter_get_slice (&start, &end);
   read_python (before, &reading);
 
+  if (reading.line[strspn (reading.line, " \t")] == '\0')
+    {
+      /* Return in the line's indentation (a blank line's end too) opened
+       * a line above: the line split off keeps its own blanks, after
+       * those before the cursor, the whole indentation it had. */
+      gtk_text_iter_set_line_offset (iter, 0);
+      gtk_text_buffer_insert (buffer, iter, reading.line, -1);
+      return;
+    }
   if (reading.in_string || (reading.depth > 0 && !reading.hanging))
     take_indentation (indent, reading.line);
   else if (reading.depth > 0)

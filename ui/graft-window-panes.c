@@ -379,6 +379,59 @@ split_keyed_cb (GraftWindow  *self,
   return gtk_widget_is_focus (GTK_WIDGET (paned));
 }
 
+/* What Up and Down move the split by: GtkPaned's own step is a pixel,
+ * which a user pressing Down does not see move. */
+#define SPLIT_STEP 16
+
+/* Before GtkPaned's own handler: Up and Down (and Left, Right) move the
+ * split by SPLIT_STEP, within GtkPaned's bounds, and the signal stops
+ * (its own one-pixel step is not taken too); the page keys, Home and End
+ * go on to it. */
+static gboolean
+split_step_cb (GraftWindow  *self,
+               GtkScrollType scroll,
+               GtkPaned     *paned)
+{
+  int step;
+  int min_position;
+  int max_position;
+
+  if (!gtk_widget_is_focus (GTK_WIDGET (paned)))
+    return FALSE;
+  switch (scroll)
+    {
+    case GTK_SCROLL_STEP_UP:
+    case GTK_SCROLL_STEP_LEFT:
+    case GTK_SCROLL_STEP_BACKWARD:
+      step = -SPLIT_STEP;
+      break;
+    case GTK_SCROLL_STEP_DOWN:
+    case GTK_SCROLL_STEP_RIGHT:
+    case GTK_SCROLL_STEP_FORWARD:
+      step = SPLIT_STEP;
+      break;
+    case GTK_SCROLL_NONE:
+    case GTK_SCROLL_JUMP:
+    case GTK_SCROLL_PAGE_BACKWARD:
+    case GTK_SCROLL_PAGE_FORWARD:
+    case GTK_SCROLL_PAGE_UP:
+    case GTK_SCROLL_PAGE_DOWN:
+    case GTK_SCROLL_PAGE_LEFT:
+    case GTK_SCROLL_PAGE_RIGHT:
+    case GTK_SCROLL_START:
+    case GTK_SCROLL_END:
+    default:
+      return FALSE;
+    }
+  g_object_get (paned, "min-position", &min_position, "max-position", &max_position, NULL);
+  gtk_paned_set_position (
+      paned, CLAMP (gtk_paned_get_position (paned) + step, min_position, max_position));
+  /* GtkPaned's handler would add its pixel: the emission ends here, and
+   * the after-handler is called from here. */
+  g_signal_stop_emission_by_name (paned, "move-handle");
+  return split_keyed_cb (self, scroll, paned);
+}
+
 /* Escape on the handle: GtkPaned puts the split back where it was when
  * the keys took it (its own handler, after this one), and the Rules
  * page's split is what it was then too. */
@@ -464,6 +517,7 @@ _graft_window_init_side_split (GraftWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self->side_paned), legacy);
   g_signal_connect_swapped (self->side_paned, "notify::position", G_CALLBACK (split_moved_cb),
                             self);
+  g_signal_connect_swapped (self->side_paned, "move-handle", G_CALLBACK (split_step_cb), self);
   g_signal_connect_data (self->side_paned, "move-handle", G_CALLBACK (split_keyed_cb), self, NULL,
                          G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_swapped (self->side_paned, "cancel-position", G_CALLBACK (split_cancelled_cb),

@@ -548,6 +548,98 @@ test_popup_rows (void)
   close_window (window);
 }
 
+/* Return in a line's indentation, nothing but blanks before the cursor,
+ * opens a line above it: the line split off keeps its indentation (it
+ * lost it: the indentation of the blanks before the cursor replaced its
+ * own, `        return y` became `return y`, no Python).  Return at the
+ * end of a blank line keeps giving its blanks.  One Ctrl+Z undoes it. */
+static void
+test_return_in_indentation (void)
+{
+  static const char module[] = "import torch\n\n\nclass P(torch.nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        y = self.bn1(x)\n";
+  static const struct
+  {
+    const char *before; /* the last line's text before the cursor */
+    const char *after;  /* after the cursor */
+    const char *want;   /* the two lines Return makes of it */
+    guint       undo;   /* the Ctrl+Z that undo it: two where the indenter
+                         * edits (test_return_indent()), one where not */
+  } cases[] = {
+    { "", "        return y", "\n        return y", 1 },
+    { "    ", "    return y", "    \n        return y", 2 },
+    { "        ", "return y", "        \n        return y", 2 },
+    { "", "    def g(self):", "\n    def g(self):", 1 },
+    { "        ", "", "        \n        ", 2 },
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (module, cases[i].before, cases[i].after, NULL);
+      g_autofree char *want = g_strconcat (module, cases[i].want, NULL);
+      GtkWidget       *view = edit_pattern (window, text);
+      GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+      TextIs           is_split = { view, want, TRUE };
+      TextIs           is_undone = { view, text, TRUE };
+      GtkTextIter      at;
+
+      gtk_text_buffer_get_iter_at_offset (buffer, &at,
+                                          (int) (strlen (module) + strlen (cases[i].before)));
+      gtk_text_buffer_place_cursor (buffer, &at);
+      focus_window (window);
+      xdotool ("key", "Return", NULL);
+      iterate_until (text_is, &is_split);
+      for (guint k = 0; k < cases[i].undo; k++)
+        xdotool ("key", "ctrl+z", NULL);
+      iterate_until (text_is, &is_undone);
+    }
+  close_window (window);
+}
+
+/* Backspace at the end of a line's indentation goes back a level, to
+ * the indentation Return gave a line before (`else:` after an `if`
+ * block's line took four Backspaces: one space each); off a level's stop
+ * and after text, one character.  Each is one Ctrl+Z. */
+static void
+test_backspace_dedent (void)
+{
+  static const char module[] = "import torch\n\n\nclass P(torch.nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        if x is None:\n"
+                               "            y = x\n";
+  static const struct
+  {
+    const char *line; /* the last line, the cursor at its end */
+    const char *want; /* after one Backspace */
+  } cases[] = {
+    { "            ", "        " },
+    { "        ", "    " },
+    { "    ", "" },
+    { "          ", "         " }, /* off a level's stop: one space */
+    { "            y", "            " },
+    { "            y  ", "            y " },
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (module, cases[i].line, NULL);
+      g_autofree char *want = g_strconcat (module, cases[i].want, NULL);
+      GtkWidget       *view = edit_pattern (window, text);
+      TextIs           is_back = { view, want, TRUE };
+      TextIs           is_undone = { view, text, TRUE };
+
+      focus_window (window);
+      xdotool ("key", "BackSpace", NULL);
+      iterate_until (text_is, &is_back);
+      xdotool ("key", "ctrl+z", NULL);
+      iterate_until (text_is, &is_undone);
+    }
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -562,6 +654,8 @@ main (int    argc,
   g_test_add_func ("/ui/completion/imports", test_imports);
   g_test_add_func ("/ui/completion/quiet-in-strings", test_quiet_in_strings);
   g_test_add_func ("/ui/completion/return-indent", test_return_indent);
+  g_test_add_func ("/ui/completion/return-in-indentation", test_return_in_indentation);
+  g_test_add_func ("/ui/completion/backspace-dedent", test_backspace_dedent);
   g_test_add_func ("/ui/completion/popup-rows", test_popup_rows);
   return g_test_run ();
 }

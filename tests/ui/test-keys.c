@@ -120,7 +120,7 @@ key_split (GraftWindow *window,
 /* Ctrl+F8, Page Up three times, Return: the split moved up stays, with a
  * visit to the Pattern page between (which fits the Rules page's split
  * again unless the user chose one), and the keyboard is back on the rule
- * list.  Ctrl+F8, Page Down, Escape: the split is back where Return left
+ * list.  Ctrl+F8, Page Down, Down, Up, Escape: the split is back where Return left
  * it, and stays there after a visit to the Pattern page (GtkPaned's
  * Escape put it back, the page's choice too).  On main Ctrl+F8 did
  * nothing (the first wait ran out): F8 is Next Match, and GtkPaned's own
@@ -165,6 +165,16 @@ test_rules_split (void)
   iterate_until (is_focus, paned);
   key_split (window, "Page_Down", 1);
   g_assert_cmpint (gtk_paned_get_position (window->side_paned), >, moved);
+  /* Down and Up move it by 16 pixels, a step a user sees (GtkPaned's own
+   * step is a pixel). */
+  {
+    int from = gtk_paned_get_position (window->side_paned);
+
+    key_split (window, "Down", 1);
+    g_assert_cmpint (gtk_paned_get_position (window->side_paned), ==, from + 16);
+    key_split (window, "Up", -1);
+    g_assert_cmpint (gtk_paned_get_position (window->side_paned), ==, from);
+  }
   xdotool ("key", "Escape", NULL);
   iterate_until (is_focus, list);
   g_assert_cmpint (gtk_paned_get_position (window->side_paned), ==, moved);
