@@ -1137,7 +1137,7 @@ _graft_tracer_call_method (Tracer            *t,
                                    name);
       if (g_str_has_suffix (name, "_"))
         return recv;
-      return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs);
+      return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs, at);
     }
   if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 &&
       strcmp (name, "fromhex") == 0)
