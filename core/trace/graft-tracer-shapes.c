@@ -274,9 +274,12 @@ reshape (Tracer            *t,
     else if (sizes->dims[i] < 0)
       return torch_error (t, at, "RuntimeError", "invalid shape dimension %" G_GINT64_FORMAT,
                           sizes->dims[i]);
-    else if ((known = mul_size (known, sizes->dims[i])) < 0)
-      return FALSE;
+    else if (known >= 0)
+      known = mul_size (known, sizes->dims[i]);
   sizes->dtype = in->dtype;
+  /* Sizes past int64: torch's product wraps, never equal to a size. */
+  if (known < 0 && infer >= 0)
+    return FALSE;
   if (known == total || (infer >= 0 && known > 0 && total % known == 0))
     {
       if (infer < 0)
@@ -441,9 +444,24 @@ binary_shape (Tracer            *t,
   return FALSE;
 }
 
-/* `a @ b` of constant tensors of one dtype: torch.matmul's shape, or its
- * error.  Beyond two dimensions the batch is broadcast; an error there is
- * refused, its text not modelled. */
+/* The product of @s's sizes from @from to before @to. */
+static gint64
+prod_dims (const Shape *s,
+           guint        from,
+           guint        to)
+{
+  gint64 n = 1;
+
+  for (guint i = from; i < to && n >= 0; i++)
+    n = mul_size (n, s->dims[i]);
+  return n;
+}
+
+/* `a @ b` of constant tensors: torch.matmul's shape (where the dtypes are
+ * one), or its error.  torch folds a batch of matrices times a matrix or
+ * a vector into one mm() or mv(), so their texts name the folded sizes;
+ * torch 1.13 folds a matrix or a vector times a batch too (transposed),
+ * where 2.6 runs bmm(); batches against batches are bmm() in both. */
 static gboolean
 matmul_shape (Tracer            *t,
               const GraftPyExpr *at,
@@ -451,53 +469,98 @@ matmul_shape (Tracer            *t,
               const Value       *b,
               Shape             *s)
 {
-  Shape  sa, sb, ba, bb;
-  gint64 k_a, k_b;
+  Shape    sa, sb, ba, bb;
+  gint64   k_a, k_b, rows, batch;
+  gboolean one_dtype, old;
 
-  if (!shape_of (a, &sa) || !shape_of (b, &sb) || strcmp (sa.dtype, sb.dtype) != 0)
+  if (!shape_of (a, &sa) || !shape_of (b, &sb))
     return FALSE;
   if (sa.rank == 0 || sb.rank == 0)
     return torch_error (t, at, "RuntimeError",
                         "both arguments to matmul need to be at least 1D, but they are %uD and "
                         "%uD",
                         sa.rank, sb.rank);
+  one_dtype = strcmp (sa.dtype, sb.dtype) == 0;
+  old = t != NULL && t->dialect->torch == GRAFT_TORCH_1_13;
   k_a = sa.dims[sa.rank - 1];
   k_b = sb.dims[sb.rank == 1 ? 0 : sb.rank - 2];
-  s->dtype = sa.dtype;
-  s->rank = 0;
-  if (sa.rank <= 2 && sb.rank <= 2)
+  if (sb.rank <= 2 || (old && sa.rank <= 2))
     {
-      if (sa.rank == 1 && sb.rank == 1 && k_a != k_b)
-        return torch_error (t, at, "RuntimeError",
-                            "inconsistent tensor size, expected tensor [%" G_GINT64_FORMAT
-                            "] and src [%" G_GINT64_FORMAT
-                            "] to have the same number of elements, but got %" G_GINT64_FORMAT
-                            " and %" G_GINT64_FORMAT " elements respectively",
-                            k_a, k_b, k_a, k_b);
-      if (sb.rank == 2 && k_a != k_b)
+      /* One mm(), mv() or dot(): @rows by @k_a times @k_b (by @cols). */
+      gboolean swap = sb.rank > 2;
+      gint64   cols = sb.rank >= 2 ? sb.dims[sb.rank - 1] : 1;
+
+      rows = prod_dims (&sa, 0, sa.rank - 1);
+      if (swap)
+        {
+          rows = mul_size (prod_dims (&sb, 0, sb.rank - 2), cols);
+          cols = sa.rank == 2 ? sa.dims[0] : 1;
+          k_a = sb.dims[sb.rank - 2];
+          k_b = sa.dims[sa.rank - 1];
+        }
+      if (rows < 0)
+        return FALSE;
+      if (sa.rank == 1 && sb.rank == 1)
+        {
+          if (one_dtype && k_a != k_b)
+            return torch_error (t, at, "RuntimeError",
+                                "inconsistent tensor size, expected tensor [%" G_GINT64_FORMAT
+                                "] and src [%" G_GINT64_FORMAT
+                                "] to have the same number of elements, but got %" G_GINT64_FORMAT
+                                " and %" G_GINT64_FORMAT " elements respectively",
+                                k_a, k_b, k_a, k_b);
+        }
+      else if (swap ? sa.rank == 1 : sb.rank == 1)
+        {
+          if (k_a != k_b && !one_dtype)
+            return not_modelled (t, at, "torch.matmul");
+          if (k_a != k_b && old)
+            return torch_error (t, at, "RuntimeError",
+                                "size mismatch, got %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                                "x%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                                rows, rows, k_a, k_b);
+          if (k_a != k_b)
+            return torch_error (t, at, "RuntimeError",
+                                "size mismatch, got input (%" G_GINT64_FORMAT
+                                "), mat (%" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
+                                "), vec (%" G_GINT64_FORMAT ")",
+                                rows, rows, k_a, k_b);
+        }
+      else if (k_a != k_b)
         return torch_error (t, at, "RuntimeError",
                             "mat1 and mat2 shapes cannot be multiplied (%" G_GINT64_FORMAT
                             "x%" G_GINT64_FORMAT " and %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
                             ")",
-                            sa.rank == 2 ? sa.dims[0] : 1, k_a, k_b, sb.dims[1]);
+                            rows, k_a, k_b, cols);
       if (k_a != k_b)
         return not_modelled (t, at, "torch.matmul");
-      if (sa.rank == 2)
-        s->dims[s->rank++] = sa.dims[0];
-      if (sb.rank == 2)
-        s->dims[s->rank++] = sb.dims[1];
-      return TRUE;
     }
-  if (k_a != k_b)
-    return not_modelled (t, at, "torch.matmul");
+  else
+    {
+      /* bmm() of the broadcast batches. */
+      ba = sa;
+      ba.rank = sa.rank >= 2 ? sa.rank - 2 : 0;
+      bb = sb;
+      bb.rank = sb.rank - 2;
+      if (!one_dtype && (k_a != k_b || !broadcast (NULL, NULL, &ba, &bb, s)))
+        return not_modelled (t, at, "torch.matmul");
+      if (!broadcast (t, at, &ba, &bb, s) || (batch = prod_dims (s, 0, s->rank)) < 0)
+        return FALSE;
+      if (k_a != k_b)
+        return torch_error (t, at, "RuntimeError",
+                            "Expected size for first two dimensions of batch2 tensor to be: "
+                            "[%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                            "] but got: [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT "].",
+                            batch, k_a, batch, k_b);
+    }
+  if (!one_dtype)
+    return FALSE;
   /* The batch dimensions, before the matrices' last two (one of a vector). */
   ba = sa;
   ba.rank = sa.rank >= 2 ? sa.rank - 2 : 0;
   bb = sb;
   bb.rank = sb.rank >= 2 ? sb.rank - 2 : 0;
-  if (!broadcast (NULL, NULL, &ba, &bb, s))
-    return not_modelled (t, at, "torch.matmul");
-  if (s->rank + 2 > MAX_RANK)
+  if (!broadcast (NULL, NULL, &ba, &bb, s) || s->rank + 2 > MAX_RANK)
     return FALSE;
   if (sa.rank >= 2)
     s->dims[s->rank++] = sa.dims[sa.rank - 2];
@@ -735,15 +798,15 @@ reduce_shape (Tracer            *t,
         return FALSE;
       for (guint i = 0; i < dims->seq.items->len; i++)
         {
-          if (!plain_int (dims->seq.items->pdata[i], &a) ||
-              (s->rank == 0 && !wrap_dim (a, 0, &d)) || !check_dim (t, at, a, s->rank, &d) ||
-              (mask & (1u << d)) != 0)
+          if (!plain_int (dims->seq.items->pdata[i], &a) || !check_dim (t, at, a, s->rank, &d))
             return FALSE;
+          if ((mask & (1u << d)) != 0)
+            return torch_error (t, at, "RuntimeError",
+                                "dim %u appears multiple times in the list of dims", d);
           mask |= 1u << d;
         }
     }
-  else if (plain_int (dims, &a) && (s->rank > 0 || wrap_dim (a, 0, &d)) &&
-           check_dim (t, at, a, s->rank, &d))
+  else if (plain_int (dims, &a) && check_dim (t, at, a, s->rank, &d))
     mask = 1u << d;
   else
     return FALSE;
@@ -820,14 +883,7 @@ expand_shape (Tracer            *t,
                           "be greater or equal to the number of dimensions in the tensor (%u)",
                           type, have, want, sizes->rank, s->rank);
     }
-  if (s->rank == 0)
-    {
-      /* torch expands a zero-dimensional tensor to any sizes unchecked. */
-      for (guint i = 0; i < sizes->rank; i++)
-        if (sizes->dims[i] < 0)
-          return not_modelled (t, at, "expand()");
-    }
-  for (guint i = sizes->rank; i-- > 0;)
+  for (guint i = sizes->rank; i-- > 0 && s->rank > 0;)
     {
       guint  lead = sizes->rank - s->rank;
       gint64 old = i >= lead ? s->dims[i - lead] : 1;
@@ -848,9 +904,12 @@ expand_shape (Tracer            *t,
                             ") at non-singleton dimension %u.  Target sizes: %s.  Tensor sizes: "
                             "%s",
                             sizes->dims[i], old, i, want, have);
-      else if (sizes->dims[i] < 0)
-        return not_modelled (t, at, "expand()");
     }
+  /* A negative size left (a zero-dimensional tensor's sizes are not
+   * checked) fails when torch counts the elements. */
+  for (guint i = 0; i < sizes->rank; i++)
+    if (sizes->dims[i] < 0)
+      return torch_error (t, at, "RuntimeError", "numel: integer multiplication overflow");
   sizes->dtype = s->dtype;
   *s = *sizes;
   return sane (s);
@@ -936,8 +995,6 @@ method_shape (Tracer            *t,
     {
       if (n != 2 || !plain_int (args->pdata[0], &a) || !plain_int (args->pdata[1], &b))
         return FALSE;
-      if (s->rank == 0 && !(wrap_dim (a, 0, &d) && wrap_dim (b, 0, &e)))
-        return FALSE; /* not checked against torch */
       if (!check_dim (t, at, a, s->rank, &d) || !check_dim (t, at, b, s->rank, &e))
         return FALSE;
       if (s->rank > 0)
@@ -989,8 +1046,6 @@ method_shape (Tracer            *t,
 
       if (n > 1 || (n == 1 && !plain_int (args->pdata[0], &a)))
         return FALSE;
-      if (n == 1 && s->rank == 0 && !wrap_dim (a, 0, &d))
-        return FALSE; /* not checked against torch */
       if (n == 1 && !check_dim (t, at, a, s->rank, &d))
         return FALSE;
       if (n == 1)
@@ -1015,16 +1070,14 @@ method_shape (Tracer            *t,
       if (n > 2 || (n > 0 && !plain_int (args->pdata[0], &start)) ||
           (n > 1 && !plain_int (args->pdata[1], &end)))
         return FALSE;
+      if (!check_dim (t, at, start, s->rank, &d) || !check_dim (t, at, end, s->rank, &e))
+        return FALSE;
       if (s->rank == 0)
         {
-          if (!wrap_dim (start, 0, &d) || !wrap_dim (end, 0, &e))
-            return FALSE; /* not checked against torch */
           s->rank = 1;
           s->dims[0] = 1;
           return TRUE;
         }
-      if (!check_dim (t, at, start, s->rank, &d) || !check_dim (t, at, end, s->rank, &e))
-        return FALSE;
       if (d > e)
         return torch_error (t, at, "RuntimeError",
                             "flatten() has invalid args: start_dim cannot come after end_dim");
@@ -1078,6 +1131,43 @@ method_shape (Tracer            *t,
   return FALSE;
 }
 
+/* Whether @name is a method or function of two operands, `add(a, b)`, as
+ * the operator @op: a GraftPyBinOp, -1 for a comparison. */
+static gboolean
+binary_method (const char *name,
+               int        *op)
+{
+  static const struct
+  {
+    const char *name;
+    int         op;
+  } ops[] = {
+    { "add", GRAFT_PY_BIN_ADD },
+    { "sub", GRAFT_PY_BIN_SUB },
+    { "subtract", GRAFT_PY_BIN_SUB },
+    { "mul", GRAFT_PY_BIN_MUL },
+    { "multiply", GRAFT_PY_BIN_MUL },
+    { "div", GRAFT_PY_BIN_TRUEDIV },
+    { "divide", GRAFT_PY_BIN_TRUEDIV },
+    { "true_divide", GRAFT_PY_BIN_TRUEDIV },
+    { "matmul", GRAFT_PY_BIN_MATMUL },
+    { "eq", -1 },
+    { "ne", -1 },
+    { "lt", -1 },
+    { "le", -1 },
+    { "gt", -1 },
+    { "ge", -1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (name, ops[i].name) == 0)
+      {
+        *op = ops[i].op;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /**
  * _graft_tracer_tensor_method_result:
  * @recv: a constant tensor
@@ -1099,6 +1189,10 @@ _graft_tracer_tensor_method_result (Tracer            *t,
                                     const GraftPyExpr *at)
 {
   Shape s;
+  int   op;
+
+  if (args != NULL && args->len == 1 && no_kwargs (kwargs) && binary_method (name, &op))
+    return _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
   if (!shape_of (recv, &s) || !method_shape (t, at, name, args, kwargs, &s))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
@@ -1633,8 +1727,16 @@ _graft_tracer_function_tensor (Tracer            *t,
                                StrMap            *kwargs,
                                const GraftPyExpr *at)
 {
-  Shape s;
+  Shape s, other;
+  int   op;
 
+  /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
+  if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 && no_kwargs (kwargs) &&
+      shape_of (args->pdata[0], &s) &&
+      (binary_method (path + strlen ("torch."), &op) ||
+       (strcmp (path, "torch.mm") == 0 && shape_of (args->pdata[1], &other) && s.rank == 2 &&
+        other.rank == 2 && (op = GRAFT_PY_BIN_MATMUL, TRUE))))
+    return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;
   return made (t, &s);
