@@ -1136,7 +1136,8 @@ _graft_tracer_call_method (Tracer            *t,
                                    "does not compute",
                                    name);
       if (g_str_has_suffix (name, "_"))
-        return recv;
+        return _graft_tracer_tensor_inplace_method (t, recv, name, args, kwargs, at) ? recv
+                                                                                     : NULL;
       return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs, at);
     }
   if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 &&

@@ -1155,6 +1155,8 @@ _graft_tracer_inplace_binop (Tracer            *t,
 
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_inplace_methods[op], a, b, at);
+  if (is_constant_tensor (a) && !_graft_tracer_tensor_inplace_fits (t, (int) op, a, b, at))
+    return NULL;
   /* `s |= {k}` changes the set itself (a frozenset gets a new one). */
   if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)

@@ -1066,6 +1066,17 @@ Value   *_graft_tracer_tensor_method_result (Tracer            *t,
                                              PtrVec            *args,
                                              StrMap            *kwargs,
                                              const GraftPyExpr *at);
+gboolean _graft_tracer_tensor_inplace_fits (Tracer            *t,
+                                            int                op,
+                                            const Value       *a,
+                                            const Value       *b,
+                                            const GraftPyExpr *at);
+gboolean _graft_tracer_tensor_inplace_method (Tracer            *t,
+                                              Value             *recv,
+                                              const char        *name,
+                                              PtrVec            *args,
+                                              StrMap            *kwargs,
+                                              const GraftPyExpr *at);
 Value   *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
 Value   *_graft_tracer_index_tensor (Tracer            *t,
                                      Value             *tensor,

@@ -607,13 +607,27 @@ _graft_tracer_binop_tensor (Tracer            *t,
                             const Value       *b,
                             const GraftPyExpr *at)
 {
-  Shape s;
+  Shape s, sa, sb;
 
   if (op == GRAFT_PY_BIN_MATMUL)
     {
       if (!matmul_shape (t, at, a, b, &s))
         return t->error != NULL ? NULL : _graft_value_tensor (t);
       return made (t, &s);
+    }
+  if (op == GRAFT_PY_BIN_SUB && shape_of (a, &sa) && shape_of (b, &sb) &&
+      (strcmp (sa.dtype, "torch.bool") == 0 || strcmp (sb.dtype, "torch.bool") == 0))
+    {
+      if (strcmp (sa.dtype, sb.dtype) == 0)
+        torch_error (t, at, "RuntimeError",
+                     "Subtraction, the `-` operator, with two bool tensors is not supported. Use "
+                     "the `^` or `logical_xor()` operator instead.");
+      else
+        torch_error (t, at, "RuntimeError",
+                     "Subtraction, the `-` operator, with a bool tensor is not supported. If you "
+                     "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                     "instead.");
+      return t->error != NULL ? NULL : _graft_value_tensor (t);
     }
   if (!binary_shape (t, broadcasts_first (op, a, b) ? at : NULL, a, b, &s))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
@@ -1119,11 +1133,12 @@ method_shape (Tracer            *t,
 
       if (n != 2 || !shape_of (args->pdata[0], &mask) || strcmp (mask.dtype, "torch.bool") != 0)
         return FALSE;
-      /* torch names the mask a and the tensor b. */
+      /* torch broadcasts the mask (named a) and the tensor (b), and fills
+       * a copy of the tensor expanded. */
       if (!broadcast (t, at, &mask, s, &out))
         return FALSE;
-      if (out.rank != s->rank || memcmp (out.dims, s->dims, s->rank * sizeof (gint64)) != 0)
-        return not_modelled (t, at, "masked_fill()");
+      out.dtype = s->dtype;
+      *s = out;
       return args->pdata[1] != NULL && (((Value *) args->pdata[1])->kind == VAL_FLOAT ||
                                         ((Value *) args->pdata[1])->kind == VAL_INT ||
                                         ((Value *) args->pdata[1])->kind == VAL_BOOL);
@@ -1197,6 +1212,66 @@ _graft_tracer_tensor_method_result (Tracer            *t,
   if (!shape_of (recv, &s) || !method_shape (t, at, name, args, kwargs, &s))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
   return made (t, &s);
+}
+
+/**
+ * _graft_tracer_tensor_inplace_fits:
+ * @op: the operator, a GraftPyBinOp, or -1 for a comparison
+ * @a: a constant tensor, changed in place (`a += b`, `a.add_(b)`)
+ *
+ * Checks the sizes of an in-place operator as torch does: @b must
+ * broadcast to @a's own shape.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at
+ */
+gboolean
+_graft_tracer_tensor_inplace_fits (Tracer            *t,
+                                   int                op,
+                                   const Value       *a,
+                                   const Value       *b,
+                                   const GraftPyExpr *at)
+{
+  Shape            sa, sb, out;
+  g_autofree char *have = NULL;
+  g_autofree char *want = NULL;
+
+  if (op == GRAFT_PY_BIN_MATMUL || !shape_of (a, &sa) || !shape_of (b, &sb) ||
+      !broadcasts_first (op, a, b))
+    return TRUE;
+  if (!broadcast (t, at, &sa, &sb, &out))
+    return FALSE;
+  if (out.rank == sa.rank && memcmp (out.dims, sa.dims, sa.rank * sizeof (gint64)) == 0)
+    return TRUE;
+  have = dims_str (sa.dims, sa.rank);
+  want = dims_str (out.dims, out.rank);
+  return torch_error (t, at, "RuntimeError",
+                      "output with shape %s doesn't match the broadcast shape %s", have, want);
+}
+
+/**
+ * _graft_tracer_tensor_inplace_method:
+ * @recv: a constant tensor
+ * @name: an in-place method of it (`add_`)
+ *
+ * Checks the sizes of `recv.add_(b)` and such, as
+ * _graft_tracer_tensor_inplace_fits() does for `recv += b`.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at
+ */
+gboolean
+_graft_tracer_tensor_inplace_method (Tracer            *t,
+                                     Value             *recv,
+                                     const char        *name,
+                                     PtrVec            *args,
+                                     StrMap            *kwargs,
+                                     const GraftPyExpr *at)
+{
+  g_autofree char *plain = g_strndup (name, strlen (name) - 1);
+  int              op;
+
+  if (args == NULL || args->len != 1 || !no_kwargs (kwargs) || !binary_method (plain, &op))
+    return TRUE;
+  return _graft_tracer_tensor_inplace_fits (t, op, recv, args->pdata[0], at);
 }
 
 /**
@@ -1421,17 +1496,23 @@ number (const Value *v,
   return TRUE;
 }
 
-/* torch.cat() and torch.stack() of constant tensors of one dtype. */
+/* torch.cat() and torch.stack() of constant tensors: the shape (where
+ * their dtype is one), or torch's error where their sizes do not fit.
+ * cat() passes over 1-D tensors of no elements, as torch does. */
 static gboolean
-cat_shape (gboolean stack,
-           PtrVec  *args,
-           StrMap  *kwargs,
-           Shape   *s)
+cat_shape (Tracer            *t,
+           const GraftPyExpr *at,
+           gboolean           stack,
+           PtrVec            *args,
+           StrMap            *kwargs,
+           Shape             *s)
 {
-  Value *seq = args != NULL && args->len >= 1 ? args->pdata[0] : NULL;
-  Value *dim_v = args != NULL && args->len == 2 ? args->pdata[1] : NULL;
-  gint64 dim = 0;
-  guint  d = 0;
+  Value   *seq = args != NULL && args->len >= 1 ? args->pdata[0] : NULL;
+  Value   *dim_v = args != NULL && args->len == 2 ? args->pdata[1] : NULL;
+  gint64   dim = 0;
+  guint    d = 0, n, ref = 0;
+  gboolean one_dtype = TRUE, found = FALSE;
+  Shape    parts[64];
 
   if (kwargs != NULL && kwargs->keys->len > 0)
     {
@@ -1440,37 +1521,72 @@ cat_shape (gboolean stack,
       dim_v = kwargs->values->pdata[0];
     }
   if (seq == NULL || args->len > 2 || (seq->kind != VAL_TUPLE && seq->kind != VAL_LIST) ||
-      seq->seq.items->len == 0 || (dim_v != NULL && !plain_int (dim_v, &dim)))
+      seq->seq.items->len == 0 || seq->seq.items->len > G_N_ELEMENTS (parts) ||
+      (dim_v != NULL && !plain_int (dim_v, &dim)))
     return FALSE;
-  for (guint i = 0; i < seq->seq.items->len; i++)
+  n = seq->seq.items->len;
+  for (guint i = 0; i < n; i++)
     {
-      Shape p;
-
-      if (!shape_of (seq->seq.items->pdata[i], &p))
+      if (!shape_of (seq->seq.items->pdata[i], &parts[i]))
         return FALSE;
-      if (i == 0)
-        {
-          *s = p;
-          if (!wrap_dim (dim, stack ? p.rank + 1 : p.rank, &d) || (!stack && p.rank == 0) ||
-              (stack && p.rank >= MAX_RANK))
-            return FALSE;
-          continue;
-        }
-      if (p.rank != s->rank || strcmp (p.dtype, s->dtype) != 0)
-        return FALSE;
-      for (guint k = 0; k < p.rank; k++)
-        if (p.dims[k] != s->dims[k] && (stack || k != d))
-          return FALSE;
-        else if (!stack && k == d)
-          s->dims[k] += p.dims[k];
+      one_dtype = one_dtype && strcmp (parts[i].dtype, parts[0].dtype) == 0;
     }
   if (stack)
     {
+      if (parts[0].rank >= MAX_RANK || !check_dim (t, at, dim, parts[0].rank + 1, &d))
+        return FALSE;
+      for (guint i = 1; i < n; i++)
+        if (parts[i].rank != parts[0].rank ||
+            memcmp (parts[i].dims, parts[0].dims, parts[0].rank * sizeof (gint64)) != 0)
+          {
+            g_autofree char *first = dims_str (parts[0].dims, parts[0].rank);
+            g_autofree char *other = dims_str (parts[i].dims, parts[i].rank);
+
+            return torch_error (t, at, "RuntimeError",
+                                "stack expects each tensor to be equal size, but got %s at entry "
+                                "0 and %s at entry %u",
+                                first, other, i);
+          }
+      *s = parts[0];
       memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
-      s->dims[d] = seq->seq.items->len;
+      s->dims[d] = n;
       s->rank++;
+      return one_dtype && sane (s);
     }
-  return sane (s);
+  for (guint i = 0; i < n; i++)
+    if (parts[i].rank == 0)
+      return torch_error (t, at, "RuntimeError",
+                          "zero-dimensional tensor (at position %u) cannot be concatenated", i);
+  for (guint i = 0; i < n && !found; i++)
+    if (!(parts[i].rank == 1 && parts[i].dims[0] == 0))
+      {
+        ref = i;
+        found = TRUE;
+      }
+  if (!found)
+    return FALSE; /* every one empty */
+  if (!check_dim (t, at, dim, parts[ref].rank, &d))
+    return FALSE;
+  *s = parts[ref];
+  s->dims[d] = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if (parts[i].rank == 1 && parts[i].dims[0] == 0)
+        continue;
+      if (parts[i].rank != parts[ref].rank)
+        return torch_error (t, at, "RuntimeError",
+                            "Tensors must have same number of dimensions: got %u and %u",
+                            parts[ref].rank, parts[i].rank);
+      for (guint k = 0; k < parts[i].rank; k++)
+        if (k != d && parts[i].dims[k] != parts[ref].dims[k])
+          return torch_error (t, at, "RuntimeError",
+                              "Sizes of tensors must match except in dimension %u. Expected "
+                              "size %" G_GINT64_FORMAT " but got size %" G_GINT64_FORMAT
+                              " for tensor number %u in the list.",
+                              d, parts[ref].dims[k], parts[i].dims[k], i);
+      s->dims[d] += parts[i].dims[d];
+    }
+  return one_dtype && sane (s);
 }
 
 /* torch.einsum(equation, *operands) (or one list of them), for an
@@ -1675,7 +1791,7 @@ function_shape (Tracer            *t,
       return factory_kwargs (kwargs, NULL, &s->dtype);
     }
   if (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 || strcmp (name, "stack") == 0)
-    return cat_shape (name[0] == 's', args, kwargs, s);
+    return cat_shape (t, at, name[0] == 's', args, kwargs, s);
   if (strcmp (name, "einsum") == 0)
     return einsum_shape (args, kwargs, s);
   if (strcmp (name, "outer") == 0 || strcmp (name, "ger") == 0)
@@ -1683,8 +1799,12 @@ function_shape (Tracer            *t,
       Shape b;
 
       if (n != 2 || !no_kwargs (kwargs) || !shape_of (args->pdata[0], s) ||
-          !shape_of (args->pdata[1], &b) || s->rank != 1 || b.rank != 1 ||
-          (s->dtype = promote (s, &b)) == NULL)
+          !shape_of (args->pdata[1], &b))
+        return FALSE;
+      if (s->rank != 1 || b.rank != 1)
+        return torch_error (t, at, "RuntimeError", "%s: Expected 1-D argument %s, but got %u-D",
+                            name, s->rank != 1 ? "self" : "vec2", s->rank != 1 ? s->rank : b.rank);
+      if ((s->dtype = promote (s, &b)) == NULL)
         return FALSE;
       s->rank = 2;
       s->dims[1] = b.dims[0];
@@ -1734,9 +1854,16 @@ _graft_tracer_function_tensor (Tracer            *t,
   if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 && no_kwargs (kwargs) &&
       shape_of (args->pdata[0], &s) &&
       (binary_method (path + strlen ("torch."), &op) ||
-       (strcmp (path, "torch.mm") == 0 && shape_of (args->pdata[1], &other) && s.rank == 2 &&
-        other.rank == 2 && (op = GRAFT_PY_BIN_MATMUL, TRUE))))
-    return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
+       (strcmp (path, "torch.mm") == 0 && shape_of (args->pdata[1], &other) &&
+        (op = GRAFT_PY_BIN_MATMUL, TRUE))))
+    {
+      if (strcmp (path, "torch.mm") == 0 && (s.rank != 2 || other.rank != 2))
+        {
+          torch_error (t, at, "RuntimeError", "%s must be a matrix", s.rank != 2 ? "self" : "mat2");
+          return NULL;
+        }
+      return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
+    }
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;
   return made (t, &s);
