@@ -200,6 +200,9 @@ torch_error (Tracer            *t,
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
   _graft_tracer_raise (t, exception, at->start, at->end, "%s: %s", exception, message);
+  /* What str() of the exception gives, in a handler. */
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
   return FALSE;
 }
 
