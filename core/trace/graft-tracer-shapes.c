@@ -894,7 +894,7 @@ expand_shape (Tracer            *t,
   if (sizes->rank < s->rank)
     {
       if (type == NULL)
-        return FALSE;
+        return not_modelled (t, at, "expand()");
       return torch_error (t, at, "RuntimeError",
                           "expand(torch.%s{%s}, size=%s): the number of sizes provided (%u) must "
                           "be greater or equal to the number of dimensions in the tensor (%u)",
@@ -1121,11 +1121,23 @@ method_shape (Tracer            *t,
           guint  lead = sizes.rank - s->rank;
           gint64 old = i >= lead ? s->dims[i - lead] : 1;
 
-          if (sizes.dims[i] < 0)
+          if (sizes.dims[i] < 0 && old == 0)
             return not_modelled (t, at, "repeat()");
-          if ((sizes.dims[i] = mul_size (sizes.dims[i], old)) < 0)
+          if (old > 0 && (sizes.dims[i] > G_MAXINT64 / old || sizes.dims[i] < G_MININT64 / old))
             return FALSE;
+          sizes.dims[i] *= old;
         }
+      /* torch makes a tensor of the repeated sizes. */
+      for (guint i = 0; i < sizes.rank; i++)
+        if (sizes.dims[i] < 0)
+          {
+            g_autofree char *text = dims_str (sizes.dims, sizes.rank);
+
+            return torch_error (t, at, "RuntimeError",
+                                "Trying to create tensor with negative dimension %" G_GINT64_FORMAT
+                                ": %s",
+                                sizes.dims[i], text);
+          }
       sizes.dtype = s->dtype;
       *s = sizes;
       return sane (s);
