@@ -62,6 +62,7 @@ shape_of (const Value *v,
 }
 
 static const char *tensor_type_name (const char *dtype);
+static const char *scalar_type_name (const char *dtype);
 
 /* A new constant tensor of @s on the CPU. */
 static Value *
@@ -1249,18 +1250,38 @@ _graft_tracer_tensor_inplace_fits (Tracer            *t,
   Shape            sa, sb, out;
   g_autofree char *have = NULL;
   g_autofree char *want = NULL;
+  int              bytes;
 
-  if (op == GRAFT_PY_BIN_MATMUL || !shape_of (a, &sa) || !shape_of (b, &sb) ||
-      !broadcasts_first (op, a, b))
+  if (op < 0 || op == GRAFT_PY_BIN_MATMUL || !shape_of (a, &sa) || !broadcasts_first (op, a, b))
     return TRUE;
-  if (!broadcast (t, at, &sa, &sb, &out))
-    return FALSE;
-  if (out.rank == sa.rank && memcmp (out.dims, sa.dims, sa.rank * sizeof (gint64)) == 0)
+  if (shape_of (b, &sb))
+    {
+      if (!broadcast (t, at, &sa, &sb, &out))
+        return FALSE;
+      if (out.rank != sa.rank || memcmp (out.dims, sa.dims, sa.rank * sizeof (gint64)) != 0)
+        {
+          have = dims_str (sa.dims, sa.rank);
+          want = dims_str (out.dims, out.rank);
+          return torch_error (t, at, "RuntimeError",
+                              "output with shape %s doesn't match the broadcast shape %s", have,
+                              want);
+        }
+    }
+  /* The result's dtype must cast to @a's: not a floating one to an
+   * integer or bool tensor, nor an integer one to a bool tensor. */
+  if (op == GRAFT_PY_BIN_SUB || !binary_shape (NULL, NULL, a, b, &out))
     return TRUE;
-  have = dims_str (sa.dims, sa.rank);
-  want = dims_str (out.dims, out.rank);
-  return torch_error (t, at, "RuntimeError",
-                      "output with shape %s doesn't match the broadcast shape %s", have, want);
+  if (op == GRAFT_PY_BIN_TRUEDIV && !is_floating (out.dtype))
+    out.dtype = "torch.float32";
+  if (dtype_kind (out.dtype, &bytes) > dtype_kind (sa.dtype, &bytes) &&
+      dtype_kind (sa.dtype, &bytes) > 0 && scalar_type_name (out.dtype) != NULL &&
+      scalar_type_name (sa.dtype) != NULL &&
+      !((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
+        is_floating (out.dtype)))
+    return torch_error (t, at, "RuntimeError",
+                        "result type %s can't be cast to the desired output type %s",
+                        scalar_type_name (out.dtype), scalar_type_name (sa.dtype));
+  return TRUE;
 }
 
 /**
@@ -1899,6 +1920,29 @@ tensor_type_name (const char *dtype)
     { "torch.int8", "CharTensor" },
     { "torch.uint8", "ByteTensor" },
     { "torch.bool", "BoolTensor" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (dtype, names[i][0]) == 0)
+      return names[i][1];
+  return NULL;
+}
+
+/* torch's name of a dtype's ScalarType (`Float` for torch.float32). */
+static const char *
+scalar_type_name (const char *dtype)
+{
+  static const char *const names[][2] = {
+    { "torch.float32", "Float" },
+    { "torch.float64", "Double" },
+    { "torch.float16", "Half" },
+    { "torch.bfloat16", "BFloat16" },
+    { "torch.int64", "Long" },
+    { "torch.int32", "Int" },
+    { "torch.int16", "Short" },
+    { "torch.int8", "Char" },
+    { "torch.uint8", "Byte" },
+    { "torch.bool", "Bool" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -17,6 +17,10 @@ class M(torch.nn.Module):
             t = torch.ones(2, 3)
             x = x - len(str(e))
         try:
+            x = x + t.size(2)
+        except IndexError:
+            x = x + 1
+        try:
             t = t + torch.ones(4)
         except RuntimeError as e:
             x = x * len(e.args[0])
