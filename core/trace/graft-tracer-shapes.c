@@ -1122,13 +1122,12 @@ method_shape (Tracer            *t,
           guint  lead = sizes.rank - s->rank;
           gint64 old = i >= lead ? s->dims[i - lead] : 1;
 
-          if (sizes.dims[i] < 0 && old == 0)
-            return not_modelled (t, at, "repeat()");
           if (old > 0 && (sizes.dims[i] > G_MAXINT64 / old || sizes.dims[i] < G_MININT64 / old))
             return FALSE;
           sizes.dims[i] *= old;
         }
-      /* torch makes a tensor of the repeated sizes. */
+      /* torch makes a tensor of the repeated sizes (a negative count of a
+       * size 0 is 0). */
       for (guint i = 0; i < sizes.rank; i++)
         if (sizes.dims[i] < 0)
           {
