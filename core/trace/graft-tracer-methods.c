@@ -896,15 +896,15 @@ tensor_size_method (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "size() of a constant tensor takes one int here");
   if (rank == 0)
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "IndexError: Dimension specified as %" G_GINT64_FORMAT
-                               " but tensor has no dimensions",
-                               dim->i);
+    return _graft_tracer_raise (t, "IndexError", at->start, at->end,
+                                "IndexError: Dimension specified as %" G_GINT64_FORMAT
+                                " but tensor has no dimensions",
+                                dim->i);
   if (dim->i < -(gint64) rank || dim->i >= (gint64) rank)
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "IndexError: Dimension out of range (expected to be in range of "
-                               "[%d, %d], but got %" G_GINT64_FORMAT ")",
-                               -(int) rank, (int) rank - 1, dim->i);
+    return _graft_tracer_raise (t, "IndexError", at->start, at->end,
+                                "IndexError: Dimension out of range (expected to be in range of "
+                                "[%d, %d], but got %" G_GINT64_FORMAT ")",
+                                -(int) rank, (int) rank - 1, dim->i);
   return shape->seq.items->pdata[dim->i < 0 ? dim->i + rank : dim->i];
 }
 
@@ -1136,8 +1136,9 @@ _graft_tracer_call_method (Tracer            *t,
                                    "does not compute",
                                    name);
       if (g_str_has_suffix (name, "_"))
-        return recv;
-      return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs);
+        return _graft_tracer_tensor_inplace_method (t, recv, name, args, kwargs, at) ? recv
+                                                                                     : NULL;
+      return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs, at);
     }
   if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 &&
       strcmp (name, "fromhex") == 0)

@@ -506,7 +506,7 @@ _graft_tracer_binop (Tracer            *t,
        * constant tensor, as it does under torch.fx. */
       if (is_tensorish (a) || _graft_value_is_number (a))
         if (is_tensorish (b) || _graft_value_is_number (b))
-          return _graft_tracer_binop_tensor (t, (int) op, a, b);
+          return _graft_tracer_binop_tensor (t, (int) op, a, b, at);
     }
 
   if ((_graft_value_is_bigint (a) && (as_int (b, &y) || _graft_value_is_bigint (b))) ||
@@ -647,7 +647,7 @@ _graft_tracer_unary (Tracer            *t,
                    a, NULL, at);
   if (is_tensorish (a))
     return op == GRAFT_PY_UNARY_NEG
-               ? _graft_tracer_tensor_method_result (t, a, "neg", NULL, NULL)
+               ? _graft_tracer_tensor_method_result (t, a, "neg", NULL, NULL, at)
                : _graft_value_tensor (t);
   if (as_int (a, &x))
     {
@@ -948,7 +948,7 @@ _graft_tracer_compare (Tracer            *t,
   if (_graft_value_is_proxy (b))
     return record (t, targets[swapped[op]], b, a, at);
   if (is_tensorish (a) || is_tensorish (b))
-    return _graft_tracer_binop_tensor (t, -1, a, b);
+    return _graft_tracer_binop_tensor (t, -1, a, b, at);
 
   if (op == GRAFT_PY_CMP_EQ || op == GRAFT_PY_CMP_NOT_EQ)
     {
@@ -1155,6 +1155,8 @@ _graft_tracer_inplace_binop (Tracer            *t,
 
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_inplace_methods[op], a, b, at);
+  if (is_constant_tensor (a) && !_graft_tracer_tensor_inplace_fits (t, (int) op, a, b, at))
+    return NULL;
   /* `s |= {k}` changes the set itself (a frozenset gets a new one). */
   if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)

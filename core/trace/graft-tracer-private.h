@@ -549,10 +549,11 @@ Value      *_graft_value_path (Tracer *t, ValueKind kind, const char *path);
 Value      *_graft_value_seq (Tracer *t, ValueKind kind, guint reserve);
 Value      *_graft_value_dict (Tracer *t);
 Value      *_graft_value_tensor (Tracer *t);
-Value      *_graft_tracer_factory_tensor (Tracer     *t,
-                                          const char *path,
-                                          PtrVec     *args,
-                                          StrMap     *kwargs);
+Value      *_graft_tracer_factory_tensor (Tracer            *t,
+                                          const char        *path,
+                                          PtrVec            *args,
+                                          StrMap            *kwargs,
+                                          const GraftPyExpr *at);
 Value      *_graft_value_ellipsis (void);
 void        _graft_value_seq_add (Value *seq, Value *item);
 const char *_graft_value_type_name (const Value *v);
@@ -1054,12 +1055,28 @@ Value   *_graft_tracer_call (Tracer            *t,
                              const GraftPyExpr *at);
 
 /* graft-tracer-shapes.c: what ops on constant tensors make. */
-Value   *_graft_tracer_binop_tensor (Tracer *t, int op, const Value *a, const Value *b);
-Value   *_graft_tracer_tensor_method_result (Tracer     *t,
-                                             Value      *recv,
-                                             const char *name,
-                                             PtrVec     *args,
-                                             StrMap     *kwargs);
+Value   *_graft_tracer_binop_tensor (Tracer            *t,
+                                     int                op,
+                                     const Value       *a,
+                                     const Value       *b,
+                                     const GraftPyExpr *at);
+Value   *_graft_tracer_tensor_method_result (Tracer            *t,
+                                             Value             *recv,
+                                             const char        *name,
+                                             PtrVec            *args,
+                                             StrMap            *kwargs,
+                                             const GraftPyExpr *at);
+gboolean _graft_tracer_tensor_inplace_fits (Tracer            *t,
+                                            int                op,
+                                            const Value       *a,
+                                            const Value       *b,
+                                            const GraftPyExpr *at);
+gboolean _graft_tracer_tensor_inplace_method (Tracer            *t,
+                                              Value             *recv,
+                                              const char        *name,
+                                              PtrVec            *args,
+                                              StrMap            *kwargs,
+                                              const GraftPyExpr *at);
 Value   *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
 Value   *_graft_tracer_index_tensor (Tracer            *t,
                                      Value             *tensor,
@@ -1070,7 +1087,11 @@ gboolean _graft_tracer_tensor_setitem (Tracer            *t,
                                        Value             *index,
                                        Value             *value,
                                        const GraftPyExpr *at);
-Value   *_graft_tracer_function_tensor (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs);
+Value   *_graft_tracer_function_tensor (Tracer            *t,
+                                        const char        *path,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
 
 /* graft-tracer-sets.c: set and frozenset. */
 Value   *_graft_value_set (Tracer *t, gboolean frozen);

@@ -25,6 +25,7 @@
 #include "graft-tracer-private.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 /* At most this many dimensions are followed (torch's own limit is 64). */
@@ -59,6 +60,9 @@ shape_of (const Value *v,
   out->dtype = m->dtype->path;
   return TRUE;
 }
+
+static const char *tensor_type_name (const char *dtype);
+static const char *scalar_type_name (const char *dtype);
 
 /* A new constant tensor of @s on the CPU. */
 static Value *
@@ -170,38 +174,145 @@ sane (const Shape *s)
   return TRUE;
 }
 
-/* view() and reshape(): one -1 takes what is left. */
+/* Raises torch's @exception (a RuntimeError, an IndexError) with its text
+ * at @at, as torch raises it while the op runs on the real tensor; FALSE.
+ * With no @at (an op Graft runs for itself, never wrong) nothing is
+ * raised and the shape is only unknown. */
 static gboolean
-reshape (const Shape *in,
-         Shape       *sizes)
-{
-  gint64 known = 1;
-  gint   infer = -1;
+torch_error (Tracer            *t,
+             const GraftPyExpr *at,
+             const char        *exception,
+             const char        *format,
+             ...) G_GNUC_PRINTF (4, 5);
 
-  gint64 total = numel (in);
+static gboolean
+torch_error (Tracer            *t,
+             const GraftPyExpr *at,
+             const char        *exception,
+             const char        *format,
+             ...)
+{
+  va_list          ap;
+  g_autofree char *message = NULL;
+
+  if (t == NULL || at == NULL)
+    return FALSE;
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  _graft_tracer_raise (t, exception, at->start, at->end, "%s: %s", exception, message);
+  /* What str() of the exception gives, in a handler. */
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return FALSE;
+}
+
+/* Refuses an op whose arguments torch rejects with a text Graft does not
+ * model: never accepted as if it ran. */
+static gboolean
+not_modelled (Tracer            *t,
+              const GraftPyExpr *at,
+              const char        *op)
+{
+  if (t != NULL && at != NULL)
+    _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                        "%s of these constant tensors is not modelled: their sizes do not fit, "
+                        "and torch raises an error whose text Graft does not know",
+                        op);
+  return FALSE;
+}
+
+/* wrap_dim(), raising torch's IndexError out of range. */
+static gboolean
+check_dim (Tracer            *t,
+           const GraftPyExpr *at,
+           gint64             d,
+           guint              rank,
+           guint             *out)
+{
+  gint64 r = MAX (rank, 1);
+
+  if (wrap_dim (d, rank, out))
+    return TRUE;
+  return torch_error (t, at, "IndexError",
+                      "Dimension out of range (expected to be in range of [%" G_GINT64_FORMAT
+                      ", %" G_GINT64_FORMAT "], but got %" G_GINT64_FORMAT ")",
+                      -r, r - 1, d);
+}
+
+/* `[3, -1]`, as torch prints sizes. */
+static char *
+dims_str (const gint64 *dims,
+          guint         rank)
+{
+  GString *str = g_string_new ("[");
+
+  for (guint i = 0; i < rank; i++)
+    g_string_append_printf (str, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "", dims[i]);
+  g_string_append_c (str, ']');
+  return g_string_free (str, FALSE);
+}
+
+/* view() and reshape(): one -1 takes what is left; torch's errors where
+ * the sizes do not fit @in's elements. */
+static gboolean
+reshape (Tracer            *t,
+         const GraftPyExpr *at,
+         const Shape       *in,
+         Shape             *sizes)
+{
+  gint64           known = 1;
+  gint             infer = -1;
+  gint64           total = numel (in);
+  g_autofree char *text = NULL;
 
   if (total < 0)
     return FALSE;
   for (guint i = 0; i < sizes->rank; i++)
-    if (sizes->dims[i] == -1 && infer < 0)
-      infer = (gint) i;
-    else if (sizes->dims[i] < 0 || (known = mul_size (known, sizes->dims[i])) < 0)
-      return FALSE;
-  if (infer >= 0)
-    {
-      if (known == 0 || total % known != 0)
-        return FALSE;
-      sizes->dims[infer] = total / known;
-    }
+    if (sizes->dims[i] == -1)
+      {
+        if (infer >= 0)
+          return torch_error (t, at, "RuntimeError", "only one dimension can be inferred");
+        infer = (gint) i;
+      }
+    else if (sizes->dims[i] < 0)
+      return torch_error (t, at, "RuntimeError", "invalid shape dimension %" G_GINT64_FORMAT,
+                          sizes->dims[i]);
+    else if (known >= 0)
+      known = mul_size (known, sizes->dims[i]);
   sizes->dtype = in->dtype;
-  return known == total || infer >= 0;
+  /* Sizes past int64: torch's product wraps, never equal to a size. */
+  if (known < 0 && infer >= 0)
+    return FALSE;
+  if (known == total || (infer >= 0 && known > 0 && total % known == 0))
+    {
+      if (infer < 0)
+        return TRUE;
+      if (known == 0)
+        {
+          text = dims_str (sizes->dims, sizes->rank);
+          return torch_error (t, at, "RuntimeError",
+                              "cannot reshape tensor of 0 elements into shape %s because the "
+                              "unspecified dimension size -1 can be any value and is ambiguous",
+                              text);
+        }
+      sizes->dims[infer] = total / known;
+      return TRUE;
+    }
+  text = dims_str (sizes->dims, sizes->rank);
+  return torch_error (t, at, "RuntimeError",
+                      "shape '%s' is invalid for input of size %" G_GINT64_FORMAT, text, total);
 }
 
-/* Broadcasting @a and @b into @out (shapes only). */
+/* Broadcasting @a and @b into @out (shapes only), with torch's
+ * RuntimeError where they do not (the rightmost such dimension, as torch
+ * names it). */
 static gboolean
-broadcast (const Shape *a,
-           const Shape *b,
-           Shape       *out)
+broadcast (Tracer            *t,
+           const GraftPyExpr *at,
+           const Shape       *a,
+           const Shape       *b,
+           Shape             *out)
 {
   out->rank = MAX (a->rank, b->rank);
   for (guint i = 0; i < out->rank; i++)
@@ -210,7 +321,11 @@ broadcast (const Shape *a,
       gint64 y = i < b->rank ? b->dims[b->rank - 1 - i] : 1;
 
       if (x != y && x != 1 && y != 1)
-        return FALSE;
+        return torch_error (t, at, "RuntimeError",
+                            "The size of tensor a (%" G_GINT64_FORMAT
+                            ") must match the size of tensor b (%" G_GINT64_FORMAT
+                            ") at non-singleton dimension %u",
+                            x, y, out->rank - 1 - i);
       out->dims[out->rank - 1 - i] = x == 1 ? y : x;
     }
   return TRUE;
@@ -306,16 +421,19 @@ promote_number (const char  *dtype,
 }
 
 /* @a's and @b's dtype after promotion, and the shape they broadcast to;
- * one of them may be a Python number. */
+ * one of them may be a Python number.  Two tensors whose sizes do not
+ * broadcast are torch's RuntimeError, whatever their dtypes. */
 static gboolean
-binary_shape (const Value *a,
-              const Value *b,
-              Shape       *out)
+binary_shape (Tracer            *t,
+              const GraftPyExpr *at,
+              const Value       *a,
+              const Value       *b,
+              Shape             *out)
 {
   Shape sa, sb;
 
   if (shape_of (a, &sa) && shape_of (b, &sb))
-    return (out->dtype = promote (&sa, &sb)) != NULL && broadcast (&sa, &sb, out);
+    return broadcast (t, at, &sa, &sb, out) && (out->dtype = promote (&sa, &sb)) != NULL;
   if (shape_of (a, &sa) && meta_of (b) == NULL && b->kind != VAL_TENSOR &&
       b->kind != VAL_PARAMETER)
     {
@@ -330,41 +448,193 @@ binary_shape (const Value *a,
   return FALSE;
 }
 
+/* The product of @s's sizes from @from to before @to. */
+static gint64
+prod_dims (const Shape *s,
+           guint        from,
+           guint        to)
+{
+  gint64 n = 1;
+
+  for (guint i = from; i < to && n >= 0; i++)
+    n = mul_size (n, s->dims[i]);
+  return n;
+}
+
+/* `a @ b` of constant tensors: torch.matmul's shape (where the dtypes are
+ * one), or its error.  torch folds a batch of matrices times a matrix or
+ * a vector into one mm() or mv(), so their texts name the folded sizes;
+ * torch 1.13 folds a matrix or a vector times a batch too (transposed),
+ * where 2.6 runs bmm(); batches against batches are bmm() in both. */
+static gboolean
+matmul_shape (Tracer            *t,
+              const GraftPyExpr *at,
+              const Value       *a,
+              const Value       *b,
+              Shape             *s)
+{
+  Shape    sa, sb, ba, bb;
+  gint64   k_a, k_b, rows, batch;
+  gboolean one_dtype, old;
+
+  if (!shape_of (a, &sa) || !shape_of (b, &sb))
+    return FALSE;
+  if (sa.rank == 0 || sb.rank == 0)
+    return torch_error (t, at, "RuntimeError",
+                        "both arguments to matmul need to be at least 1D, but they are %uD and "
+                        "%uD",
+                        sa.rank, sb.rank);
+  one_dtype = strcmp (sa.dtype, sb.dtype) == 0;
+  old = t != NULL && t->dialect->torch == GRAFT_TORCH_1_13;
+  k_a = sa.dims[sa.rank - 1];
+  k_b = sb.dims[sb.rank == 1 ? 0 : sb.rank - 2];
+  if (sb.rank <= 2 || (old && sa.rank <= 2))
+    {
+      /* One mm(), mv() or dot(): @rows by @k_a times @k_b (by @cols). */
+      gboolean swap = sb.rank > 2;
+      gint64   cols = sb.rank >= 2 ? sb.dims[sb.rank - 1] : 1;
+
+      rows = prod_dims (&sa, 0, sa.rank - 1);
+      if (swap)
+        {
+          rows = mul_size (prod_dims (&sb, 0, sb.rank - 2), cols);
+          cols = sa.rank == 2 ? sa.dims[0] : 1;
+          k_a = sb.dims[sb.rank - 2];
+          k_b = sa.dims[sa.rank - 1];
+        }
+      if (rows < 0)
+        return FALSE;
+      if (sa.rank == 1 && sb.rank == 1)
+        {
+          if (one_dtype && k_a != k_b)
+            return torch_error (t, at, "RuntimeError",
+                                "inconsistent tensor size, expected tensor [%" G_GINT64_FORMAT
+                                "] and src [%" G_GINT64_FORMAT
+                                "] to have the same number of elements, but got %" G_GINT64_FORMAT
+                                " and %" G_GINT64_FORMAT " elements respectively",
+                                k_a, k_b, k_a, k_b);
+        }
+      else if (swap ? sa.rank == 1 : sb.rank == 1)
+        {
+          if (k_a != k_b && !one_dtype)
+            return not_modelled (t, at, "torch.matmul");
+          if (k_a != k_b && old)
+            return torch_error (t, at, "RuntimeError",
+                                "size mismatch, got %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                                "x%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                                rows, rows, k_a, k_b);
+          if (k_a != k_b)
+            return torch_error (t, at, "RuntimeError",
+                                "size mismatch, got input (%" G_GINT64_FORMAT
+                                "), mat (%" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
+                                "), vec (%" G_GINT64_FORMAT ")",
+                                rows, rows, k_a, k_b);
+        }
+      else if (k_a != k_b)
+        return torch_error (t, at, "RuntimeError",
+                            "mat1 and mat2 shapes cannot be multiplied (%" G_GINT64_FORMAT
+                            "x%" G_GINT64_FORMAT " and %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
+                            ")",
+                            rows, k_a, k_b, cols);
+      if (k_a != k_b)
+        return not_modelled (t, at, "torch.matmul");
+    }
+  else
+    {
+      /* bmm() of the broadcast batches. */
+      ba = sa;
+      ba.rank = sa.rank >= 2 ? sa.rank - 2 : 0;
+      bb = sb;
+      bb.rank = sb.rank - 2;
+      if (!one_dtype && (k_a != k_b || !broadcast (NULL, NULL, &ba, &bb, s)))
+        return not_modelled (t, at, "torch.matmul");
+      if (!broadcast (t, at, &ba, &bb, s) || (batch = prod_dims (s, 0, s->rank)) < 0)
+        return FALSE;
+      if (k_a != k_b)
+        return torch_error (t, at, "RuntimeError",
+                            "Expected size for first two dimensions of batch2 tensor to be: "
+                            "[%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                            "] but got: [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT "].",
+                            batch, k_a, batch, k_b);
+    }
+  if (!one_dtype)
+    return FALSE;
+  /* The batch dimensions, before the matrices' last two (one of a vector). */
+  ba = sa;
+  ba.rank = sa.rank >= 2 ? sa.rank - 2 : 0;
+  bb = sb;
+  bb.rank = sb.rank >= 2 ? sb.rank - 2 : 0;
+  if (!broadcast (NULL, NULL, &ba, &bb, s) || s->rank + 2 > MAX_RANK)
+    return FALSE;
+  if (sa.rank >= 2)
+    s->dims[s->rank++] = sa.dims[sa.rank - 2];
+  if (sb.rank >= 2)
+    s->dims[s->rank++] = sb.dims[sb.rank - 1];
+  s->dtype = sa.dtype;
+  return sane (s);
+}
+
+/* Whether torch checks the sizes of `a op b` of two tensors before
+ * anything else: the element-wise operators (not `-` of two bool
+ * tensors, refused first). */
+static gboolean
+broadcasts_first (int          op,
+                  const Value *a,
+                  const Value *b)
+{
+  Shape sa, sb;
+
+  if (op == GRAFT_PY_BIN_SUB && shape_of (a, &sa) && shape_of (b, &sb) &&
+      (strcmp (sa.dtype, "torch.bool") == 0 || strcmp (sb.dtype, "torch.bool") == 0))
+    return FALSE;
+  return op < 0 || op == GRAFT_PY_BIN_ADD || op == GRAFT_PY_BIN_SUB || op == GRAFT_PY_BIN_MUL ||
+         op == GRAFT_PY_BIN_POW || op == GRAFT_PY_BIN_TRUEDIV || op == GRAFT_PY_BIN_FLOORDIV ||
+         op == GRAFT_PY_BIN_MOD || op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR ||
+         op == GRAFT_PY_BIN_BITXOR;
+}
+
 /**
  * _graft_tracer_binop_tensor:
  * @op: the operator, a GraftPyBinOp, or -1 for a comparison
+ * @at: (nullable): where torch's error is raised; %NULL for none
  *
  * `a op b` of constant tensors (or one and a Python number): a constant
  * tensor, of the shape and dtype torch gives it where Graft knows them.
+ * Sizes that do not fit are torch's RuntimeError, raised at @at.
  *
- * Returns: the tensor
+ * Returns: (nullable): the tensor, or %NULL with the error raised
  */
 Value *
-_graft_tracer_binop_tensor (Tracer      *t,
-                            int          op,
-                            const Value *a,
-                            const Value *b)
+_graft_tracer_binop_tensor (Tracer            *t,
+                            int                op,
+                            const Value       *a,
+                            const Value       *b,
+                            const GraftPyExpr *at)
 {
-  Shape s;
+  Shape s, sa, sb;
 
   if (op == GRAFT_PY_BIN_MATMUL)
     {
-      Shape sa, sb;
-
-      if (!shape_of (a, &sa) || !shape_of (b, &sb) || sa.rank == 0 || sb.rank == 0 ||
-          sa.rank > 2 || sb.rank > 2 || strcmp (sa.dtype, sb.dtype) != 0 ||
-          sa.dims[sa.rank - 1] != sb.dims[0])
-        return _graft_value_tensor (t);
-      s.dtype = sa.dtype;
-      s.rank = 0;
-      if (sa.rank == 2)
-        s.dims[s.rank++] = sa.dims[0];
-      if (sb.rank == 2)
-        s.dims[s.rank++] = sb.dims[1];
+      if (!matmul_shape (t, at, a, b, &s))
+        return t->error != NULL ? NULL : _graft_value_tensor (t);
       return made (t, &s);
     }
-  if (!binary_shape (a, b, &s))
-    return _graft_value_tensor (t);
+  if (op == GRAFT_PY_BIN_SUB && shape_of (a, &sa) && shape_of (b, &sb) &&
+      (strcmp (sa.dtype, "torch.bool") == 0 || strcmp (sb.dtype, "torch.bool") == 0))
+    {
+      if (strcmp (sa.dtype, sb.dtype) == 0)
+        torch_error (t, at, "RuntimeError",
+                     "Subtraction, the `-` operator, with two bool tensors is not supported. Use "
+                     "the `^` or `logical_xor()` operator instead.");
+      else
+        torch_error (t, at, "RuntimeError",
+                     "Subtraction, the `-` operator, with a bool tensor is not supported. If you "
+                     "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                     "instead.");
+      return t->error != NULL ? NULL : _graft_value_tensor (t);
+    }
+  if (!binary_shape (t, broadcasts_first (op, a, b) ? at : NULL, a, b, &s))
+    return t->error != NULL ? NULL : _graft_value_tensor (t);
   if (op < 0)
     s.dtype = "torch.bool";
   else if (op == GRAFT_PY_BIN_TRUEDIV && !is_floating (s.dtype))
@@ -523,12 +793,14 @@ new_shape (PtrVec *args,
  * of distinct ints; NULL for every dimension), keeping the reduced ones as
  * 1 if @keepdim. */
 static gboolean
-reduce_shape (const char  *name,
-              const Value *dims,
-              gboolean     keepdim,
-              Shape       *s)
+reduce_shape (Tracer            *t,
+              const GraftPyExpr *at,
+              const char        *name,
+              const Value       *dims,
+              gboolean           keepdim,
+              Shape             *s)
 {
-  guint  mask = 0, k = 0, d;
+  guint  mask = 0, k = 0, d = 0;
   gint64 a;
   int    bytes;
   int    kind = dtype_kind (s->dtype, &bytes);
@@ -544,13 +816,15 @@ reduce_shape (const char  *name,
         return FALSE;
       for (guint i = 0; i < dims->seq.items->len; i++)
         {
-          if (!plain_int (dims->seq.items->pdata[i], &a) || !wrap_dim (a, s->rank, &d) ||
-              (mask & (1u << d)) != 0)
+          if (!plain_int (dims->seq.items->pdata[i], &a) || !check_dim (t, at, a, s->rank, &d))
             return FALSE;
+          if ((mask & (1u << d)) != 0)
+            return torch_error (t, at, "RuntimeError",
+                                "dim %u appears multiple times in the list of dims", d);
           mask |= 1u << d;
         }
     }
-  else if (plain_int (dims, &a) && wrap_dim (a, s->rank, &d))
+  else if (plain_int (dims, &a) && check_dim (t, at, a, s->rank, &d))
     mask = 1u << d;
   else
     return FALSE;
@@ -572,10 +846,12 @@ reduce_shape (const char  *name,
 /* A reduction's arguments after the tensor: (dim, keepdim), positional or
  * by name. */
 static gboolean
-reduction (const char *name,
-           PtrVec     *args,
-           StrMap     *kwargs,
-           Shape      *s)
+reduction (Tracer            *t,
+           const GraftPyExpr *at,
+           const char        *name,
+           PtrVec            *args,
+           StrMap            *kwargs,
+           Shape             *s)
 {
   guint        n = args != NULL ? args->len : 0;
   const Value *dims = n > 0 ? args->pdata[0] : NULL;
@@ -601,16 +877,72 @@ reduction (const char *name,
     return FALSE;
   if (dims != NULL && dims->kind == VAL_NONE)
     return FALSE;
-  return reduce_shape (name, dims, keep != NULL && keep->b, s);
+  return reduce_shape (t, at, name, dims, keep != NULL && keep->b, s);
+}
+
+/* expand(): @sizes of at least @s's rank, -1 keeping a size; torch's
+ * errors where a size is neither @s's nor expands a 1. */
+static gboolean
+expand_shape (Tracer            *t,
+              const GraftPyExpr *at,
+              Shape             *s,
+              Shape             *sizes)
+{
+  const char      *type = tensor_type_name (s->dtype);
+  g_autofree char *want = dims_str (sizes->dims, sizes->rank);
+  g_autofree char *have = dims_str (s->dims, s->rank);
+
+  if (sizes->rank < s->rank)
+    {
+      if (type == NULL)
+        return not_modelled (t, at, "expand()");
+      return torch_error (t, at, "RuntimeError",
+                          "expand(torch.%s{%s}, size=%s): the number of sizes provided (%u) must "
+                          "be greater or equal to the number of dimensions in the tensor (%u)",
+                          type, have, want, sizes->rank, s->rank);
+    }
+  for (guint i = sizes->rank; i-- > 0 && s->rank > 0;)
+    {
+      guint  lead = sizes->rank - s->rank;
+      gint64 old = i >= lead ? s->dims[i - lead] : 1;
+
+      if (sizes->dims[i] == -1)
+        {
+          if (i < lead)
+            return torch_error (t, at, "RuntimeError",
+                                "The expanded size of the tensor (-1) isn't allowed in a leading, "
+                                "non-existing dimension %u",
+                                i);
+          sizes->dims[i] = old;
+        }
+      else if (old != sizes->dims[i] && old != 1)
+        return torch_error (t, at, "RuntimeError",
+                            "The expanded size of the tensor (%" G_GINT64_FORMAT
+                            ") must match the existing size (%" G_GINT64_FORMAT
+                            ") at non-singleton dimension %u.  Target sizes: %s.  Tensor sizes: "
+                            "%s",
+                            sizes->dims[i], old, i, want, have);
+    }
+  /* A negative size left (a zero-dimensional tensor's sizes are not
+   * checked) fails when torch counts the elements. */
+  for (guint i = 0; i < sizes->rank; i++)
+    if (sizes->dims[i] < 0)
+      return torch_error (t, at, "RuntimeError", "numel: integer multiplication overflow");
+  sizes->dtype = s->dtype;
+  *s = *sizes;
+  return sane (s);
 }
 
 /* The shape of a method's result on a tensor of @s; FALSE where Graft does
- * not know it. */
+ * not know it, or with torch's error raised at @at (when not %NULL) where
+ * the arguments do not fit @s. */
 static gboolean
-method_shape (const char *name,
-              PtrVec     *args,
-              StrMap     *kwargs,
-              Shape      *s)
+method_shape (Tracer            *t,
+              const GraftPyExpr *at,
+              const char        *name,
+              PtrVec            *args,
+              StrMap            *kwargs,
+              Shape             *s)
 {
   guint       n = args != NULL ? args->len : 0;
   const char *dtype;
@@ -651,7 +983,7 @@ method_shape (const char *name,
     }
   if (strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
       strcmp (name, "amin") == 0)
-    return reduction (name, args, kwargs, s);
+    return reduction (t, at, name, args, kwargs, s);
   if (strcmp (name, "new_zeros") == 0 || strcmp (name, "new_ones") == 0 ||
       strcmp (name, "new_empty") == 0)
     return new_shape (args, kwargs, 0, s);
@@ -660,11 +992,15 @@ method_shape (const char *name,
   if (!no_kwargs (kwargs))
     return FALSE;
   if (strcmp (name, "view") == 0 || strcmp (name, "reshape") == 0)
-    return int_list (args, 0, &sizes) && (n > 0) && reshape (s, &sizes) && (*s = sizes, TRUE);
+    return int_list (args, 0, &sizes) && (n > 0) && reshape (t, at, s, &sizes) &&
+           (*s = sizes, TRUE);
   if (strcmp (name, "t") == 0)
     {
-      if (n > 0 || s->rank > 2)
+      if (n > 0)
         return FALSE;
+      if (s->rank > 2)
+        return torch_error (t, at, "RuntimeError",
+                            "t() expects a tensor with <= 2 dimensions, but self is %uD", s->rank);
       if (s->rank == 2)
         {
           a = s->dims[0];
@@ -675,8 +1011,9 @@ method_shape (const char *name,
     }
   if (strcmp (name, "transpose") == 0)
     {
-      if (n != 2 || !plain_int (args->pdata[0], &a) || !plain_int (args->pdata[1], &b) ||
-          !wrap_dim (a, s->rank, &d) || !wrap_dim (b, s->rank, &e))
+      if (n != 2 || !plain_int (args->pdata[0], &a) || !plain_int (args->pdata[1], &b))
+        return FALSE;
+      if (!check_dim (t, at, a, s->rank, &d) || !check_dim (t, at, b, s->rank, &e))
         return FALSE;
       if (s->rank > 0)
         {
@@ -690,12 +1027,21 @@ method_shape (const char *name,
     {
       guint seen = 0;
 
-      if (!int_list (args, 0, &sizes) || sizes.rank != s->rank)
+      if (!int_list (args, 0, &sizes) || n == 0)
         return FALSE;
+      if (sizes.rank != s->rank)
+        return torch_error (t, at, "RuntimeError",
+                            "permute(sparse_coo): number of dimensions in the tensor input does "
+                            "not match the length of the desired ordering of dimensions i.e. "
+                            "input.dim() = %u is not equal to len(dims) = %u",
+                            s->rank, sizes.rank);
       for (guint i = 0; i < sizes.rank; i++)
         {
-          if (!wrap_dim (sizes.dims[i], s->rank, &d) || (seen & (1u << d)) != 0)
+          if (!check_dim (t, at, sizes.dims[i], s->rank, &d))
             return FALSE;
+          if ((seen & (1u << d)) != 0)
+            return torch_error (t, at, "RuntimeError",
+                                "permute(): duplicate dims are not allowed.");
           seen |= 1u << d;
           sizes.dims[i] = s->dims[d];
         }
@@ -705,7 +1051,7 @@ method_shape (const char *name,
   if (strcmp (name, "unsqueeze") == 0)
     {
       if (n != 1 || !plain_int (args->pdata[0], &a) || s->rank >= MAX_RANK ||
-          !wrap_dim (a, s->rank + 1, &d))
+          !check_dim (t, at, a, s->rank + 1, &d))
         return FALSE;
       memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
       s->dims[d] = 1;
@@ -716,7 +1062,9 @@ method_shape (const char *name,
     {
       guint k = 0;
 
-      if (n > 1 || (n == 1 && (!plain_int (args->pdata[0], &a) || !wrap_dim (a, s->rank, &d))))
+      if (n > 1 || (n == 1 && !plain_int (args->pdata[0], &a)))
+        return FALSE;
+      if (n == 1 && !check_dim (t, at, a, s->rank, &d))
         return FALSE;
       if (n == 1)
         {
@@ -738,8 +1086,9 @@ method_shape (const char *name,
       gint64 start = 0, end = -1, prod = 1;
 
       if (n > 2 || (n > 0 && !plain_int (args->pdata[0], &start)) ||
-          (n > 1 && !plain_int (args->pdata[1], &end)) || !wrap_dim (start, s->rank, &d) ||
-          !wrap_dim (end, s->rank, &e) || d > e)
+          (n > 1 && !plain_int (args->pdata[1], &end)))
+        return FALSE;
+      if (!check_dim (t, at, start, s->rank, &d) || !check_dim (t, at, end, s->rank, &e))
         return FALSE;
       if (s->rank == 0)
         {
@@ -747,6 +1096,9 @@ method_shape (const char *name,
           s->dims[0] = 1;
           return TRUE;
         }
+      if (d > e)
+        return torch_error (t, at, "RuntimeError",
+                            "flatten() has invalid args: start_dim cannot come after end_dim");
       for (guint i = d; i <= e; i++)
         if ((prod = mul_size (prod, s->dims[i])) < 0)
           return FALSE;
@@ -755,27 +1107,37 @@ method_shape (const char *name,
       s->rank -= e - d;
       return TRUE;
     }
-  if (strcmp (name, "expand") == 0 || strcmp (name, "repeat") == 0)
+  if (strcmp (name, "expand") == 0)
+    return int_list (args, 0, &sizes) && n > 0 && expand_shape (t, at, s, &sizes);
+  if (strcmp (name, "repeat") == 0)
     {
-      gboolean expand = name[0] == 'e';
-
-      if (!int_list (args, 0, &sizes) || sizes.rank < s->rank)
+      if (!int_list (args, 0, &sizes) || n == 0)
         return FALSE;
+      if (sizes.rank < s->rank)
+        return torch_error (t, at, "RuntimeError",
+                            "Number of dimensions of repeat dims can not be smaller than number "
+                            "of dimensions of tensor");
       for (guint i = 0; i < sizes.rank; i++)
         {
           guint  lead = sizes.rank - s->rank;
           gint64 old = i >= lead ? s->dims[i - lead] : 1;
 
-          if (expand && sizes.dims[i] == -1 && i >= lead)
-            sizes.dims[i] = old;
-          else if (expand && (sizes.dims[i] < 0 || (old != 1 && old != sizes.dims[i])))
+          if (old > 0 && (sizes.dims[i] > G_MAXINT64 / old || sizes.dims[i] < G_MININT64 / old))
             return FALSE;
-          else if (!expand)
-            {
-              if (sizes.dims[i] < 0 || (sizes.dims[i] = mul_size (sizes.dims[i], old)) < 0)
-                return FALSE;
-            }
+          sizes.dims[i] *= old;
         }
+      /* torch makes a tensor of the repeated sizes (a negative count of a
+       * size 0 is 0). */
+      for (guint i = 0; i < sizes.rank; i++)
+        if (sizes.dims[i] < 0)
+          {
+            g_autofree char *text = dims_str (sizes.dims, sizes.rank);
+
+            return torch_error (t, at, "RuntimeError",
+                                "Trying to create tensor with negative dimension %" G_GINT64_FORMAT
+                                ": %s",
+                                sizes.dims[i], text);
+          }
       sizes.dtype = s->dtype;
       *s = sizes;
       return sane (s);
@@ -784,9 +1146,14 @@ method_shape (const char *name,
     {
       Shape mask, out;
 
-      if (n != 2 || !shape_of (args->pdata[0], &mask) || !broadcast (s, &mask, &out) ||
-          out.rank != s->rank || memcmp (out.dims, s->dims, s->rank * sizeof (gint64)) != 0)
+      if (n != 2 || !shape_of (args->pdata[0], &mask) || strcmp (mask.dtype, "torch.bool") != 0)
         return FALSE;
+      /* torch broadcasts the mask (named a) and the tensor (b), and fills
+       * a copy of the tensor expanded. */
+      if (!broadcast (t, at, &mask, s, &out))
+        return FALSE;
+      out.dtype = s->dtype;
+      *s = out;
       return args->pdata[1] != NULL && (((Value *) args->pdata[1])->kind == VAL_FLOAT ||
                                         ((Value *) args->pdata[1])->kind == VAL_INT ||
                                         ((Value *) args->pdata[1])->kind == VAL_BOOL);
@@ -794,28 +1161,152 @@ method_shape (const char *name,
   return FALSE;
 }
 
+/* Whether @name is a method or function of two operands, `add(a, b)`, as
+ * the operator @op: a GraftPyBinOp, -1 for a comparison. */
+static gboolean
+binary_method (const char *name,
+               int        *op)
+{
+  static const struct
+  {
+    const char *name;
+    int         op;
+  } ops[] = {
+    { "add", GRAFT_PY_BIN_ADD },
+    { "sub", GRAFT_PY_BIN_SUB },
+    { "subtract", GRAFT_PY_BIN_SUB },
+    { "mul", GRAFT_PY_BIN_MUL },
+    { "multiply", GRAFT_PY_BIN_MUL },
+    { "div", GRAFT_PY_BIN_TRUEDIV },
+    { "divide", GRAFT_PY_BIN_TRUEDIV },
+    { "true_divide", GRAFT_PY_BIN_TRUEDIV },
+    { "matmul", GRAFT_PY_BIN_MATMUL },
+    { "eq", -1 },
+    { "ne", -1 },
+    { "lt", -1 },
+    { "le", -1 },
+    { "gt", -1 },
+    { "ge", -1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (name, ops[i].name) == 0)
+      {
+        *op = ops[i].op;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /**
  * _graft_tracer_tensor_method_result:
  * @recv: a constant tensor
+ * @at: (nullable): where torch's error is raised; %NULL for none
  *
  * The result of a method of @recv that makes a new tensor (not an in-place
  * one): a constant tensor whose shape and dtype are known when @recv's are
- * and the method is one followed here.
+ * and the method is one followed here.  Arguments that do not fit @recv's
+ * shape are torch's error (its text), raised at @at.
  *
- * Returns: the tensor
+ * Returns: (nullable): the tensor, or %NULL with the error raised
  */
 Value *
-_graft_tracer_tensor_method_result (Tracer     *t,
-                                    Value      *recv,
-                                    const char *name,
-                                    PtrVec     *args,
-                                    StrMap     *kwargs)
+_graft_tracer_tensor_method_result (Tracer            *t,
+                                    Value             *recv,
+                                    const char        *name,
+                                    PtrVec            *args,
+                                    StrMap            *kwargs,
+                                    const GraftPyExpr *at)
 {
   Shape s;
+  int   op;
 
-  if (!shape_of (recv, &s) || !method_shape (name, args, kwargs, &s))
-    return _graft_value_tensor (t);
+  if (args != NULL && args->len == 1 && no_kwargs (kwargs) && binary_method (name, &op))
+    return _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
+
+  if (!shape_of (recv, &s) || !method_shape (t, at, name, args, kwargs, &s))
+    return t->error != NULL ? NULL : _graft_value_tensor (t);
   return made (t, &s);
+}
+
+/**
+ * _graft_tracer_tensor_inplace_fits:
+ * @op: the operator, a GraftPyBinOp, or -1 for a comparison
+ * @a: a constant tensor, changed in place (`a += b`, `a.add_(b)`)
+ *
+ * Checks the sizes of an in-place operator as torch does: @b must
+ * broadcast to @a's own shape.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at
+ */
+gboolean
+_graft_tracer_tensor_inplace_fits (Tracer            *t,
+                                   int                op,
+                                   const Value       *a,
+                                   const Value       *b,
+                                   const GraftPyExpr *at)
+{
+  Shape            sa, sb, out;
+  g_autofree char *have = NULL;
+  g_autofree char *want = NULL;
+  int              bytes;
+
+  if (op < 0 || op == GRAFT_PY_BIN_MATMUL || !shape_of (a, &sa) || !broadcasts_first (op, a, b))
+    return TRUE;
+  if (shape_of (b, &sb))
+    {
+      if (!broadcast (t, at, &sa, &sb, &out))
+        return FALSE;
+      if (out.rank != sa.rank || memcmp (out.dims, sa.dims, sa.rank * sizeof (gint64)) != 0)
+        {
+          have = dims_str (sa.dims, sa.rank);
+          want = dims_str (out.dims, out.rank);
+          return torch_error (t, at, "RuntimeError",
+                              "output with shape %s doesn't match the broadcast shape %s", have,
+                              want);
+        }
+    }
+  /* The result's dtype must cast to @a's: not a floating one to an
+   * integer or bool tensor, nor an integer one to a bool tensor. */
+  if (op == GRAFT_PY_BIN_SUB || !binary_shape (NULL, NULL, a, b, &out))
+    return TRUE;
+  if (op == GRAFT_PY_BIN_TRUEDIV && !is_floating (out.dtype))
+    out.dtype = "torch.float32";
+  if (dtype_kind (out.dtype, &bytes) > dtype_kind (sa.dtype, &bytes) &&
+      dtype_kind (sa.dtype, &bytes) > 0 && scalar_type_name (out.dtype) != NULL &&
+      scalar_type_name (sa.dtype) != NULL &&
+      !((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
+        is_floating (out.dtype)))
+    return torch_error (t, at, "RuntimeError",
+                        "result type %s can't be cast to the desired output type %s",
+                        scalar_type_name (out.dtype), scalar_type_name (sa.dtype));
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_tensor_inplace_method:
+ * @recv: a constant tensor
+ * @name: an in-place method of it (`add_`)
+ *
+ * Checks the sizes of `recv.add_(b)` and such, as
+ * _graft_tracer_tensor_inplace_fits() does for `recv += b`.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at
+ */
+gboolean
+_graft_tracer_tensor_inplace_method (Tracer            *t,
+                                     Value             *recv,
+                                     const char        *name,
+                                     PtrVec            *args,
+                                     StrMap            *kwargs,
+                                     const GraftPyExpr *at)
+{
+  g_autofree char *plain = g_strndup (name, strlen (name) - 1);
+  int              op;
+
+  if (args == NULL || args->len != 1 || !no_kwargs (kwargs) || !binary_method (plain, &op))
+    return TRUE;
+  return _graft_tracer_tensor_inplace_fits (t, op, recv, args->pdata[0], at);
 }
 
 /**
@@ -1040,17 +1531,23 @@ number (const Value *v,
   return TRUE;
 }
 
-/* torch.cat() and torch.stack() of constant tensors of one dtype. */
+/* torch.cat() and torch.stack() of constant tensors: the shape (where
+ * their dtype is one), or torch's error where their sizes do not fit.
+ * cat() passes over 1-D tensors of no elements, as torch does. */
 static gboolean
-cat_shape (gboolean stack,
-           PtrVec  *args,
-           StrMap  *kwargs,
-           Shape   *s)
+cat_shape (Tracer            *t,
+           const GraftPyExpr *at,
+           gboolean           stack,
+           PtrVec            *args,
+           StrMap            *kwargs,
+           Shape             *s)
 {
-  Value *seq = args != NULL && args->len >= 1 ? args->pdata[0] : NULL;
-  Value *dim_v = args != NULL && args->len == 2 ? args->pdata[1] : NULL;
-  gint64 dim = 0;
-  guint  d = 0;
+  Value   *seq = args != NULL && args->len >= 1 ? args->pdata[0] : NULL;
+  Value   *dim_v = args != NULL && args->len == 2 ? args->pdata[1] : NULL;
+  gint64   dim = 0;
+  guint    d = 0, n, ref = 0;
+  gboolean one_dtype = TRUE, found = FALSE;
+  Shape    parts[64];
 
   if (kwargs != NULL && kwargs->keys->len > 0)
     {
@@ -1059,37 +1556,72 @@ cat_shape (gboolean stack,
       dim_v = kwargs->values->pdata[0];
     }
   if (seq == NULL || args->len > 2 || (seq->kind != VAL_TUPLE && seq->kind != VAL_LIST) ||
-      seq->seq.items->len == 0 || (dim_v != NULL && !plain_int (dim_v, &dim)))
+      seq->seq.items->len == 0 || seq->seq.items->len > G_N_ELEMENTS (parts) ||
+      (dim_v != NULL && !plain_int (dim_v, &dim)))
     return FALSE;
-  for (guint i = 0; i < seq->seq.items->len; i++)
+  n = seq->seq.items->len;
+  for (guint i = 0; i < n; i++)
     {
-      Shape p;
-
-      if (!shape_of (seq->seq.items->pdata[i], &p))
+      if (!shape_of (seq->seq.items->pdata[i], &parts[i]))
         return FALSE;
-      if (i == 0)
-        {
-          *s = p;
-          if (!wrap_dim (dim, stack ? p.rank + 1 : p.rank, &d) || (!stack && p.rank == 0) ||
-              (stack && p.rank >= MAX_RANK))
-            return FALSE;
-          continue;
-        }
-      if (p.rank != s->rank || strcmp (p.dtype, s->dtype) != 0)
-        return FALSE;
-      for (guint k = 0; k < p.rank; k++)
-        if (p.dims[k] != s->dims[k] && (stack || k != d))
-          return FALSE;
-        else if (!stack && k == d)
-          s->dims[k] += p.dims[k];
+      one_dtype = one_dtype && strcmp (parts[i].dtype, parts[0].dtype) == 0;
     }
   if (stack)
     {
+      if (parts[0].rank >= MAX_RANK || !check_dim (t, at, dim, parts[0].rank + 1, &d))
+        return FALSE;
+      for (guint i = 1; i < n; i++)
+        if (parts[i].rank != parts[0].rank ||
+            memcmp (parts[i].dims, parts[0].dims, parts[0].rank * sizeof (gint64)) != 0)
+          {
+            g_autofree char *first = dims_str (parts[0].dims, parts[0].rank);
+            g_autofree char *other = dims_str (parts[i].dims, parts[i].rank);
+
+            return torch_error (t, at, "RuntimeError",
+                                "stack expects each tensor to be equal size, but got %s at entry "
+                                "0 and %s at entry %u",
+                                first, other, i);
+          }
+      *s = parts[0];
       memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
-      s->dims[d] = seq->seq.items->len;
+      s->dims[d] = n;
       s->rank++;
+      return one_dtype && sane (s);
     }
-  return sane (s);
+  for (guint i = 0; i < n; i++)
+    if (parts[i].rank == 0)
+      return torch_error (t, at, "RuntimeError",
+                          "zero-dimensional tensor (at position %u) cannot be concatenated", i);
+  for (guint i = 0; i < n && !found; i++)
+    if (!(parts[i].rank == 1 && parts[i].dims[0] == 0))
+      {
+        ref = i;
+        found = TRUE;
+      }
+  if (!found)
+    return FALSE; /* every one empty */
+  if (!check_dim (t, at, dim, parts[ref].rank, &d))
+    return FALSE;
+  *s = parts[ref];
+  s->dims[d] = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if (parts[i].rank == 1 && parts[i].dims[0] == 0)
+        continue;
+      if (parts[i].rank != parts[ref].rank)
+        return torch_error (t, at, "RuntimeError",
+                            "Tensors must have same number of dimensions: got %u and %u",
+                            parts[ref].rank, parts[i].rank);
+      for (guint k = 0; k < parts[i].rank; k++)
+        if (k != d && parts[i].dims[k] != parts[ref].dims[k])
+          return torch_error (t, at, "RuntimeError",
+                              "Sizes of tensors must match except in dimension %u. Expected "
+                              "size %" G_GINT64_FORMAT " but got size %" G_GINT64_FORMAT
+                              " for tensor number %u in the list.",
+                              d, parts[ref].dims[k], parts[i].dims[k], i);
+      s->dims[d] += parts[i].dims[d];
+    }
+  return one_dtype && sane (s);
 }
 
 /* torch.einsum(equation, *operands) (or one list of them), for an
@@ -1192,10 +1724,12 @@ factory_kwargs (StrMap            *kwargs,
 
 /* The shape of what a torch function @path (no traced argument) makes. */
 static gboolean
-function_shape (const char *path,
-                PtrVec     *args,
-                StrMap     *kwargs,
-                Shape      *s)
+function_shape (Tracer            *t,
+                const GraftPyExpr *at,
+                const char        *path,
+                PtrVec            *args,
+                StrMap            *kwargs,
+                Shape             *s)
 {
   guint       n = args != NULL ? args->len : 0;
   const char *name = path + strlen ("torch.");
@@ -1292,7 +1826,7 @@ function_shape (const char *path,
       return factory_kwargs (kwargs, NULL, &s->dtype);
     }
   if (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 || strcmp (name, "stack") == 0)
-    return cat_shape (name[0] == 's', args, kwargs, s);
+    return cat_shape (t, at, name[0] == 's', args, kwargs, s);
   if (strcmp (name, "einsum") == 0)
     return einsum_shape (args, kwargs, s);
   if (strcmp (name, "outer") == 0 || strcmp (name, "ger") == 0)
@@ -1300,8 +1834,12 @@ function_shape (const char *path,
       Shape b;
 
       if (n != 2 || !no_kwargs (kwargs) || !shape_of (args->pdata[0], s) ||
-          !shape_of (args->pdata[1], &b) || s->rank != 1 || b.rank != 1 ||
-          (s->dtype = promote (s, &b)) == NULL)
+          !shape_of (args->pdata[1], &b))
+        return FALSE;
+      if (s->rank != 1 || b.rank != 1)
+        return torch_error (t, at, "RuntimeError", "%s: Expected 1-D argument %s, but got %u-D",
+                            name, s->rank != 1 ? "self" : "vec2", s->rank != 1 ? s->rank : b.rank);
+      if ((s->dtype = promote (s, &b)) == NULL)
         return FALSE;
       s->rank = 2;
       s->dims[1] = b.dims[0];
@@ -1323,7 +1861,7 @@ function_shape (const char *path,
       rest = *args;
       rest.pdata++;
       rest.len--;
-      return method_shape (name, &rest, kwargs, s);
+      return method_shape (t, at, name, &rest, kwargs, s);
     }
   return FALSE;
 }
@@ -1331,19 +1869,37 @@ function_shape (const char *path,
 /**
  * _graft_tracer_function_tensor:
  * @path: a torch function called with no traced value
+ * @at: (nullable): where torch's error is raised; %NULL for none
  *
  * Returns: (nullable): the constant tensor @path makes, with its shape and
- * dtype, if this file follows @path and knows them; else %NULL
+ * dtype, if this file follows @path and knows them; else %NULL, with
+ * torch's error raised if the arguments' sizes do not fit
  */
 Value *
-_graft_tracer_function_tensor (Tracer     *t,
-                               const char *path,
-                               PtrVec     *args,
-                               StrMap     *kwargs)
+_graft_tracer_function_tensor (Tracer            *t,
+                               const char        *path,
+                               PtrVec            *args,
+                               StrMap            *kwargs,
+                               const GraftPyExpr *at)
 {
-  Shape s;
+  Shape s, other;
+  int   op;
 
-  if (!function_shape (path, args, kwargs, &s))
+  /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
+  if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 && no_kwargs (kwargs) &&
+      shape_of (args->pdata[0], &s) &&
+      (binary_method (path + strlen ("torch."), &op) ||
+       (strcmp (path, "torch.mm") == 0 && shape_of (args->pdata[1], &other) &&
+        (op = GRAFT_PY_BIN_MATMUL, TRUE))))
+    {
+      if (strcmp (path, "torch.mm") == 0 && (s.rank != 2 || other.rank != 2))
+        {
+          torch_error (t, at, "RuntimeError", "%s must be a matrix", s.rank != 2 ? "self" : "mat2");
+          return NULL;
+        }
+      return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
+    }
+  if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;
   return made (t, &s);
 }
@@ -1363,6 +1919,29 @@ tensor_type_name (const char *dtype)
     { "torch.int8", "CharTensor" },
     { "torch.uint8", "ByteTensor" },
     { "torch.bool", "BoolTensor" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (dtype, names[i][0]) == 0)
+      return names[i][1];
+  return NULL;
+}
+
+/* torch's name of a dtype's ScalarType (`Float` for torch.float32). */
+static const char *
+scalar_type_name (const char *dtype)
+{
+  static const char *const names[][2] = {
+    { "torch.float32", "Float" },
+    { "torch.float64", "Double" },
+    { "torch.float16", "Half" },
+    { "torch.bfloat16", "BFloat16" },
+    { "torch.int64", "Long" },
+    { "torch.int32", "Int" },
+    { "torch.int16", "Short" },
+    { "torch.int8", "Char" },
+    { "torch.uint8", "Byte" },
+    { "torch.bool", "Bool" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -448,7 +448,7 @@ constant_call (Tracer            *t,
                                "%s() runs eagerly on constants and gives no tensor; its result "
                                "depends on data Graft does not compute",
                                path);
-  return _graft_tracer_factory_tensor (t, path, args, kwargs);
+  return _graft_tracer_factory_tensor (t, path, args, kwargs, at);
 }
 
 /* The function of @table at @path, or whose recorded target @path is. */
@@ -840,8 +840,10 @@ call_python_function (Tracer            *t,
     {
       /* torch.einsum() of constant tensors: graft-tracer-shapes.c. */
       Value *made = _graft_tracer_function_tensor (t, FX_TEXT (fx_table (t), fn->path), args,
-                                                   kwargs);
+                                                   kwargs, at);
 
+      if (made == NULL && t->error != NULL)
+        return NULL;
       return made != NULL ? made : _graft_value_tensor (t);
     }
 
@@ -2095,14 +2097,17 @@ data_shape (Tracer      *t,
  * randn() and tensor() make is known by its arguments: its shape, its dtype
  * (the default one, float32, unless `dtype=` says) and its device (the
  * CPU unless `device=` says another).  Nothing else is: its data.
+ * Tensors whose sizes do not fit the op are torch's error, raised at @at
+ * (graft-tracer-shapes.c).
  *
- * Returns: the tensor
+ * Returns: (nullable): the tensor, or %NULL with the error raised
  */
 Value *
-_graft_tracer_factory_tensor (Tracer     *t,
-                              const char *path,
-                              PtrVec     *args,
-                              StrMap     *kwargs)
+_graft_tracer_factory_tensor (Tracer            *t,
+                              const char        *path,
+                              PtrVec            *args,
+                              StrMap            *kwargs,
+                              const GraftPyExpr *at)
 {
   static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty",
                                        "torch.rand", "torch.randn" };
@@ -2119,8 +2124,10 @@ _graft_tracer_factory_tensor (Tracer     *t,
       if (args != NULL && args->len == 1)
         shape = data_shape (t, args->pdata[0], &dtype);
     }
-  else if ((made = _graft_tracer_function_tensor (t, path, args, kwargs)) != NULL)
+  else if ((made = _graft_tracer_function_tensor (t, path, args, kwargs, at)) != NULL)
     return made; /* graft-tracer-shapes.c */
+  else if (t->error != NULL)
+    return NULL; /* torch's error: sizes that do not fit */
   else
     for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
       if (strcmp (path, sized[i]) == 0)
