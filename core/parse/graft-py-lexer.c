@@ -939,6 +939,27 @@ pop_bracket (GraftPyLexer *self,
   return TRUE;
 }
 
+/* The kind of an operator whose first character c0 may be doubled and
+ * either form followed by '=' (`*`, `**`, `*=`, `**=`), and its length. */
+static GraftPyTokenKind
+pick_doubled (char             c0,
+              char             c1,
+              char             c2,
+              GraftPyTokenKind doubled_equal,
+              GraftPyTokenKind doubled,
+              GraftPyTokenKind equal,
+              GraftPyTokenKind single,
+              gsize           *len)
+{
+  if (c1 == c0)
+    {
+      *len = c2 == '=' ? 3 : 2;
+      return c2 == '=' ? doubled_equal : doubled;
+    }
+  *len = c1 == '=' ? 2 : 1;
+  return c1 == '=' ? equal : single;
+}
+
 /* Scans an operator or delimiter at @start. */
 static gboolean
 lex_operator (GraftPyLexer *self,
@@ -1019,38 +1040,12 @@ lex_operator (GraftPyLexer *self,
         PICK2 ('=', GRAFT_PY_TOKEN_MINEQUAL, GRAFT_PY_TOKEN_MINUS);
       break;
     case '*':
-      if (c1 == '*')
-        {
-          if (c2 == '=')
-            {
-              kind = GRAFT_PY_TOKEN_DOUBLESTAREQUAL;
-              len = 3;
-            }
-          else
-            {
-              kind = GRAFT_PY_TOKEN_DOUBLESTAR;
-              len = 2;
-            }
-        }
-      else
-        PICK2 ('=', GRAFT_PY_TOKEN_STAREQUAL, GRAFT_PY_TOKEN_STAR);
+      kind = pick_doubled (c0, c1, c2, GRAFT_PY_TOKEN_DOUBLESTAREQUAL, GRAFT_PY_TOKEN_DOUBLESTAR,
+                           GRAFT_PY_TOKEN_STAREQUAL, GRAFT_PY_TOKEN_STAR, &len);
       break;
     case '/':
-      if (c1 == '/')
-        {
-          if (c2 == '=')
-            {
-              kind = GRAFT_PY_TOKEN_DOUBLESLASHEQUAL;
-              len = 3;
-            }
-          else
-            {
-              kind = GRAFT_PY_TOKEN_DOUBLESLASH;
-              len = 2;
-            }
-        }
-      else
-        PICK2 ('=', GRAFT_PY_TOKEN_SLASHEQUAL, GRAFT_PY_TOKEN_SLASH);
+      kind = pick_doubled (c0, c1, c2, GRAFT_PY_TOKEN_DOUBLESLASHEQUAL, GRAFT_PY_TOKEN_DOUBLESLASH,
+                           GRAFT_PY_TOKEN_SLASHEQUAL, GRAFT_PY_TOKEN_SLASH, &len);
       break;
     case '%':
       PICK2 ('=', GRAFT_PY_TOKEN_PERCENTEQUAL, GRAFT_PY_TOKEN_PERCENT);
@@ -1071,38 +1066,12 @@ lex_operator (GraftPyLexer *self,
       kind = GRAFT_PY_TOKEN_TILDE;
       break;
     case '<':
-      if (c1 == '<')
-        {
-          if (c2 == '=')
-            {
-              kind = GRAFT_PY_TOKEN_LEFTSHIFTEQUAL;
-              len = 3;
-            }
-          else
-            {
-              kind = GRAFT_PY_TOKEN_LEFTSHIFT;
-              len = 2;
-            }
-        }
-      else
-        PICK2 ('=', GRAFT_PY_TOKEN_LESSEQUAL, GRAFT_PY_TOKEN_LESS);
+      kind = pick_doubled (c0, c1, c2, GRAFT_PY_TOKEN_LEFTSHIFTEQUAL, GRAFT_PY_TOKEN_LEFTSHIFT,
+                           GRAFT_PY_TOKEN_LESSEQUAL, GRAFT_PY_TOKEN_LESS, &len);
       break;
     case '>':
-      if (c1 == '>')
-        {
-          if (c2 == '=')
-            {
-              kind = GRAFT_PY_TOKEN_RIGHTSHIFTEQUAL;
-              len = 3;
-            }
-          else
-            {
-              kind = GRAFT_PY_TOKEN_RIGHTSHIFT;
-              len = 2;
-            }
-        }
-      else
-        PICK2 ('=', GRAFT_PY_TOKEN_GREATEREQUAL, GRAFT_PY_TOKEN_GREATER);
+      kind = pick_doubled (c0, c1, c2, GRAFT_PY_TOKEN_RIGHTSHIFTEQUAL, GRAFT_PY_TOKEN_RIGHTSHIFT,
+                           GRAFT_PY_TOKEN_GREATEREQUAL, GRAFT_PY_TOKEN_GREATER, &len);
       break;
     default:
       return invalid_character_error (self, start, error);
