@@ -1146,7 +1146,7 @@ test_numbered_spans (gconstpointer data)
   g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (made26_free);
   GRand *rand = g_rand_new_with_seed (20261206 + torch);
 
-  for (guint i = 0; i < 1500; i++)
+  for (guint i = 0; i < 1000; i++)
     {
       const char *candidate = candidates[g_rand_int_range (rand, 0, G_N_ELEMENTS (candidates))];
       guint       kind = g_rand_int_range (rand, 0, 10);

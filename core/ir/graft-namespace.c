@@ -2326,6 +2326,50 @@ static const char *create_name_slow (GraftNamespace *self,
                                      const char     *candidate,
                                      GraftNameFlags  flags);
 
+/* count_on_counted_rare() for @c, a numbered candidate `<base>_<k>` (k >
+ * 0, past its base's run) whose k lies in its base's span (a module of a
+ * list called in a loop): count_per_base()'s count, on from the span's
+ * end, without cleaning the candidate again or looking its base up in the
+ * tables.  The base's count is @old_count (below 2^31).  NULL when k is
+ * not in the span. */
+static const char *
+count_on_span (GraftNamespace *self,
+               Counted        *c,
+               guint64         k,
+               guint64         old_count)
+{
+  const char *base = c->candidate; /* its first c->len bytes are the base */
+  gsize       base_len = c->len;
+  guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
+  guint       base_hash = _graft_name_hash_finish (base_state);
+  Span       *span = span_find (self, base, base_len, base_hash);
+  GString    *name = self->scratch;
+  const char *stored;
+  guint64     num;
+  guint       hash;
+
+  if (span == NULL || k < span->lo || k >= span->end)
+    return NULL;
+  /* `base_<k>` ... `base_<end - 1>` are taken: torch's count goes on. */
+  for (num = span->end;; num++)
+    {
+      hash = put_numbered (self, base, base_len, base_state, num);
+      if (!name_taken (self, name->str, name->len, hash))
+        break;
+    }
+  stored = keep_name (self, name->str, name->len);
+  self->last = used_take (self, stored, hash);
+  span_note (self, stored, base_len, base_hash, k, num);
+  extend_filled_base (self, stored, name->len, base_len, base_hash);
+  /* `_base_count[base] = num`, as count_per_base() sets it. */
+  if (c->count_slot != NULL && old_count != num)
+    {
+      set_replaced_count (self, stored, old_count + 1);
+      c->count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+    }
+  return stored;
+}
+
 /* count_on_counted() when the fast way does not do: names past the run
  * may be taken (@general, also when the block has no room or the count
  * is huge), or the candidate is numbered, `<base>_<k>` with k > 0, which
@@ -2344,7 +2388,11 @@ count_on_counted_rare (GraftNamespace *self,
   GraftNameSlot *count_slot = c->count_slot;
   guint          suffix = c->suffix;
   guint          base_state;
+  const char    *made;
 
+  if (suffix > 1 && suffix - 1 > run && old_count < REPLACED_BIG - 1 &&
+      (made = count_on_span (self, c, suffix - 1, old_count)) != NULL)
+    return made;
   if (suffix != 0 && (general || suffix - 1 > run))
     return create_name_slow (self, base, flags);
   if (suffix > 1)
