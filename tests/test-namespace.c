@@ -1111,6 +1111,133 @@ test_add_new_canonical (gconstpointer data)
   g_assert_cmpuint (graft_namespace_get_size (once), ==, graft_namespace_get_size (plain));
 }
 
+/* A numbered candidate counted on past a hole (`layers.2` called in a
+ * loop, `layers_1` free: the run of its base is empty), against both
+ * torches' models: candidates repeated as loops repeat them, over bases
+ * that end in digits (`conv1`, `add_10` is `add`'s), with names read
+ * verbatim inside and past what was counted, and undo releasing names
+ * (any name in torch 1.x, the newest in 2.x).  Each count goes on from
+ * where the last one of its base ended, never past a released name. */
+static void
+test_numbered_spans (gconstpointer data)
+{
+  static const char *const candidates[] = {
+    "layers.2",
+    "layers.3",
+    "layers_2",
+    "layers.7",
+    "layers",
+    "layers.0",
+    "conv1.2",
+    "conv1_1",
+    "conv1",
+    "add_10",
+    "add",
+    "add_3",
+    "x_2",
+    "x.5",
+    "a-b.2",
+  };
+  GraftTorch torch = GPOINTER_TO_INT (data);
+  gboolean   per_base = torch == GRAFT_TORCH_2_6;
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (torch));
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (made26_free);
+  GRand *rand = g_rand_new_with_seed (20261206 + torch);
+
+  for (guint i = 0; i < 1000; i++)
+    {
+      const char *candidate = candidates[g_rand_int_range (rand, 0, G_N_ELEMENTS (candidates))];
+      guint       kind = g_rand_int_range (rand, 0, 10);
+      guint       times = g_rand_int_range (rand, 1, 12);
+      Made26     *m;
+
+      if (kind == 0 && made->len > 0)
+        {
+          /* Undo a few names. */
+          for (guint j = 0; j < times && made->len > 0; j++)
+            {
+              guint k = per_base || g_rand_boolean (rand)
+                            ? made->len - 1
+                            : (guint) g_rand_int_range (rand, 0, made->len);
+
+              m = made->pdata[k];
+              _graft_namespace_remove (ns, m->name);
+              g_assert_true (g_hash_table_remove (used, m->name));
+              if (per_base)
+                g_hash_table_insert (counts, g_strdup (m->base),
+                                     GSIZE_TO_POINTER ((gsize) m->old_count));
+              g_ptr_array_remove_index (made, k);
+            }
+          continue;
+        }
+      if (kind == 1)
+        {
+          /* A name read verbatim. */
+          static const char *const bases[] = { "layers", "conv1", "add", "x" };
+          g_autofree char         *name =
+              g_strdup_printf ("%s_%d", bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))],
+                               g_rand_int_range (rand, 1, 400));
+
+          if (g_hash_table_contains (used, name))
+            continue;
+          m = g_new0 (Made26, 1);
+          if (per_base)
+            m->name = model26_create_name (used, counts, name, GRAFT_NAME_DEFAULT, &m->base,
+                                           &m->old_count);
+          else
+            m->name = model_create_name (used, name, GRAFT_NAME_DEFAULT);
+          g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+          g_ptr_array_add (made, m);
+          continue;
+        }
+      /* A loop's body: the same candidate again and again. */
+      for (guint j = 0; j < times; j++)
+        {
+          m = g_new0 (Made26, 1);
+          if (per_base)
+            m->name = model26_create_name (used, counts, candidate, GRAFT_NAME_DEFAULT, &m->base,
+                                           &m->old_count);
+          else
+            m->name = model_create_name (used, candidate, GRAFT_NAME_DEFAULT);
+          g_assert_cmpstr (graft_namespace_create_name (ns, candidate, GRAFT_NAME_DEFAULT), ==,
+                           m->name);
+          g_ptr_array_add (made, m);
+        }
+    }
+  g_assert_cmpuint (graft_namespace_get_size (ns), ==, g_hash_table_size (used));
+  g_rand_free (rand);
+}
+
+/* `layers.2` a hundred thousand times, as a loop calling a module of a
+ * list makes it: layers_2 ... layers_100001, each counted on from where the
+ * last count ended (counting on from 2 every time took minutes), and a
+ * name released in the middle is made again, once. */
+static void
+test_numbered_loop (gconstpointer data)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GPOINTER_TO_INT (data)));
+  g_autoptr (GTimer) timer = g_timer_new ();
+  static const char candidate[] = "layers.2";
+  const char       *name = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    name = graft_namespace_create_name (ns, candidate, GRAFT_NAME_DEFAULT);
+  g_assert_cmpstr (name, ==, "layers_100001");
+  g_test_message ("100,000 names in %.3f s", g_timer_elapsed (timer, NULL));
+  _graft_namespace_remove (ns, "layers_100001");
+  _graft_namespace_remove (ns, "layers_50000");
+  g_assert_cmpstr (graft_namespace_create_name (ns, candidate, GRAFT_NAME_DEFAULT), ==,
+                   "layers_50000");
+  g_assert_cmpstr (graft_namespace_create_name (ns, candidate, GRAFT_NAME_DEFAULT), ==,
+                   "layers_100001");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "layers_3", GRAFT_NAME_DEFAULT), ==,
+                   "layers_100002");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "layers.1", GRAFT_NAME_DEFAULT), ==,
+                   "layers_1");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1152,6 +1279,14 @@ main (int   argc,
                         GINT_TO_POINTER (GRAFT_TORCH_1_13), test_add_new_canonical);
   g_test_add_data_func ("/core/namespace/add-new-canonical-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
                         test_add_new_canonical);
+  g_test_add_data_func ("/core/namespace/numbered-spans-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_numbered_spans);
+  g_test_add_data_func ("/core/namespace/numbered-spans-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_numbered_spans);
+  g_test_add_data_func ("/core/namespace/numbered-loop-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_numbered_loop);
+  g_test_add_data_func ("/core/namespace/numbered-loop-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_numbered_loop);
 
   return g_test_run ();
 }

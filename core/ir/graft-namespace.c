@@ -71,6 +71,21 @@ typedef struct
   guint     index;    /* in the namespace's run_list */
 } Run;
 
+/* A base's span: `base_<lo>` ... `base_<end - 1>` are all taken (an
+ * empty span when end <= lo).  torch counts a taken numbered candidate
+ * `base_<k>` on from k, one name at a time, and a module of a list called
+ * in a loop (`layers.2`, when `layers_1` is free, so that the run in
+ * `filled` is empty) makes it scan every name it made before: quadratic.
+ * Each scan past the run ends at a name that is then taken, so the names
+ * it went through and the one it made are a span, and the next scan that
+ * starts in it goes on from its end, where torch's reaches too.  Only
+ * undo releases a name; releasing one inside a span ends the span there
+ * (_graft_namespace_remove()). */
+typedef struct
+{
+  guint32 lo, end;
+} Span;
+
 /* A run's name keeps its run's index and its number where a set's name
  * keeps its hash: RUN_K_BITS bits of number under the index.  A name of a
  * larger number, or of a run past the first 2^(32 - RUN_K_BITS), goes to
@@ -402,6 +417,11 @@ struct _GraftNamespace
   GraftNameTable runs;
   GPtrArray     *run_list;
   guint          n_run_names;
+
+  /* Where counting on from a numbered candidate last ended, per base
+   * (Span): base (owned) -> its index + 1 in `spans`. */
+  GraftNameTable span_index;
+  GArray        *spans;
 
   /* torch 2.x (GraftDialect.names_count_per_base): `_base_count`, the
    * number last used for each base.  For undo, each name's header holds
@@ -1265,6 +1285,8 @@ graft_namespace_new (const GraftDialect *dialect)
   _graft_name_table_init (&self->runs, TRUE);
   self->run_list = g_ptr_array_new ();
   _graft_name_table_init (&self->filled, TRUE);
+  _graft_name_table_init (&self->span_index, TRUE);
+  self->spans = g_array_new (FALSE, FALSE, sizeof (Span));
   self->scratch = g_string_new (NULL);
   self->probe = g_string_new (NULL);
   return self;
@@ -1286,6 +1308,8 @@ graft_namespace_free (GraftNamespace *self)
   g_ptr_array_unref (self->run_list);
   _graft_name_table_clear (&self->runs);
   _graft_name_table_clear (&self->filled);
+  _graft_name_table_clear (&self->span_index);
+  g_array_unref (self->spans);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
   while (self->block != NULL)
@@ -1406,6 +1430,79 @@ is_final_form (const char *name)
       return FALSE;
     }
   return TRUE;
+}
+
+/* The span of the base @base (its first @len bytes, hashed to @hash), or
+ * NULL. */
+static inline Span *
+span_find (GraftNamespace *self,
+           const char     *base,
+           gsize           len,
+           guint           hash)
+{
+  GraftNameSlot *slot;
+
+  if (self->spans->len == 0)
+    return NULL;
+  slot = _graft_name_table_find (&self->span_index, base, len, hash);
+  return slot != NULL ? &g_array_index (self->spans, Span, GPOINTER_TO_UINT (slot->value) - 1)
+                      : NULL;
+}
+
+/* Where a count of the base @base (its first @len bytes, hashed to @hash)
+ * that is to try `base_<num + 1>` next may go on from: the span's last
+ * number if num + 1 is in it (every name up to it is taken), else @num. */
+static guint64
+span_skip (GraftNamespace *self,
+           const char     *base,
+           gsize           len,
+           guint           hash,
+           guint64         num)
+{
+  Span *span = span_find (self, base, len, hash);
+
+  if (span != NULL && num + 1 >= span->lo && num + 1 < span->end)
+    return span->end - 1;
+  return num;
+}
+
+/* Notes that `base_<lo>` ... `base_<last>` are all taken (a count of the
+ * base @base, its first @len bytes hashed to @hash, ended at `base_<last>`,
+ * and @lo is where it started, or its taken candidate's number): joined to
+ * the base's span if they meet, else in its place (the latest count is the
+ * likeliest to be repeated). */
+static void
+span_note (GraftNamespace *self,
+           const char     *base,
+           gsize           len,
+           guint           hash,
+           guint64         lo,
+           guint64         last)
+{
+  Span *span;
+
+  if (last >= G_MAXUINT32 || lo > last || len == 0)
+    return;
+  span = span_find (self, base, len, hash);
+  if (span == NULL)
+    {
+      Span fresh = { (guint32) lo, (guint32) last + 1 };
+
+      g_array_append_val (self->spans, fresh);
+      _graft_name_table_insert_len (&self->span_index, g_strndup (base, len), (guint) len, hash,
+                                    GUINT_TO_POINTER (self->spans->len));
+      return;
+    }
+  if (lo <= span->end && span->lo <= last + 1 && span->lo < span->end)
+    {
+      span->lo = MIN (span->lo, (guint32) lo);
+      span->end = MAX (span->end, (guint32) last + 1);
+    }
+  else
+    {
+      span->lo = (guint32) lo;
+      span->end = (guint32) last + 1;
+    }
 }
 
 /* A base's entry in `filled`: the run `base_1` ... `base_<run>` is all
@@ -1532,8 +1629,10 @@ count_from (GraftNamespace *self,
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
   guint64        run = slot != NULL ? RUN_OF (slot->value) : 0;
   /* An empty base (`_1`) has no run: its names are always looked up. */
-  gboolean    beyond = base_len == 0 || (slot != NULL && BEYOND_OF (slot->value));
-  guint64     num = MAX (after, run) + 1;
+  gboolean beyond = base_len == 0 || (slot != NULL && BEYOND_OF (slot->value));
+  guint64  num = MAX (after, run) + 1;
+  /* `base_<after>`, when after > 0, is the taken candidate. */
+  guint64     lo = after > 0 ? after : num;
   const char *stored;
   guint       hash;
 
@@ -1542,6 +1641,8 @@ count_from (GraftNamespace *self,
       g_string_set_size (name, base_len);
       memcpy (name->str, base, base_len);
     }
+  if (beyond)
+    num = span_skip (self, name->str, base_len, base_hash, num - 1) + 1;
   set_suffix (name, base_len, num);
   hash = _graft_name_hash (name->str, name->len);
   /* `base_<run + 1>` is free unless names past the run may be taken. */
@@ -1553,7 +1654,11 @@ count_from (GraftNamespace *self,
   stored = keep_name (self, name->str, name->len);
   self->last = used_take (self, stored, hash);
   if (num != run + 1 || base_len == 0)
-    return stored;
+    {
+      if (beyond)
+        span_note (self, stored, base_len, base_hash, lo, num);
+      return stored;
+    }
   /* `base_<num>` continues the run: extend it as far as it now goes. */
   run++;
   while (beyond)
@@ -1793,7 +1898,8 @@ count_per_base (GraftNamespace *self,
   const char    *stored;
   guint          base_hash, hash;
   GraftNameSlot *count_slot;
-  guint64        old_count;
+  guint64        old_count, lo = 0;
+  gboolean       numbered, noted = FALSE;
 
   if (name_hash == 0)
     name_hash = _graft_name_hash (name->str, name->len);
@@ -1808,7 +1914,8 @@ count_per_base (GraftNamespace *self,
       return count_per_base_big (self, base_len, has_num && num != 0 ? digits : NULL, flags,
                                  FALSE);
     }
-  if (!has_num || num == 0)
+  numbered = has_num && num != 0;
+  if (!numbered)
     num = old_count;
   hash = name_hash;
   if (name_taken (self, name->str, name->len, hash) ||
@@ -1824,16 +1931,28 @@ count_per_base (GraftNamespace *self,
                        : NULL;
       guint64 run = filled != NULL ? RUN_OF (filled->value) : 0;
 
+      /* A numbered candidate, `base_<num>`, is taken: the count starts
+       * there (a span, with what the loop goes through); else at the
+       * first name it tries. */
+      lo = numbered && num > run ? num : MAX (num, run) + 1;
       num = MAX (num, run);
+      /* And goes on from the end of a span it starts in. */
+      if (base_len > 0)
+        num = span_skip (self, name->str, base_len, base_hash, num);
       do
         {
           set_suffix (name, base_len, ++num);
           hash = _graft_name_hash (name->str, name->len);
         }
       while (name_taken (self, name->str, name->len, hash));
+      /* Past the run (whose next name is free), the names from lo to
+       * num are all taken once this one is. */
+      noted = num > run + 1;
     }
   stored = keep_name (self, name->str, name->len);
   self->last = used_take (self, stored, hash);
+  if (noted)
+    span_note (self, stored, base_len, base_hash, lo, num);
   extend_filled_base (self, stored, name->len, base_len, base_hash);
   /* `_base_count[base] = num`, remembering the count it replaced for
    * _graft_namespace_remove() (set_base_count() without a lookup:
@@ -2033,11 +2152,16 @@ count_on_base_slots (GraftNamespace *self,
     }
   else
     {
+      guint64 lo = num + 1;
+
+      num = span_skip (self, base, base_len, base_hash, num);
       do
         hash = put_numbered (self, base, base_len, base_state, ++num);
       while (name_taken (self, name->str, name->len, hash));
       stored = keep_name (self, name->str, name->len);
       self->last = used_take (self, stored, hash);
+      if (num > run + 1)
+        span_note (self, stored, base_len, base_hash, lo, num);
     }
   /* extend_filled_base() for `base_<num>`, num > run. */
   if (num == run + 1)
@@ -2202,6 +2326,50 @@ static const char *create_name_slow (GraftNamespace *self,
                                      const char     *candidate,
                                      GraftNameFlags  flags);
 
+/* count_on_counted_rare() for @c, a numbered candidate `<base>_<k>` (k >
+ * 0, past its base's run) whose k lies in its base's span (a module of a
+ * list called in a loop): count_per_base()'s count, on from the span's
+ * end, without cleaning the candidate again or looking its base up in the
+ * tables.  The base's count is @old_count (below 2^31).  NULL when k is
+ * not in the span. */
+static const char *
+count_on_span (GraftNamespace *self,
+               Counted        *c,
+               guint64         k,
+               guint64         old_count)
+{
+  const char *base = c->candidate; /* its first c->len bytes are the base */
+  gsize       base_len = c->len;
+  guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
+  guint       base_hash = _graft_name_hash_finish (base_state);
+  Span       *span = span_find (self, base, base_len, base_hash);
+  GString    *name = self->scratch;
+  const char *stored;
+  guint64     num;
+  guint       hash;
+
+  if (span == NULL || k < span->lo || k >= span->end)
+    return NULL;
+  /* `base_<k>` ... `base_<end - 1>` are taken: torch's count goes on. */
+  for (num = span->end;; num++)
+    {
+      hash = put_numbered (self, base, base_len, base_state, num);
+      if (!name_taken (self, name->str, name->len, hash))
+        break;
+    }
+  stored = keep_name (self, name->str, name->len);
+  self->last = used_take (self, stored, hash);
+  span_note (self, stored, base_len, base_hash, k, num);
+  extend_filled_base (self, stored, name->len, base_len, base_hash);
+  /* `_base_count[base] = num`, as count_per_base() sets it. */
+  if (c->count_slot != NULL && old_count != num)
+    {
+      set_replaced_count (self, stored, old_count + 1);
+      c->count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+    }
+  return stored;
+}
+
 /* count_on_counted() when the fast way does not do: names past the run
  * may be taken (@general, also when the block has no room or the count
  * is huge), or the candidate is numbered, `<base>_<k>` with k > 0, which
@@ -2220,7 +2388,11 @@ count_on_counted_rare (GraftNamespace *self,
   GraftNameSlot *count_slot = c->count_slot;
   guint          suffix = c->suffix;
   guint          base_state;
+  const char    *made;
 
+  if (suffix > 1 && suffix - 1 > run && old_count < REPLACED_BIG - 1 &&
+      (made = count_on_span (self, c, suffix - 1, old_count)) != NULL)
+    return made;
   if (suffix != 0 && (general || suffix - 1 > run))
     return create_name_slow (self, base, flags);
   if (suffix > 1)
@@ -2964,10 +3136,15 @@ _graft_namespace_remove (GraftNamespace *self,
       gsize num = (gsize) g_ascii_strtoull (underscore + 1, NULL, 10);
       gsize filled = get_filled (self, name, base_len);
 
+      Span *span = span_find (self, name, base_len, _graft_name_hash (name, base_len));
+
       /* The run `base_1` ... `base_filled` now has a hole at num, and
        * names past it stay taken. */
       if (num >= 1 && filled >= num)
         set_filled (self, name, base_len, num - 1, TRUE);
+      /* So has the base's span, which ends there. */
+      if (span != NULL && num >= span->lo && num < span->end)
+        span->end = (guint32) num;
     }
 }
 
@@ -3076,6 +3253,7 @@ _graft_namespace_get_memory_size (GraftNamespace *self,
     *out_strings = self->blocks_total;
   return sizeof (GraftNamespace) + (self->used.mask + 1) * (sizeof (gpointer) + sizeof (guint16)) +
          table_size (&self->filled) + table_size (&self->runs) + runs_size (self) +
+         table_size (&self->span_index) + self->spans->len * sizeof (Span) +
          table_size (&self->base_count) + self->scratch->allocated_len +
          self->probe->allocated_len + self->blocks_total;
 }
