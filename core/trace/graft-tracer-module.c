@@ -273,6 +273,23 @@ _graft_tracer_leaf_tensor (Tracer     *t,
   return v;
 }
 
+/* Python's AttributeError for an instance of class @class_name without
+ * @name, its text `str(e)` and `e.args` as Python's. */
+static Value *
+raise_no_attribute (Tracer            *t,
+                    const char        *class_name,
+                    const char        *name,
+                    const GraftPyExpr *at)
+{
+  const char *message =
+      _graft_tracer_printf (t, "'%s' object has no attribute '%s'", class_name, name);
+
+  _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: %s", message);
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return NULL;
+}
+
 static Value *
 module_getattr (Tracer            *t,
                 Value             *self,
@@ -367,8 +384,9 @@ module_getattr (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "the attribute '%s' of torch.nn.%s is not known to Graft", name,
                                obj->class_name);
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "'%s' object has no attribute '%s'", obj->class_name, name);
+  /* nn.Module.__getattr__'s AttributeError, which `except AttributeError`,
+   * hasattr() and getattr()'s default catch. */
+  return raise_no_attribute (t, obj->class_name, name, at);
 }
 
 /* In a top-level `def forward(self, ...)`, `self.a.b` is a submodule path
@@ -839,8 +857,7 @@ _graft_tracer_getattr (Tracer            *t,
             return _graft_tracer_call_function (t, v->fn, obj, _graft_tracer_vec (t), NULL, at);
           return bind_method (t, obj, v);
         }
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "'%s' object has no attribute '%s'", obj->obj->class_name, name);
+      return raise_no_attribute (t, obj->obj->class_name, name, at);
     }
   if (obj->kind == VAL_CLASS)
     {
