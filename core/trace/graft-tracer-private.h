@@ -800,6 +800,9 @@ gboolean      _graft_tracer_check_call (Tracer            *t,
                                         StrMap            *kwargs,
                                         const GraftPyExpr *at);
 
+/* graft-tracer-module.c */
+const char *_graft_tracer_op_overload_name (Tracer *t, const char *path);
+
 /* graft-tracer.c */
 Value             *_graft_tracer_fail (Tracer             *t,
                                        guint32             start,

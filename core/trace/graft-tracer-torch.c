@@ -892,7 +892,9 @@ call_op_overload (Tracer            *t,
   g_autofree char *name = NULL;
   g_autofree char *base = NULL;
 
-  if (n < 4)
+  /* An OpOverload's own attribute (`.decompose`, `.py_impl`) is never an
+   * operator: see graft-tracer-module.c's op_overload_getattr(). */
+  if (n < 4 || n > 5)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s is not an operator", path);
   if (!any_proxy (args, kwargs))
