@@ -1116,7 +1116,9 @@ exec_class (Tracer            *t,
   const GraftPyExpr *dataclass = NULL;
 
   cls->name = s->class_def.name;
+  cls->qualname = _graft_tracer_scope_qualname (t, frame, cls->name);
   cls->stmt = s;
+  body->cls = cls;
   cls->bases = _graft_tracer_vec (t);
   _graft_strmap_init (t, &cls->ns);
   for (guint i = 0; i < s->class_def.bases.len; i++)
