@@ -986,6 +986,11 @@ _graft_tracer_getattr (Tracer            *t,
         return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                                     "AttributeError: module '%s' has no attribute '%s'", obj->path,
                                     name);
+      /* A name torch has (`torch.nn.utils.rnn`, `.weight_norm`): a path,
+       * which Graft refuses where it is called if it does not model it
+       * (hasattr() is true, as in torch). */
+      if (_graft_tracer_module_listed (t, obj->path))
+        return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s has no attribute '%s' that Graft models", obj->path, name);
     }

@@ -1253,6 +1253,7 @@ const char *_graft_tracer_type_repr (Tracer *t, Value *v, const GraftPyExpr *at)
 /* graft-tracer-torch.c */
 Value   *_graft_tracer_torch_attr (Tracer *t, const char *path, const GraftPyExpr *at);
 gboolean _graft_tracer_module_lacks (Tracer *t, const char *module, const char *name);
+gboolean _graft_tracer_module_listed (Tracer *t, const char *module);
 Value   *_graft_tracer_call_path (Tracer            *t,
                                   const char        *path,
                                   PtrVec            *args,
