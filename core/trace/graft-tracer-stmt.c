@@ -1767,8 +1767,33 @@ exec_try (Tracer            *t,
           _graft_strmap_remove (&frame->vars, h->name);
         break;
       }
-  if (flow == FLOW_ERROR || s->try_stmt.finalbody.len == 0)
+  if (s->try_stmt.finalbody.len == 0)
     return flow;
+  if (flow == FLOW_ERROR)
+    {
+      /* A Python exception on its way out runs the finally clause first
+       * (its nodes are recorded); the clause's own return, break,
+       * continue or error replaces it.  Graft's other errors stop. */
+      GError     *error = t->error;
+      const char *raised = t->raised;
+      Value      *raised_args = t->raised_args;
+
+      if (raised == NULL || t->error_is_fatal)
+        return flow;
+      t->error = NULL;
+      t->raised = NULL;
+      t->raised_args = NULL;
+      last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
+      if (last != FLOW_NORMAL)
+        {
+          g_error_free (error);
+          return last;
+        }
+      t->error = error;
+      t->raised = raised;
+      t->raised_args = raised_args;
+      return FLOW_ERROR;
+    }
   last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
   return last != FLOW_NORMAL ? last : flow;
 }
