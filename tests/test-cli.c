@@ -1164,6 +1164,15 @@ test_aten_overload_attribute_unknown (void)
       "        f = torch.relu\n    return f(x)\n",
       NULL },
     { "    f = torch.ops.aten.relu.default._schema\n    return torch.relu(x)\n", NULL },
+    /* Torch's other attributes of an OpOverload are no operators (main
+     * recorded `torch.ops.aten.relu.default.decompose(x)`). */
+    { "    return torch.ops.aten.relu.default.decompose(x)\n",
+      "-:5:12: error: torch.ops.aten.relu.default.decompose is not an operator" },
+    { "    return torch.ops.aten.relu.default.tags.index(x)\n",
+      "-:5:12: error: torch.ops.aten.relu.default.tags.index is not an operator" },
+    { "    return torch.ops.aten.relu.overloads()\n",
+      "-:5:12: error: the attribute 'overloads' of an OpOverloadPacket is not modelled by "
+      "Graft's tracer" },
   };
 
   g_auto (Run) run = { 0 };

@@ -856,8 +856,16 @@ call_hasattr_getattr (const BuiltinCall *call)
     v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
   if (v == NULL)
     {
+      /* Python's exception other than an AttributeError goes through, and
+       * getattr() without a default raises what the lookup raised. */
+      if (saved == NULL && t->raised != NULL &&
+          (!_graft_tracer_exception_is (t, t->raised, "AttributeError") ||
+           (name[0] == 'g' && _graft_tracer_n_args (args) == 2)))
+        return NULL;
       g_clear_error (&t->error);
       t->error = saved;
+      t->raised = NULL;
+      t->raised_args = NULL;
       if (name[0] == 'h')
         return _graft_value_bool (FALSE);
       if (_graft_tracer_n_args (args) == 3)

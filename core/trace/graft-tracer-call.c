@@ -231,8 +231,47 @@ fail_missing (Tracer            *t,
  * (vararg a tuple, kwarg a dict), all set on success.  The errors are
  * CPython's (Python/ceval.c's initialize_locals), in its order: keywords
  * first, then too many positional arguments, then missing ones. */
+/**
+ * _graft_tracer_scope_qualname:
+ * @frame: the scope a def or class statement runs in
+ *
+ * Python's __qualname__ of @name defined in @frame: `name` at module
+ * level, `K.name` in a class body, `f.<locals>.name` in a function.
+ */
+const char *
+_graft_tracer_scope_qualname (Tracer     *t,
+                              Frame      *frame,
+                              const char *name)
+{
+  if (frame != NULL && frame->cls != NULL)
+    return _graft_tracer_printf (t, "%s.%s", frame->cls->qualname, name);
+  if (frame != NULL && frame->fn != NULL)
+    return _graft_tracer_printf (t, "%s.<locals>.%s",
+                                 _graft_tracer_function_qualname (t, frame->fn), name);
+  return name;
+}
+
+/**
+ * _graft_tracer_function_qualname:
+ *
+ * Python's __qualname__ of @fn, which its TypeErrors name (`K.f() takes 1
+ * positional argument`): made when asked (an error), not for each call.
+ */
+const char *
+_graft_tracer_function_qualname (Tracer         *t,
+                                 const Function *fn)
+{
+  if (fn->owner != NULL && fn->owner->qualname != NULL)
+    return _graft_tracer_printf (t, "%s.%s", fn->owner->qualname, fn->name);
+  return _graft_tracer_scope_qualname (t, fn->closure, fn->name);
+}
+
+/* The name of the function bind_arguments() binds for, in an error. */
+#define BIND_NAME() (fn != NULL ? _graft_tracer_function_qualname (t, fn) : fn_name)
+
 static gboolean
 bind_arguments (Tracer                 *t,
+                const Function         *fn,
                 const char             *fn_name,
                 const GraftPyArguments *params,
                 Value                 **defaults,
@@ -275,7 +314,7 @@ bind_arguments (Tracer                 *t,
               {
                 _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                     "TypeError: %s() got multiple values for argument '%s'",
-                                    fn_name, key);
+                                    BIND_NAME (), key);
                 return FALSE;
               }
             out_values[i] = kwargs->values->pdata[k];
@@ -304,14 +343,14 @@ bind_arguments (Tracer                 *t,
               _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                   "TypeError: %s() got some positional-only arguments passed as "
                                   "keyword arguments: '%s'",
-                                  fn_name, posonly->str);
+                                  BIND_NAME (), posonly->str);
               return FALSE;
             }
           if (t->dialect->torch != GRAFT_TORCH_1_13)
             suggestion = suggest_keyword (params, key);
           _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                               "TypeError: %s() got an unexpected keyword argument '%s'%s%s%s",
-                              fn_name, key, suggestion != NULL ? ". Did you mean '" : "",
+                              BIND_NAME (), key, suggestion != NULL ? ". Did you mean '" : "",
                               suggestion != NULL ? suggestion : "", suggestion != NULL ? "'?" : "");
           return FALSE;
         }
@@ -341,8 +380,8 @@ bind_arguments (Tracer                 *t,
                                 : g_strdup ("");
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                           "TypeError: %s() takes %s positional argument%s but %u%s %s given",
-                          fn_name, takes, n_defaults > 0 || n_pos != 1 ? "s" : "", n_args, kwonly,
-                          n_args == 1 && kwonly_given == 0 ? "was" : "were");
+                          BIND_NAME (), takes, n_defaults > 0 || n_pos != 1 ? "s" : "", n_args,
+                          kwonly, n_args == 1 && kwonly_given == 0 ? "was" : "were");
       return FALSE;
     }
 
@@ -359,7 +398,7 @@ bind_arguments (Tracer                 *t,
             missing[n_missing++] = positional_name (params, i);
         }
     if (n_missing > 0)
-      return fail_missing (t, at, fn_name, "positional", missing, n_missing);
+      return fail_missing (t, at, BIND_NAME (), "positional", missing, n_missing);
     for (guint i = 0; i < params->n_kwonly; i++)
       if (out_values[slot_kwonly + i] == NULL)
         {
@@ -369,7 +408,7 @@ bind_arguments (Tracer                 *t,
             missing[n_missing++] = params->kwonly[i]->name;
         }
     if (n_missing > 0)
-      return fail_missing (t, at, fn_name, "keyword-only", missing, n_missing);
+      return fail_missing (t, at, BIND_NAME (), "keyword-only", missing, n_missing);
   }
   return TRUE;
 }
@@ -422,7 +461,7 @@ _graft_tracer_bind (Tracer                 *t,
 {
   Value **values = _graft_tracer_alloc (t, sizeof (Value *) * (n_param_slots (params) + 1));
 
-  if (!bind_arguments (t, fn_name, params, defaults, kw_defaults, args, kwargs, values, at))
+  if (!bind_arguments (t, NULL, fn_name, params, defaults, kw_defaults, args, kwargs, values, at))
     return NULL;
   return values;
 }
@@ -456,8 +495,8 @@ _graft_tracer_call_function (Tracer            *t,
     }
 
   values = _graft_tracer_alloc (t, sizeof (Value *) * (n_slots + 1));
-  if (!bind_arguments (t, fn->name, params, fn->defaults, fn->kw_defaults, all_args, kwargs, values,
-                       at))
+  if (!bind_arguments (t, fn, fn->name, params, fn->defaults, fn->kw_defaults, all_args, kwargs,
+                       values, at))
     return NULL;
 
   frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);

@@ -947,6 +947,19 @@ _graft_tracer_call_method (Tracer            *t,
 {
   Value *v, *items;
 
+  /* An OpOverload's name() (the only method of one Graft models). */
+  if (recv->kind == VAL_PATH_FN && strcmp (name, "name") == 0 &&
+      g_str_has_prefix (recv->path, "torch.ops."))
+    {
+      if (kwargs != NULL && kwargs->keys->len > 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: OpOverload.name() got an unexpected keyword "
+                                   "argument '%s'",
+                                   (const char *) kwargs->keys->pdata[0]);
+      if (!_graft_tracer_check_arity (t, name, args, 0, 0, at))
+        return NULL;
+      return _graft_value_str (t, _graft_tracer_op_overload_name (t, recv->path), -1);
+    }
   if (recv->kind == VAL_SET)
     return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
   /* Only dict.update() and str.format() read keywords here: any other is

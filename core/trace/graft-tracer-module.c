@@ -273,6 +273,23 @@ _graft_tracer_leaf_tensor (Tracer     *t,
   return v;
 }
 
+/* Python's AttributeError for an instance of class @class_name without
+ * @name, its text `str(e)` and `e.args` as Python's. */
+static Value *
+raise_no_attribute (Tracer            *t,
+                    const char        *class_name,
+                    const char        *name,
+                    const GraftPyExpr *at)
+{
+  const char *message =
+      _graft_tracer_printf (t, "'%s' object has no attribute '%s'", class_name, name);
+
+  _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: %s", message);
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return NULL;
+}
+
 static Value *
 module_getattr (Tracer            *t,
                 Value             *self,
@@ -367,8 +384,9 @@ module_getattr (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "the attribute '%s' of torch.nn.%s is not known to Graft", name,
                                obj->class_name);
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "'%s' object has no attribute '%s'", obj->class_name, name);
+  /* nn.Module.__getattr__'s AttributeError, which `except AttributeError`,
+   * hasattr() and getattr()'s default catch. */
+  return raise_no_attribute (t, obj->class_name, name, at);
 }
 
 /* In a top-level `def forward(self, ...)`, `self.a.b` is a submodule path
@@ -764,6 +782,161 @@ check_aten_attr (Tracer            *t,
   return FALSE;
 }
 
+/* The non-dunder names of dir() of an OpOverload in torch 1.13.1, which
+ * has a __getattr__ that raises an AttributeError without text for any
+ * other (its `is_view`, `_opname` are torch 2.6's). */
+static const char *const op_overload_names_1_13[] = {
+  "_abc_impl",
+  "_name",
+  "_op",
+  "_op_dk",
+  "_overloadname",
+  "_overloadpacket",
+  "_schema",
+  "_tags",
+  "decompose",
+  "name",
+  "namespace",
+  "op",
+  "overloadpacket",
+  "py_impl",
+  "py_kernels",
+  "python_key_mode_table",
+  "tags",
+};
+
+/* The attributes of a packet torch.fx code may read and Graft models. */
+static Value *
+op_packet_getattr (Tracer            *t,
+                   Value             *packet,
+                   const char        *name,
+                   const GraftPyExpr *at)
+{
+  const char *op = strrchr (packet->path, '.') + 1;
+  const char *ns = packet->path + strlen ("torch.ops.");
+
+  if (strcmp (name, "__name__") == 0)
+    return _graft_value_str (t, op, -1);
+  if (strcmp (name, "_qualified_op_name") == 0)
+    return _graft_value_str (t, _graft_tracer_printf (t, "%.*s::%s", (int) (op - 1 - ns), ns, op),
+                             -1);
+  /* The packet's C++ function: called, it records the packet. */
+  if (strcmp (name, "op") == 0 || strcmp (name, "_op") == 0 || strcmp (name, "__call__") == 0)
+    return packet;
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "the attribute '%s' of an OpOverloadPacket is not modelled by "
+                             "Graft's tracer",
+                             name);
+}
+
+/* `torch.ops.NS.OP.OVERLOAD.name` as each torch answers it: the names and
+ * strings code may use are values, `op` and `overloadpacket` the operator
+ * that a call records; the others of dir() are values Graft refuses to call
+ * (never a target), and any other name is torch's
+ * AttributeError (torch 2.6's text; torch 1.13.1's has none). */
+static Value *
+op_overload_getattr (Tracer            *t,
+                     Value             *overload,
+                     const char        *name,
+                     const GraftPyExpr *at)
+{
+  const char *path = overload->path;
+  const char *ns = path + strlen ("torch.ops.");
+  const char *op = strchr (ns, '.') + 1;
+  const char *ovl = strchr (op, '.') + 1;
+  gboolean    is_2_6 = t->dialect->torch == GRAFT_TORCH_2_6;
+  gboolean    listed;
+
+  if (strcmp (name, "__name__") == 0)
+    return _graft_value_str (t, op, -1);
+  if (strcmp (name, "__qualname__") == 0 || strcmp (name, "_name") == 0)
+    return _graft_value_str (t, _graft_tracer_op_overload_name (t, path), -1);
+  if (strcmp (name, "__module__") == 0)
+    return _graft_value_str (
+        t, _graft_tracer_printf (t, "torch._ops.%.*s", (int) (op - 1 - ns), ns), -1);
+  if (strcmp (name, "__doc__") == 0)
+    return _graft_value_none ();
+  if (strcmp (name, "op") == 0 || strcmp (name, "_op") == 0 || strcmp (name, "__call__") == 0)
+    return overload;
+  if (strcmp (name, "overloadpacket") == 0 || strcmp (name, "_overloadpacket") == 0)
+    return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_strdup (t, path, ovl - 1 - path));
+  if (strcmp (name, "_overloadname") == 0)
+    return _graft_value_str (t, ovl, -1);
+  if (strcmp (name, "namespace") == 0 || (is_2_6 && strcmp (name, "_namespace") == 0))
+    return _graft_value_str (t, ns, op - 1 - ns);
+  if (is_2_6 && strcmp (name, "_opname") == 0)
+    return _graft_value_str (t, op, ovl - 1 - op);
+  if (is_2_6 && strcmp (name, "_defined_in_python") == 0)
+    return _graft_value_bool (FALSE);
+  if (strcmp (name, "name") == 0)
+    {
+      /* A method: called, _graft_tracer_call_method() answers. */
+      Value *m = _graft_value_new (t, VAL_METHOD);
+
+      m->method.recv = overload;
+      m->method.name = "name";
+      return m;
+    }
+  if (is_2_6 && strcmp (name, "is_view") == 0)
+    {
+      const GraftAtenSchema *schema = graft_aten_schema_lookup (path);
+
+      /* Whether an argument aliases the output without writing to it
+       * (`Tensor(a) self`, not `Tensor(a!)`). */
+      for (guint i = 0; schema != NULL && i < graft_aten_schema_get_n_arguments (schema); i++)
+        {
+          GraftAtenArgument arg;
+          const char       *alias;
+
+          graft_aten_schema_get_argument (schema, i, &arg);
+          alias = strchr (arg.type, '(');
+          if (alias != NULL && strchr (alias, '!') == NULL)
+            return _graft_value_bool (TRUE);
+        }
+      if (schema != NULL)
+        return _graft_value_bool (FALSE);
+    }
+  if (is_2_6)
+    listed = bsearch (name, op_overload_names, G_N_ELEMENTS (op_overload_names),
+                      sizeof op_overload_names[0], op_overload_name_compare) != NULL;
+  else
+    listed = bsearch (name, op_overload_names_1_13, G_N_ELEMENTS (op_overload_names_1_13),
+                      sizeof op_overload_names_1_13[0], op_overload_name_compare) != NULL;
+  /* Torch's other names (a FunctionSchema, tags, dispatch tables, Python
+   * methods): a path that call_op_overload() refuses to call, so that
+   * reading one without using it traces on as in torch. */
+  if (listed || g_str_has_prefix (name, "__"))
+    return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, path, name));
+  if (!is_2_6)
+    {
+      _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: ");
+      t->raised_args = _graft_value_seq (t, VAL_TUPLE, 0);
+      return NULL;
+    }
+  return raise_no_attribute (t, "OpOverload", name, at);
+}
+
+/**
+ * _graft_tracer_op_overload_name:
+ * @path: `torch.ops.NS.OP.OVERLOAD`
+ *
+ * What the OpOverload's name() answers: `NS::OP.OVERLOAD`, `NS::OP` for
+ * the overload `default`.
+ */
+const char *
+_graft_tracer_op_overload_name (Tracer     *t,
+                                const char *path)
+{
+  const char *ns = path + strlen ("torch.ops.");
+  const char *op = strchr (ns, '.') + 1;
+  const char *ovl = strchr (op, '.') + 1;
+
+  if (strcmp (ovl, "default") == 0)
+    return _graft_tracer_printf (t, "%.*s::%.*s", (int) (op - 1 - ns), ns, (int) (ovl - 1 - op),
+                                 op);
+  return _graft_tracer_printf (t, "%.*s::%s", (int) (op - 1 - ns), ns, op);
+}
+
 /**
  * _graft_tracer_getattr:
  *
@@ -795,16 +968,16 @@ _graft_tracer_getattr (Tracer            *t,
         {
           guint n_dots = 0;
 
-          if (!check_aten_attr (t, obj->path, name, at))
-            return NULL;
           for (const char *p = obj->path; *p != '\0'; p++)
             n_dots += *p == '.';
-          /* An overload's packet (`torch.ops.aten.relu.default
-           * .overloadpacket`) is the path without the overload's name. */
-          if (n_dots == 4 && strcmp (name, "overloadpacket") == 0)
-            return _graft_value_path (
-                t, VAL_PATH_FN,
-                _graft_tracer_strdup (t, obj->path, strrchr (obj->path, '.') - obj->path));
+          /* An overload's attributes are never an operator of their own. */
+          if (n_dots == 4)
+            return op_overload_getattr (t, obj, name, at);
+          if (n_dots == 3 && (name[0] == '_' || strcmp (name, "op") == 0 ||
+                              strcmp (name, "overloads") == 0))
+            return op_packet_getattr (t, obj, name, at);
+          if (!check_aten_attr (t, obj->path, name, at))
+            return NULL;
           return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
         }
       /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
@@ -813,6 +986,11 @@ _graft_tracer_getattr (Tracer            *t,
         return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                                     "AttributeError: module '%s' has no attribute '%s'", obj->path,
                                     name);
+      /* A name torch has (`torch.nn.utils.rnn`, `.weight_norm`): a path,
+       * which Graft refuses where it is called if it does not model it
+       * (hasattr() is true, as in torch). */
+      if (_graft_tracer_module_listed (t, obj->path))
+        return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s has no attribute '%s' that Graft models", obj->path, name);
     }
@@ -839,8 +1017,7 @@ _graft_tracer_getattr (Tracer            *t,
             return _graft_tracer_call_function (t, v->fn, obj, _graft_tracer_vec (t), NULL, at);
           return bind_method (t, obj, v);
         }
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "'%s' object has no attribute '%s'", obj->obj->class_name, name);
+      return raise_no_attribute (t, obj->obj->class_name, name, at);
     }
   if (obj->kind == VAL_CLASS)
     {

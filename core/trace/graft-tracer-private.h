@@ -196,6 +196,7 @@ struct _Object
 struct _Class
 {
   const char        *name;
+  const char        *qualname; /* Python's __qualname__ (`f.<locals>.K`, `Outer.Inner`) */
   const GraftPyStmt *stmt;
   PtrVec            *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
   StrMap             ns;    /* class body namespace */
@@ -326,6 +327,7 @@ struct _Frame
   Frame    *parent;  /* enclosing function scope, or NULL */
   Frame    *globals; /* the module scope (itself for the module scope) */
   Function *fn;      /* the function running in this scope, or NULL */
+  Class    *cls;     /* the class whose body runs in this scope, or NULL */
   Value    *self;    /* its first argument, for a zero-argument super() */
 };
 
@@ -800,6 +802,13 @@ gboolean      _graft_tracer_check_call (Tracer            *t,
                                         StrMap            *kwargs,
                                         const GraftPyExpr *at);
 
+/* graft-tracer-module.c */
+const char *_graft_tracer_op_overload_name (Tracer *t, const char *path);
+
+/* graft-tracer-call.c */
+const char *_graft_tracer_scope_qualname (Tracer *t, Frame *frame, const char *name);
+const char *_graft_tracer_function_qualname (Tracer *t, const Function *fn);
+
 /* graft-tracer.c */
 Value             *_graft_tracer_fail (Tracer             *t,
                                        guint32             start,
@@ -1244,6 +1253,7 @@ const char *_graft_tracer_type_repr (Tracer *t, Value *v, const GraftPyExpr *at)
 /* graft-tracer-torch.c */
 Value   *_graft_tracer_torch_attr (Tracer *t, const char *path, const GraftPyExpr *at);
 gboolean _graft_tracer_module_lacks (Tracer *t, const char *module, const char *name);
+gboolean _graft_tracer_module_listed (Tracer *t, const char *module);
 Value   *_graft_tracer_call_path (Tracer            *t,
                                   const char        *path,
                                   PtrVec            *args,

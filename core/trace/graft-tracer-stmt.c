@@ -1116,7 +1116,9 @@ exec_class (Tracer            *t,
   const GraftPyExpr *dataclass = NULL;
 
   cls->name = s->class_def.name;
+  cls->qualname = _graft_tracer_scope_qualname (t, frame, cls->name);
   cls->stmt = s;
+  body->cls = cls;
   cls->bases = _graft_tracer_vec (t);
   _graft_strmap_init (t, &cls->ns);
   for (guint i = 0; i < s->class_def.bases.len; i++)
@@ -1578,6 +1580,138 @@ handler_catches (Tracer      *t,
   return _graft_tracer_exception_is (t, raised, name);
 }
 
+/* Python's exception classes, builtins in both Pythons of the oracles
+ * (3.11 and 3.13; 3.13's PythonFinalizationError is one more), sorted. */
+static const char *const builtin_exceptions[] = {
+  "ArithmeticError",
+  "AssertionError",
+  "AttributeError",
+  "BaseException",
+  "BaseExceptionGroup",
+  "BlockingIOError",
+  "BrokenPipeError",
+  "BufferError",
+  "BytesWarning",
+  "ChildProcessError",
+  "ConnectionAbortedError",
+  "ConnectionError",
+  "ConnectionRefusedError",
+  "ConnectionResetError",
+  "DeprecationWarning",
+  "EOFError",
+  "EncodingWarning",
+  "EnvironmentError",
+  "Exception",
+  "ExceptionGroup",
+  "FileExistsError",
+  "FileNotFoundError",
+  "FloatingPointError",
+  "FutureWarning",
+  "GeneratorExit",
+  "IOError",
+  "ImportError",
+  "ImportWarning",
+  "IndentationError",
+  "IndexError",
+  "InterruptedError",
+  "IsADirectoryError",
+  "KeyError",
+  "KeyboardInterrupt",
+  "LookupError",
+  "MemoryError",
+  "ModuleNotFoundError",
+  "NameError",
+  "NotADirectoryError",
+  "NotImplementedError",
+  "OSError",
+  "OverflowError",
+  "PendingDeprecationWarning",
+  "PermissionError",
+  "ProcessLookupError",
+  "PythonFinalizationError",
+  "RecursionError",
+  "ReferenceError",
+  "ResourceWarning",
+  "RuntimeError",
+  "RuntimeWarning",
+  "StopAsyncIteration",
+  "StopIteration",
+  "SyntaxError",
+  "SyntaxWarning",
+  "SystemError",
+  "SystemExit",
+  "TabError",
+  "TimeoutError",
+  "TypeError",
+  "UnboundLocalError",
+  "UnicodeDecodeError",
+  "UnicodeEncodeError",
+  "UnicodeError",
+  "UnicodeTranslateError",
+  "UnicodeWarning",
+  "UserWarning",
+  "ValueError",
+  "Warning",
+  "ZeroDivisionError",
+};
+
+static int
+builtin_exception_compare (const void *key,
+                           const void *row)
+{
+  return strcmp (key, *(const char *const *) row);
+}
+
+/* Whether @name means something where @frame runs: a name of a scope, of
+ * the module, or a builtin (of Graft's or an exception class). */
+static gboolean
+name_is_defined (Tracer     *t,
+                 Frame      *frame,
+                 const char *name)
+{
+  for (Frame *s = frame; s != NULL; s = s->parent)
+    if (_graft_strmap_get (&s->vars, name) != NULL)
+      return TRUE;
+  if (_graft_strmap_get (&frame->globals->vars, name) != NULL)
+    return TRUE;
+  if (t->dialect->torch != GRAFT_TORCH_2_6 && strcmp (name, "PythonFinalizationError") == 0)
+    return FALSE;
+  return bsearch (name, builtin_exceptions, G_N_ELEMENTS (builtin_exceptions),
+                  sizeof builtin_exceptions[0], builtin_exception_compare) != NULL ||
+         _graft_tracer_lookup_builtin (t, name) != NULL;
+}
+
+/* `except @handler:` as an exception reaches it: Python evaluates the
+ * expression then (and only then), so a name it lacks is a NameError that
+ * replaces the exception.  Returns: %FALSE with that NameError raised. */
+static gboolean
+handler_names_defined (Tracer            *t,
+                       Frame             *frame,
+                       const GraftPyExpr *handler)
+{
+  const GraftPyExpr *e;
+  const char        *message;
+
+  if (handler == NULL)
+    return TRUE;
+  for (guint i = 0; i < (handler->kind == GRAFT_PY_EXPR_TUPLE ? handler->sequence.elts.len : 1);
+       i++)
+    {
+      e = handler->kind == GRAFT_PY_EXPR_TUPLE ? handler->sequence.elts.items[i] : handler;
+      if (e->kind != GRAFT_PY_EXPR_NAME || name_is_defined (t, frame, e->name.id))
+        continue;
+      message = _graft_tracer_printf (t, "name '%s' is not defined", e->name.id);
+      g_clear_error (&t->error);
+      t->raised = NULL;
+      t->raised_args = NULL;
+      _graft_tracer_raise (t, "NameError", e->start, e->end, "NameError: %s", message);
+      t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+      _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* A try statement as Python runs it: the body; if it raised an exception
  * Python code can catch (Tracer.raised: torch.fx's TraceError for control
  * flow on a traced value, a raise statement's class), the first handler
@@ -1602,6 +1736,8 @@ exec_try (Tracer            *t,
       {
         const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
 
+        if (!handler_names_defined (t, frame, h->type))
+          break;
         if (!handler_catches (t, t->raised, h->type))
           continue;
         const char *caught = t->raised;
@@ -1631,8 +1767,33 @@ exec_try (Tracer            *t,
           _graft_strmap_remove (&frame->vars, h->name);
         break;
       }
-  if (flow == FLOW_ERROR || s->try_stmt.finalbody.len == 0)
+  if (s->try_stmt.finalbody.len == 0)
     return flow;
+  if (flow == FLOW_ERROR)
+    {
+      /* A Python exception on its way out runs the finally clause first
+       * (its nodes are recorded); the clause's own return, break,
+       * continue or error replaces it.  Graft's other errors stop. */
+      GError     *error = t->error;
+      const char *raised = t->raised;
+      Value      *raised_args = t->raised_args;
+
+      if (raised == NULL || t->error_is_fatal)
+        return flow;
+      t->error = NULL;
+      t->raised = NULL;
+      t->raised_args = NULL;
+      last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
+      if (last != FLOW_NORMAL)
+        {
+          g_error_free (error);
+          return last;
+        }
+      t->error = error;
+      t->raised = raised;
+      t->raised_args = raised_args;
+      return FLOW_ERROR;
+    }
   last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
   return last != FLOW_NORMAL ? last : flow;
 }

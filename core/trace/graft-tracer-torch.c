@@ -174,20 +174,17 @@ static const TorchNames torch_names[GRAFT_N_TORCHES] = {
                          G_N_ELEMENTS (torch_names_modules_1_13), torch_names_1_13 },
 };
 
-/* Whether torch's @module, one of the table's, has no attribute @name in
- * the dialect of @t (`torch.nn` and `BatchNorm4d`).  %FALSE for a name
- * it has and for a module the table does not list. */
-static gboolean
-torch_names_lack (Tracer     *t,
-                  const char *module,
-                  const char *name)
+/* The row of @module in the names table of @t's dialect, or NULL. */
+static const TorchNamesModule *
+torch_names_module (Tracer     *t,
+                    const char *module)
 {
-  const TorchNames       *table = &torch_names[t->dialect->torch];
-  const TorchNamesModule *row = NULL;
-  gsize                   mlo = 0, mhi = table->n_modules, lo, hi;
+  const TorchNames *table = &torch_names[t->dialect->torch];
+  gsize             mlo = 0, mhi = table->n_modules;
 
-  if (strncmp (module, "torch", 5) != 0 || (module[5] != '\0' && module[5] != '.'))
-    return FALSE;
+  if ((strncmp (module, "torch", 5) != 0 || (module[5] != '\0' && module[5] != '.')) &&
+      strcmp (module, "operator") != 0)
+    return NULL;
   /* The modules are sorted by path too. */
   while (mlo < mhi)
     {
@@ -195,15 +192,41 @@ torch_names_lack (Tracer     *t,
       int   cmp = strcmp (table->pool + table->modules[mid].path, module);
 
       if (cmp == 0)
-        {
-          row = &table->modules[mid];
-          break;
-        }
+        return &table->modules[mid];
       if (cmp < 0)
         mlo = mid + 1;
       else
         mhi = mid;
     }
+  return NULL;
+}
+
+/**
+ * _graft_tracer_module_listed:
+ *
+ * Whether the names table of @t's dialect lists @module's names
+ * (`torch.nn.utils.rnn`, `operator`).
+ */
+gboolean
+_graft_tracer_module_listed (Tracer     *t,
+                             const char *module)
+{
+  return torch_names_module (t, module) != NULL;
+}
+
+/* Whether torch's @module, one of the table's, has no attribute @name in
+ * the dialect of @t (`torch.nn` and `BatchNorm4d`; Python's operator and
+ * `addd`).  %FALSE for a name it has and for a module the table does not
+ * list. */
+static gboolean
+torch_names_lack (Tracer     *t,
+                  const char *module,
+                  const char *name)
+{
+  const TorchNames       *table = &torch_names[t->dialect->torch];
+  const TorchNamesModule *row = torch_names_module (t, module);
+  gsize                   lo, hi;
+
   if (row == NULL)
     return FALSE;
   lo = row->first;
@@ -892,7 +915,9 @@ call_op_overload (Tracer            *t,
   g_autofree char *name = NULL;
   g_autofree char *base = NULL;
 
-  if (n < 4)
+  /* An OpOverload's own attribute (`.decompose`, `.py_impl`) is never an
+   * operator: see graft-tracer-module.c's op_overload_getattr(). */
+  if (n < 4 || n > 5)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s is not an operator", path);
   if (!any_proxy (args, kwargs))

@@ -10,7 +10,8 @@ Python of that torch:
 The output defaults to core/trace/graft-torch-names-X.Y.inc (X.Y: the torch's major.minor);
 -o FILE writes elsewhere, `-o -` to standard output.  A run takes a few seconds.
 
-The table holds, for each module of MODULES and each submodule of torch.nn.modules, every name `module.NAME` finds after
+The table holds, for each module of MODULES, each submodule of torch.nn.modules and each public
+one of torch.nn.utils, every name `module.NAME` finds after
 `import torch`: dir(module), the submodules of a package (pkgutil; `import torch.X` makes
 them attributes even when torch did not import them), and the names a module's
 `__getattr__` answers (torch 2.6's `torch._deprecated_attrs`, `torch._lazy_modules`; a
@@ -32,15 +33,20 @@ RUN = {
     "2.6": "../shared/tools/torch26 python3 tests/tools/gen-torch-names.py",
 }
 
-# The modules whose names are listed: those user code reads functions and classes from, and
-# the submodules of torch.nn.modules (`from torch.nn.modules.conv import Conv2d`).
-MODULES = ["torch", "torch.fft", "torch.linalg", "torch.nn", "torch.nn.functional",
-           "torch.nn.init", "torch.nn.modules", "torch.special"]
+# The modules whose names are listed: those user code reads functions and classes from
+# (Python's operator too, as the torch's Python has it), the submodules of torch.nn.modules
+# (`from torch.nn.modules.conv import Conv2d`) and the public ones of torch.nn.utils
+# (`torch.nn.utils.rnn.pad_sequence`).
+MODULES = ["operator", "torch", "torch.fft", "torch.fx", "torch.linalg", "torch.nn",
+           "torch.nn.functional", "torch.nn.init", "torch.nn.modules", "torch.nn.utils",
+           "torch.special"]
 
 
 def modules():
-    import torch.nn.modules
+    import torch.nn.modules, torch.nn.utils
     subs = [f"torch.nn.modules.{info.name}" for info in pkgutil.iter_modules(torch.nn.modules.__path__)]
+    subs += [f"torch.nn.utils.{info.name}" for info in pkgutil.iter_modules(torch.nn.utils.__path__)
+             if not info.name.startswith("_")]
     return sorted(MODULES + subs, key=str.encode)
 
 
