@@ -688,7 +688,10 @@ replace_match (GraftWindow *self,
   if (!graft_document_replace (self->document, match, &error))
     _graft_window_report_error (self, "Nothing was replaced", error);
   else
-    after_rewrite (self, 1);
+    {
+      after_rewrite (self, 1);
+      _graft_window_choose_after_replace (self, match);
+    }
 }
 
 static void

@@ -1107,6 +1107,37 @@ graph_changed_cb (GraftDocument *document,
   _graft_window_update_actions (self);
 }
 
+/* The matches after a Replace are known: the one that took the replaced
+ * one's place in the list (the next, or the last if it was the last) is
+ * chosen and shown, as a text editor's Replace goes on to the next
+ * occurrence, so that Shift+Ctrl+R again replaces it. */
+static void
+choose_after_replace (GraftWindow *self)
+{
+  guint n = graft_document_get_n_matches_shown (self->document);
+  guint at = (guint) self->choose_after;
+
+  self->choose_after = -1;
+  if (n > 0)
+    graft_window_select_match (self, MIN (at, n - 1));
+}
+
+/**
+ * _graft_window_choose_after_replace:
+ * @self: a window
+ * @match: the match a Replace just rewrote
+ *
+ * Chooses the match after it once the matches are found again.
+ */
+void
+_graft_window_choose_after_replace (GraftWindow *self,
+                                    guint        match)
+{
+  self->choose_after = (gint) match;
+  if (!graft_document_get_matches_pending (self->document))
+    choose_after_replace (self);
+}
+
 static void
 matches_changed_cb (GraftDocument *document,
                     GraftWindow   *self)
@@ -1118,6 +1149,8 @@ matches_changed_cb (GraftDocument *document,
   update_match_count (self);
   update_title (self);
   _graft_window_update_actions (self);
+  if (self->choose_after >= 0)
+    choose_after_replace (self);
 }
 
 static void
@@ -2768,6 +2801,7 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->menu_node = -1;
+  self->choose_after = -1;
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)
     self->settings = g_settings_new (APPLICATION_ID);

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-workflow.c: the editor's round trip as a user makes it, under a
+ * display (Xvfb in CI).
+ *
+ * - A file that could not be read is read again by itself when it
+ *   changes on disk (no bar to press: there was nothing to lose), so that
+ *   fixing its syntax error in another editor shows the graph.
+ * - Replace goes on to the next match, as a text editor's does: the match
+ *   that took the replaced one's place is chosen, so Shift+Ctrl+R again
+ *   replaces it, down to the last.
+ * - Alt+1 to Alt+4 show the Pattern, Replacement, Rules and Code pages
+ *   with the keyboard in them, sliding a folded side panel out.
+ */
+#include "config.h"
+
+#include "example.h"
+#include "window-util.h"
+
+#include "graft-application.h"
+#include "graft-window-private.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static gboolean
+load_failed (gpointer window)
+{
+  return !graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+         !graft_window_get_watch_pending (window) &&
+         graft_document_get_load_error (graft_window_get_document (window)) != NULL;
+}
+
+static gboolean
+graph_read (gpointer window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  return layout_ready (window) && graft_document_get_load_error (document) == NULL &&
+         graft_graph_get_n_nodes (graft_document_get_graph (document)) > 0;
+}
+
+static gboolean
+has_file_notice (gpointer window)
+{
+  return graft_window_get_file_notice (window) != NULL;
+}
+
+#define BROKEN_MODEL                                                                               \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"                       \
+  "        y = torch.relu(x\n        return y\n"
+#define FIXED_MODEL                                                                                \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"                       \
+  "        y = torch.relu(x)\n        return y\n"
+
+/* A file that could not be read, fixed on disk, is read again by itself;
+ * once read, a change of it asks first (the bar), as before. */
+static void
+test_unread_file_read_again (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-reread-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow   *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument *document = graft_window_get_document (window);
+  guint          line = 0;
+
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  g_assert_true (graft_error_get_location (graft_document_get_load_error (document), NULL, &line,
+                                           NULL, NULL, NULL));
+  g_assert_cmpuint (line, ==, 6);
+
+  /* Fixed in another editor: the graph shows, no bar. */
+  g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
+  iterate_until (graph_read, window);
+  g_assert_null (graft_window_get_file_notice (window));
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
+  g_assert_false (graft_document_get_modified (document));
+
+  /* A graph that was read is not thrown away unasked. */
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  iterate_until (has_file_notice, window);
+  g_assert_null (graft_document_get_load_error (document));
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static gboolean
+matches_known (gpointer window)
+{
+  return layout_ready (window) &&
+         !graft_document_get_matches_pending (graft_window_get_document (window));
+}
+
+/* Replace chooses the match after the one it replaced (or the last), so
+ * that Replace again goes on down the list. */
+static void
+test_replace_goes_on (void)
+{
+  GraftWindow   *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+
+  /* The first of two: the second, now the first, is chosen. */
+  graft_window_select_match (window, 0);
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
+  /* The last of two: the one before it is chosen. */
+  graft_document_undo (document);
+  graft_document_undo (document);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  graft_window_select_match (window, 1);
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+  close_window (window);
+}
+
+static gboolean
+focus_in_widget (GraftWindow *window,
+                 GtkWidget   *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  GtkWidget   *widget;
+} FocusWait;
+
+static gboolean
+focus_reached (gpointer data)
+{
+  FocusWait *wait = data;
+
+  return focus_in_widget (wait->window, wait->widget);
+}
+
+/* Shows page @name as Alt+N does, and waits for the keyboard to be in
+ * @widget. */
+static void
+show_page (GraftWindow *window,
+           const char  *name,
+           GtkWidget   *widget)
+{
+  FocusWait wait = { window, widget };
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string (name));
+  iterate_until (focus_reached, &wait);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->editor_stack), ==, name);
+}
+
+/* Alt+1 to Alt+4: each page shown with the keyboard in it, from the
+ * canvas, from another page, and with the side panel folded away. */
+static void
+test_page_keys (void)
+{
+  static const struct
+  {
+    const char *accel;
+    const char *page;
+  } keys[] = {
+    { "<Alt>1", "pattern" },
+    { "<Alt>2", "replacement" },
+    { "<Alt>3", "rules" },
+    { "<Alt>4", "code" },
+  };
+  g_autoptr (GError) error = NULL;
+  GraftApplication *app = graft_application_new ();
+  GraftWindow      *window;
+  GtkWidget        *pattern_text;
+  GtkWidget        *replacement_text;
+
+  /* The keys are the application's. */
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_auto (GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app),
+                                                                      keys[i].accel);
+      g_autofree char *wanted = g_strdup_printf ("win.show-page::%s", keys[i].page);
+
+      g_assert_nonnull (actions);
+      g_assert_cmpstr (actions[0], ==, wanted);
+      g_assert_null (actions[1]);
+    }
+
+  window = open_example ();
+  pattern_text = find_text_view (GTK_WIDGET (window->pattern_editor));
+  replacement_text = find_text_view (GTK_WIDGET (window->replacement_editor));
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  show_page (window, "replacement", replacement_text);
+  show_page (window, "code", GTK_WIDGET (window->code_view));
+  show_page (window, "pattern", pattern_text);
+  show_page (window, "rules", GTK_WIDGET (window->rules_panel));
+  show_page (window, "replacement", replacement_text);
+  close_window (window);
+
+  /* Folded away on a narrow window, the panel slides out. */
+  window = open_example_sized (800, 600);
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_true (adw_flap_get_folded (window->side_flap));
+  g_assert_false (adw_flap_get_reveal_flap (window->side_flap));
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  show_page (window, "replacement", replacement_text = find_text_view (
+                                        GTK_WIDGET (window->replacement_editor)));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  close_window (window);
+  g_application_set_default (NULL);
+  g_object_unref (app);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  /* Revealers and the side panel take their final place at once. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
+  g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
+  g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
+  return g_test_run ();
+}
