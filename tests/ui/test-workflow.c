@@ -234,6 +234,54 @@ test_page_keys (void)
   g_object_unref (app);
 }
 
+/* A pattern typed whose parameters the replacement does not take: the
+ * replacement's page, hidden, says so in a wrapped label, and GtkStack
+ * measured that page's width at its least height (the label on one
+ * line, 910 pixels): the side panel no longer fitted beside the canvas
+ * of a 1120x700 window and folded away under the typing, the keyboard
+ * going to the header bar's Open button. */
+static void
+test_typing_keeps_panel (void)
+{
+  g_autofree char *path = example_path ();
+  GraftWindow   *window = open_path_sized (path, 1120, 700);
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
+  GtkWidget     *text = find_text_view (editor);
+  const char    *error;
+  GtkTextIter    start;
+  GtkTextIter    end;
+
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  gtk_widget_grab_focus (text);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor (buffer,
+                                    "import torch\n\n\ndef pattern(x):\n"
+                                    "    return torch.neg(x)\n",
+                                    -1);
+  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
+  iterate_until (layout_ready, window);
+  error = graft_pattern_editor_get_error_text (
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, TRUE)));
+  g_assert_nonnull (strstr (error, "the pattern takes 1 parameter"));
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  g_assert_true (gtk_widget_has_focus (text));
+
+  /* Shown, the page wraps its error to the panel's width. */
+  show_page (window, "replacement",
+             find_text_view (graft_window_get_pattern_editor (window, TRUE)));
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -245,5 +293,6 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
+  g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
   return g_test_run ();
 }
