@@ -46,11 +46,11 @@ has_file_notice (gpointer window)
   return graft_window_get_file_notice (window) != NULL;
 }
 
-#define BROKEN_MODEL                                                                               \
-  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"                       \
+#define BROKEN_MODEL                                                         \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n" \
   "        y = torch.relu(x\n        return y\n"
-#define FIXED_MODEL                                                                                \
-  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"                       \
+#define FIXED_MODEL                                                          \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n" \
   "        y = torch.relu(x)\n        return y\n"
 
 /* A file that could not be read, fixed on disk, is read again by itself;
@@ -226,8 +226,8 @@ test_page_keys (void)
   g_assert_true (adw_flap_get_folded (window->side_flap));
   g_assert_false (adw_flap_get_reveal_flap (window->side_flap));
   gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
-  show_page (window, "replacement", replacement_text = find_text_view (
-                                        GTK_WIDGET (window->replacement_editor)));
+  show_page (window, "replacement",
+             replacement_text = find_text_view (GTK_WIDGET (window->replacement_editor)));
   g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
   close_window (window);
   g_application_set_default (NULL);
@@ -244,13 +244,13 @@ static void
 test_typing_keeps_panel (void)
 {
   g_autofree char *path = example_path ();
-  GraftWindow   *window = open_path_sized (path, 1120, 700);
-  GtkWidget     *editor = graft_window_get_pattern_editor (window, FALSE);
-  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
-  GtkWidget     *text = find_text_view (editor);
-  const char    *error;
-  GtkTextIter    start;
-  GtkTextIter    end;
+  GraftWindow     *window = open_path_sized (path, 1120, 700);
+  GtkWidget       *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer   *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
+  GtkWidget       *text = find_text_view (editor);
+  const char      *error;
+  GtkTextIter      start;
+  GtkTextIter      end;
 
   iterate_until (flap_settled, window->side_flap);
   g_assert_false (adw_flap_get_folded (window->side_flap));
