@@ -1049,7 +1049,11 @@ show_content (GraftWindow *self)
 
   if (error != NULL)
     {
-      g_autofree char *text = graft_error_format (error, NULL);
+      g_autofree char *message = graft_error_format (error, NULL);
+      /* What to do: the file is read again once it changes
+       * (graft-window-watch.c), so fixing it elsewhere is enough. */
+      g_autofree char *text = g_markup_printf_escaped (
+          "%s\n\nThe window reads the file again when it changes on disk.", message);
 
       adw_status_page_set_description (self->error_page, text);
       gtk_stack_set_visible_child_name (self->content_stack, "error");

@@ -90,6 +90,61 @@ test_unread_file_read_again (void)
   g_rmdir (dir);
 }
 
+/* The label of @widget or under it that has the style class @name. */
+static GtkWidget *
+find_styled (GtkWidget  *widget,
+             const char *name)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, name))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_styled (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The page of a file that cannot be read shows the error as it is (the
+ * status page's description is markup: `<class 'range'>` was a markup
+ * error, and the page showed no message), says the file is read again
+ * when it changes, and offers to open another. */
+static void
+test_error_page (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "errors",
+                                            "trace_range_argument.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow *window;
+  GtkWidget   *description;
+  GtkWidget   *button;
+  const char  *text;
+
+  /* torch 1.13 refuses a range as an argument, in those words. */
+  g_settings_set_string (settings, "torch", "1.13");
+  window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  g_settings_reset (settings, "torch");
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->content_stack), ==, "error");
+  description = find_styled (GTK_WIDGET (window->error_page), "description");
+  g_assert_nonnull (description);
+  text = gtk_label_get_text (GTK_LABEL (description));
+  g_assert_true (g_str_has_suffix (
+      text, "trace_range_argument.py:6:16: error: NotImplementedError: argument of type: "
+            "<class 'range'>\n\nThe window reads the file again when it changes on disk."));
+  button = find_widget (GTK_WIDGET (window->error_page), GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open");
+  close_window (window);
+}
+
 static gboolean
 matches_known (gpointer window)
 {
@@ -291,6 +346,7 @@ main (int    argc,
   /* Revealers and the side panel take their final place at once. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
+  g_test_add_func ("/ui/workflow/error-page", test_error_page);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
