@@ -18,6 +18,7 @@
 #include "window-util.h"
 
 #include "graft-application.h"
+#include "graft-rules-panel.h"
 #include "graft-window-private.h"
 
 #include <glib/gstdio.h>
@@ -142,6 +143,49 @@ test_error_page (void)
   button = find_widget (GTK_WIDGET (window->error_page), GTK_TYPE_BUTTON);
   g_assert_nonnull (button);
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open");
+  close_window (window);
+}
+
+/* A new window's Rules page says there is no graph, not "Opened
+ * Untitled" and "Done: no rule has a match" as if the rules had looked;
+ * once a file is open, as before. */
+static void
+test_rules_page_empty (void)
+{
+  GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkListView     *list;
+  g_autofree char *next = NULL;
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-rules", NULL);
+  iterate_until_drawn (GTK_WIDGET (window));
+  list = graft_rules_panel_get_history_list (graft_window_get_rules_panel (window));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))), ==,
+                    1);
+  {
+    g_autoptr (GtkStringObject) row =
+        g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (list)), 0);
+
+    g_assert_cmpstr (gtk_string_object_get_string (row), ==, "No graph open");
+  }
+  next = graft_document_dup_next_text (document);
+  g_assert_cmpstr (next, ==, "Nothing to run: no graph is open");
+  g_clear_pointer (&next, g_free);
+
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  {
+    g_autoptr (GtkStringObject) row =
+        g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (list)), 0);
+
+    g_assert_cmpstr (gtk_string_object_get_string (row), ==,
+                     "Opened subgraph_rewriter_basic_use.py");
+  }
+  next = graft_document_dup_next_text (document);
+  g_assert_true (g_str_has_prefix (next, "Next: pass 1"));
   close_window (window);
 }
 
@@ -347,6 +391,7 @@ main (int    argc,
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
   g_test_add_func ("/ui/workflow/error-page", test_error_page);
+  g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
