@@ -1356,6 +1356,28 @@ collapse_all_cb (GSimpleAction *action,
   _graft_window_set_folding (user_data, TRUE);
 }
 
+/* The shortcuts' titles wrap (at most 32 characters a line): GTK 4.8's
+ * GtkShortcutsShortcut keeps its title on one line, and the longest
+ * ("Move the split above the matches: then Up, Down, ...") made each
+ * column so wide that the window asked 1,516 pixels, wider than a
+ * 1366x768 laptop's screen, its second column cut off.  Wrapped, it asks
+ * 713.  The labels of the keys themselves (GtkShortcutLabel's) stay. */
+static void
+wrap_shortcut_titles (GtkWidget *widget,
+                      gboolean   in_shortcut)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    return;
+  if (in_shortcut && GTK_IS_LABEL (widget))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), 28);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_titles (child, in_shortcut || GTK_IS_SHORTCUTS_SHORTCUT (widget));
+}
+
 /* F1 or Ctrl+?: the keyboard shortcuts, a window made the first time it
  * is asked for.  GtkApplication made one for every window it was given
  * (its resource at gtk/help-overlay.ui): 60 shortcuts in the turn that
@@ -1375,6 +1397,7 @@ show_help_overlay_cb (GSimpleAction *action,
           gtk_builder_new_from_resource (RESOURCE_PATH "/shortcuts.ui");
 
       overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      wrap_shortcut_titles (GTK_WIDGET (overlay), FALSE);
       gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
     }
   gtk_widget_set_visible (GTK_WIDGET (overlay), TRUE);

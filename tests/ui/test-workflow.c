@@ -381,6 +381,26 @@ test_typing_keeps_panel (void)
   close_window (window);
 }
 
+/* The shortcuts window (Ctrl+?) fits a 1000-pixel-wide screen: its
+ * titles, on one line, made it ask 1,516 pixels. */
+static void
+test_shortcuts_width (void)
+{
+  GraftWindow *window = open_example ();
+  GtkWindow   *overlay;
+  int          width = 0;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  iterate_until_drawn (GTK_WIDGET (overlay));
+  gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL,
+                      NULL);
+  g_assert_cmpint (width, <=, 1000);
+  gtk_window_close (overlay);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -395,5 +415,6 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
+  g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
   return g_test_run ();
 }
