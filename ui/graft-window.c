@@ -1050,10 +1050,13 @@ show_content (GraftWindow *self)
   if (error != NULL)
     {
       g_autofree char *message = graft_error_format (error, NULL);
-      /* What to do: the file is read again once it changes
+      /* What to do: a program wants the other torch (the file is fine);
+       * else the file is read again once it changes
        * (graft-window-watch.c), so fixing it elsewhere is enough. */
-      g_autofree char *text = g_markup_printf_escaped (
-          "%s\n\nThe window reads the file again when it changes on disk.", message);
+      const char      *hint = strstr (error->message, GRAFT_PROGRAM_NEEDS_TORCH_2_6) != NULL
+                                  ? "Switch to torch 2.6 in the main menu (F10, then 2) to read it."
+                                  : "The window reads the file again when it changes on disk.";
+      g_autofree char *text = g_markup_printf_escaped ("%s\n\n%s", message, hint);
 
       adw_status_page_set_description (self->error_page, text);
       gtk_stack_set_visible_child_name (self->content_stack, "error");

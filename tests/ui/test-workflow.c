@@ -146,6 +146,34 @@ test_error_page (void)
   close_window (window);
 }
 
+/* A program read as torch 1.13 speaks: the file is fine, the torch is
+ * not, and the page says which to choose instead of waiting for the
+ * file to change. */
+static void
+test_error_page_torch (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", "resnet18.pt2", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow *window;
+  GtkWidget   *description;
+
+  g_settings_set_string (settings, "torch", "1.13");
+  window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  g_settings_reset (settings, "torch");
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  description = find_styled (GTK_WIDGET (window->error_page), "description");
+  g_assert_nonnull (description);
+  g_assert_true (
+      g_str_has_suffix (gtk_label_get_text (GTK_LABEL (description)),
+                        "a torch.export program needs torch 2.6 (--torch 2.6)\n\n"
+                        "Switch to torch 2.6 in the main menu (F10, then 2) to read it."));
+  close_window (window);
+}
+
 /* A new window's Rules page says there is no graph, not "Opened
  * Untitled" and "Done: no rule has a match" as if the rules had looked;
  * once a file is open, as before. */
@@ -411,6 +439,7 @@ main (int    argc,
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
   g_test_add_func ("/ui/workflow/error-page", test_error_page);
+  g_test_add_func ("/ui/workflow/error-page-torch", test_error_page_torch);
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
