@@ -24,6 +24,7 @@
 #include "graft-comparison.h"
 #include "graft-diff-window.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void
@@ -802,6 +803,9 @@ moved_cb (GraftDocument *document,
   _graft_window_relayout_or_clear (self);
   if (self->move_follow || self->move_revision != graft_document_get_revision (document))
     _graft_window_follow_next (self, FALSE);
+  if (self->move_choose >= 0)
+    _graft_window_choose_after_replace (self, (guint) self->move_choose);
+  self->move_choose = -1;
 }
 
 /* Undoes (@redo FALSE) or redoes one change by steps, a Run All whole;
@@ -827,6 +831,20 @@ begin_step (GraftWindow *self,
   else
     text = g_strdup_printf ("%s: %s", redo ? "Redone" : "Undone",
                             graft_document_get_history_label (self->document, MIN (to, position)));
+  /* An undone Replace (its label is graft_document_replace()'s) chooses
+   * the match it had replaced again, found anew once the graph is back,
+   * so that the choice can be made again.  Set first: a short move may
+   * be over before _graft_window_begin_move() returns. */
+  self->move_choose = -1;
+  if (!redo && position - to == 1)
+    {
+      guint n = 0;
+
+      if (sscanf (graft_document_get_history_label (self->document, to), "Replace match %u", &n) ==
+              1 &&
+          n > 0)
+        self->move_choose = (gint) n - 1;
+    }
   _graft_window_begin_move (self, to, text, FALSE);
 }
 

@@ -127,6 +127,7 @@ struct _GraftWindow
   char    *move_toast;
   guint    move_revision;
   gboolean move_follow;
+  gint     move_choose; /* the match to choose once the move is over (an undone Replace's), or -1 */
 
   char *carry_pattern;     /* texts to put in the editors once the file being read is in */
   char *carry_replacement; /* (graft-window-open.c), or NULL */

@@ -2809,6 +2809,7 @@ graft_window_init (GraftWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->menu_node = -1;
   self->choose_after = -1;
+  self->move_choose = -1;
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)
     self->settings = g_settings_new (APPLICATION_ID);

@@ -247,6 +247,20 @@ test_replace_goes_on (void)
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
   g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
 
+  /* Undone, the Replace chooses the match it had replaced again. */
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  activate (window, "redo", NULL);
+  iterate_until (matches_known, window);
+  activate (window, "redo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+
   /* The last of two: the one before it is chosen. */
   graft_document_undo (document);
   graft_document_undo (document);
@@ -258,6 +272,10 @@ test_replace_goes_on (void)
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
   close_window (window);
 }
 
