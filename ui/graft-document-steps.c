@@ -366,6 +366,9 @@ graft_document_dup_next_text (GraftDocument *self)
   /* Not "Done: no rule has a match", as if the rules had looked. */
   if (graft_document_get_load_error (self) != NULL)
     return g_strdup ("Nothing to run: the file cannot be read");
+  if (graft_document_get_file (self) == NULL &&
+      graft_graph_get_n_nodes (graft_document_get_graph (self)) == 0)
+    return g_strdup ("Nothing to run: no graph is open");
   graft_document_get_next_step (self, &next);
   switch (next.kind)
     {

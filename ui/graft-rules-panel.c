@@ -550,11 +550,15 @@ sync_history (GraftRulesPanel *self)
   guint       length = graft_document_get_history_length (self->document);
   guint       shown = g_list_model_get_n_items (model);
   guint       same = 0;
-  /* The first row is the file as opened, or its failure to read. */
+  /* The first row is the file as opened, or its failure to read, or
+   * (a new window's) that there is none. */
   g_autofree char *first =
-      g_strdup_printf (graft_document_get_load_error (self->document) != NULL ? "Could not read %s"
-                                                                              : "Opened %s",
-                       graft_document_get_title (self->document));
+      graft_document_get_load_error (self->document) != NULL
+          ? g_strdup_printf ("Could not read %s", graft_document_get_title (self->document))
+      : graft_document_get_file (self->document) == NULL &&
+              graft_graph_get_n_nodes (graft_document_get_graph (self->document)) == 0
+          ? g_strdup ("No graph open")
+          : g_strdup_printf ("Opened %s", graft_document_get_title (self->document));
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
   /* Entries never change once made; the history only drops its end and

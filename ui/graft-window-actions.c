@@ -24,6 +24,7 @@
 #include "graft-comparison.h"
 #include "graft-diff-window.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void
@@ -688,7 +689,10 @@ replace_match (GraftWindow *self,
   if (!graft_document_replace (self->document, match, &error))
     _graft_window_report_error (self, "Nothing was replaced", error);
   else
-    after_rewrite (self, 1);
+    {
+      after_rewrite (self, 1);
+      _graft_window_choose_after_replace (self, match);
+    }
 }
 
 static void
@@ -799,6 +803,9 @@ moved_cb (GraftDocument *document,
   _graft_window_relayout_or_clear (self);
   if (self->move_follow || self->move_revision != graft_document_get_revision (document))
     _graft_window_follow_next (self, FALSE);
+  if (self->move_choose >= 0)
+    _graft_window_choose_after_replace (self, (guint) self->move_choose);
+  self->move_choose = -1;
 }
 
 /* Undoes (@redo FALSE) or redoes one change by steps, a Run All whole;
@@ -824,6 +831,20 @@ begin_step (GraftWindow *self,
   else
     text = g_strdup_printf ("%s: %s", redo ? "Redone" : "Undone",
                             graft_document_get_history_label (self->document, MIN (to, position)));
+  /* An undone Replace (its label is graft_document_replace()'s) chooses
+   * the match it had replaced again, found anew once the graph is back,
+   * so that the choice can be made again.  Set first: a short move may
+   * be over before _graft_window_begin_move() returns. */
+  self->move_choose = -1;
+  if (!redo && position - to == 1)
+    {
+      guint n = 0;
+
+      if (sscanf (graft_document_get_history_label (self->document, to), "Replace match %u", &n) ==
+              1 &&
+          n > 0)
+        self->move_choose = (gint) n - 1;
+    }
   _graft_window_begin_move (self, to, text, FALSE);
 }
 
@@ -1353,6 +1374,28 @@ collapse_all_cb (GSimpleAction *action,
   _graft_window_set_folding (user_data, TRUE);
 }
 
+/* The shortcuts' titles wrap (at most 32 characters a line): GTK 4.8's
+ * GtkShortcutsShortcut keeps its title on one line, and the longest
+ * ("Move the split above the matches: then Up, Down, ...") made each
+ * column so wide that the window asked 1,516 pixels, wider than a
+ * 1366x768 laptop's screen, its second column cut off.  Wrapped, it asks
+ * 713.  The labels of the keys themselves (GtkShortcutLabel's) stay. */
+static void
+wrap_shortcut_titles (GtkWidget *widget,
+                      gboolean   in_shortcut)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    return;
+  if (in_shortcut && GTK_IS_LABEL (widget))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), 28);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_titles (child, in_shortcut || GTK_IS_SHORTCUTS_SHORTCUT (widget));
+}
+
 /* F1 or Ctrl+?: the keyboard shortcuts, a window made the first time it
  * is asked for.  GtkApplication made one for every window it was given
  * (its resource at gtk/help-overlay.ui): 60 shortcuts in the turn that
@@ -1372,6 +1415,7 @@ show_help_overlay_cb (GSimpleAction *action,
           gtk_builder_new_from_resource (RESOURCE_PATH "/shortcuts.ui");
 
       overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      wrap_shortcut_titles (GTK_WIDGET (overlay), FALSE);
       gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
     }
   gtk_widget_set_visible (GTK_WIDGET (overlay), TRUE);

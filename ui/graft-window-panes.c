@@ -15,6 +15,12 @@
  * when F6 leaves it, so the keyboard reaches it there too.  Moving the
  * focus changes nothing else: no graph, no selection, no text.
  *
+ * Alt+1 to Alt+4 (win.show-page) show the side panel's Pattern,
+ * Replacement, Rules or Code page and put the keyboard in it, as F6
+ * would, sliding a hidden or folded panel out first: from the keyboard
+ * the pages were otherwise reached by Shift+Tab out of the text (Tab
+ * indents there) and the arrows over the switcher.
+ *
  * Also here: the split of the side panel between its page and the
  * matches on the Rules page (_graft_window_fit_side_page()).
  */
@@ -219,7 +225,41 @@ move_split_cb (GSimpleAction *action,
                          &handled);
 }
 
+/* Alt+1 to Alt+4: the page named @parameter, the keyboard in it (the
+ * Rules page as Ctrl+L shows it). */
+static void
+show_page_cb (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  const char  *name = g_variant_get_string (parameter, NULL);
+  GtkWidget   *flap = adw_flap_get_flap (self->side_flap);
+
+  if (g_str_equal (name, "rules"))
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (self), "show-rules", NULL);
+      return;
+    }
+  if (gtk_stack_get_child_by_name (self->editor_stack, name) == NULL)
+    return;
+  gtk_stack_set_visible_child_name (self->editor_stack, name);
+  if (!adw_flap_get_reveal_flap (self->side_flap) || !gtk_widget_get_mapped (flap))
+    {
+      g_signal_handlers_disconnect_by_func (flap, side_mapped_cb, self);
+      g_object_set_data (G_OBJECT (flap), "graft-pane-due", GINT_TO_POINTER (PANE_PAGE + 1));
+      g_signal_connect (flap, "map", G_CALLBACK (side_mapped_cb), self);
+      adw_flap_set_reveal_flap (self->side_flap, TRUE);
+      if (!gtk_widget_get_mapped (flap))
+        return;
+      g_signal_handlers_disconnect_by_func (flap, side_mapped_cb, self);
+      g_object_set_data (G_OBJECT (flap), "graft-pane-due", NULL);
+    }
+  focus_page (self);
+}
+
 static const GActionEntry pane_entries[] = {
+  { "show-page", show_page_cb, "s" },
   { "focus-next-pane", focus_next_pane_cb },
   { "focus-previous-pane", focus_previous_pane_cb },
   { "move-split", move_split_cb },
@@ -229,8 +269,8 @@ static const GActionEntry pane_entries[] = {
  * _graft_window_init_panes:
  * @self: a window
  *
- * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6)
- * and win.move-split (Ctrl+F8).
+ * Adds win.focus-next-pane and win.focus-previous-pane (F6, Shift+F6),
+ * win.show-page (Alt+1 to Alt+4) and win.move-split (Ctrl+F8).
  */
 void
 _graft_window_init_panes (GraftWindow *self)

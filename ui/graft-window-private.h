@@ -116,6 +116,7 @@ struct _GraftWindow
   guint     run_from;           /* the position before the Run All under way */
   gboolean  follow_due;         /* the next step's rule is to be chosen once matches are known */
   gboolean  follow_match;       /* and its match shown */
+  gint      choose_after;       /* after a Replace: the match to choose once found, or -1 */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
 
   GdkFrameClock *toast_clock; /* the frame clock toasts_layout_cb() follows (weak) */
@@ -126,6 +127,7 @@ struct _GraftWindow
   char    *move_toast;
   guint    move_revision;
   gboolean move_follow;
+  gint     move_choose; /* the match to choose once the move is over (an undone Replace's), or -1 */
 
   char *carry_pattern;     /* texts to put in the editors once the file being read is in */
   char *carry_replacement; /* (graft-window-open.c), or NULL */
@@ -136,6 +138,7 @@ struct _GraftWindow
   GCancellable *watch_start; /* the monitor being made on a worker, or NULL */
   guint         recent_job;  /* refills the recent files' menu: a job of graft-turns.c, or 0 */
   char         *file_etag;   /* as read or saved last, or NULL */
+  guint         reread_id;   /* a file that could not be read, read again soon: a timeout, or 0 */
   GtkWidget    *file_bar;    /* a revealer under the warning bar */
   GtkWidget    *file_bar_label;
   GtkWidget    *file_bar_reload;
@@ -193,6 +196,8 @@ void          _graft_window_show_properties (GraftWindow *self,
                                              gboolean     move_focus);
 void          _graft_window_follow_next (GraftWindow *self,
                                          gboolean     show_match);
+void          _graft_window_choose_after_replace (GraftWindow *self,
+                                                  guint        match);
 void          _graft_window_flush_editors (GraftWindow *self);
 void          _graft_window_report_error (GraftWindow  *self,
                                           const char   *what,

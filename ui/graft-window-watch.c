@@ -7,6 +7,12 @@
  * until it is saved).  The window's own saves are told apart by the file's etag,
  * recorded after each read and each save.
  *
+ * A file that could not be read (the window shows its error, and holds
+ * nothing to lose) is read again by itself once it changes, without the
+ * bar: fixing a syntax error in another editor and saving shows the graph
+ * (or the next error).  It is read a moment after the last event, so that
+ * a file written in several pieces is read whole.
+ *
  * Reloading never loses work: a window without unsaved changes reads the
  * file again in its place, one with unsaved changes opens the new version
  * in a new window and keeps its own; either way the pattern and
@@ -49,6 +55,29 @@ show_bar (GraftWindow *self,
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->file_bar), TRUE);
 }
 
+/* How long after the last change of a file that could not be read it is
+ * read again: editors write a file in pieces (a truncation, then the
+ * text), each an event. */
+#define REREAD_DELAY_MS 200
+
+static gboolean
+reread_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+  GFile       *file = graft_document_get_file (self->document);
+
+  self->reread_id = 0;
+  if (file != NULL && graft_document_get_load_error (self->document) != NULL && !self->loading)
+    _graft_window_open_from (self, file);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cancel_reread (GraftWindow *self)
+{
+  g_clear_handle_id (&self->reread_id, g_source_remove);
+}
+
 static void
 file_changed_cb (GFileMonitor     *monitor,
                  GFile            *file,
@@ -76,6 +105,15 @@ file_changed_cb (GFileMonitor     *monitor,
     {
       /* Back as it was read or saved (a deletion undone). */
       hide_bar (self);
+      return;
+    }
+  /* Nothing was read, so nothing can be lost: read it again. */
+  if (graft_document_get_load_error (self->document) != NULL &&
+      !graft_document_get_modified (self->document))
+    {
+      hide_bar (self);
+      cancel_reread (self);
+      self->reread_id = g_timeout_add (REREAD_DELAY_MS, reread_cb, self);
       return;
     }
   text = g_strdup_printf (graft_document_get_modified (self->document)
@@ -187,6 +225,7 @@ _graft_window_watch_file (GraftWindow *self)
   GFile *file = graft_document_get_file (self->document);
 
   hide_bar (self);
+  cancel_reread (self);
   g_clear_pointer (&self->file_etag, g_free);
   if (file == NULL || (self->watched != NULL && !g_file_equal (file, self->watched)))
     {
@@ -214,6 +253,7 @@ void
 _graft_window_unwatch_file (GraftWindow *self)
 {
   stop_monitor_start (self);
+  cancel_reread (self);
   if (self->file_monitor != NULL)
     g_file_monitor_cancel (self->file_monitor);
   g_clear_object (&self->file_monitor);

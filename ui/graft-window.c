@@ -1049,7 +1049,14 @@ show_content (GraftWindow *self)
 
   if (error != NULL)
     {
-      g_autofree char *text = graft_error_format (error, NULL);
+      g_autofree char *message = graft_error_format (error, NULL);
+      /* What to do: a program wants the other torch (the file is fine);
+       * else the file is read again once it changes
+       * (graft-window-watch.c), so fixing it elsewhere is enough. */
+      const char      *hint = strstr (error->message, GRAFT_PROGRAM_NEEDS_TORCH_2_6) != NULL
+                                  ? "Switch to torch 2.6 in the main menu (F10, then 2) to read it."
+                                  : "The window reads the file again when it changes on disk.";
+      g_autofree char *text = g_markup_printf_escaped ("%s\n\n%s", message, hint);
 
       adw_status_page_set_description (self->error_page, text);
       gtk_stack_set_visible_child_name (self->content_stack, "error");
@@ -1107,6 +1114,37 @@ graph_changed_cb (GraftDocument *document,
   _graft_window_update_actions (self);
 }
 
+/* The matches after a Replace are known: the one that took the replaced
+ * one's place in the list (the next, or the last if it was the last) is
+ * chosen and shown, as a text editor's Replace goes on to the next
+ * occurrence, so that Shift+Ctrl+R again replaces it. */
+static void
+choose_after_replace (GraftWindow *self)
+{
+  guint n = graft_document_get_n_matches_shown (self->document);
+  guint at = (guint) self->choose_after;
+
+  self->choose_after = -1;
+  if (n > 0)
+    graft_window_select_match (self, MIN (at, n - 1));
+}
+
+/**
+ * _graft_window_choose_after_replace:
+ * @self: a window
+ * @match: the match a Replace just rewrote
+ *
+ * Chooses the match after it once the matches are found again.
+ */
+void
+_graft_window_choose_after_replace (GraftWindow *self,
+                                    guint        match)
+{
+  self->choose_after = (gint) match;
+  if (!graft_document_get_matches_pending (self->document))
+    choose_after_replace (self);
+}
+
 static void
 matches_changed_cb (GraftDocument *document,
                     GraftWindow   *self)
@@ -1118,6 +1156,8 @@ matches_changed_cb (GraftDocument *document,
   update_match_count (self);
   update_title (self);
   _graft_window_update_actions (self);
+  if (self->choose_after >= 0)
+    choose_after_replace (self);
 }
 
 static void
@@ -2768,6 +2808,8 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->menu_node = -1;
+  self->choose_after = -1;
+  self->move_choose = -1;
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)
     self->settings = g_settings_new (APPLICATION_ID);

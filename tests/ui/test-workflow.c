@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-workflow.c: the editor's round trip as a user makes it, under a
+ * display (Xvfb in CI).
+ *
+ * - A file that could not be read is read again by itself when it
+ *   changes on disk (no bar to press: there was nothing to lose), so that
+ *   fixing its syntax error in another editor shows the graph.
+ * - Replace goes on to the next match, as a text editor's does: the match
+ *   that took the replaced one's place is chosen, so Shift+Ctrl+R again
+ *   replaces it, down to the last.
+ * - Alt+1 to Alt+4 show the Pattern, Replacement, Rules and Code pages
+ *   with the keyboard in them, sliding a folded side panel out.
+ */
+#include "config.h"
+
+#include "example.h"
+#include "window-util.h"
+
+#include "graft-application.h"
+#include "graft-rules-panel.h"
+#include "graft-window-private.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static gboolean
+load_failed (gpointer window)
+{
+  return !graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+         !graft_window_get_watch_pending (window) &&
+         graft_document_get_load_error (graft_window_get_document (window)) != NULL;
+}
+
+static gboolean
+graph_read (gpointer window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  return layout_ready (window) && graft_document_get_load_error (document) == NULL &&
+         graft_graph_get_n_nodes (graft_document_get_graph (document)) > 0;
+}
+
+static gboolean
+has_file_notice (gpointer window)
+{
+  return graft_window_get_file_notice (window) != NULL;
+}
+
+#define BROKEN_MODEL                                                         \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n" \
+  "        y = torch.relu(x\n        return y\n"
+#define FIXED_MODEL                                                          \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n" \
+  "        y = torch.relu(x)\n        return y\n"
+
+/* A file that could not be read, fixed on disk, is read again by itself;
+ * once read, a change of it asks first (the bar), as before. */
+static void
+test_unread_file_read_again (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-reread-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow   *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument *document = graft_window_get_document (window);
+  guint          line = 0;
+
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  g_assert_true (graft_error_get_location (graft_document_get_load_error (document), NULL, &line,
+                                           NULL, NULL, NULL));
+  g_assert_cmpuint (line, ==, 6);
+
+  /* Fixed in another editor: the graph shows, no bar. */
+  g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
+  iterate_until (graph_read, window);
+  g_assert_null (graft_window_get_file_notice (window));
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
+  g_assert_false (graft_document_get_modified (document));
+
+  /* A graph that was read is not thrown away unasked. */
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  iterate_until (has_file_notice, window);
+  g_assert_null (graft_document_get_load_error (document));
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The label of @widget or under it that has the style class @name. */
+static GtkWidget *
+find_styled (GtkWidget  *widget,
+             const char *name)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, name))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_styled (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The page of a file that cannot be read shows the error as it is (the
+ * status page's description is markup: `<class 'range'>` was a markup
+ * error, and the page showed no message), says the file is read again
+ * when it changes, and offers to open another. */
+static void
+test_error_page (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "errors",
+                                            "trace_range_argument.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow *window;
+  GtkWidget   *description;
+  GtkWidget   *button;
+  const char  *text;
+
+  /* torch 1.13 refuses a range as an argument, in those words. */
+  g_settings_set_string (settings, "torch", "1.13");
+  window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  g_settings_reset (settings, "torch");
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  iterate_until_drawn (GTK_WIDGET (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->content_stack), ==, "error");
+  description = find_styled (GTK_WIDGET (window->error_page), "description");
+  g_assert_nonnull (description);
+  text = gtk_label_get_text (GTK_LABEL (description));
+  g_assert_true (g_str_has_suffix (
+      text, "trace_range_argument.py:6:16: error: NotImplementedError: argument of type: "
+            "<class 'range'>\n\nThe window reads the file again when it changes on disk."));
+  button = find_widget (GTK_WIDGET (window->error_page), GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open");
+  close_window (window);
+}
+
+/* A program read as torch 1.13 speaks: the file is fine, the torch is
+ * not, and the page says which to choose instead of waiting for the
+ * file to change. */
+static void
+test_error_page_torch (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", "resnet18.pt2", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow *window;
+  GtkWidget   *description;
+
+  g_settings_set_string (settings, "torch", "1.13");
+  window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  g_settings_reset (settings, "torch");
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  description = find_styled (GTK_WIDGET (window->error_page), "description");
+  g_assert_nonnull (description);
+  g_assert_true (
+      g_str_has_suffix (gtk_label_get_text (GTK_LABEL (description)),
+                        "a torch.export program needs torch 2.6 (--torch 2.6)\n\n"
+                        "Switch to torch 2.6 in the main menu (F10, then 2) to read it."));
+  close_window (window);
+}
+
+/* A new window's Rules page says there is no graph, not "Opened
+ * Untitled" and "Done: no rule has a match" as if the rules had looked;
+ * once a file is open, as before. */
+static void
+test_rules_page_empty (void)
+{
+  GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkListView     *list;
+  g_autofree char *next = NULL;
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-rules", NULL);
+  iterate_until_drawn (GTK_WIDGET (window));
+  list = graft_rules_panel_get_history_list (graft_window_get_rules_panel (window));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))), ==,
+                    1);
+  {
+    g_autoptr (GtkStringObject) row =
+        g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (list)), 0);
+
+    g_assert_cmpstr (gtk_string_object_get_string (row), ==, "No graph open");
+  }
+  next = graft_document_dup_next_text (document);
+  g_assert_cmpstr (next, ==, "Nothing to run: no graph is open");
+  g_clear_pointer (&next, g_free);
+
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  {
+    g_autoptr (GtkStringObject) row =
+        g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (list)), 0);
+
+    g_assert_cmpstr (gtk_string_object_get_string (row), ==,
+                     "Opened subgraph_rewriter_basic_use.py");
+  }
+  next = graft_document_dup_next_text (document);
+  g_assert_true (g_str_has_prefix (next, "Next: pass 1"));
+  close_window (window);
+}
+
+static gboolean
+matches_known (gpointer window)
+{
+  return layout_ready (window) &&
+         !graft_document_get_matches_pending (graft_window_get_document (window));
+}
+
+/* Replace chooses the match after the one it replaced (or the last), so
+ * that Replace again goes on down the list. */
+static void
+test_replace_goes_on (void)
+{
+  GraftWindow   *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+
+  /* The first of two: the second, now the first, is chosen. */
+  graft_window_select_match (window, 0);
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
+  /* Undone, the Replace chooses the match it had replaced again. */
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  activate (window, "redo", NULL);
+  iterate_until (matches_known, window);
+  activate (window, "redo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+
+  /* The last of two: the one before it is chosen. */
+  graft_document_undo (document);
+  graft_document_undo (document);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  graft_window_select_match (window, 1);
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-selected"));
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
+  close_window (window);
+}
+
+static gboolean
+focus_in_widget (GraftWindow *window,
+                 GtkWidget   *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  GtkWidget   *widget;
+} FocusWait;
+
+static gboolean
+focus_reached (gpointer data)
+{
+  FocusWait *wait = data;
+
+  return focus_in_widget (wait->window, wait->widget);
+}
+
+/* Shows page @name as Alt+N does, and waits for the keyboard to be in
+ * @widget. */
+static void
+show_page (GraftWindow *window,
+           const char  *name,
+           GtkWidget   *widget)
+{
+  FocusWait wait = { window, widget };
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string (name));
+  iterate_until (focus_reached, &wait);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->editor_stack), ==, name);
+}
+
+/* Alt+1 to Alt+4: each page shown with the keyboard in it, from the
+ * canvas, from another page, and with the side panel folded away. */
+static void
+test_page_keys (void)
+{
+  static const struct
+  {
+    const char *accel;
+    const char *page;
+  } keys[] = {
+    { "<Alt>1", "pattern" },
+    { "<Alt>2", "replacement" },
+    { "<Alt>3", "rules" },
+    { "<Alt>4", "code" },
+  };
+  g_autoptr (GError) error = NULL;
+  GraftApplication *app = graft_application_new ();
+  GraftWindow      *window;
+  GtkWidget        *pattern_text;
+  GtkWidget        *replacement_text;
+
+  /* The keys are the application's. */
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_auto (GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app),
+                                                                      keys[i].accel);
+      g_autofree char *wanted = g_strdup_printf ("win.show-page::%s", keys[i].page);
+
+      g_assert_nonnull (actions);
+      g_assert_cmpstr (actions[0], ==, wanted);
+      g_assert_null (actions[1]);
+    }
+
+  window = open_example ();
+  pattern_text = find_text_view (GTK_WIDGET (window->pattern_editor));
+  replacement_text = find_text_view (GTK_WIDGET (window->replacement_editor));
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  show_page (window, "replacement", replacement_text);
+  show_page (window, "code", GTK_WIDGET (window->code_view));
+  show_page (window, "pattern", pattern_text);
+  show_page (window, "rules", GTK_WIDGET (window->rules_panel));
+  show_page (window, "replacement", replacement_text);
+  close_window (window);
+
+  /* Folded away on a narrow window, the panel slides out. */
+  window = open_example_sized (800, 600);
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_true (adw_flap_get_folded (window->side_flap));
+  g_assert_false (adw_flap_get_reveal_flap (window->side_flap));
+  gtk_widget_grab_focus (GTK_WIDGET (window->canvas));
+  show_page (window, "replacement",
+             replacement_text = find_text_view (GTK_WIDGET (window->replacement_editor)));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  close_window (window);
+  g_application_set_default (NULL);
+  g_object_unref (app);
+}
+
+/* A pattern typed whose parameters the replacement does not take: the
+ * replacement's page, hidden, says so in a wrapped label, and GtkStack
+ * measured that page's width at its least height (the label on one
+ * line, 910 pixels): the side panel no longer fitted beside the canvas
+ * of a 1120x700 window and folded away under the typing, the keyboard
+ * going to the header bar's Open button. */
+static void
+test_typing_keeps_panel (void)
+{
+  g_autofree char *path = example_path ();
+  GraftWindow     *window = open_path_sized (path, 1120, 700);
+  GtkWidget       *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer   *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
+  GtkWidget       *text = find_text_view (editor);
+  const char      *error;
+  GtkTextIter      start;
+  GtkTextIter      end;
+
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  gtk_widget_grab_focus (text);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor (buffer,
+                                    "import torch\n\n\ndef pattern(x):\n"
+                                    "    return torch.neg(x)\n",
+                                    -1);
+  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
+  iterate_until (layout_ready, window);
+  error = graft_pattern_editor_get_error_text (
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, TRUE)));
+  g_assert_nonnull (strstr (error, "the pattern takes 1 parameter"));
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
+  g_assert_true (gtk_widget_has_focus (text));
+
+  /* Shown, the page wraps its error to the panel's width. */
+  show_page (window, "replacement",
+             find_text_view (graft_window_get_pattern_editor (window, TRUE)));
+  iterate_until_drawn (GTK_WIDGET (window));
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_folded (window->side_flap));
+  close_window (window);
+}
+
+/* The shortcuts window (Ctrl+?) fits a 1000-pixel-wide screen: its
+ * titles, on one line, made it ask 1,516 pixels. */
+static void
+test_shortcuts_width (void)
+{
+  GraftWindow *window = open_example ();
+  GtkWindow   *overlay;
+  int          width = 0;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  iterate_until_drawn (GTK_WIDGET (overlay));
+  gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL,
+                      NULL);
+  g_assert_cmpint (width, <=, 1000);
+  gtk_window_close (overlay);
+  close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  /* Revealers and the side panel take their final place at once. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
+  g_test_add_func ("/ui/workflow/error-page", test_error_page);
+  g_test_add_func ("/ui/workflow/error-page-torch", test_error_page_torch);
+  g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
+  g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
+  g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
+  g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
+  g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
+  return g_test_run ();
+}
