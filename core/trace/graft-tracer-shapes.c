@@ -593,6 +593,39 @@ broadcasts_first (int          op,
          op == GRAFT_PY_BIN_BITXOR;
 }
 
+/* Whether @a or @b of `a - b` is a bool tensor (or a Python bool, which
+ * torch wraps in one beside a tensor): torch's sub_check() raises its
+ * RuntimeError at @at before it looks at sizes or dtypes. */
+static gboolean
+sub_of_bool (Tracer            *t,
+             const GraftPyExpr *at,
+             const Value       *a,
+             const Value       *b)
+{
+  Shape    sa, sb;
+  gboolean known_a = shape_of (a, &sa), known_b = shape_of (b, &sb);
+  gboolean bool_a, bool_b;
+
+  if (!known_a && !known_b)
+    return FALSE;
+  if ((!known_a && meta_of (a) != NULL) || (!known_b && meta_of (b) != NULL))
+    return FALSE;
+  bool_a = known_a ? strcmp (sa.dtype, "torch.bool") == 0 : a->kind == VAL_BOOL;
+  bool_b = known_b ? strcmp (sb.dtype, "torch.bool") == 0 : b->kind == VAL_BOOL;
+  if (!bool_a && !bool_b)
+    return FALSE;
+  if (bool_a && bool_b)
+    torch_error (t, at, "RuntimeError",
+                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use "
+                 "the `^` or `logical_xor()` operator instead.");
+  else
+    torch_error (t, at, "RuntimeError",
+                 "Subtraction, the `-` operator, with a bool tensor is not supported. If you "
+                 "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                 "instead.");
+  return TRUE;
+}
+
 /**
  * _graft_tracer_binop_tensor:
  * @op: the operator, a GraftPyBinOp, or -1 for a comparison
@@ -611,7 +644,7 @@ _graft_tracer_binop_tensor (Tracer            *t,
                             const Value       *b,
                             const GraftPyExpr *at)
 {
-  Shape s, sa, sb;
+  Shape s;
 
   if (op == GRAFT_PY_BIN_MATMUL)
     {
@@ -619,20 +652,8 @@ _graft_tracer_binop_tensor (Tracer            *t,
         return t->error != NULL ? NULL : _graft_value_tensor (t);
       return made (t, &s);
     }
-  if (op == GRAFT_PY_BIN_SUB && shape_of (a, &sa) && shape_of (b, &sb) &&
-      (strcmp (sa.dtype, "torch.bool") == 0 || strcmp (sb.dtype, "torch.bool") == 0))
-    {
-      if (strcmp (sa.dtype, sb.dtype) == 0)
-        torch_error (t, at, "RuntimeError",
-                     "Subtraction, the `-` operator, with two bool tensors is not supported. Use "
-                     "the `^` or `logical_xor()` operator instead.");
-      else
-        torch_error (t, at, "RuntimeError",
-                     "Subtraction, the `-` operator, with a bool tensor is not supported. If you "
-                     "are trying to invert a mask, use the `~` or `logical_not()` operator "
-                     "instead.");
-      return t->error != NULL ? NULL : _graft_value_tensor (t);
-    }
+  if (op == GRAFT_PY_BIN_SUB && sub_of_bool (t, at, a, b))
+    return t->error != NULL ? NULL : _graft_value_tensor (t);
   if (!binary_shape (t, broadcasts_first (op, a, b) ? at : NULL, a, b, &s))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
   if (op < 0)
@@ -641,7 +662,14 @@ _graft_tracer_binop_tensor (Tracer            *t,
     s.dtype = "torch.float32";
   else if ((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
            is_floating (s.dtype))
-    return _graft_value_tensor (t); /* torch's RuntimeError */
+    {
+      torch_error (t, at, "RuntimeError", "\"%s_cpu\" not implemented for '%s'",
+                   op == GRAFT_PY_BIN_BITAND  ? "bitwise_and"
+                   : op == GRAFT_PY_BIN_BITOR ? "bitwise_or"
+                                              : "bitwise_xor",
+                   scalar_type_name (s.dtype));
+      return t->error != NULL ? NULL : _graft_value_tensor (t);
+    }
   else if (op != GRAFT_PY_BIN_ADD && op != GRAFT_PY_BIN_SUB && op != GRAFT_PY_BIN_MUL &&
            op != GRAFT_PY_BIN_POW && op != GRAFT_PY_BIN_TRUEDIV && op != GRAFT_PY_BIN_FLOORDIV &&
            op != GRAFT_PY_BIN_MOD && op != GRAFT_PY_BIN_BITAND && op != GRAFT_PY_BIN_BITOR &&
@@ -1229,28 +1257,63 @@ _graft_tracer_tensor_method_result (Tracer            *t,
   return made (t, &s);
 }
 
-/**
- * _graft_tracer_tensor_inplace_fits:
- * @op: the operator, a GraftPyBinOp, or -1 for a comparison
- * @a: a constant tensor, changed in place (`a += b`, `a.add_(b)`)
- *
- * Checks the sizes of an in-place operator as torch does: @b must
- * broadcast to @a's own shape.
- *
- * Returns: %FALSE with torch's RuntimeError raised at @at
- */
-gboolean
-_graft_tracer_tensor_inplace_fits (Tracer            *t,
-                                   int                op,
-                                   const Value       *a,
-                                   const Value       *b,
-                                   const GraftPyExpr *at)
+/* The complex ScalarType a real @dtype makes beside a Python complex
+ * number (torch's toComplexType() of the floating one, else of the
+ * default float32), or NULL where Graft does not follow it. */
+static const char *
+complex_type_name (const char *dtype)
+{
+  if (strcmp (dtype, "torch.float64") == 0)
+    return "ComplexDouble";
+  if (strcmp (dtype, "torch.float16") == 0)
+    return "ComplexHalf";
+  if (strcmp (dtype, "torch.bfloat16") == 0)
+    return NULL;
+  return "ComplexFloat";
+}
+
+/* The result's dtype @out must cast to @a's, as torch's canCast(): not a
+ * floating one to an integer or bool tensor, nor an integer one to a bool
+ * tensor.  torch 1.13.1's pow_() of a number says it in its own words. */
+static gboolean
+check_cast (Tracer            *t,
+            const GraftPyExpr *at,
+            const char        *out,
+            const char        *a,
+            gboolean           pow_of_number)
+{
+  int bytes;
+  int ka = dtype_kind (a, &bytes);
+
+  if (dtype_kind (out, &bytes) <= ka || ka == 0 || scalar_type_name (out) == NULL ||
+      scalar_type_name (a) == NULL)
+    return TRUE;
+  if (pow_of_number && t != NULL && t->dialect->torch == GRAFT_TORCH_1_13)
+    return torch_error (t, at, "RuntimeError", "Found dtype %s but expected %s",
+                        scalar_type_name (a), scalar_type_name (out));
+  return torch_error (t, at, "RuntimeError",
+                      "result type %s can't be cast to the desired output type %s",
+                      scalar_type_name (out), scalar_type_name (a));
+}
+
+/* `a op= b` and `a.add_(b, alpha=alpha)` of a constant tensor @a; @op as
+ * _graft_tracer_tensor_inplace_fits() takes it; @alpha may be NULL. */
+static gboolean
+inplace_check (Tracer            *t,
+               int                op,
+               const Value       *a,
+               const Value       *b,
+               const Value       *alpha,
+               const GraftPyExpr *at)
 {
   Shape            sa, sb, out;
   g_autofree char *have = NULL;
   g_autofree char *want = NULL;
-  int              bytes;
+  gboolean         bitwise =
+    op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR;
 
+  if (op == GRAFT_PY_BIN_SUB && sub_of_bool (t, at, a, b))
+    return t == NULL || at == NULL;
   if (op < 0 || op == GRAFT_PY_BIN_MATMUL || !shape_of (a, &sa) || !broadcasts_first (op, a, b))
     return TRUE;
   if (shape_of (b, &sb))
@@ -1266,21 +1329,94 @@ _graft_tracer_tensor_inplace_fits (Tracer            *t,
                               want);
         }
     }
-  /* The result's dtype must cast to @a's: not a floating one to an
-   * integer or bool tensor, nor an integer one to a bool tensor. */
-  if (op == GRAFT_PY_BIN_SUB || !binary_shape (NULL, NULL, a, b, &out))
+  /* A Python complex number: a complex result, never cast to a real
+   * tensor. */
+  if (b->kind == VAL_COMPLEX && !bitwise && complex_type_name (sa.dtype) != NULL &&
+      scalar_type_name (sa.dtype) != NULL)
+    return torch_error (t, at, "RuntimeError",
+                        "result type %s can't be cast to the desired output type %s",
+                        complex_type_name (sa.dtype), scalar_type_name (sa.dtype));
+  if (!binary_shape (NULL, NULL, a, b, &out))
     return TRUE;
   if (op == GRAFT_PY_BIN_TRUEDIV && !is_floating (out.dtype))
     out.dtype = "torch.float32";
-  if (dtype_kind (out.dtype, &bytes) > dtype_kind (sa.dtype, &bytes) &&
-      dtype_kind (sa.dtype, &bytes) > 0 && scalar_type_name (out.dtype) != NULL &&
-      scalar_type_name (sa.dtype) != NULL &&
-      !((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
-        is_floating (out.dtype)))
+  if (!check_cast (t, at, out.dtype, sa.dtype,
+                   op == GRAFT_PY_BIN_POW && meta_of (b) == NULL && b->kind != VAL_TENSOR &&
+                     b->kind != VAL_PARAMETER))
+    return FALSE;
+  if (bitwise && is_floating (out.dtype))
+    return torch_error (t, at, "RuntimeError", "\"%s_cpu\" not implemented for '%s'",
+                        op == GRAFT_PY_BIN_BITAND  ? "bitwise_and"
+                        : op == GRAFT_PY_BIN_BITOR ? "bitwise_or"
+                                                   : "bitwise_xor",
+                        scalar_type_name (out.dtype));
+  if (alpha != NULL && alpha->kind == VAL_BOOL && strcmp (out.dtype, "torch.bool") != 0)
     return torch_error (t, at, "RuntimeError",
-                        "result type %s can't be cast to the desired output type %s",
-                        scalar_type_name (out.dtype), scalar_type_name (sa.dtype));
+                        "Boolean alpha only supported for Boolean results.");
+  if (alpha != NULL && alpha->kind == VAL_FLOAT && !is_floating (out.dtype))
+    return torch_error (t, at, "RuntimeError",
+                        "For integral input tensors, argument alpha must not be a floating point "
+                        "number.");
   return TRUE;
+}
+
+/**
+ * _graft_tracer_tensor_inplace_fits:
+ * @op: the operator, a GraftPyBinOp, or -1 for a comparison
+ * @a: a constant tensor, changed in place (`a += b`, `a.add_(b)`)
+ *
+ * Checks an in-place operator as torch does: @b must broadcast to @a's
+ * own shape, and the result's dtype (torch's promotion of @a's and @b's)
+ * cast to @a's.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at
+ */
+gboolean
+_graft_tracer_tensor_inplace_fits (Tracer            *t,
+                                   int                op,
+                                   const Value       *a,
+                                   const Value       *b,
+                                   const GraftPyExpr *at)
+{
+  return inplace_check (t, op, a, b, NULL, at);
+}
+
+/* In-place methods of one operand that make a floating result of an
+ * integer or bool tensor (`t.exp_()`): `t.float()`'s dtype, never cast
+ * back. */
+static gboolean
+floating_inplace (const char *plain)
+{
+  return elementwise (plain) == 'f';
+}
+
+/* In-place methods of two operands promoted as `add_`, beyond
+ * binary_method()'s: the operator each is like. */
+static gboolean
+inplace_binary (const char *plain,
+                int        *op)
+{
+  static const struct
+  {
+    const char *name;
+    int         op;
+  } ops[] = {
+    { "remainder", GRAFT_PY_BIN_MOD },
+    { "fmod", GRAFT_PY_BIN_MOD },
+    { "floor_divide", GRAFT_PY_BIN_FLOORDIV },
+    { "pow", GRAFT_PY_BIN_POW },
+    { "bitwise_and", GRAFT_PY_BIN_BITAND },
+    { "bitwise_or", GRAFT_PY_BIN_BITOR },
+    { "bitwise_xor", GRAFT_PY_BIN_BITXOR },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (plain, ops[i].name) == 0)
+      {
+        *op = ops[i].op;
+        return TRUE;
+      }
+  return binary_method (plain, op);
 }
 
 /**
@@ -1288,8 +1424,9 @@ _graft_tracer_tensor_inplace_fits (Tracer            *t,
  * @recv: a constant tensor
  * @name: an in-place method of it (`add_`)
  *
- * Checks the sizes of `recv.add_(b)` and such, as
- * _graft_tracer_tensor_inplace_fits() does for `recv += b`.
+ * Checks `recv.add_(b)` and such (`alpha=` of `add_`/`sub_` too), as
+ * _graft_tracer_tensor_inplace_fits() does for `recv += b`, and the
+ * floating element-wise ones (`exp_()`) of an integer or bool tensor.
  *
  * Returns: %FALSE with torch's RuntimeError raised at @at
  */
@@ -1303,10 +1440,35 @@ _graft_tracer_tensor_inplace_method (Tracer            *t,
 {
   g_autofree char *plain = g_strndup (name, strlen (name) - 1);
   int              op;
+  const Value     *alpha = NULL;
+  Shape            s;
 
-  if (args == NULL || args->len != 1 || !no_kwargs (kwargs) || !binary_method (plain, &op))
+  if ((args == NULL || args->len == 0) && no_kwargs (kwargs) && floating_inplace (plain) &&
+      shape_of (recv, &s))
+    return is_floating (s.dtype) || dtype_kind (s.dtype, &op) == 0 ||
+           check_cast (t, at, "torch.float32", s.dtype, FALSE);
+  if (args == NULL || args->len != 1 || !inplace_binary (plain, &op))
     return TRUE;
-  return _graft_tracer_tensor_inplace_fits (t, op, recv, args->pdata[0], at);
+  if (!no_kwargs (kwargs))
+    {
+      const Value *v = kwargs->values->pdata[0];
+
+      /* Only add_(b, alpha=...), sub_(b, alpha=...) and div_(b,
+       * rounding_mode='trunc' or 'floor'), which promotes as `//`. */
+      if (kwargs->keys->len != 1)
+        return TRUE;
+      if (strcmp (kwargs->keys->pdata[0], "rounding_mode") == 0 && op == GRAFT_PY_BIN_TRUEDIV &&
+          v->kind == VAL_STR &&
+          (strcmp (v->str.s, "trunc") == 0 || strcmp (v->str.s, "floor") == 0))
+        op = GRAFT_PY_BIN_FLOORDIV;
+      else if (strcmp (kwargs->keys->pdata[0], "alpha") == 0 && op == GRAFT_PY_BIN_ADD)
+        alpha = v;
+      else if (strcmp (kwargs->keys->pdata[0], "alpha") == 0 && op == GRAFT_PY_BIN_SUB)
+        alpha = v;
+      else
+        return TRUE;
+    }
+  return inplace_check (t, op, recv, args->pdata[0], alpha, at);
 }
 
 /**
