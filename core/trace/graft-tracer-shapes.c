@@ -1310,7 +1310,7 @@ inplace_check (Tracer            *t,
   g_autofree char *have = NULL;
   g_autofree char *want = NULL;
   gboolean         bitwise =
-    op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR;
+      op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR;
 
   if (op == GRAFT_PY_BIN_SUB && sub_of_bool (t, at, a, b))
     return t == NULL || at == NULL;
@@ -1342,7 +1342,7 @@ inplace_check (Tracer            *t,
     out.dtype = "torch.float32";
   if (!check_cast (t, at, out.dtype, sa.dtype,
                    op == GRAFT_PY_BIN_POW && meta_of (b) == NULL && b->kind != VAL_TENSOR &&
-                     b->kind != VAL_PARAMETER))
+                       b->kind != VAL_PARAMETER))
     return FALSE;
   if (bitwise && is_floating (out.dtype))
     return torch_error (t, at, "RuntimeError", "\"%s_cpu\" not implemented for '%s'",
