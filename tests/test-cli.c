@@ -1349,8 +1349,8 @@ test_constant_tensor_not_tensor (void)
                                     "data, which Graft does not compute" },
     { "self.b.type()", "type() of a constant tensor depends on its data, which Graft does not "
                        "compute" },
-    { "self.b.stride()", "stride() of a constant tensor depends on its data, which Graft does "
-                         "not compute" },
+    { "self.b.storage_offset()", "storage_offset() of a constant tensor depends on its data, "
+                                 "which Graft does not compute" },
     { "torch.is_tensor(self.b)", "torch.is_tensor() runs eagerly on constants and gives no "
                                  "tensor; its result depends on data Graft does not compute" },
     { "torch.equal(self.b, self.b)", "torch.equal() runs eagerly on constants and gives no "
