@@ -1320,8 +1320,8 @@ static void
 test_dataclass_unmodelled (void)
 {
   static const CodeCase cases[] = {
-    { "    b: int = dataclasses.field(default=2, repr=False)\n",
-      "-:9:14: error: field(repr=...) is not modelled by Graft's tracer" },
+    { "    b: int = dataclasses.field(default=2, doc=\"b\")\n",
+      "-:9:14: error: field(doc=...) is not modelled by Graft's tracer" },
     { "    _: KW_ONLY\n    b: int = 2\n",
       "-:14:16: error: TypeError: K.__init__() takes 2 positional arguments but 3 were given" },
     { "    _: dataclasses.KW_ONLY\n    b: int = 2\n",

@@ -1148,6 +1148,12 @@ Value        *_graft_tracer_dataclass_init (Tracer            *t,
                                             const GraftPyExpr *at);
 const PtrVec *_graft_dataclass_repr_fields (const Value *v);
 const char   *_graft_dataclass_field_name (gconstpointer field);
+gboolean      _graft_dataclass_field_in_repr (gconstpointer field);
+Value        *_graft_tracer_dataclass_function (Tracer            *t,
+                                                const char        *name,
+                                                PtrVec            *args,
+                                                StrMap            *kwargs,
+                                                const GraftPyExpr *at);
 gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
 const Value  *_graft_value_user_eq (const Value *v, gboolean *nan);
 gboolean      _graft_dataclass_frozen (const Value *obj, const char *name);
