@@ -22,8 +22,9 @@
  * is no parameter (its default or factory's value is set), `repr=False`
  * leaves the repr, `compare=False` `==`.  `asdict()`, `astuple()` and
  * `replace()` are Python's, for instances whose fields hold constants
- * (numbers, strings, None, containers and dataclasses of them: a deep
- * copy of a tensor is not modelled); `fields()` is not.
+ * (numbers, strings, None, constant tensors, containers and dataclasses
+ * of them; a traced value or another object is refused); `fields()` is
+ * not.
  */
 #include "config.h"
 
@@ -742,8 +743,9 @@ field_value (Tracer            *t,
 
 /* asdict()'s and astuple()'s copy of @v (@as_dict: dataclasses as dicts,
  * else as tuples): containers copied, dataclasses turned into their
- * fields, constants as they are; what Python would deep-copy otherwise
- * (a tensor, another object) is refused. */
+ * fields, constants as they are, a constant tensor a new one like it;
+ * what Python would deep-copy otherwise (a traced value, a parameter,
+ * another object) is refused. */
 static Value *
 copy_inner (Tracer            *t,
             Value             *v,
@@ -762,6 +764,14 @@ copy_inner (Tracer            *t,
   if (v->kind == VAL_NONE || v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT ||
       v->kind == VAL_COMPLEX || v->kind == VAL_STR)
     return v;
+  if (v->kind == VAL_TENSOR)
+    {
+      /* A constant tensor's deep copy: a new tensor of its sizes, dtype
+       * and strides. */
+      out = _graft_value_tensor (t);
+      out->tensor.meta = v->tensor.meta;
+      return out;
+    }
   if ((v->kind == VAL_TUPLE || v->kind == VAL_LIST) && v->seq.range == NULL)
     {
       out = _graft_value_seq (t, v->kind, v->seq.items->len);
