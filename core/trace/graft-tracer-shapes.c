@@ -960,14 +960,12 @@ _graft_tracer_binop_tensor (Tracer            *t,
 
   if (op == GRAFT_PY_BIN_MATMUL)
     {
-      Shape sa, sb;
-
       if (!matmul_shape (t, at, a, b, &s))
         return t->error != NULL ? NULL : _graft_value_tensor (t);
-      /* mm(), mv() and dot() make contiguous results; a batch may come
-       * back transposed (torch folds some). */
+      /* Contiguous, whatever the inputs' strides, folded or batched (both
+       * torches: vectors, matrices and batches each way, transposed
+       * inputs, broadcast batches). */
       contiguous_layout (&s, &l);
-      l.known = shape_of (a, &sa) && shape_of (b, &sb) && sa.rank <= 2 && sb.rank <= 2;
       return made_laid (t, &s, &l);
     }
   if (op == GRAFT_PY_BIN_SUB && sub_of_bool (t, at, a, b))
@@ -2656,6 +2654,63 @@ function_shape (Tracer            *t,
   return FALSE;
 }
 
+/* Whether einsum(@args) (einsum_shape() knew its shape) makes a
+ * contiguous result: contiguous operands, no letter twice in one of them
+ * (a diagonal is a view) and the result's letters in the order they first
+ * come in the operands (else torch permutes its result). */
+static gboolean
+einsum_contiguous (PtrVec *args)
+{
+  const Value *eq = args->pdata[0];
+  PtrVec      *ops = args;
+  guint        first = 1, rank = 0, last = 0;
+  gint         order[128];
+  const char  *p = eq->str.s, *arrow = strstr (eq->str.s, "->");
+
+  if (args->len == 2 && (((Value *) args->pdata[1])->kind == VAL_LIST ||
+                         ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+    {
+      ops = ((Value *) args->pdata[1])->seq.items;
+      first = 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    order[i] = -1;
+  for (guint k = first; k < ops->len; k++)
+    {
+      Shape  op;
+      Layout l;
+
+      if (!shape_of (ops->pdata[k], &op))
+        return FALSE;
+      layout_of (ops->pdata[k], &op, &l);
+      if (!is_contiguous_layout (&op, &l))
+        return FALSE;
+      for (; *p != ',' && p != arrow; p++)
+        if (*p != ' ' && order[(guchar) *p] < 0)
+          order[(guchar) *p] = (gint) rank++;
+      if (p != arrow)
+        p++;
+    }
+  /* A letter twice in one operand. */
+  for (const char *q = eq->str.s, *start = q; q <= arrow; q++)
+    if (q == arrow || *q == ',')
+      {
+        for (const char *a = start; a < q; a++)
+          if (*a != ' ' && memchr (a + 1, *a, q - a - 1) != NULL)
+            return FALSE;
+        start = q + 1;
+      }
+  for (p = arrow + 2; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        continue;
+      if (order[(guchar) *p] < (gint) last)
+        return FALSE;
+      last = (guint) order[(guchar) *p];
+    }
+  return TRUE;
+}
+
 /* The layout of `torch.NAME(args)`, of shape @out (function_shape()):
  * as the method for `torch.reshape(t, ...)` and such, @t's own where a
  * `*_like` factory copies its dense strides, contiguous where cat(),
@@ -2677,7 +2732,7 @@ function_layout (Tracer            *t,
 
   contiguous_layout (out, l);
   if (strcmp (path, "torch.functional.einsum") == 0 || strcmp (name, "einsum") == 0)
-    l->known = FALSE;
+    l->known = einsum_contiguous (args);
   else if (first != NULL && (first->kind == VAL_LIST || first->kind == VAL_TUPLE) &&
            (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 ||
             strcmp (name, "stack") == 0))
