@@ -1165,9 +1165,10 @@ _graft_tracer_inplace_binop (Tracer            *t,
       return a;
     }
   r = _graft_tracer_binop (t, op, a, b, at);
-  /* In place: the result is @a itself, of its own shape and dtype. */
+  /* In place: the result is @a itself, of its own shape and dtype (`@=`
+   * has no __imatmul__: a new tensor). */
   if (r != NULL && r->kind == VAL_TENSOR && a->kind == VAL_TENSOR && a->tensor.meta != NULL &&
-      b->kind != VAL_COMPLEX)
+      b->kind != VAL_COMPLEX && op != GRAFT_PY_BIN_MATMUL)
     return a;
   return r;
 }

@@ -13,4 +13,7 @@ class M(torch.nn.Module):
         u.add_(1, alpha=2)
         b = torch.ones(3, dtype=torch.bool)
         b |= True
-        return x.to(t.dtype), x.to(u.dtype), x.to(b.dtype), x + int(v is u)
+        m = torch.ones(2, 3)
+        n = m
+        m @= torch.ones(3, 4)  # no __imatmul__: a new tensor
+        return x.to(t.dtype), x.to(u.dtype), x.to(b.dtype), x + int(v is u), m.shape, m is n
