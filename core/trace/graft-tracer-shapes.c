@@ -374,7 +374,10 @@ made_laid (Tracer       *t,
   /* Kept unless they are the contiguous ones, exactly: stride() reads
    * those of sizes 1 too. */
   contiguous_layout (s, &plain);
-  if (!l->known)
+  for (guint i = 0; i < s->rank && l->known; i++)
+    if (l->strides[i] < 0)
+      meta->strides_unknown = TRUE; /* past int64 (mul_size()) */
+  if (!l->known || meta->strides_unknown)
     meta->strides_unknown = TRUE;
   else if (memcmp (plain.strides, l->strides, s->rank * sizeof (gint64)) != 0)
     {
@@ -420,11 +423,11 @@ view_strides (const Shape  *in,
     {
       tensor_numel *= in->dims[d];
       if (d == 0 || (in->dims[d - 1] != 1 &&
-                     (!lin->known || lin->strides[d - 1] != tensor_numel * base)))
+                     (!lin->known || lin->strides[d - 1] != mul_size (tensor_numel, base))))
         {
           while (view_d >= 0 && (view_numel < tensor_numel || out->dims[view_d] == 1))
             {
-              lout->strides[view_d] = view_numel * base;
+              lout->strides[view_d] = mul_size (view_numel, base);
               view_numel *= out->dims[view_d];
               view_d--;
             }
@@ -470,7 +473,7 @@ iter_layout (guint         n,
       same = same && ins[k].rank == out->rank &&
              memcmp (ins[k].dims, out->dims, out->rank * sizeof (gint64)) == 0;
       contiguous = contiguous && is_contiguous_layout (&ins[k], &lins[k]);
-      dense = dense && is_dense_layout (&ins[k], &lins[k]) &&
+      dense = dense && same && is_dense_layout (&ins[k], &lins[k]) &&
               memcmp (lins[k].strides, lins[0].strides, out->rank * sizeof (gint64)) == 0;
     }
   if (same && contiguous)
@@ -1681,7 +1684,7 @@ method_layout (Tracer            *t,
       if (!plain_int (args->pdata[0], &a) || !wrap_dim (a, in->rank + 1, &d))
         return TRUE;
       memcpy (lout->strides, lin->strides, d * sizeof (gint64));
-      lout->strides[d] = d >= in->rank ? 1 : in->dims[d] * lin->strides[d];
+      lout->strides[d] = d >= in->rank ? 1 : mul_size (in->dims[d], lin->strides[d]);
       memcpy (&lout->strides[d + 1], &lin->strides[d], (in->rank - d) * sizeof (gint64));
       return TRUE;
     }
@@ -1980,6 +1983,8 @@ inplace_binary (const char *plain,
  * Checks `recv.add_(b)` and such (`alpha=` of `add_`/`sub_` too), as
  * _graft_tracer_tensor_inplace_fits() does for `recv += b`, and the
  * floating element-wise ones (`exp_()`) of an integer or bool tensor.
+ * `t_()`, `transpose_()`, `unsqueeze_()` and `squeeze_()` give @recv the
+ * new sizes and strides; `resize_()` and its kin make them unknown.
  *
  * Returns: %FALSE with torch's RuntimeError raised at @at
  */
@@ -1995,6 +2000,29 @@ _graft_tracer_tensor_inplace_method (Tracer            *t,
   int              op;
   const Value     *alpha = NULL;
   Shape            s;
+  Value           *r;
+
+  /* Those that change @recv's own sizes and strides: as the op, on
+   * @recv itself; others of the kind make them unknown. */
+  if ((strcmp (name, "t_") == 0 || strcmp (name, "transpose_") == 0 ||
+       strcmp (name, "unsqueeze_") == 0 || strcmp (name, "squeeze_") == 0) &&
+      recv->kind == VAL_TENSOR && shape_of (recv, &s))
+    {
+      if ((r = _graft_tracer_tensor_method_result (t, recv, plain, args, kwargs, at)) == NULL)
+        return FALSE;
+      recv->tensor.meta = r->tensor.meta;
+      return TRUE;
+    }
+  if ((strcmp (name, "resize_") == 0 || strcmp (name, "resize_as_") == 0 ||
+       strcmp (name, "as_strided_") == 0 || strcmp (name, "set_") == 0 ||
+       strcmp (name, "swapaxes_") == 0 || strcmp (name, "swapdims_") == 0 ||
+       strcmp (name, "t_") == 0 || strcmp (name, "transpose_") == 0 ||
+       strcmp (name, "unsqueeze_") == 0 || strcmp (name, "squeeze_") == 0) &&
+      recv->kind == VAL_TENSOR)
+    {
+      recv->tensor.meta = NULL;
+      return TRUE;
+    }
 
   if ((args == NULL || args->len == 0) && no_kwargs (kwargs) && floating_inplace (plain) &&
       shape_of (recv, &s))
@@ -2197,7 +2225,7 @@ index_shape (const Shape  *s,
       if (item->kind == VAL_NONE)
         {
           /* unsqueeze() of what is left: the next dimension's extent. */
-          lout->strides[out->rank] = dim < s->rank ? s->dims[dim] * l->strides[dim] : 1;
+          lout->strides[out->rank] = dim < s->rank ? mul_size (s->dims[dim], l->strides[dim]) : 1;
           out->dims[out->rank++] = 1;
         }
       else if (item->kind == VAL_ELLIPSIS)
@@ -2233,7 +2261,7 @@ index_shape (const Shape  *s,
             return INDEX_UNKNOWN;
           if (item->slice.step != NULL && item->slice.step->kind != VAL_NONE)
             plain_int (item->slice.step, &step);
-          lout->strides[out->rank] = l->strides[dim] * step;
+          lout->strides[out->rank] = mul_size (l->strides[dim], step);
           out->dims[out->rank++] = len;
           dim++;
         }
