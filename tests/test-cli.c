@@ -1329,8 +1329,8 @@ static void
 test_dataclass_unmodelled (void)
 {
   static const CodeCase cases[] = {
-    { "    b: int = dataclasses.field(default=2, repr=False)\n",
-      "-:9:14: error: field(repr=...) is not modelled by Graft's tracer" },
+    { "    b: int = dataclasses.field(default=2, doc=\"b\")\n",
+      "-:9:14: error: field(doc=...) is not modelled by Graft's tracer" },
     { "    _: KW_ONLY\n    b: int = 2\n",
       "-:14:16: error: TypeError: K.__init__() takes 2 positional arguments but 3 were given" },
     { "    _: dataclasses.KW_ONLY\n    b: int = 2\n",
@@ -1358,8 +1358,8 @@ test_constant_tensor_not_tensor (void)
                                     "data, which Graft does not compute" },
     { "self.b.type()", "type() of a constant tensor depends on its data, which Graft does not "
                        "compute" },
-    { "self.b.stride()", "stride() of a constant tensor depends on its data, which Graft does "
-                         "not compute" },
+    { "self.b.storage_offset()", "storage_offset() of a constant tensor depends on its data, "
+                                 "which Graft does not compute" },
     { "torch.is_tensor(self.b)", "torch.is_tensor() runs eagerly on constants and gives no "
                                  "tensor; its result depends on data Graft does not compute" },
     { "torch.equal(self.b, self.b)", "torch.equal() runs eagerly on constants and gives no "

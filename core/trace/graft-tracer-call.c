@@ -942,6 +942,11 @@ call_object (Tracer            *t,
     case VAL_PATH_FN:
       if (strcmp (callee->path, "dataclasses.field") == 0)
         return _graft_tracer_dataclass_field (t, args, kwargs, at);
+      if (strcmp (callee->path, "dataclasses.asdict") == 0 ||
+          strcmp (callee->path, "dataclasses.astuple") == 0 ||
+          strcmp (callee->path, "dataclasses.replace") == 0)
+        return _graft_tracer_dataclass_function (t, callee->path + strlen ("dataclasses."), args,
+                                                 kwargs, at);
       return _graft_tracer_call_path_value (t, callee, args, kwargs, at);
     case VAL_NN_CLASS:
       return _graft_tracer_new_nn (t, callee->path, args, kwargs, at);

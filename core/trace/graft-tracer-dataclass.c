@@ -18,9 +18,13 @@
  * but a parameter of `__init__` in the fields' order, handed to
  * `__post_init__`; its default stays a class attribute.  Keyword-only
  * parameters (`@dataclass(kw_only=True)`, `_: KW_ONLY`,
- * `field(kw_only=...)`) come after the positional ones.  `field()`'s
- * other arguments and dataclasses' functions (`asdict`, `replace`) are not
- * modelled.
+ * `field(kw_only=...)`) come after the positional ones.  `field(init=False)`
+ * is no parameter (its default or factory's value is set), `repr=False`
+ * leaves the repr, `compare=False` `==`.  `asdict()`, `astuple()` and
+ * `replace()` are Python's, for instances whose fields hold constants
+ * (numbers, strings, None, constant tensors, containers and dataclasses
+ * of them; a traced value or another object is refused); `fields()` is
+ * not.
  */
 #include "config.h"
 
@@ -37,6 +41,10 @@ struct _DataclassField
   Value      *factory;  /* the default_factory, or NULL */
   gboolean    init_var; /* an InitVar: a parameter of __init__ and __post_init__ */
   gboolean    kw_only;  /* a keyword-only parameter of __init__ */
+  /* field(init=False): no parameter of __init__, which sets its default
+   * (or its factory's value) if it has one; repr=False: not in the repr;
+   * compare=False: not compared by `==`. */
+  gboolean no_init, no_repr, no_compare;
 };
 
 #define FIELD_CLASS "dataclasses.Field"
@@ -52,7 +60,9 @@ is_field (const Value *v)
 /**
  * _graft_tracer_dataclass_field:
  *
- * `dataclasses.field(default=..., default_factory=..., kw_only=...)`.
+ * `dataclasses.field(default=..., default_factory=..., kw_only=..., init=...,
+ * repr=..., compare=..., hash=..., metadata=...)` (the last two change
+ * nothing Graft models).
  *
  * Returns: (nullable): a Field, for the class body
  */
@@ -74,7 +84,9 @@ _graft_tracer_dataclass_field (Tracer            *t,
       const char *key = kwargs->keys->pdata[i];
 
       if (strcmp (key, "default") != 0 && strcmp (key, "default_factory") != 0 &&
-          strcmp (key, "kw_only") != 0)
+          strcmp (key, "kw_only") != 0 && strcmp (key, "init") != 0 && strcmp (key, "repr") != 0 &&
+          strcmp (key, "compare") != 0 && strcmp (key, "hash") != 0 &&
+          strcmp (key, "metadata") != 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "field(%s=...) is not modelled by Graft's tracer", key);
       _graft_strmap_set (&v->obj->attrs, key, kwargs->values->pdata[i]);
@@ -106,6 +118,24 @@ static gboolean
 is_class_var (const GraftPyExpr *annotation)
 {
   return annotation_is (annotation, "ClassVar");
+}
+
+/* Whether field(@key=...) of @field says False (@out set), as Python's
+ * truth of it; FALSE with the tracer's error. */
+static gboolean
+flag_off (Tracer            *t,
+          Value             *field,
+          const char        *key,
+          const GraftPyExpr *at,
+          gboolean          *out)
+{
+  Value   *v = _graft_strmap_get (&field->obj->attrs, key);
+  gboolean b = TRUE;
+
+  if (v != NULL && !_graft_tracer_truth (t, v, at, &b))
+    return FALSE;
+  *out = !b;
+  return TRUE;
 }
 
 /* The decorator's keyword arguments: `init`, `repr`, `eq`, `frozen`,
@@ -263,6 +293,10 @@ _graft_tracer_dataclass_apply (Tracer            *t,
           f->factory = _graft_strmap_get (&dflt->obj->attrs, "default_factory");
           if (kw != NULL && !_graft_tracer_truth (t, kw, s->ann_assign.value, &f->kw_only))
             return FALSE;
+          if (!flag_off (t, dflt, "init", s->ann_assign.value, &f->no_init) ||
+              !flag_off (t, dflt, "repr", s->ann_assign.value, &f->no_repr) ||
+              !flag_off (t, dflt, "compare", s->ann_assign.value, &f->no_compare))
+            return FALSE;
           /* The class attribute is the default, or none. */
           if (f->value != NULL)
             _graft_strmap_set (&cls->ns, name, f->value);
@@ -305,7 +339,7 @@ _graft_tracer_dataclass_apply (Tracer            *t,
       DataclassField *a = seen > 0 ? fields->pdata[seen - 1] : NULL; /* the positional before */
       DataclassField *b = fields->pdata[k];
 
-      if (b->kw_only)
+      if (b->kw_only || b->no_init)
         continue;
       seen = k + 1;
       if (a == NULL)
@@ -359,11 +393,13 @@ _graft_tracer_dataclass_init (Tracer            *t,
   Value  *post;
 
   for (guint k = 0; k < fields->len; k++)
-    if (!((DataclassField *) fields->pdata[k])->kw_only)
+    if (!((DataclassField *) fields->pdata[k])->kw_only &&
+        !((DataclassField *) fields->pdata[k])->no_init)
       _graft_vec_add (params, fields->pdata[k]);
   n_pos = params->len;
   for (guint k = 0; k < fields->len; k++)
-    if (((DataclassField *) fields->pdata[k])->kw_only)
+    if (((DataclassField *) fields->pdata[k])->kw_only &&
+        !((DataclassField *) fields->pdata[k])->no_init)
       _graft_vec_add (params, fields->pdata[k]);
   if (n > n_pos)
     {
@@ -457,8 +493,20 @@ _graft_tracer_dataclass_init (Tracer            *t,
       guint           k = 0;
       Value          *v;
 
-      while (params->pdata[k] != f)
+      while (k < params->len && params->pdata[k] != f)
         k++;
+      if (k == params->len)
+        {
+          /* init=False: its factory's value or its default, else unset. */
+          v = f->factory != NULL
+                  ? _graft_tracer_call (t, f->factory, _graft_tracer_vec (t), NULL, at)
+                  : f->value;
+          if (f->factory != NULL && v == NULL)
+            return NULL;
+          if (v != NULL)
+            _graft_strmap_set (&self->obj->attrs, f->name, v);
+          continue;
+        }
       v = k < n ? args->pdata[k] : _graft_strmap_get (kwargs, f->name);
       if (v == NULL && f->factory != NULL)
         v = _graft_tracer_call (t, f->factory, _graft_tracer_vec (t), NULL, at);
@@ -538,6 +586,17 @@ _graft_dataclass_field_name (gconstpointer field)
 }
 
 /**
+ * _graft_dataclass_field_in_repr:
+ *
+ * Returns: whether the repr shows @field (not `field(repr=False)`)
+ */
+gboolean
+_graft_dataclass_field_in_repr (gconstpointer field)
+{
+  return !((const DataclassField *) field)->no_repr;
+}
+
+/**
  * _graft_dataclass_equal:
  * @out: (out): Python's `a == b`
  *
@@ -559,6 +618,9 @@ _graft_dataclass_equal (const Value *a,
       const char *name = ((DataclassField *) c->dc_fields->pdata[k])->name;
       Value      *x = _graft_strmap_get (&a->obj->attrs, name);
       Value      *y = _graft_strmap_get (&b->obj->attrs, name);
+
+      if (((DataclassField *) c->dc_fields->pdata[k])->no_compare)
+        continue;
 
       *out = x != NULL && y != NULL && _graft_value_equal (x, y);
     }
@@ -647,4 +709,193 @@ _graft_dataclass_frozen (const Value *obj,
       return FALSE;
     }
   return FALSE;
+}
+
+/* The dataclass @v is an instance of (its nearest in the chain), or NULL. */
+static Class *
+dataclass_of (const Value *v)
+{
+  if (v->kind != VAL_OBJECT || v->obj->cls == NULL || v->obj->kind != OBJ_PLAIN)
+    return NULL;
+  for (Class *c = v->obj->cls; c != NULL; c = first_class_base (c))
+    if (c->dc_fields != NULL)
+      return c;
+  return NULL;
+}
+
+/* getattr(@obj, @name) of a field: the instance's, else the class's. */
+static Value *
+field_value (Tracer            *t,
+             Value             *obj,
+             const char        *name,
+             const GraftPyExpr *at)
+{
+  Value *v = _graft_strmap_get (&obj->obj->attrs, name);
+
+  if (v == NULL)
+    v = _graft_tracer_class_lookup (obj->obj->cls, name, NULL);
+  if (v == NULL)
+    return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
+                                "AttributeError: '%s' object has no attribute '%s'",
+                                obj->obj->cls->name, name);
+  return v;
+}
+
+/* asdict()'s and astuple()'s copy of @v (@as_dict: dataclasses as dicts,
+ * else as tuples): containers copied, dataclasses turned into their
+ * fields, constants as they are, a constant tensor a new one like it;
+ * what Python would deep-copy otherwise (a traced value, a parameter,
+ * another object) is refused. */
+static Value *
+copy_inner (Tracer            *t,
+            Value             *v,
+            gboolean           as_dict,
+            const char        *fn,
+            const GraftPyExpr *at,
+            guint              depth)
+{
+  Class *c;
+  Value *out, *item;
+
+  if (depth > 64)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "dataclasses.%s() of values nested this deep is not modelled",
+                               fn);
+  if (v->kind == VAL_NONE || v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT ||
+      v->kind == VAL_COMPLEX || v->kind == VAL_STR)
+    return v;
+  if (v->kind == VAL_TENSOR)
+    {
+      /* A constant tensor's deep copy: a new tensor of its sizes, dtype
+       * and strides. */
+      out = _graft_value_tensor (t);
+      out->tensor.meta = v->tensor.meta;
+      return out;
+    }
+  if ((v->kind == VAL_TUPLE || v->kind == VAL_LIST) && v->seq.range == NULL)
+    {
+      out = _graft_value_seq (t, v->kind, v->seq.items->len);
+      out->seq.size = v->seq.size;
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          if ((item = copy_inner (t, v->seq.items->pdata[i], as_dict, fn, at, depth + 1)) == NULL)
+            return NULL;
+          _graft_value_seq_add (out, item);
+        }
+      return out;
+    }
+  if (v->kind == VAL_DICT)
+    {
+      out = _graft_value_dict (t);
+      for (guint i = 0; i < v->dict.keys->len; i++)
+        {
+          Value *key = copy_inner (t, v->dict.keys->pdata[i], as_dict, fn, at, depth + 1);
+
+          if (key == NULL ||
+              (item = copy_inner (t, v->dict.values->pdata[i], as_dict, fn, at, depth + 1)) ==
+                  NULL)
+            return NULL;
+          _graft_dict_set (t, out, key, item);
+        }
+      return out;
+    }
+  if ((c = dataclass_of (v)) != NULL)
+    {
+      out = as_dict ? _graft_value_dict (t) : _graft_value_seq (t, VAL_TUPLE, c->dc_fields->len);
+      for (guint k = 0; k < c->dc_fields->len; k++)
+        {
+          const char *name = ((DataclassField *) c->dc_fields->pdata[k])->name;
+
+          if ((item = field_value (t, v, name, at)) == NULL ||
+              (item = copy_inner (t, item, as_dict, fn, at, depth + 1)) == NULL)
+            return NULL;
+          if (as_dict)
+            _graft_dict_set (t, out, _graft_value_str (t, name, -1), item);
+          else
+            _graft_value_seq_add (out, item);
+        }
+      return out;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "dataclasses.%s() of a field holding a '%s' is not modelled: Python "
+                             "deep-copies it",
+                             fn, _graft_value_type_name (v));
+}
+
+/* dataclasses.replace(@obj, **@changes). */
+static Value *
+replace (Tracer            *t,
+         Value             *obj,
+         StrMap            *changes,
+         const GraftPyExpr *at)
+{
+  Class  *c = dataclass_of (obj);
+  StrMap *kw = _graft_tracer_alloc (t, sizeof (StrMap));
+  Value  *cls, *v;
+
+  _graft_strmap_init (t, kw);
+  for (guint i = 0; changes != NULL && i < changes->keys->len; i++)
+    _graft_strmap_set (kw, changes->keys->pdata[i], changes->values->pdata[i]);
+  for (guint k = 0; k < c->dc_params->len; k++)
+    {
+      DataclassField *f = c->dc_params->pdata[k];
+
+      if (f->no_init)
+        {
+          if (_graft_strmap_get (kw, f->name) != NULL)
+            return _graft_tracer_fail (
+                t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                "%s: field %s is declared with init=False, it cannot be specified with replace()",
+                t->dialect->torch == GRAFT_TORCH_1_13 ? "ValueError" : "TypeError", f->name);
+          continue;
+        }
+      if (_graft_strmap_get (kw, f->name) != NULL)
+        continue;
+      if (f->init_var)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "replace() of a dataclass with an InitVar is not modelled");
+      if ((v = field_value (t, obj, f->name, at)) == NULL)
+        return NULL;
+      _graft_strmap_set (kw, f->name, v);
+    }
+  cls = _graft_value_new (t, VAL_CLASS);
+  cls->cls = obj->obj->cls;
+  return _graft_tracer_call (t, cls, _graft_tracer_vec (t), kw, at);
+}
+
+/**
+ * _graft_tracer_dataclass_function:
+ * @name: `asdict`, `astuple` or `replace`
+ *
+ * The functions of the dataclasses module Graft models, called.
+ *
+ * Returns: (nullable): the result, or %NULL with the tracer's error
+ */
+Value *
+_graft_tracer_dataclass_function (Tracer            *t,
+                                  const char        *name,
+                                  PtrVec            *args,
+                                  StrMap            *kwargs,
+                                  const GraftPyExpr *at)
+{
+  guint n = args != NULL ? args->len : 0;
+
+  if (strcmp (name, "replace") != 0 && kwargs != NULL && kwargs->keys->len > 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "the keyword argument '%s' of dataclasses.%s() is not modelled by "
+                               "Graft's tracer",
+                               (const char *) kwargs->keys->pdata[0], name);
+  if (n == 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "dataclasses.%s() without its argument is not modelled", name);
+  if (n > 1)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: %s() takes 1 positional argument but %u were given",
+                               name, n);
+  if (dataclass_of (args->pdata[0]) == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: %s() should be called on dataclass instances", name);
+  if (strcmp (name, "replace") == 0)
+    return replace (t, args->pdata[0], kwargs, at);
+  return copy_inner (t, args->pdata[0], name[2] == 'd', name, at, 0);
 }

@@ -1143,6 +1143,9 @@ _graft_tracer_call_method (Tracer            *t,
       if (recv->tensor.meta != NULL &&
           (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "numel") == 0))
         return tensor_size_method (t, recv, name, args, kwargs, at);
+      if ((strcmp (name, "is_contiguous") == 0 || strcmp (name, "stride") == 0) &&
+          (v = _graft_tracer_tensor_layout_method (t, recv, name, args, kwargs)) != NULL)
+        return v;
       if (tensor_method_not_tensor (name, args, kwargs))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                    "%s() of a constant tensor depends on its data, which Graft "

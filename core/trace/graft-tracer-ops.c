@@ -1164,7 +1164,13 @@ _graft_tracer_inplace_binop (Tracer            *t,
       _graft_set_assign (a, r);
       return a;
     }
-  return _graft_tracer_binop (t, op, a, b, at);
+  r = _graft_tracer_binop (t, op, a, b, at);
+  /* In place: the result is @a itself, of its own shape and dtype (`@=`
+   * has no __imatmul__: a new tensor). */
+  if (r != NULL && r->kind == VAL_TENSOR && a->kind == VAL_TENSOR && a->tensor.meta != NULL &&
+      b->kind != VAL_COMPLEX && op != GRAFT_PY_BIN_MATMUL)
+    return a;
+  return r;
 }
 
 /* A constant tensor indexed by a traced value (`self.mask[T]`): Tensor's

@@ -49,12 +49,18 @@ typedef struct _PtrVec       PtrVec;
 typedef struct _ResolvedPath ResolvedPath;
 
 /* What a tensor made by a factory is like (_graft_tracer_factory_tensor()):
- * its torch.Size, dtype (VAL_SYMBOL) and device (VAL_DEVICE). */
+ * its torch.Size, dtype (VAL_SYMBOL) and device (VAL_DEVICE), and where
+ * graft-tracer-shapes.c follows them, its strides. */
 typedef struct
 {
   Value *shape;
   Value *dtype;
   Value *device;
+  /* Its strides, in elements, one per dimension of @shape; NULL for a
+   * contiguous tensor (a factory's) or where @strides_unknown. */
+  const gint64 *strides;
+  /* An op made it whose result's strides Graft does not follow. */
+  gboolean strides_unknown;
 } TensorMeta;
 
 /* The head of graft-tracer-torch.c's ResolvedPath, which call_of_names()
@@ -1087,6 +1093,11 @@ gboolean _graft_tracer_tensor_inplace_method (Tracer            *t,
                                               StrMap            *kwargs,
                                               const GraftPyExpr *at);
 Value   *_graft_tracer_tensor_attribute (Tracer *t, Value *recv, const char *name);
+Value   *_graft_tracer_tensor_layout_method (Tracer     *t,
+                                             Value      *recv,
+                                             const char *name,
+                                             PtrVec     *args,
+                                             StrMap     *kwargs);
 Value   *_graft_tracer_index_tensor (Tracer            *t,
                                      Value             *tensor,
                                      Value             *index,
@@ -1146,6 +1157,12 @@ Value        *_graft_tracer_dataclass_init (Tracer            *t,
                                             const GraftPyExpr *at);
 const PtrVec *_graft_dataclass_repr_fields (const Value *v);
 const char   *_graft_dataclass_field_name (gconstpointer field);
+gboolean      _graft_dataclass_field_in_repr (gconstpointer field);
+Value        *_graft_tracer_dataclass_function (Tracer            *t,
+                                                const char        *name,
+                                                PtrVec            *args,
+                                                StrMap            *kwargs,
+                                                const GraftPyExpr *at);
 gboolean      _graft_dataclass_equal (const Value *a, const Value *b, gboolean *out);
 const Value  *_graft_value_user_eq (const Value *v, gboolean *nan);
 gboolean      _graft_dataclass_frozen (const Value *obj, const char *name);

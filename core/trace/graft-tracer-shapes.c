@@ -253,6 +253,293 @@ dims_str (const gint64 *dims,
   return g_string_free (str, FALSE);
 }
 
+/* Where the elements of a constant tensor lie in its storage: its strides
+ * (in elements) as torch keeps them, or unknown where an op made it whose
+ * result's strides Graft does not follow.  Only view() reads them: it
+ * fails where the new sizes do not fit the strides (torch's
+ * computeStride()). */
+typedef struct
+{
+  gboolean known;
+  gint64   strides[MAX_RANK];
+} Layout;
+
+/* torch's contiguous strides of @s (a size 0 counts as 1). */
+static void
+contiguous_layout (const Shape *s,
+                   Layout      *out)
+{
+  gint64 next = 1;
+
+  out->known = TRUE;
+  for (guint i = s->rank; i-- > 0;)
+    {
+      out->strides[i] = next;
+      next = mul_size (next, MAX (s->dims[i], 1));
+      if (next < 0)
+        next = 0;
+    }
+}
+
+/* Whether @l is @s's contiguous layout, as torch's is_contiguous(): the
+ * strides of sizes 1 do not count, nor any of an empty tensor. */
+static gboolean
+is_contiguous_layout (const Shape  *s,
+                      const Layout *l)
+{
+  gint64 want = 1;
+
+  if (!l->known)
+    return FALSE;
+  if (numel (s) == 0)
+    return TRUE;
+  for (guint i = s->rank; i-- > 0;)
+    {
+      if (s->dims[i] == 1)
+        continue;
+      if (l->strides[i] != want)
+        return FALSE;
+      want *= s->dims[i];
+    }
+  return TRUE;
+}
+
+/* Whether @l lays @s's elements out without gaps or overlaps, in some
+ * order of its dimensions (torch's is_non_overlapping_and_dense()). */
+static gboolean
+is_dense_layout (const Shape  *s,
+                 const Layout *l)
+{
+  guint  perm[MAX_RANK];
+  gint64 want = 1;
+
+  if (!l->known)
+    return FALSE;
+  for (guint i = 0; i < s->rank; i++)
+    perm[i] = i;
+  /* By stride, the sizes under 2 last. */
+  for (guint i = 1; i < s->rank; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        guint    a = perm[j - 1], b = perm[j];
+        gboolean after = s->dims[a] < 2 ? s->dims[b] >= 2
+                                        : s->dims[b] >= 2 && l->strides[b] < l->strides[a];
+
+        if (!after)
+          break;
+        perm[j - 1] = b;
+        perm[j] = a;
+      }
+  for (guint i = 0; i < s->rank; i++)
+    {
+      if (s->dims[perm[i]] < 2)
+        return TRUE;
+      if (l->strides[perm[i]] != want)
+        return FALSE;
+      want *= s->dims[perm[i]];
+    }
+  return TRUE;
+}
+
+/* @v's layout, @s its shape (shape_of()). */
+static void
+layout_of (const Value *v,
+           const Shape *s,
+           Layout      *out)
+{
+  const TensorMeta *m = meta_of (v);
+
+  if (m == NULL || m->strides_unknown)
+    out->known = FALSE;
+  else if (m->strides == NULL)
+    contiguous_layout (s, out);
+  else
+    {
+      out->known = TRUE;
+      memcpy (out->strides, m->strides, s->rank * sizeof (gint64));
+    }
+}
+
+/* made(), of layout @l. */
+static Value *
+made_laid (Tracer       *t,
+           const Shape  *s,
+           const Layout *l)
+{
+  Value      *v = made (t, s);
+  TensorMeta *meta = (TensorMeta *) v->tensor.meta;
+  gint64     *strides;
+  Layout      plain;
+
+  /* Kept unless they are the contiguous ones, exactly: stride() reads
+   * those of sizes 1 too. */
+  contiguous_layout (s, &plain);
+  for (guint i = 0; i < s->rank && l->known; i++)
+    if (l->strides[i] < 0)
+      meta->strides_unknown = TRUE; /* past int64 (mul_size()) */
+  if (!l->known || meta->strides_unknown)
+    meta->strides_unknown = TRUE;
+  else if (memcmp (plain.strides, l->strides, s->rank * sizeof (gint64)) != 0)
+    {
+      strides = _graft_tracer_alloc (t, MAX (s->rank, 1) * sizeof (gint64));
+      memcpy (strides, l->strides, s->rank * sizeof (gint64));
+      meta->strides = strides;
+    }
+  return v;
+}
+
+/* The strides of a view of @in (laid out as @lin) with @out's sizes, as
+ * torch's computeStride() finds them: each run of dimensions of @in that
+ * lie one after the other in storage (a chunk) must be made of whole
+ * dimensions of @out.  FALSE where they cannot.  Of an unknown layout,
+ * every dimension is taken as a chunk of its own: TRUE then means any
+ * strides allow the view, and @lout is unknown. */
+static gboolean
+view_strides (const Shape  *in,
+              const Layout *lin,
+              const Shape  *out,
+              Layout       *lout)
+{
+  gint   view_d = (gint) out->rank - 1;
+  gint64 base, tensor_numel = 1, view_numel = 1;
+
+  lout->known = lin->known;
+  if (in->rank == 0)
+    {
+      for (guint i = 0; i < out->rank; i++)
+        lout->strides[i] = 1;
+      return TRUE;
+    }
+  if (numel (in) == 0)
+    {
+      if (in->rank == out->rank && memcmp (in->dims, out->dims, in->rank * sizeof (gint64)) == 0)
+        *lout = *lin;
+      else
+        contiguous_layout (out, lout), lout->known = lin->known;
+      return TRUE;
+    }
+  base = lin->known ? lin->strides[in->rank - 1] : 1;
+  for (gint d = (gint) in->rank - 1; d >= 0; d--)
+    {
+      tensor_numel *= in->dims[d];
+      if (d == 0 || (in->dims[d - 1] != 1 &&
+                     (!lin->known || lin->strides[d - 1] != mul_size (tensor_numel, base))))
+        {
+          while (view_d >= 0 && (view_numel < tensor_numel || out->dims[view_d] == 1))
+            {
+              lout->strides[view_d] = mul_size (view_numel, base);
+              view_numel *= out->dims[view_d];
+              view_d--;
+            }
+          if (view_numel != tensor_numel)
+            return FALSE;
+          if (d > 0)
+            {
+              base = lin->known ? lin->strides[d - 1] : 1;
+              tensor_numel = 1;
+              view_numel = 1;
+            }
+        }
+    }
+  return view_d == -1;
+}
+
+/* The layout TensorIterator gives the result of an element-wise op of
+ * @n tensors (@ins laid out as @lins) broadcast to @out: theirs where they
+ * all have @out's sizes and one dense layout, else dense in the order of
+ * the inputs' strides (the first input's, then the next where they tie),
+ * as its reorder_dimensions() sorts them. */
+static void
+iter_layout (guint         n,
+             const Shape  *ins,
+             const Layout *lins,
+             const Shape  *out,
+             Layout       *lout)
+{
+  gint64   st[3][MAX_RANK];
+  guint    perm[MAX_RANK];
+  gboolean same = TRUE, contiguous = TRUE, dense = TRUE;
+  gint64   next = 1;
+
+  g_assert (n <= 3);
+  for (guint k = 0; k < n; k++)
+    if (!lins[k].known)
+      {
+        lout->known = FALSE;
+        return;
+      }
+  for (guint k = 0; k < n; k++)
+    {
+      same = same && ins[k].rank == out->rank &&
+             memcmp (ins[k].dims, out->dims, out->rank * sizeof (gint64)) == 0;
+      contiguous = contiguous && is_contiguous_layout (&ins[k], &lins[k]);
+      dense = dense && same && is_dense_layout (&ins[k], &lins[k]) &&
+              memcmp (lins[k].strides, lins[0].strides, out->rank * sizeof (gint64)) == 0;
+    }
+  if (same && contiguous)
+    {
+      contiguous_layout (out, lout);
+      return;
+    }
+  if (same && dense)
+    {
+      *lout = lins[0];
+      return;
+    }
+  /* Each input's strides over @out's dimensions, 0 where it broadcasts. */
+  for (guint k = 0; k < n; k++)
+    for (guint i = 0; i < out->rank; i++)
+      {
+        guint lead = out->rank - ins[k].rank;
+
+        st[k][i] = i < lead || (ins[k].dims[i - lead] == 1 && out->dims[i] != 1)
+                       ? 0
+                       : lins[k].strides[i - lead];
+      }
+  for (guint i = 0; i < out->rank; i++)
+    perm[i] = out->rank - 1 - i;
+  for (guint i = 1; i < out->rank; i++)
+    {
+      guint d1 = i;
+
+      for (guint d0 = i; d0-- > 0;)
+        {
+          guint a = perm[d0], b = perm[d1];
+          int   cmp = 0;
+
+          for (guint k = 0; k < n && cmp == 0; k++)
+            {
+              if (st[k][a] == 0 || st[k][b] == 0)
+                continue;
+              if (st[k][a] < st[k][b])
+                cmp = -1;
+              else if (st[k][a] > st[k][b])
+                cmp = 1;
+              else if (out->dims[a] > out->dims[b])
+                cmp = 1;
+            }
+          if (cmp > 0)
+            {
+              perm[d0] = b;
+              perm[d1] = a;
+              d1 = d0;
+            }
+          else if (cmp < 0)
+            break;
+        }
+    }
+  lout->known = TRUE;
+  for (guint i = 0; i < out->rank; i++)
+    {
+      lout->strides[perm[i]] = next;
+      next *= out->dims[perm[i]];
+    }
+  for (guint i = 0; i < out->rank; i++)
+    if (perm[i] != out->rank - 1 - i)
+      return;
+  contiguous_layout (out, lout);
+}
+
 /* view() and reshape(): one -1 takes what is left; torch's errors where
  * the sizes do not fit @in's elements. */
 static gboolean
@@ -593,6 +880,66 @@ broadcasts_first (int          op,
          op == GRAFT_PY_BIN_BITXOR;
 }
 
+/* Whether @a or @b of `a - b` is a bool tensor (or a Python bool, which
+ * torch wraps in one beside a tensor): torch's sub_check() raises its
+ * RuntimeError at @at before it looks at sizes or dtypes. */
+static gboolean
+sub_of_bool (Tracer            *t,
+             const GraftPyExpr *at,
+             const Value       *a,
+             const Value       *b)
+{
+  Shape    sa, sb;
+  gboolean known_a = shape_of (a, &sa), known_b = shape_of (b, &sb);
+  gboolean bool_a, bool_b;
+
+  if (!known_a && !known_b)
+    return FALSE;
+  if ((!known_a && meta_of (a) != NULL) || (!known_b && meta_of (b) != NULL))
+    return FALSE;
+  bool_a = known_a ? strcmp (sa.dtype, "torch.bool") == 0 : a->kind == VAL_BOOL;
+  bool_b = known_b ? strcmp (sb.dtype, "torch.bool") == 0 : b->kind == VAL_BOOL;
+  if (!bool_a && !bool_b)
+    return FALSE;
+  if (bool_a && bool_b)
+    torch_error (t, at, "RuntimeError",
+                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use "
+                 "the `^` or `logical_xor()` operator instead.");
+  else
+    torch_error (t, at, "RuntimeError",
+                 "Subtraction, the `-` operator, with a bool tensor is not supported. If you "
+                 "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                 "instead.");
+  return TRUE;
+}
+
+/* The layout of the result @out of an element-wise op of @a and @b (a
+ * Python number takes no part), in @l. */
+static const Layout *
+binop_layout (const Value *a,
+              const Value *b,
+              const Shape *out,
+              Layout      *l)
+{
+  Shape  ins[2];
+  Layout lins[2];
+  guint  n = 0;
+
+  if (shape_of (a, &ins[n]))
+    layout_of (a, &ins[n], &lins[n]), n++;
+  else if (meta_of (a) != NULL || a->kind == VAL_TENSOR || a->kind == VAL_PARAMETER)
+    n = 3;
+  if (n < 3 && shape_of (b, &ins[n]))
+    layout_of (b, &ins[n], &lins[n]), n++;
+  else if (meta_of (b) != NULL || b->kind == VAL_TENSOR || b->kind == VAL_PARAMETER)
+    n = 3;
+  if (n == 3)
+    l->known = FALSE;
+  else
+    iter_layout (n, ins, lins, out, l);
+  return l;
+}
+
 /**
  * _graft_tracer_binop_tensor:
  * @op: the operator, a GraftPyBinOp, or -1 for a comparison
@@ -611,28 +958,21 @@ _graft_tracer_binop_tensor (Tracer            *t,
                             const Value       *b,
                             const GraftPyExpr *at)
 {
-  Shape s, sa, sb;
+  Shape  s;
+  Layout l;
 
   if (op == GRAFT_PY_BIN_MATMUL)
     {
       if (!matmul_shape (t, at, a, b, &s))
         return t->error != NULL ? NULL : _graft_value_tensor (t);
-      return made (t, &s);
+      /* Contiguous, whatever the inputs' strides, folded or batched (both
+       * torches: vectors, matrices and batches each way, transposed
+       * inputs, broadcast batches). */
+      contiguous_layout (&s, &l);
+      return made_laid (t, &s, &l);
     }
-  if (op == GRAFT_PY_BIN_SUB && shape_of (a, &sa) && shape_of (b, &sb) &&
-      (strcmp (sa.dtype, "torch.bool") == 0 || strcmp (sb.dtype, "torch.bool") == 0))
-    {
-      if (strcmp (sa.dtype, sb.dtype) == 0)
-        torch_error (t, at, "RuntimeError",
-                     "Subtraction, the `-` operator, with two bool tensors is not supported. Use "
-                     "the `^` or `logical_xor()` operator instead.");
-      else
-        torch_error (t, at, "RuntimeError",
-                     "Subtraction, the `-` operator, with a bool tensor is not supported. If you "
-                     "are trying to invert a mask, use the `~` or `logical_not()` operator "
-                     "instead.");
-      return t->error != NULL ? NULL : _graft_value_tensor (t);
-    }
+  if (op == GRAFT_PY_BIN_SUB && sub_of_bool (t, at, a, b))
+    return t->error != NULL ? NULL : _graft_value_tensor (t);
   if (!binary_shape (t, broadcasts_first (op, a, b) ? at : NULL, a, b, &s))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
   if (op < 0)
@@ -641,7 +981,14 @@ _graft_tracer_binop_tensor (Tracer            *t,
     s.dtype = "torch.float32";
   else if ((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
            is_floating (s.dtype))
-    return _graft_value_tensor (t); /* torch's RuntimeError */
+    {
+      torch_error (t, at, "RuntimeError", "\"%s_cpu\" not implemented for '%s'",
+                   op == GRAFT_PY_BIN_BITAND  ? "bitwise_and"
+                   : op == GRAFT_PY_BIN_BITOR ? "bitwise_or"
+                                              : "bitwise_xor",
+                   scalar_type_name (s.dtype));
+      return t->error != NULL ? NULL : _graft_value_tensor (t);
+    }
   else if (op != GRAFT_PY_BIN_ADD && op != GRAFT_PY_BIN_SUB && op != GRAFT_PY_BIN_MUL &&
            op != GRAFT_PY_BIN_POW && op != GRAFT_PY_BIN_TRUEDIV && op != GRAFT_PY_BIN_FLOORDIV &&
            op != GRAFT_PY_BIN_MOD && op != GRAFT_PY_BIN_BITAND && op != GRAFT_PY_BIN_BITOR &&
@@ -649,7 +996,7 @@ _graft_tracer_binop_tensor (Tracer            *t,
     return _graft_value_tensor (t);
   if (op == GRAFT_PY_BIN_SUB && strcmp (s.dtype, "torch.bool") == 0)
     return _graft_value_tensor (t); /* torch's RuntimeError */
-  return made (t, &s);
+  return made_laid (t, &s, binop_layout (a, b, &s, &l));
 }
 
 /* The dtype a conversion method gives, or NULL. */
@@ -991,9 +1338,91 @@ method_shape (Tracer            *t,
     return n == 2 && new_shape (args, kwargs, 1, s);
   if (!no_kwargs (kwargs))
     return FALSE;
+  if (strcmp (name, "view") == 0 && n == 1 && (dtype = dtype_arg (args->pdata[0])) != NULL)
+    {
+      int bytes, same;
+
+      /* A dtype of the same size: the same elements read as it. */
+      dtype_kind (dtype, &bytes);
+      dtype_kind (s->dtype, &same);
+      if (bytes != same)
+        return FALSE;
+      s->dtype = dtype;
+      return TRUE;
+    }
+  if (strcmp (name, "type") == 0)
+    {
+      if (n != 1 || (dtype = dtype_arg (args->pdata[0])) == NULL)
+        return FALSE;
+      s->dtype = dtype;
+      return TRUE;
+    }
   if (strcmp (name, "view") == 0 || strcmp (name, "reshape") == 0)
     return int_list (args, 0, &sizes) && (n > 0) && reshape (t, at, s, &sizes) &&
            (*s = sizes, TRUE);
+  if (strcmp (name, "view_as") == 0)
+    {
+      Shape other;
+
+      if (n != 1 || !shape_of (args->pdata[0], &other))
+        return FALSE;
+      sizes = other;
+      return reshape (t, at, s, &sizes) && (*s = sizes, TRUE);
+    }
+  if (strcmp (name, "narrow") == 0)
+    {
+      gint64 len;
+
+      /* Only where it fits: torch's errors otherwise are not modelled. */
+      if (n != 3 || !plain_int (args->pdata[0], &a) || !plain_int (args->pdata[1], &b) ||
+          !plain_int (args->pdata[2], &len) || s->rank == 0 || !wrap_dim (a, s->rank, &d))
+        return FALSE;
+      if (b >= 0 && b <= s->dims[d] && len >= 0 && b > s->dims[d] - len)
+        return torch_error (t, at, "RuntimeError",
+                            "start (%" G_GINT64_FORMAT ") + length (%" G_GINT64_FORMAT
+                            ") exceeds dimension size (%" G_GINT64_FORMAT ").",
+                            b, len, s->dims[d]);
+      if (b < 0)
+        b += s->dims[d];
+      if (b < 0 || len < 0 || b > s->dims[d] - len)
+        return FALSE;
+      s->dims[d] = len;
+      return TRUE;
+    }
+  if (strcmp (name, "unflatten") == 0)
+    {
+      gint64 known = 1;
+      gint   infer = -1;
+      Value *list = n == 2 ? args->pdata[1] : NULL;
+      PtrVec one;
+
+      if (list == NULL || (list->kind != VAL_TUPLE && list->kind != VAL_LIST) ||
+          !plain_int (args->pdata[0], &a) || s->rank == 0 || !wrap_dim (a, s->rank, &d))
+        return FALSE;
+      one = *args;
+      one.pdata++;
+      one.len = 1;
+      if (!int_list (&one, 0, &sizes) || sizes.rank == 0 || s->rank + sizes.rank - 1 > MAX_RANK)
+        return FALSE;
+      /* Only where it fits, as for narrow(). */
+      for (guint i = 0; i < sizes.rank; i++)
+        if (sizes.dims[i] == -1 && infer < 0)
+          infer = (gint) i;
+        else if (sizes.dims[i] < 0 || (known = mul_size (known, sizes.dims[i])) < 0)
+          return FALSE;
+      if (infer >= 0)
+        {
+          if (known == 0 || s->dims[d] % known != 0)
+            return FALSE;
+          sizes.dims[infer] = s->dims[d] / known;
+        }
+      else if (known != s->dims[d])
+        return FALSE;
+      memmove (&s->dims[d + sizes.rank], &s->dims[d + 1], (s->rank - d - 1) * sizeof (gint64));
+      memcpy (&s->dims[d], sizes.dims, sizes.rank * sizeof (gint64));
+      s->rank += sizes.rank - 1;
+      return TRUE;
+    }
   if (strcmp (name, "t") == 0)
     {
       if (n > 0)
@@ -1161,6 +1590,155 @@ method_shape (Tracer            *t,
   return FALSE;
 }
 
+/* The layout of `recv.NAME(args)` (method_shape() found its shape @out from
+ * @in, laid out as @lin): the views' strides as torch computes them, the
+ * element-wise ops' as TensorIterator lays them out, contiguous for the
+ * rest; view() raises torch's RuntimeError where the strides do not allow
+ * it.  FALSE with the error raised. */
+static gboolean
+method_layout (Tracer            *t,
+               const GraftPyExpr *at,
+               const char        *name,
+               PtrVec            *args,
+               const Shape       *in,
+               const Layout      *lin,
+               const Shape       *out,
+               Layout            *lout)
+{
+  guint  n = args != NULL ? args->len : 0;
+  gint64 a, b;
+  guint  d, e;
+  Shape  sizes;
+
+  lout->known = lin->known;
+  if ((strcmp (name, "view") == 0 && n == 1 && dtype_arg (args->pdata[0]) != NULL) ||
+      strcmp (name, "narrow") == 0)
+    {
+      *lout = *lin;
+      return TRUE;
+    }
+  if (strcmp (name, "view") == 0 || strcmp (name, "reshape") == 0 ||
+      strcmp (name, "flatten") == 0 || strcmp (name, "view_as") == 0 ||
+      strcmp (name, "unflatten") == 0)
+    {
+      if (view_strides (in, lin, out, lout))
+        return TRUE;
+      if (name[0] != 'v' && name[0] != 'u')
+        {
+          /* reshape() copies what it cannot view. */
+          contiguous_layout (out, lout);
+          lout->known = lin->known;
+          return TRUE;
+        }
+      if (!lin->known)
+        {
+          if (t != NULL && at != NULL)
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "view() of this constant tensor is not modelled: Graft does not "
+                                "know its strides, which decide whether torch can view it so");
+          return FALSE;
+        }
+      return torch_error (t, at, "RuntimeError",
+                          "view size is not compatible with input tensor's size and stride (at "
+                          "least one dimension spans across two contiguous subspaces). Use "
+                          ".reshape(...) instead.");
+    }
+  if (strcmp (name, "contiguous") == 0 && !is_contiguous_layout (in, lin))
+    {
+      contiguous_layout (out, lout);
+      return TRUE;
+    }
+  /* Copies into a new contiguous tensor. */
+  if (strcmp (name, "tril") == 0 || strcmp (name, "triu") == 0 || strcmp (name, "repeat") == 0 ||
+      strcmp (name, "masked_fill") == 0 || g_str_has_prefix (name, "new_"))
+    {
+      contiguous_layout (out, lout);
+      return TRUE;
+    }
+  if (!lin->known)
+    return TRUE;
+  if (strcmp (name, "t") == 0 || strcmp (name, "transpose") == 0)
+    {
+      *lout = *lin;
+      if (in->rank < 2)
+        return TRUE;
+      d = 0, e = 1;
+      if (name[1] != '\0' && (!plain_int (args->pdata[0], &a) || !plain_int (args->pdata[1], &b) ||
+                              !wrap_dim (a, in->rank, &d) || !wrap_dim (b, in->rank, &e)))
+        return TRUE;
+      lout->strides[d] = lin->strides[e];
+      lout->strides[e] = lin->strides[d];
+      return TRUE;
+    }
+  if (strcmp (name, "permute") == 0)
+    {
+      if (!int_list (args, 0, &sizes))
+        return TRUE;
+      for (guint i = 0; i < sizes.rank; i++)
+        if (wrap_dim (sizes.dims[i], in->rank, &d) && in->rank > 0)
+          lout->strides[i] = lin->strides[d];
+      return TRUE;
+    }
+  if (strcmp (name, "unsqueeze") == 0)
+    {
+      if (!plain_int (args->pdata[0], &a) || !wrap_dim (a, in->rank + 1, &d))
+        return TRUE;
+      memcpy (lout->strides, lin->strides, d * sizeof (gint64));
+      lout->strides[d] = d >= in->rank ? 1 : mul_size (in->dims[d], lin->strides[d]);
+      memcpy (&lout->strides[d + 1], &lin->strides[d], (in->rank - d) * sizeof (gint64));
+      return TRUE;
+    }
+  if (strcmp (name, "squeeze") == 0)
+    {
+      guint k = 0;
+
+      d = in->rank;
+      if (n == 1 && (!plain_int (args->pdata[0], &a) || !wrap_dim (a, in->rank, &d)))
+        return TRUE;
+      for (guint i = 0; i < in->rank; i++)
+        if (in->dims[i] != 1 || (n == 1 && i != d))
+          lout->strides[k++] = lin->strides[i];
+      return TRUE;
+    }
+  if (strcmp (name, "expand") == 0)
+    {
+      guint lead = out->rank - in->rank;
+
+      for (guint i = 0; i < out->rank; i++)
+        lout->strides[i] = i < lead || in->dims[i - lead] != out->dims[i] ? 0
+                                                                          : lin->strides[i - lead];
+      return TRUE;
+    }
+  if (strcmp (name, "detach") == 0 || strcmp (name, "cpu") == 0 || strcmp (name, "contiguous") == 0)
+    {
+      *lout = *lin;
+      return TRUE;
+    }
+  if (strcmp (name, "clone") == 0 || conversion_dtype (name) != NULL ||
+      strcmp (name, "to") == 0 || strcmp (name, "type_as") == 0 || strcmp (name, "type") == 0)
+    {
+      /* The same tensor where the dtype stays; else a copy of the same
+       * strides where they are dense (memory_format=torch.preserve_format),
+       * or dense in their order as TensorIterator lays them out. */
+      if (name[0] != 'c' && strcmp (in->dtype, out->dtype) == 0)
+        *lout = *lin;
+      else if (is_dense_layout (in, lin))
+        *lout = *lin;
+      else
+        iter_layout (1, in, lin, out, lout);
+      return TRUE;
+    }
+  if (elementwise (name) != 0)
+    {
+      iter_layout (1, in, lin, out, lout);
+      return TRUE;
+    }
+  /* The rest make new tensors, contiguous: sum(), mean(), amax() and
+   * amin() too (over permuted inputs, both torches). */
+  contiguous_layout (out, lout);
+  return TRUE;
+}
+
 /* Whether @name is a method or function of two operands, `add(a, b)`, as
  * the operator @op: a GraftPyBinOp, -1 for a comparison. */
 static gboolean
@@ -1218,39 +1796,80 @@ _graft_tracer_tensor_method_result (Tracer            *t,
                                     StrMap            *kwargs,
                                     const GraftPyExpr *at)
 {
-  Shape s;
-  int   op;
+  Shape  s, in;
+  Layout lin, lout;
+  int    op;
 
   if (args != NULL && args->len == 1 && no_kwargs (kwargs) && binary_method (name, &op))
     return _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
-  if (!shape_of (recv, &s) || !method_shape (t, at, name, args, kwargs, &s))
+  if (!shape_of (recv, &s))
+    return _graft_value_tensor (t);
+  in = s;
+  layout_of (recv, &in, &lin);
+  if (!method_shape (t, at, name, args, kwargs, &s) ||
+      !method_layout (t, at, name, args, &in, &lin, &s, &lout))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
-  return made (t, &s);
+  return made_laid (t, &s, &lout);
 }
 
-/**
- * _graft_tracer_tensor_inplace_fits:
- * @op: the operator, a GraftPyBinOp, or -1 for a comparison
- * @a: a constant tensor, changed in place (`a += b`, `a.add_(b)`)
- *
- * Checks the sizes of an in-place operator as torch does: @b must
- * broadcast to @a's own shape.
- *
- * Returns: %FALSE with torch's RuntimeError raised at @at
- */
-gboolean
-_graft_tracer_tensor_inplace_fits (Tracer            *t,
-                                   int                op,
-                                   const Value       *a,
-                                   const Value       *b,
-                                   const GraftPyExpr *at)
+/* The complex ScalarType a real @dtype makes beside a Python complex
+ * number (torch's toComplexType() of the floating one, else of the
+ * default float32), or NULL where Graft does not follow it. */
+static const char *
+complex_type_name (const char *dtype)
+{
+  if (strcmp (dtype, "torch.float64") == 0)
+    return "ComplexDouble";
+  if (strcmp (dtype, "torch.float16") == 0)
+    return "ComplexHalf";
+  if (strcmp (dtype, "torch.bfloat16") == 0)
+    return NULL;
+  return "ComplexFloat";
+}
+
+/* The result's dtype @out must cast to @a's, as torch's canCast(): not a
+ * floating one to an integer or bool tensor, nor an integer one to a bool
+ * tensor.  torch 1.13.1's pow_() of a number says it in its own words. */
+static gboolean
+check_cast (Tracer            *t,
+            const GraftPyExpr *at,
+            const char        *out,
+            const char        *a,
+            gboolean           pow_of_number)
+{
+  int bytes;
+  int ka = dtype_kind (a, &bytes);
+
+  if (dtype_kind (out, &bytes) <= ka || ka == 0 || scalar_type_name (out) == NULL ||
+      scalar_type_name (a) == NULL)
+    return TRUE;
+  if (pow_of_number && t != NULL && t->dialect->torch == GRAFT_TORCH_1_13)
+    return torch_error (t, at, "RuntimeError", "Found dtype %s but expected %s",
+                        scalar_type_name (a), scalar_type_name (out));
+  return torch_error (t, at, "RuntimeError",
+                      "result type %s can't be cast to the desired output type %s",
+                      scalar_type_name (out), scalar_type_name (a));
+}
+
+/* `a op= b` and `a.add_(b, alpha=alpha)` of a constant tensor @a; @op as
+ * _graft_tracer_tensor_inplace_fits() takes it; @alpha may be NULL. */
+static gboolean
+inplace_check (Tracer            *t,
+               int                op,
+               const Value       *a,
+               const Value       *b,
+               const Value       *alpha,
+               const GraftPyExpr *at)
 {
   Shape            sa, sb, out;
   g_autofree char *have = NULL;
   g_autofree char *want = NULL;
-  int              bytes;
+  gboolean         bitwise =
+      op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR;
 
+  if (op == GRAFT_PY_BIN_SUB && sub_of_bool (t, at, a, b))
+    return t == NULL || at == NULL;
   if (op < 0 || op == GRAFT_PY_BIN_MATMUL || !shape_of (a, &sa) || !broadcasts_first (op, a, b))
     return TRUE;
   if (shape_of (b, &sb))
@@ -1266,21 +1885,94 @@ _graft_tracer_tensor_inplace_fits (Tracer            *t,
                               want);
         }
     }
-  /* The result's dtype must cast to @a's: not a floating one to an
-   * integer or bool tensor, nor an integer one to a bool tensor. */
-  if (op == GRAFT_PY_BIN_SUB || !binary_shape (NULL, NULL, a, b, &out))
+  /* A Python complex number: a complex result, never cast to a real
+   * tensor. */
+  if (b->kind == VAL_COMPLEX && !bitwise && complex_type_name (sa.dtype) != NULL &&
+      scalar_type_name (sa.dtype) != NULL)
+    return torch_error (t, at, "RuntimeError",
+                        "result type %s can't be cast to the desired output type %s",
+                        complex_type_name (sa.dtype), scalar_type_name (sa.dtype));
+  if (!binary_shape (NULL, NULL, a, b, &out))
     return TRUE;
   if (op == GRAFT_PY_BIN_TRUEDIV && !is_floating (out.dtype))
     out.dtype = "torch.float32";
-  if (dtype_kind (out.dtype, &bytes) > dtype_kind (sa.dtype, &bytes) &&
-      dtype_kind (sa.dtype, &bytes) > 0 && scalar_type_name (out.dtype) != NULL &&
-      scalar_type_name (sa.dtype) != NULL &&
-      !((op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR) &&
-        is_floating (out.dtype)))
+  if (!check_cast (t, at, out.dtype, sa.dtype,
+                   op == GRAFT_PY_BIN_POW && meta_of (b) == NULL && b->kind != VAL_TENSOR &&
+                       b->kind != VAL_PARAMETER))
+    return FALSE;
+  if (bitwise && is_floating (out.dtype))
+    return torch_error (t, at, "RuntimeError", "\"%s_cpu\" not implemented for '%s'",
+                        op == GRAFT_PY_BIN_BITAND  ? "bitwise_and"
+                        : op == GRAFT_PY_BIN_BITOR ? "bitwise_or"
+                                                   : "bitwise_xor",
+                        scalar_type_name (out.dtype));
+  if (alpha != NULL && alpha->kind == VAL_BOOL && strcmp (out.dtype, "torch.bool") != 0)
     return torch_error (t, at, "RuntimeError",
-                        "result type %s can't be cast to the desired output type %s",
-                        scalar_type_name (out.dtype), scalar_type_name (sa.dtype));
+                        "Boolean alpha only supported for Boolean results.");
+  if (alpha != NULL && alpha->kind == VAL_FLOAT && !is_floating (out.dtype))
+    return torch_error (t, at, "RuntimeError",
+                        "For integral input tensors, argument alpha must not be a floating point "
+                        "number.");
   return TRUE;
+}
+
+/**
+ * _graft_tracer_tensor_inplace_fits:
+ * @op: the operator, a GraftPyBinOp, or -1 for a comparison
+ * @a: a constant tensor, changed in place (`a += b`, `a.add_(b)`)
+ *
+ * Checks an in-place operator as torch does: @b must broadcast to @a's
+ * own shape, and the result's dtype (torch's promotion of @a's and @b's)
+ * cast to @a's.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at
+ */
+gboolean
+_graft_tracer_tensor_inplace_fits (Tracer            *t,
+                                   int                op,
+                                   const Value       *a,
+                                   const Value       *b,
+                                   const GraftPyExpr *at)
+{
+  return inplace_check (t, op, a, b, NULL, at);
+}
+
+/* In-place methods of one operand that make a floating result of an
+ * integer or bool tensor (`t.exp_()`): `t.float()`'s dtype, never cast
+ * back. */
+static gboolean
+floating_inplace (const char *plain)
+{
+  return elementwise (plain) == 'f';
+}
+
+/* In-place methods of two operands promoted as `add_`, beyond
+ * binary_method()'s: the operator each is like. */
+static gboolean
+inplace_binary (const char *plain,
+                int        *op)
+{
+  static const struct
+  {
+    const char *name;
+    int         op;
+  } ops[] = {
+    { "remainder", GRAFT_PY_BIN_MOD },
+    { "fmod", GRAFT_PY_BIN_MOD },
+    { "floor_divide", GRAFT_PY_BIN_FLOORDIV },
+    { "pow", GRAFT_PY_BIN_POW },
+    { "bitwise_and", GRAFT_PY_BIN_BITAND },
+    { "bitwise_or", GRAFT_PY_BIN_BITOR },
+    { "bitwise_xor", GRAFT_PY_BIN_BITXOR },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (plain, ops[i].name) == 0)
+      {
+        *op = ops[i].op;
+        return TRUE;
+      }
+  return binary_method (plain, op);
 }
 
 /**
@@ -1288,8 +1980,11 @@ _graft_tracer_tensor_inplace_fits (Tracer            *t,
  * @recv: a constant tensor
  * @name: an in-place method of it (`add_`)
  *
- * Checks the sizes of `recv.add_(b)` and such, as
- * _graft_tracer_tensor_inplace_fits() does for `recv += b`.
+ * Checks `recv.add_(b)` and such (`alpha=` of `add_`/`sub_` too), as
+ * _graft_tracer_tensor_inplace_fits() does for `recv += b`, and the
+ * floating element-wise ones (`exp_()`) of an integer or bool tensor.
+ * `t_()`, `transpose_()`, `unsqueeze_()` and `squeeze_()` give @recv the
+ * new sizes and strides; `resize_()` and its kin make them unknown.
  *
  * Returns: %FALSE with torch's RuntimeError raised at @at
  */
@@ -1303,10 +1998,103 @@ _graft_tracer_tensor_inplace_method (Tracer            *t,
 {
   g_autofree char *plain = g_strndup (name, strlen (name) - 1);
   int              op;
+  const Value     *alpha = NULL;
+  Shape            s;
+  Value           *r;
 
-  if (args == NULL || args->len != 1 || !no_kwargs (kwargs) || !binary_method (plain, &op))
+  /* Those that change @recv's own sizes and strides: as the op, on
+   * @recv itself; others of the kind make them unknown. */
+  if ((strcmp (name, "t_") == 0 || strcmp (name, "transpose_") == 0 ||
+       strcmp (name, "unsqueeze_") == 0 || strcmp (name, "squeeze_") == 0) &&
+      recv->kind == VAL_TENSOR && shape_of (recv, &s))
+    {
+      if ((r = _graft_tracer_tensor_method_result (t, recv, plain, args, kwargs, at)) == NULL)
+        return FALSE;
+      recv->tensor.meta = r->tensor.meta;
+      return TRUE;
+    }
+  if ((strcmp (name, "resize_") == 0 || strcmp (name, "resize_as_") == 0 ||
+       strcmp (name, "as_strided_") == 0 || strcmp (name, "set_") == 0 ||
+       strcmp (name, "swapaxes_") == 0 || strcmp (name, "swapdims_") == 0 ||
+       strcmp (name, "t_") == 0 || strcmp (name, "transpose_") == 0 ||
+       strcmp (name, "unsqueeze_") == 0 || strcmp (name, "squeeze_") == 0) &&
+      recv->kind == VAL_TENSOR)
+    {
+      recv->tensor.meta = NULL;
+      return TRUE;
+    }
+
+  if ((args == NULL || args->len == 0) && no_kwargs (kwargs) && floating_inplace (plain) &&
+      shape_of (recv, &s))
+    return is_floating (s.dtype) || dtype_kind (s.dtype, &op) == 0 ||
+           check_cast (t, at, "torch.float32", s.dtype, FALSE);
+  if (args == NULL || args->len != 1 || !inplace_binary (plain, &op))
     return TRUE;
-  return _graft_tracer_tensor_inplace_fits (t, op, recv, args->pdata[0], at);
+  if (!no_kwargs (kwargs))
+    {
+      const Value *v = kwargs->values->pdata[0];
+
+      /* Only add_(b, alpha=...), sub_(b, alpha=...) and div_(b,
+       * rounding_mode='trunc' or 'floor'), which promotes as `//`. */
+      if (kwargs->keys->len != 1)
+        return TRUE;
+      if (strcmp (kwargs->keys->pdata[0], "rounding_mode") == 0 && op == GRAFT_PY_BIN_TRUEDIV &&
+          v->kind == VAL_STR &&
+          (strcmp (v->str.s, "trunc") == 0 || strcmp (v->str.s, "floor") == 0))
+        op = GRAFT_PY_BIN_FLOORDIV;
+      else if (strcmp (kwargs->keys->pdata[0], "alpha") == 0 && op == GRAFT_PY_BIN_ADD)
+        alpha = v;
+      else if (strcmp (kwargs->keys->pdata[0], "alpha") == 0 && op == GRAFT_PY_BIN_SUB)
+        alpha = v;
+      else
+        return TRUE;
+    }
+  return inplace_check (t, op, recv, args->pdata[0], alpha, at);
+}
+
+/**
+ * _graft_tracer_tensor_layout_method:
+ * @recv: a constant tensor
+ * @name: `is_contiguous` or `stride`
+ *
+ * `recv.is_contiguous()`, `recv.stride()` and `recv.stride(d)` where Graft
+ * follows @recv's strides.
+ *
+ * Returns: (nullable): the answer, or %NULL where Graft does not know it
+ */
+Value *
+_graft_tracer_tensor_layout_method (Tracer     *t,
+                                    Value      *recv,
+                                    const char *name,
+                                    PtrVec     *args,
+                                    StrMap     *kwargs)
+{
+  Shape  s;
+  Layout l;
+  guint  n = args != NULL ? args->len : 0;
+  gint64 a;
+  guint  d;
+  Value *tuple;
+
+  if (!shape_of (recv, &s) || !no_kwargs (kwargs))
+    return NULL;
+  layout_of (recv, &s, &l);
+  if (!l.known)
+    return NULL;
+  if (strcmp (name, "is_contiguous") == 0 && n == 0)
+    return _graft_value_bool (is_contiguous_layout (&s, &l));
+  if (strcmp (name, "stride") != 0 || n > 1)
+    return NULL;
+  if (n == 1)
+    {
+      if (!plain_int (args->pdata[0], &a) || s.rank == 0 || !wrap_dim (a, s.rank, &d))
+        return NULL;
+      return _graft_value_int (t, l.strides[d]);
+    }
+  tuple = _graft_value_seq (t, VAL_TUPLE, s.rank);
+  for (guint i = 0; i < s.rank; i++)
+    _graft_value_seq_add (tuple, _graft_value_int (t, l.strides[i]));
+  return tuple;
 }
 
 /**
@@ -1321,16 +2109,22 @@ _graft_tracer_tensor_attribute (Tracer     *t,
                                 Value      *recv,
                                 const char *name)
 {
-  Shape s, r;
+  Shape  s, r;
+  Layout l, lr;
 
   if (!shape_of (recv, &s))
     return NULL;
+  layout_of (recv, &s, &l);
+  lr = l;
   if (strcmp (name, "T") == 0)
     {
       r = s;
       for (guint i = 0; i < s.rank; i++)
-        r.dims[i] = s.dims[s.rank - 1 - i];
-      return made (t, &r);
+        {
+          r.dims[i] = s.dims[s.rank - 1 - i];
+          lr.strides[i] = l.strides[s.rank - 1 - i];
+        }
+      return made_laid (t, &r, &lr);
     }
   if (strcmp (name, "mT") == 0 && s.rank >= 2)
     {
@@ -1338,7 +2132,9 @@ _graft_tracer_tensor_attribute (Tracer     *t,
 
       s.dims[s.rank - 1] = s.dims[s.rank - 2];
       s.dims[s.rank - 2] = a;
-      return made (t, &s);
+      lr.strides[s.rank - 1] = l.strides[s.rank - 2];
+      lr.strides[s.rank - 2] = l.strides[s.rank - 1];
+      return made_laid (t, &s, &lr);
     }
   return NULL;
 }
@@ -1383,10 +2179,12 @@ typedef enum {
  * that int, its place in the index (torch names that "dimension") and the
  * size of the dimension of @s it indexes, in @bad. */
 static IndexShape
-index_shape (const Shape *s,
-             Value       *index,
-             Shape       *out,
-             gint64       bad[3])
+index_shape (const Shape  *s,
+             const Layout *l,
+             Value        *index,
+             Shape        *out,
+             Layout       *lout,
+             gint64        bad[3])
 {
   guint  n, used = 0, dim = 0, ellipses = 0;
   Value *items[MAX_RANK * 2];
@@ -1416,6 +2214,7 @@ index_shape (const Shape *s,
     return INDEX_UNKNOWN;
   out->rank = 0;
   out->dtype = s->dtype;
+  lout->known = l->known;
   for (guint i = 0; i < n; i++)
     {
       Value *item = items[i];
@@ -1424,7 +2223,11 @@ index_shape (const Shape *s,
       if (out->rank >= MAX_RANK)
         return INDEX_UNKNOWN;
       if (item->kind == VAL_NONE)
-        out->dims[out->rank++] = 1;
+        {
+          /* unsqueeze() of what is left: the next dimension's extent. */
+          lout->strides[out->rank] = dim < s->rank ? mul_size (s->dims[dim], l->strides[dim]) : 1;
+          out->dims[out->rank++] = 1;
+        }
       else if (item->kind == VAL_ELLIPSIS)
         {
           guint rest = s->rank - used;
@@ -1432,7 +2235,10 @@ index_shape (const Shape *s,
           if (out->rank + rest > MAX_RANK)
             return INDEX_UNKNOWN;
           for (guint j = 0; j < rest; j++)
-            out->dims[out->rank++] = s->dims[dim++];
+            {
+              lout->strides[out->rank] = l->strides[dim];
+              out->dims[out->rank++] = s->dims[dim++];
+            }
         }
       else if (item->kind == VAL_INT)
         {
@@ -1449,14 +2255,22 @@ index_shape (const Shape *s,
         }
       else
         {
+          gint64 step = 1;
+
           if (!slice_len (item, s->dims[dim], &len))
             return INDEX_UNKNOWN;
+          if (item->slice.step != NULL && item->slice.step->kind != VAL_NONE)
+            plain_int (item->slice.step, &step);
+          lout->strides[out->rank] = mul_size (l->strides[dim], step);
           out->dims[out->rank++] = len;
           dim++;
         }
     }
   while (dim < s->rank && out->rank < MAX_RANK)
-    out->dims[out->rank++] = s->dims[dim++];
+    {
+      lout->strides[out->rank] = l->strides[dim];
+      out->dims[out->rank++] = s->dims[dim++];
+    }
   return dim < s->rank ? INDEX_UNKNOWN : INDEX_KNOWN;
 }
 
@@ -1478,14 +2292,16 @@ _graft_tracer_index_tensor (Tracer            *t,
                             const GraftPyExpr *at)
 {
   Shape  s, out;
+  Layout l, lout;
   gint64 bad[3];
 
   if (!shape_of (tensor, &s))
     return _graft_value_tensor (t);
-  switch (index_shape (&s, index, &out, bad))
+  layout_of (tensor, &s, &l);
+  switch (index_shape (&s, &l, index, &out, &lout, bad))
     {
     case INDEX_KNOWN:
-      return made (t, &out);
+      return made_laid (t, &out, &lout);
     case INDEX_OUT_OF_RANGE:
       return _graft_tracer_raise (t, "IndexError", at->start, at->end,
                                   "IndexError: index %" G_GINT64_FORMAT
@@ -1866,6 +2682,122 @@ function_shape (Tracer            *t,
   return FALSE;
 }
 
+/* Whether einsum(@args) (einsum_shape() knew its shape) makes a
+ * contiguous result: contiguous operands, no letter twice in one of them
+ * (a diagonal is a view) and the result's letters in the order they first
+ * come in the operands (else torch permutes its result). */
+static gboolean
+einsum_contiguous (PtrVec *args)
+{
+  const Value *eq = args->pdata[0];
+  PtrVec      *ops = args;
+  guint        first = 1, rank = 0, last = 0;
+  gint         order[128];
+  const char  *p = eq->str.s, *arrow = strstr (eq->str.s, "->");
+
+  if (args->len == 2 && (((Value *) args->pdata[1])->kind == VAL_LIST ||
+                         ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+    {
+      ops = ((Value *) args->pdata[1])->seq.items;
+      first = 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    order[i] = -1;
+  for (guint k = first; k < ops->len; k++)
+    {
+      Shape  op;
+      Layout l;
+
+      if (!shape_of (ops->pdata[k], &op))
+        return FALSE;
+      layout_of (ops->pdata[k], &op, &l);
+      if (!is_contiguous_layout (&op, &l))
+        return FALSE;
+      for (; *p != ',' && p != arrow; p++)
+        if (*p != ' ' && order[(guchar) *p] < 0)
+          order[(guchar) *p] = (gint) rank++;
+      if (p != arrow)
+        p++;
+    }
+  /* A letter twice in one operand. */
+  for (const char *q = eq->str.s, *start = q; q <= arrow; q++)
+    if (q == arrow || *q == ',')
+      {
+        for (const char *a = start; a < q; a++)
+          if (*a != ' ' && memchr (a + 1, *a, q - a - 1) != NULL)
+            return FALSE;
+        start = q + 1;
+      }
+  for (p = arrow + 2; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        continue;
+      if (order[(guchar) *p] < (gint) last)
+        return FALSE;
+      last = (guint) order[(guchar) *p];
+    }
+  return TRUE;
+}
+
+/* The layout of `torch.NAME(args)`, of shape @out (function_shape()):
+ * as the method for `torch.reshape(t, ...)` and such, @t's own where a
+ * `*_like` factory copies its dense strides, contiguous where cat(),
+ * stack() and the factories make it so, else unknown.  FALSE with
+ * view()'s error raised. */
+static gboolean
+function_layout (Tracer            *t,
+                 const GraftPyExpr *at,
+                 const char        *path,
+                 PtrVec            *args,
+                 const Shape       *out,
+                 Layout            *l)
+{
+  const char *name = path + strlen ("torch.");
+  Value      *first = args != NULL && args->len > 0 ? args->pdata[0] : NULL;
+  Shape       in;
+  Layout      lin;
+  PtrVec      rest;
+
+  contiguous_layout (out, l);
+  if (strcmp (path, "torch.functional.einsum") == 0 || strcmp (name, "einsum") == 0)
+    l->known = einsum_contiguous (args);
+  else if (first != NULL && (first->kind == VAL_LIST || first->kind == VAL_TUPLE) &&
+           (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 ||
+            strcmp (name, "stack") == 0))
+    {
+      /* A result of 4 or 5 dimensions may be channels last when its
+       * inputs are: not followed. */
+      for (guint i = 0; i < first->seq.items->len && (out->rank == 4 || out->rank == 5); i++)
+        {
+          Value *item = first->seq.items->pdata[i];
+
+          if (!shape_of (item, &in))
+            continue;
+          layout_of (item, &in, &lin);
+          if (!is_contiguous_layout (&in, &lin))
+            l->known = FALSE;
+        }
+    }
+  else if (first != NULL && g_str_has_suffix (name, "_like") && shape_of (first, &in))
+    {
+      layout_of (first, &in, &lin);
+      if (is_dense_layout (&in, &lin))
+        *l = lin;
+      else
+        iter_layout (1, &in, &lin, out, l);
+    }
+  else if (first != NULL && shape_of (first, &in) && strcmp (name, "outer") != 0 &&
+           strcmp (name, "ger") != 0)
+    {
+      layout_of (first, &in, &lin);
+      rest = *args;
+      rest.pdata++;
+      rest.len--;
+      return method_layout (t, at, name, &rest, &in, &lin, out, l);
+    }
+  return TRUE;
+}
+
 /**
  * _graft_tracer_function_tensor:
  * @path: a torch function called with no traced value
@@ -1882,8 +2814,9 @@ _graft_tracer_function_tensor (Tracer            *t,
                                StrMap            *kwargs,
                                const GraftPyExpr *at)
 {
-  Shape s, other;
-  int   op;
+  Shape  s, other;
+  Layout l;
+  int    op;
 
   /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
   if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 && no_kwargs (kwargs) &&
@@ -1901,7 +2834,9 @@ _graft_tracer_function_tensor (Tracer            *t,
     }
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;
-  return made (t, &s);
+  if (!function_layout (t, at, path, args, &s, &l))
+    return NULL;
+  return made_laid (t, &s, &l);
 }
 
 /* torch's name of a CPU tensor of @dtype, as its messages print it. */
@@ -1993,9 +2928,13 @@ _graft_tracer_tensor_setitem (Tracer            *t,
   const char *type;
   guint       lead = 0;
   gboolean    known = shape_of (tensor, &s);
+  Layout      l, lt;
 
   if (known)
-    how = index_shape (&s, index, &target, bad);
+    {
+      layout_of (tensor, &s, &l);
+      how = index_shape (&s, &l, index, &target, &lt, bad);
+    }
   /* `t[t == 0] = 1.0`: a mask of t's own leading sizes, and a number. */
   if (known && how == INDEX_UNKNOWN && shape_of (index, &target) &&
       strcmp (target.dtype, "torch.bool") == 0 && target.rank <= s.rank && target.rank > 0 &&

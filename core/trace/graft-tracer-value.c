@@ -1115,6 +1115,8 @@ _graft_tracer_check_printable (Tracer            *t,
               Value *f = _graft_strmap_get (&v->obj->attrs,
                                             _graft_dataclass_field_name (fields->pdata[i]));
 
+              if (!_graft_dataclass_field_in_repr (fields->pdata[i]))
+                continue;
               if (f == NULL)
                 break; /* deleted: Python's AttributeError */
               if (!_graft_tracer_check_printable (t, f, what, at))
@@ -1284,12 +1286,17 @@ _graft_value_append_str (GString     *out,
         {
           const PtrVec *fields = _graft_dataclass_repr_fields (v);
 
+          gboolean first = TRUE;
+
           g_string_append_printf (out, "%s(", v->obj->cls->name);
           for (guint i = 0; i < fields->len; i++)
             {
               const char *name = _graft_dataclass_field_name (fields->pdata[i]);
 
-              g_string_append_printf (out, "%s%s=", i > 0 ? ", " : "", name);
+              if (!_graft_dataclass_field_in_repr (fields->pdata[i]))
+                continue;
+              g_string_append_printf (out, "%s%s=", first ? "" : ", ", name);
+              first = FALSE;
               _graft_value_append_str (out, _graft_strmap_get (&v->obj->attrs, name), TRUE);
             }
           g_string_append_c (out, ')');

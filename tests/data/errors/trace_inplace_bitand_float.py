@@ -1,0 +1,8 @@
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        t = torch.ones(3)
+        t &= 1
+        return x + t

@@ -1,0 +1,8 @@
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        t = torch.ones(2, 3)
+        t.t_()
+        return x + t.view(6)
