@@ -1428,6 +1428,67 @@ test_shared_names_select (void)
   close_last_window (window);
 }
 
+/* Whether the canvas takes Escape (its clear-selection action is enabled
+ * only while there is a selection; else Escape goes on to the window). */
+static gboolean
+escape_taken (GraftCanvas *canvas)
+{
+  return press_shortcut (GTK_WIDGET (canvas), "Escape");
+}
+
+/* Two nodes of one name (test_shared_names()): a new graph takes out of
+ * the canvas's selection the nodes it no longer has.  The copy selected,
+ * its undo takes it away: nothing is left selected, Escape goes on to the
+ * window, and the redo does not select it again (the name stayed in the
+ * table, with the copy's rank); both nodes selected, the undo leaves the
+ * program's node, and the redo selects it alone; a node a rewrite removed
+ * (the view the rewrite added, undone) is forgotten the same way. */
+static void
+test_shared_names_prune (void)
+{
+  SharedCase   c = shared_case_open ();
+  GraftWindow *window = c.window;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftGraph  *graph = graft_document_get_graph (graft_window_get_document (window));
+  guint        view_at = graph_position (graph, graft_graph_find_node (graph, "view_default"));
+
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.copy_at));
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_assert_false (escape_taken (canvas));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_assert_false (escape_taken (canvas));
+
+  /* Both: the program's node is left, alone after the redo too. */
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  g_assert_true (graft_canvas_focus_node_placed (canvas, "sym_size_int_1", c.owner_at));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "<Control>space"));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+
+  /* A node the undo removes, of a name of its own. */
+  graft_canvas_select_graph_node (canvas, view_at);
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_assert_false (escape_taken (canvas));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  close_last_window (window);
+}
+
 /* Two nodes of one name (test_shared_names()): the ring of Replace All's
  * added nodes is the copy's, and a match of the program's node rings its
  * box, not the copy's; a pick of either box chooses its own match, or
@@ -1489,5 +1550,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names-select", test_shared_names_select);
   g_test_add_func ("/ui/view/shared-names-find", test_shared_names_find);
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
+  g_test_add_func ("/ui/view/shared-names-prune", test_shared_names_prune);
   return g_test_run ();
 }
