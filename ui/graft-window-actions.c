@@ -1253,13 +1253,18 @@ delete_selected_cb (GSimpleAction *action,
                     gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  g_auto (GStrv) names = graft_canvas_dup_selection (self->canvas);
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
   guint n;
 
-  if (names[0] == NULL)
+  if (graft_canvas_get_n_selected (self->canvas) == 0)
     return;
-  n = graft_document_delete_nodes (self->document, (const char *const *) names, &error);
+  /* The nodes whose boxes are selected: of two nodes of one name, the
+   * one selected (by names, every unused node of the name went). */
+  _graft_window_get_selected_nodes (self, nodes);
+  if (nodes->len == 0)
+    return;
+  n = graft_document_delete_graph_nodes (self->document, nodes, &error);
   if (n == 0)
     _graft_window_report_error (self, "Nothing deleted", error);
   else

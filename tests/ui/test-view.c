@@ -24,6 +24,7 @@
 #include "graft-comparison-private.h"
 #include "graft-overview.h"
 #include "graft-properties.h"
+#include "graft-session.h"
 #include "graft-window.h"
 #include "graft-window-private.h"
 
@@ -1428,6 +1429,147 @@ test_shared_names_select (void)
   close_last_window (window);
 }
 
+static guint wanted_nodes;
+
+static gboolean
+wanted_nodes_laid_out (gpointer window)
+{
+  return n_graph_nodes_is (window, wanted_nodes);
+}
+
+/* Replace All of `return PATTERN` by `return REPLACEMENT`, both functions
+ * of x and s over aten, then waits for a layout of @n graph nodes. */
+static void
+replace_all_with (GraftWindow *window,
+                  const char  *pattern,
+                  const char  *replacement,
+                  guint        n)
+{
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *p = g_strdup_printf ("import torch\n\naten = torch.ops.aten\n\n\n"
+                                        "def pattern(x, s):\n    return %s\n",
+                                        pattern);
+  g_autofree char *r = g_strdup_printf ("import torch\n\naten = torch.ops.aten\n\n\n"
+                                        "def replacement(x, s):\n    return %s\n",
+                                        replacement);
+
+  graft_document_set_pattern_text (document, p);
+  graft_document_set_replacement_text (document, r);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  activate (window, "replace-all", NULL);
+  wanted_nodes = n;
+  iterate_until (wanted_nodes_laid_out, window);
+}
+
+/* The names of @graph's nodes, in graph order, joined by spaces. */
+static char *
+graph_names (GraftGraph *graph)
+{
+  GString *names = g_string_new (NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", graft_node_get_name (node));
+  return g_string_free (names, FALSE);
+}
+
+/* The session @document would save, read into a new document: the
+ * graph's node names, in graph order, after its steps. */
+static char *
+session_names (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSession) session = graft_session_parse ("s.graft", text, strlen (text), &error);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+
+  g_assert_no_error (error);
+  g_assert_true (graft_session_install (session, document, &error));
+  g_assert_no_error (error);
+  return graph_names (graft_document_get_graph (document));
+}
+
+/* Two nodes of one name (test_shared_names()), neither used (two more
+ * rewrites take their users away): Delete of the copy selected deletes
+ * the copy alone (both went: the document deleted by name), in one
+ * undoable step, and a session saved then does the same when read again;
+ * a session of an older Graft (no "ranks") deletes every unused node of
+ * the name, as it did. */
+static void
+test_shared_names_delete (void)
+{
+  SharedCase     c = shared_case_open ();
+  GraftWindow   *window = c.window;
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GraftDocument *document = graft_window_get_document (window);
+  GraftGraph    *graph;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *restored = NULL;
+  g_autofree char *old = NULL;
+  char            *ranks;
+
+  replace_all_with (window, "aten.view.default(x, [s, -1, 4])",
+                    "aten.view.default(x, [-1, 2, 4])", 10);
+  replace_all_with (window, "aten.reshape.default(x, [s * 2, 4])",
+                    "aten.reshape.default(x, [-1, 4])", 9);
+  graph = graft_document_get_graph (document);
+  c.owner = graft_graph_find_node (graph, "sym_size_int_1");
+  c.copy = graft_node_get_next (c.owner);
+  g_assert_cmpstr (graft_node_get_name (c.copy), ==, "sym_size_int_1");
+  g_assert_cmpuint (graft_node_get_n_users (c.owner), ==, 0);
+  g_assert_cmpuint (graft_node_get_n_users (c.copy), ==, 0);
+  c.copy_at = graph_position (graph, c.copy);
+  before = graph_names (graph);
+
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  activate (window, "delete-selected", NULL);
+  graph = graft_document_get_graph (document);
+  after = graph_names (graph);
+  g_test_message ("%s\n%s", before, after);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 8);
+  /* The program's node is left: the copy was the one after it. */
+  g_assert_true (graft_graph_find_node (graph, "sym_size_int_1") == c.owner);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Deleted 1 node");
+
+  /* A session: the step says which node of the name, and reading it
+   * again deletes that one. */
+  text = graft_session_write (document, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "\"ranks\""));
+  restored = session_names (text);
+  g_assert_cmpstr (restored, ==, after);
+
+  /* An older session, without the ranks: every unused node of the name. */
+  ranks = strstr (text, "\"ranks\"");
+  g_assert_nonnull (ranks);
+  {
+    char *end = strchr (ranks, ']');
+
+    g_assert_nonnull (end);
+    /* `"ranks" : [ 1 ]` (and the comma before it) made blanks. */
+    while (ranks > text && ranks[-1] != ',')
+      ranks--;
+    memset (ranks - 1, ' ', (gsize) (end - ranks + 2));
+  }
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, "\"ranks\""));
+  old = session_names (text);
+  g_assert_null (strstr (old, "sym_size_int_1"));
+
+  /* Undone: both again; redone: the copy alone goes. */
+  activate (window, "undo", NULL);
+  g_free (after);
+  after = graph_names (graft_document_get_graph (document));
+  g_assert_cmpstr (after, ==, before);
+  activate (window, "redo", NULL);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 8);
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "sym_size_int_1"));
+  close_last_window (window);
+}
+
 /* Whether the canvas takes Escape (its clear-selection action is enabled
  * only while there is a selection; else Escape goes on to the window). */
 static gboolean
@@ -1551,5 +1693,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names-find", test_shared_names_find);
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   g_test_add_func ("/ui/view/shared-names-prune", test_shared_names_prune);
+  g_test_add_func ("/ui/view/shared-names-delete", test_shared_names_delete);
   return g_test_run ();
 }
