@@ -1226,7 +1226,6 @@ explain_at_cb (GSimpleAction *action,
   GraftNode    *node = NULL;
   GraftPattern *pattern = graft_document_get_pattern (self->document);
   g_autoptr (GPtrArray) bound = NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autofree char *sentence = NULL;
 
   /* Of two nodes of one name, the one whose context menu asked. */
@@ -1238,10 +1237,9 @@ explain_at_cb (GSimpleAction *action,
   if (node == NULL || pattern == NULL)
     return;
   sentence = graft_matcher_explain (pattern, graph, node, NULL, &bound);
-  for (guint i = 0; i < bound->len; i++)
-    g_ptr_array_add (names, (gpointer) graft_node_get_name (bound->pdata[i]));
-  g_ptr_array_add (names, NULL);
-  graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
+  /* The nodes bound, not their names: of two nodes of one name, the one
+   * the pattern bound. */
+  _graft_window_select_nodes (self, bound);
   gtk_label_set_text (self->warning_label, sentence);
   gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
 }

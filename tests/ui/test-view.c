@@ -1429,6 +1429,65 @@ test_shared_names_select (void)
   close_last_window (window);
 }
 
+/* Whether the canvas has selected the graph node at *@data. */
+static guint        selected_wanted;
+static GraftCanvas *selected_canvas;
+
+static gboolean
+wanted_selected (gpointer data)
+{
+  return graft_canvas_is_node_selected (selected_canvas, selected_wanted);
+}
+
+/* Two nodes of one name (test_shared_names()): a link of the properties
+ * panel selects the node it stands for (by its name, both boxes were
+ * selected): view_default's size links the copy, x's users link both;
+ * Why Not Here? selects the nodes the pattern bound, the program's node
+ * without the copy. */
+static void
+test_shared_names_links (void)
+{
+  SharedCase       c = shared_case_open ();
+  GraftWindow     *window = c.window;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftProperties *panel = graft_window_get_properties (window);
+  g_autofree char *why = NULL;
+
+  selected_canvas = canvas;
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  iterate_until (properties_shown, window);
+  graft_canvas_select (canvas, "view_default", FALSE);
+  g_test_message ("%s", graft_properties_get_value (panel, "size"));
+  g_assert_true (graft_properties_activate_link (panel, "size", "sym_size_int_1#1"));
+  selected_wanted = c.copy_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
+
+  graft_canvas_select (canvas, "x", FALSE);
+  g_test_message ("%s", graft_properties_get_value (panel, "users"));
+  g_assert_true (graft_properties_activate_link (panel, "users", "sym_size_int_1"));
+  selected_wanted = c.owner_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  graft_canvas_select (canvas, "x", FALSE);
+  g_assert_true (graft_properties_activate_link (panel, "users", "sym_size_int_1#1"));
+  selected_wanted = c.copy_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
+
+  /* Why Not Here? at the program's node: what the pattern bound, mul
+   * and the program's node, not the copy. */
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x):\n"
+                                             "    return aten.sym_size.int(x, 0) * 3\n");
+  why = why_not_at (window, c.owner_at);
+  g_test_message ("%s", why);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
+  g_assert_false (graft_canvas_is_node_selected (canvas, c.copy_at));
+  close_last_window (window);
+}
+
 static guint wanted_nodes;
 
 static gboolean
@@ -1694,5 +1753,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
   g_test_add_func ("/ui/view/shared-names-prune", test_shared_names_prune);
   g_test_add_func ("/ui/view/shared-names-delete", test_shared_names_delete);
+  g_test_add_func ("/ui/view/shared-names-links", test_shared_names_links);
   return g_test_run ();
 }
