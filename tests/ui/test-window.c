@@ -802,6 +802,21 @@ test_split_classes (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* Where the middle of @canvas's box @b is, in widget coordinates. */
+static void
+box_on_screen (GraftCanvas *canvas,
+               gint         b,
+               double      *out_x,
+               double      *out_y)
+{
+  const GraftLayoutNode *box;
+
+  g_assert_cmpint (b, >=, 0);
+  box = graft_layout_get_node (graft_canvas_get_layout (canvas), (guint) b);
+  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
+                                 box->box.y + box->box.height / 2, out_x, out_y);
+}
+
 /* Where node @name is drawn on @canvas, in widget coordinates. */
 static void
 node_on_screen (GraftCanvas *canvas,
@@ -809,14 +824,8 @@ node_on_screen (GraftCanvas *canvas,
                 double      *out_x,
                 double      *out_y)
 {
-  GraftLayout           *layout = graft_canvas_get_layout (canvas);
-  gint                   b = graft_layout_find_node (layout, name);
-  const GraftLayoutNode *box;
-
-  g_assert_cmpint (b, >=, 0);
-  box = graft_layout_get_node (layout, (guint) b);
-  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
-                                 box->box.y + box->box.height / 2, out_x, out_y);
+  box_on_screen (canvas, graft_layout_find_node (graft_canvas_get_layout (canvas), name), out_x,
+                 out_y);
 }
 
 /* The two views zoom and pan together: a zoom on one side is the other's
@@ -896,14 +905,8 @@ position_on_screen (GraftCanvas *canvas,
                     double      *out_x,
                     double      *out_y)
 {
-  GraftLayout           *layout = graft_canvas_get_layout (canvas);
-  gint                   b = graft_layout_lookup (layout, position);
-  const GraftLayoutNode *box;
-
-  g_assert_cmpint (b, >=, 0);
-  box = graft_layout_get_node (layout, (guint) b);
-  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
-                                 box->box.y + box->box.height / 2, out_x, out_y);
+  box_on_screen (canvas, graft_layout_lookup (graft_canvas_get_layout (canvas), position), out_x,
+                 out_y);
 }
 
 /* Compare Graphs after a rewrite that adds a copy named as the program's
