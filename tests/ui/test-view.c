@@ -1603,6 +1603,36 @@ test_shared_names_delete (void)
   restored = session_names (text);
   g_assert_cmpstr (restored, ==, after);
 
+  /* Ranks that are not ranks, or not one a node: a located error. */
+  {
+    static const char *const bad[][2] = {
+      { "[-1]", "'ranks' must hold ranks (0, 1, ...)" },
+      { "[\"1\"]", "'ranks' must hold ranks (0, 1, ...)" },
+      { "[0, 1]", "'ranks' must hold a rank for each of 'nodes'" },
+    };
+    g_autoptr (GRegex) regex = g_regex_new ("\"ranks\"\\s*:\\s*\\[[^]]*\\]", 0, 0, NULL);
+
+    for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+      {
+        g_autofree char *with = g_strdup_printf ("\"ranks\" : %s", bad[k][0]);
+        g_autofree char *broken = g_regex_replace_literal (regex, text, -1, 0, with, 0, NULL);
+        g_autoptr (GError) bad_error = NULL;
+        g_autoptr (GraftSession) session =
+            graft_session_parse ("s.graft", broken, strlen (broken), &bad_error);
+
+        const char *where = NULL;
+        guint       line = 0, column = 0;
+
+        g_assert_null (session);
+        g_test_message ("%s", bad_error->message);
+        g_assert_nonnull (strstr (bad_error->message, bad[k][1]));
+        /* At the step. */
+        g_assert_true (graft_error_get_location (bad_error, &where, &line, &column, NULL, NULL));
+        g_assert_cmpstr (where, ==, "s.graft");
+        g_assert_cmpuint (line, >, 1);
+      }
+  }
+
   /* An older session, without the ranks: every unused node of the name. */
   ranks = strstr (text, "\"ranks\"");
   g_assert_nonnull (ranks);
