@@ -1122,6 +1122,30 @@ graft_canvas_get_focus_node (GraftCanvas *self)
   return graft_layout_get_node (layout_of (nav), (guint) nav->focus)->name;
 }
 
+/* Gives the keyboard focus to the box of the node at @position when the
+ * layout has the node called @name there (of two nodes of one name, that
+ * one), else to the box of the name (its last node's): both public
+ * functions below. */
+static gboolean
+focus_placed (GraftCanvas *self,
+              const char  *name,
+              guint        position)
+{
+  GraftCanvasNav *nav = _graft_canvas_get_nav (self);
+  GraftLayout    *layout = layout_of (nav);
+  gint            box = -1;
+
+  if (layout == NULL)
+    return FALSE;
+  if (position < graft_layout_get_n_graph_nodes (layout) &&
+      strcmp (graft_layout_get_node_name (layout, position), name) == 0)
+    box = graft_layout_lookup (layout, position);
+  if (box < 0 && (box = graft_layout_find_node (layout, name)) < 0)
+    return FALSE;
+  jump_to (nav, box, TRUE);
+  return TRUE;
+}
+
 /**
  * graft_canvas_focus_node:
  * @self: a canvas
@@ -1137,18 +1161,9 @@ gboolean
 graft_canvas_focus_node (GraftCanvas *self,
                          const char  *name)
 {
-  GraftCanvasNav *nav;
-  GraftLayout    *layout;
-  gint            box;
-
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
-  nav = _graft_canvas_get_nav (self);
-  layout = layout_of (nav);
-  if (layout == NULL || (box = graft_layout_find_node (layout, name)) < 0)
-    return FALSE;
-  jump_to (nav, box, TRUE);
-  return TRUE;
+  return focus_placed (self, name, G_MAXUINT);
 }
 
 /**
@@ -1167,20 +1182,9 @@ graft_canvas_focus_node_placed (GraftCanvas *self,
                                 const char  *name,
                                 guint        position)
 {
-  GraftCanvasNav *nav;
-  GraftLayout    *layout;
-  gint            box;
-
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
-  nav = _graft_canvas_get_nav (self);
-  layout = layout_of (nav);
-  if (layout == NULL || position >= graft_layout_get_n_graph_nodes (layout) ||
-      strcmp (graft_layout_get_node_name (layout, position), name) != 0 ||
-      (box = graft_layout_lookup (layout, position)) < 0)
-    return graft_canvas_focus_node (self, name);
-  jump_to (nav, box, TRUE);
-  return TRUE;
+  return focus_placed (self, name, position);
 }
 
 /**

@@ -326,6 +326,69 @@ update_selected (GraftCanvas *self)
         }
 }
 
+/* After a new layout: takes out of the selection what it holds of no node
+ * now (a copy an undo took away, a node a rewrite removed), so that
+ * nothing is kept that is not drawn selected: Escape would clear nothing
+ * instead of going on to the window, and a redo would select the node
+ * again.  A name selected as a name (mask 0) stays while a node has it.
+ * Without shared names a name is one node of rank 0 at most; where every
+ * entry holds a node (as many as are selected) none is looked up.
+ * Returns whether anything was taken out. */
+static gboolean
+prune_selection (GraftCanvas *self)
+{
+  GHashTableIter iter;
+  gpointer       name;
+  gpointer       value;
+  guint          before = g_hash_table_size (self->selection);
+
+  if (self->layout == NULL || before == 0)
+    return FALSE;
+  g_hash_table_iter_init (&iter, self->selection);
+  if (G_LIKELY (!graft_layout_has_shared_names (self->layout)))
+    {
+      gboolean all_held = before == self->n_selected;
+
+      while (g_hash_table_iter_next (&iter, &name, &value))
+        {
+          guint mask = GPOINTER_TO_UINT (value);
+
+          if ((mask != 0 && (mask & 1) == 0) ||
+              (!all_held && graft_layout_find_graph_node (self->layout, name) < 0))
+            g_hash_table_iter_remove (&iter);
+          else if (mask > 1)
+            g_hash_table_iter_replace (&iter, GUINT_TO_POINTER (1));
+        }
+    }
+  else
+    {
+      g_autoptr (GHashTable) held = g_hash_table_new (g_str_hash, g_str_equal);
+      guint n = graft_layout_get_n_graph_nodes (self->layout);
+
+      /* Which ranks of each name are selected: they are what is left. */
+      for (guint i = 0; i < n; i++)
+        if (self->selected[i])
+          {
+            const char *own = graft_layout_get_node_name (self->layout, i);
+            guint       mask = GPOINTER_TO_UINT (g_hash_table_lookup (held, own));
+
+            g_hash_table_insert (held, (gpointer) own,
+                                 GUINT_TO_POINTER (mask | RANK_BIT (node_rank (self, i))));
+          }
+      while (g_hash_table_iter_next (&iter, &name, &value))
+        {
+          gpointer ranks;
+
+          if (!g_hash_table_lookup_extended (held, name, NULL, &ranks))
+            g_hash_table_iter_remove (&iter);
+          else if (GPOINTER_TO_UINT (value) != 0)
+            g_hash_table_iter_replace (&iter, GUINT_TO_POINTER (GPOINTER_TO_UINT (ranks) &
+                                                                GPOINTER_TO_UINT (value)));
+        }
+    }
+  return g_hash_table_size (self->selection) != before;
+}
+
 static void
 clamp_offsets (GraftCanvas *self)
 {
@@ -1178,6 +1241,9 @@ graft_canvas_set_layout (GraftCanvas *self,
   self->hovered = -1;
   g_clear_pointer (&self->ranks, g_free);
   update_selected (self);
+  if (prune_selection (self))
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.clear-selection",
+                                   g_hash_table_size (self->selection) > 0);
 
   if (layout != NULL && !keep_view)
     fit_view (self, self->start_readable && self->interactive);

@@ -92,22 +92,24 @@ typedef struct
   gboolean holds_after;
 
   /* What the change did */
-  GraftStepKind       kind;
-  char               *pattern_text;
-  char               *replacement_text;
-  char               *pattern_name;
-  char               *replacement_name;
-  gint                match;      /* -1: every match but @except */
-  GArray             *except;     /* guint, or NULL */
-  guint               n_replaced; /* matches replaced, or nodes removed */
-  gboolean            looped;
-  guint               pass; /* from 1 */
-  guint               rule; /* from 0 */
-  guint               pass_replaced;
-  gboolean            call_done;
-  GStrv               skipped;
-  gboolean            joined;
-  GStrv               names;        /* GRAFT_STEP_DELETE */
+  GraftStepKind kind;
+  char         *pattern_text;
+  char         *replacement_text;
+  char         *pattern_name;
+  char         *replacement_name;
+  gint          match;      /* -1: every match but @except */
+  GArray       *except;     /* guint, or NULL */
+  guint         n_replaced; /* matches replaced, or nodes removed */
+  gboolean      looped;
+  guint         pass; /* from 1 */
+  guint         rule; /* from 0 */
+  guint         pass_replaced;
+  gboolean      call_done;
+  GStrv         skipped;
+  gboolean      joined;
+  GStrv         names;              /* GRAFT_STEP_DELETE */
+  GArray       *ranks;              /* guint per name: which node of it, by rank in graph
+                                     * order; NULL: every node of each name */
   char               *restore_name; /* GRAFT_STEP_RESTORE */
   char               *restore_text;
   const GraftDialect *torch; /* GRAFT_STEP_TORCH: the dialect switched to */
@@ -374,6 +376,10 @@ void           _graft_document_set_move_step (guint work);
 GPtrArray     *_graft_document_get_rule_matches (GraftDocument *self,
                                                  GraftRule     *rule);
 HistoryEntry  *_graft_document_new_entry (GraftStepKind kind);
+guint          _graft_document_delete_ranked (GraftDocument     *self,
+                                              const char *const *names,
+                                              GArray            *ranks,
+                                              GError           **error);
 void           _graft_document_free_entry (HistoryEntry *entry);
 void           _graft_document_push (GraftDocument *self,
                                      HistoryEntry  *entry,

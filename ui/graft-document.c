@@ -192,6 +192,7 @@ history_entry_free (gpointer data)
   g_clear_pointer (&entry->except, g_array_unref);
   g_strfreev (entry->skipped);
   g_strfreev (entry->names);
+  g_clear_pointer (&entry->ranks, g_array_unref);
   g_free (entry->restore_name);
   g_free (entry->restore_text);
   g_free (entry);
@@ -3142,39 +3143,20 @@ graft_document_get_switching (GraftDocument *self)
   return self->switching != NULL;
 }
 
-/**
- * graft_document_delete_nodes:
- * @self: a document
- * @names: (array zero-terminated=1): names of nodes to delete
- * @error: return location for an error
- *
- * Deletes the named nodes that nothing outside them uses (not the output),
- * as one undoable edit.
- *
- * Returns: how many nodes were deleted; 0 with @error set when none could be
- */
-guint
-graft_document_delete_nodes (GraftDocument     *self,
-                             const char *const *names,
-                             GError           **error)
+/* Deletes the nodes of @chosen that nothing outside them uses, as one
+ * undoable edit recorded as @names (with @ranks, which node of each name,
+ * or NULL: every node of each; both taken). */
+static guint
+delete_chosen (GraftDocument *self,
+               GHashTable    *chosen,
+               GStrv          names,
+               GArray        *ranks,
+               GError       **error)
 {
-  g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
   g_autofree char *before = NULL;
   GraftEdit       *edit;
   guint            n = 0;
 
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
-  _graft_document_settle (self);
-
-  {
-    g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
-
-    /* Every node of a name two share, as the canvas selects both. */
-    graft_graph_find_nodes (self->graph, names, nodes);
-    for (guint i = 0; i < nodes->len; i++)
-      if (graft_node_get_op (nodes->pdata[i]) != GRAFT_OP_OUTPUT)
-        g_hash_table_add (chosen, nodes->pdata[i]);
-  }
   /* Known or not, as for a rewrite (_graft_document_apply_rewrite()). */
   before = g_steal_pointer (&self->code);
   graft_graph_begin_edit (self->graph);
@@ -3194,6 +3176,8 @@ graft_document_delete_nodes (GraftDocument     *self,
     {
       graft_edit_free (edit);
       self->code = g_steal_pointer (&before);
+      g_strfreev (names);
+      g_clear_pointer (&ranks, g_array_unref);
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
                            "the selected nodes are used by other nodes");
       return 0;
@@ -3203,7 +3187,8 @@ graft_document_delete_nodes (GraftDocument     *self,
     HistoryEntry    *entry = _graft_document_new_entry (GRAFT_STEP_DELETE);
 
     entry->edit = edit;
-    entry->names = g_strdupv ((char **) names);
+    entry->names = names;
+    entry->ranks = ranks;
     entry->n_replaced = n;
     g_ptr_array_set_size (self->warnings, 0);
     g_ptr_array_set_size (self->added_names, 0);
@@ -3214,6 +3199,150 @@ graft_document_delete_nodes (GraftDocument     *self,
     push_entry (self, entry, label, g_steal_pointer (&before));
   }
   return n;
+}
+
+/**
+ * graft_document_delete_nodes:
+ * @self: a document
+ * @names: (array zero-terminated=1): names of nodes to delete
+ * @error: return location for an error
+ *
+ * Deletes the named nodes that nothing outside them uses (not the output),
+ * as one undoable edit: of two nodes of one name, both.
+ * graft_document_delete_graph_nodes() deletes the nodes given.
+ *
+ * Returns: how many nodes were deleted; 0 with @error set when none could be
+ */
+guint
+graft_document_delete_nodes (GraftDocument     *self,
+                             const char *const *names,
+                             GError           **error)
+{
+  g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  _graft_document_settle (self);
+
+  /* Every node of a name two share. */
+  graft_graph_find_nodes (self->graph, names, nodes);
+  for (guint i = 0; i < nodes->len; i++)
+    if (graft_node_get_op (nodes->pdata[i]) != GRAFT_OP_OUTPUT)
+      g_hash_table_add (chosen, nodes->pdata[i]);
+  return delete_chosen (self, chosen, g_strdupv ((char **) names), NULL, error);
+}
+
+/**
+ * graft_document_delete_graph_nodes:
+ * @self: a document
+ * @nodes: (element-type GraftNode): nodes of its graph, each once
+ * @error: return location for an error
+ *
+ * graft_document_delete_nodes() of these nodes alone: of two nodes of one
+ * name (a program's copy named as the program's node), the one given.
+ * The history (and a session) keeps each node's name and, where two
+ * nodes share a name, its rank among them in graph order.
+ *
+ * Returns: how many nodes were deleted; 0 with @error set when none could be
+ */
+guint
+graft_document_delete_graph_nodes (GraftDocument *self,
+                                   GPtrArray     *nodes,
+                                   GError       **error)
+{
+  g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  GArray *ranks = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  g_return_val_if_fail (nodes != NULL, 0);
+  _graft_document_settle (self);
+
+  for (guint i = 0; i < nodes->len; i++)
+    if (graft_node_get_op (nodes->pdata[i]) != GRAFT_OP_OUTPUT)
+      g_hash_table_add (chosen, nodes->pdata[i]);
+  if (G_UNLIKELY (graft_graph_has_shared_names (self->graph)))
+    {
+      /* In graph order, each with its rank among the nodes of its name. */
+      g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (GraftNode *node = graft_graph_get_first (self->graph); node != NULL;
+           node = graft_node_get_next (node))
+        {
+          const char *name = graft_node_get_name (node);
+          guint       rank = GPOINTER_TO_UINT (g_hash_table_lookup (seen, name));
+
+          g_hash_table_insert (seen, (gpointer) name, GUINT_TO_POINTER (rank + 1));
+          if (g_hash_table_contains (chosen, node))
+            {
+              g_strv_builder_add (names, name);
+              g_array_append_val (ranks, rank);
+            }
+        }
+    }
+  else
+    for (guint i = 0; i < nodes->len; i++)
+      if (g_hash_table_contains (chosen, nodes->pdata[i]))
+        g_strv_builder_add (names, graft_node_get_name (nodes->pdata[i]));
+  return delete_chosen (self, chosen, g_strv_builder_end (names), ranks, error);
+}
+
+/**
+ * _graft_document_delete_ranked:
+ * @self: a document
+ * @names: (array zero-terminated=1): names of nodes to delete
+ * @ranks: (nullable) (element-type guint): per name, which node of it
+ *   (its rank among the nodes of that name in graph order), or %NULL:
+ *   every node of each name
+ * @error: return location for an error
+ *
+ * Deletes again what graft_document_delete_graph_nodes() recorded (a
+ * session's step).
+ *
+ * Returns: how many nodes were deleted; 0 with @error set when none could be
+ */
+guint
+_graft_document_delete_ranked (GraftDocument     *self,
+                               const char *const *names,
+                               GArray            *ranks,
+                               GError           **error)
+{
+  g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) wanted = NULL;
+  g_autoptr (GHashTable) seen = NULL;
+
+  if (ranks == NULL)
+    return graft_document_delete_nodes (self, names, error);
+  _graft_document_settle (self);
+  /* Name -> the ranks wanted, as a list of (rank + 1). */
+  wanted = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; names[i] != NULL && i < ranks->len; i++)
+    {
+      GArray *list = g_hash_table_lookup (wanted, names[i]);
+
+      if (list == NULL)
+        g_hash_table_insert (wanted, (gpointer) names[i],
+                             list = g_array_new (FALSE, FALSE, sizeof (guint)));
+      g_array_append_val (list, g_array_index (ranks, guint, i));
+    }
+  for (GraftNode *node = graft_graph_get_first (self->graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char *name = graft_node_get_name (node);
+      GArray     *list = g_hash_table_lookup (wanted, name);
+      guint       rank;
+
+      if (list == NULL)
+        continue;
+      rank = GPOINTER_TO_UINT (g_hash_table_lookup (seen, name));
+      g_hash_table_insert (seen, (gpointer) name, GUINT_TO_POINTER (rank + 1));
+      for (guint k = 0; k < list->len; k++)
+        if (g_array_index (list, guint, k) == rank && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
+          g_hash_table_add (chosen, node);
+    }
+  return delete_chosen (self, chosen, g_strdupv ((char **) names), g_array_ref (ranks), error);
 }
 
 /**

@@ -140,6 +140,9 @@ gboolean    graft_document_replace_all (GraftDocument *self,
 guint       graft_document_delete_nodes (GraftDocument     *self,
                                          const char *const *names,
                                          GError           **error);
+guint       graft_document_delete_graph_nodes (GraftDocument *self,
+                                               GPtrArray     *nodes,
+                                               GError       **error);
 GPtrArray  *graft_document_get_warnings (GraftDocument *self);
 GPtrArray  *graft_document_get_added_names (GraftDocument *self);
 char       *graft_document_dup_last_change (GraftDocument *self,

@@ -4,7 +4,8 @@
  * Explorer's sidebars have it.  For one selected node it lists the op and
  * target, every argument and keyword (nodes as links: activating one emits
  * ::node-activated with its name on the next turn of the main loop, and the
- * window selects it), and what a
+ * window selects it; of two nodes of one name, with its rank, so that the
+ * link selects its own node), and what a
  * program recorded: the signature entry of a placeholder (kind, target),
  * the value (type, shape, dtype, stride, device), the source line with its
  * code (torch's summary of the stack trace; the whole trace folds open),
@@ -40,7 +41,9 @@ struct _GraftProperties
   GString    *text;   /* the panel as plain text, for Copy */
   GHashTable *values; /* key -> plain value */
   GHashTable *labels; /* key -> GtkLabel (borrowed from the grid) */
-  guint       row;    /* the grid's next row */
+  GHashTable *ranks;  /* GraftNode -> its rank among the nodes of its name, in a graph
+                       * with shared names, made at the first link; or NULL */
+  guint row;          /* the grid's next row */
 };
 
 G_DEFINE_FINAL_TYPE (GraftProperties, graft_properties, GTK_TYPE_BOX)
@@ -67,6 +70,7 @@ typedef struct
 {
   GraftProperties *self; /* Owned */
   char            *name; /* Owned */
+  guint            rank;
 } Activation;
 
 static gboolean
@@ -74,7 +78,7 @@ emit_activated_cb (gpointer data)
 {
   Activation *a = data;
 
-  g_signal_emit (a->self, signals[SIGNAL_NODE_ACTIVATED], 0, a->name);
+  g_signal_emit (a->self, signals[SIGNAL_NODE_ACTIVATED], 0, a->name, a->rank);
   g_object_unref (a->self);
   g_free (a->name);
   g_free (a);
@@ -89,9 +93,12 @@ activate_link_cb (GtkLabel        *label,
                   GraftProperties *self)
 {
   Activation *a = g_new0 (Activation, 1);
+  const char *hash = strrchr (uri, '#');
 
   a->self = g_object_ref (self);
-  a->name = g_strdup (uri);
+  /* `NAME#RANK`: the node of that rank among the nodes of its name. */
+  a->name = hash != NULL ? g_strndup (uri, (gsize) (hash - uri)) : g_strdup (uri);
+  a->rank = hash != NULL ? (guint) g_ascii_strtoull (hash + 1, NULL, 10) : 0;
   g_idle_add (emit_activated_cb, a);
   return TRUE;
 }
@@ -133,6 +140,7 @@ begin (GraftProperties *self,
   g_string_truncate (self->text, 0);
   g_hash_table_remove_all (self->values);
   g_hash_table_remove_all (self->labels);
+  g_clear_pointer (&self->ranks, g_hash_table_unref);
   gtk_label_set_text (GTK_LABEL (self->title), title);
   g_string_append_printf (self->text, "%s\n", title);
 }
@@ -231,13 +239,45 @@ add_note (GraftProperties *self,
   g_string_append_printf (self->text, "%s\n", note);
 }
 
+/* The rank of @node among the nodes of its name, in graph order: 0 but
+ * where two nodes share a name (a program's copy named as the program's
+ * node).  The ranks are made once a show, at the first need. */
+static guint
+node_rank (GraftProperties *self,
+           GraftNode       *node)
+{
+  GraftGraph *graph = graft_node_get_graph (node);
+
+  if (G_LIKELY (graph == NULL || !graft_graph_has_shared_names (graph)))
+    return 0;
+  if (self->ranks == NULL)
+    {
+      g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      self->ranks = g_hash_table_new (NULL, NULL);
+      for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n))
+        {
+          const char *name = graft_node_get_name (n);
+          guint       rank = GPOINTER_TO_UINT (g_hash_table_lookup (seen, name));
+
+          g_hash_table_insert (seen, (gpointer) name, GUINT_TO_POINTER (rank + 1));
+          if (rank > 0)
+            g_hash_table_insert (self->ranks, n, GUINT_TO_POINTER (rank));
+        }
+    }
+  return GPOINTER_TO_UINT (g_hash_table_lookup (self->ranks, node));
+}
+
 static void
-append_node_link (GString   *markup,
-                  GString   *plain,
-                  GraftNode *node)
+append_node_link (GraftProperties *self,
+                  GString         *markup,
+                  GString         *plain,
+                  GraftNode       *node)
 {
   const char      *name = graft_node_get_name (node);
-  g_autofree char *link = g_markup_printf_escaped ("<a href=\"%s\">%s</a>", name, name);
+  guint            rank = node_rank (self, node);
+  g_autofree char *target = rank > 0 ? g_strdup_printf ("%s#%u", name, rank) : g_strdup (name);
+  g_autofree char *link = g_markup_printf_escaped ("<a href=\"%s\">%s</a>", target, name);
 
   g_string_append (markup, link);
   g_string_append (plain, name);
@@ -256,12 +296,13 @@ append_both (GString    *markup,
 
 /* @arg as Python writes it, nodes by name, linked in @markup. */
 static void
-append_arg (GString        *markup,
-            GString        *plain,
-            const GraftArg *arg)
+append_arg (GraftProperties *self,
+            GString         *markup,
+            GString         *plain,
+            const GraftArg  *arg)
 {
   if (arg->kind == GRAFT_ARG_NODE)
-    append_node_link (markup, plain, arg->node);
+    append_node_link (self, markup, plain, arg->node);
   else if ((arg->kind == GRAFT_ARG_TUPLE || arg->kind == GRAFT_ARG_LIST ||
             arg->kind == GRAFT_ARG_DICT) &&
            graft_arg_has_node (arg))
@@ -275,7 +316,7 @@ append_arg (GString        *markup,
         {
           if (i > 0)
             append_both (markup, plain, dict && i % 2 == 1 ? ": " : ", ");
-          append_arg (markup, plain, &arg->items[i]);
+          append_arg (self, markup, plain, &arg->items[i]);
         }
       append_both (markup, plain, tuple ? (arg->n == 1 ? ",)" : ")") : dict ? "}"
                                                                             : "]");
@@ -296,7 +337,7 @@ add_arg_row (GraftProperties *self,
   g_autoptr (GString) markup = g_string_new (NULL);
   g_autoptr (GString) plain = g_string_new (NULL);
 
-  append_arg (markup, plain, arg);
+  append_arg (self, markup, plain, arg);
   add_row (self, key, plain->str, graft_arg_has_node (arg) ? markup->str : NULL, TRUE);
 }
 
@@ -320,7 +361,7 @@ add_node_list (GraftProperties *self,
     {
       if (i > 0)
         append_both (markup, plain, ", ");
-      append_node_link (markup, plain, get (data, i));
+      append_node_link (self, markup, plain, get (data, i));
     }
   if (n > MAX_LISTED)
     {
@@ -709,7 +750,8 @@ graft_properties_get_value (GraftProperties *self,
  * graft_properties_activate_link:
  * @self: a panel
  * @key: a row's key
- * @node: a node's name that the row links
+ * @node: what the row links: a node's name, or `NAME#RANK` for the node
+ *   of that rank (from 1) among the nodes of one name, in graph order
  *
  * Activates that link as a click does: ::node-activated follows on the
  * main loop's next turn.
@@ -769,6 +811,7 @@ graft_properties_finalize (GObject *object)
   g_string_free (self->text, TRUE);
   g_hash_table_unref (self->values);
   g_hash_table_unref (self->labels);
+  g_clear_pointer (&self->ranks, g_hash_table_unref);
   G_OBJECT_CLASS (graft_properties_parent_class)->finalize (object);
 }
 
@@ -785,12 +828,14 @@ graft_properties_class_init (GraftPropertiesClass *klass)
   /**
    * GraftProperties::node-activated:
    * @name: the node a link names
+   * @rank: which node of that name, by rank in graph order (0 but where
+   *   two nodes share a name)
    *
    * A link to a node was clicked or activated from the keyboard.
    */
   signals[SIGNAL_NODE_ACTIVATED] =
       g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                    NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+                    NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
 }
 
 static void

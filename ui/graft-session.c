@@ -27,7 +27,11 @@
  *                           "joined": true}},       (a later step of one
  *                                        Run All: undone with the one before)
  *                 {"do": "dead-code", "label": "...", "loop": {...}},
- *                 {"do": "delete", "label": "...", "nodes": ["relu_1"]},
+ *                 {"do": "delete", "label": "...", "nodes": ["relu_1"],
+ *                  "ranks": [0]},        (which node of each name, by rank
+ *                                        in graph order, where two nodes
+ *                                        share a name; without it, every
+ *                                        node of each name)
  *                 {"do": "restore", "label": "...", "name": "...", "text": 2},
  *                 {"do": "torch", "label": "...", "torch": "1.13"}],
  *       "position": 3                    how many steps are applied
@@ -88,6 +92,7 @@ typedef struct
   GStrv               skipped;
   gboolean            joined;
   GStrv               nodes;        /* GRAFT_STEP_DELETE */
+  GArray             *ranks;        /* guint per node, or NULL */
   char               *restore_name; /* GRAFT_STEP_RESTORE */
   char               *restore_text;
   const GraftDialect *torch; /* GRAFT_STEP_TORCH */
@@ -137,6 +142,7 @@ session_step_free (gpointer data)
   g_clear_pointer (&step->except, g_array_unref);
   g_strfreev (step->skipped);
   g_strfreev (step->nodes);
+  g_clear_pointer (&step->ranks, g_array_unref);
   g_free (step->restore_name);
   g_free (step->restore_text);
   g_free (step);
@@ -611,10 +617,31 @@ read_step (Reader       *r,
   if (strcmp (kind, "delete") == 0)
     {
       JsonArray *nodes;
+      JsonArray *ranks;
 
       step->kind = GRAFT_STEP_DELETE;
-      return get_array (r, object, "nodes", FALSE, &nodes, error) &&
-             get_strings (r, object, nodes, "nodes", &step->nodes, error);
+      if (!get_array (r, object, "nodes", FALSE, &nodes, error) ||
+          !get_strings (r, object, nodes, "nodes", &step->nodes, error) ||
+          !get_array (r, object, "ranks", TRUE, &ranks, error))
+        return FALSE;
+      /* Older sessions have none: every node of each name. */
+      if (ranks == NULL)
+        return TRUE;
+      if (json_array_get_length (ranks) != json_array_get_length (nodes))
+        return fail (r, object, error, "'ranks' must hold a rank for each of 'nodes'");
+      step->ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = 0; i < json_array_get_length (ranks); i++)
+        {
+          JsonNode *node = json_array_get_element (ranks, i);
+          guint     rank;
+
+          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64 ||
+              json_node_get_int (node) < 0 || json_node_get_int (node) > G_MAXINT)
+            return fail (r, object, error, "'ranks' must hold ranks (0, 1, ...)");
+          rank = (guint) json_node_get_int (node);
+          g_array_append_val (step->ranks, rank);
+        }
+      return TRUE;
     }
   if (strcmp (kind, "restore") == 0)
     {
@@ -779,8 +806,8 @@ replay (GraftSession  *self,
       ok = _graft_document_replay_dce (document, step->looped, step->pass, &step_error);
       break;
     case GRAFT_STEP_DELETE:
-      ok = graft_document_delete_nodes (document, (const char *const *) step->nodes, &step_error) >
-           0;
+      ok = _graft_document_delete_ranked (document, (const char *const *) step->nodes, step->ranks,
+                                          &step_error) > 0;
       break;
     case GRAFT_STEP_RESTORE:
       ok = graft_document_restore_text (document, step->restore_name, step->restore_text,
@@ -968,6 +995,15 @@ write_step (JsonBuilder  *builder,
       for (guint i = 0; entry->names != NULL && entry->names[i] != NULL; i++)
         json_builder_add_string_value (builder, entry->names[i]);
       json_builder_end_array (builder);
+      /* Only where names are shared: other sessions read as before. */
+      if (entry->ranks != NULL)
+        {
+          json_builder_set_member_name (builder, "ranks");
+          json_builder_begin_array (builder);
+          for (guint i = 0; i < entry->ranks->len; i++)
+            json_builder_add_int_value (builder, g_array_index (entry->ranks, guint, i));
+          json_builder_end_array (builder);
+        }
       break;
     case GRAFT_STEP_RESTORE:
       json_builder_add_string_value (builder, "restore");

@@ -203,8 +203,13 @@ selection_changed_cb (GraftCanvas      *canvas,
 
   if (self->syncing)
     return;
+  /* Until both sides are laid out, which node of the other side a node is
+   * is not known (by its name, both boxes of a shared name were
+   * selected): the other side follows when both are (layout_done_cb()). */
+  if (!from->laid_out || !to->laid_out)
+    return;
   self->syncing = TRUE;
-  if (from->pair != NULL && from->laid_out && to->laid_out)
+  if (from->pair != NULL)
     {
       /* Node by node: of two nodes of one name, the same node. */
       GraftLayout *other = graft_canvas_get_layout (to->canvas);
@@ -416,6 +421,17 @@ layout_done_cb (GObject      *object,
     {
       match_boxes (self);
       show_first_change (self);
+      /* A selection made meanwhile (on the side laid out first). */
+      for (guint k = 0; k < 2; k++)
+        {
+          GraftCanvas *canvas = self->sides[k == 0 ? 1 - side : side].canvas;
+
+          if (graft_canvas_get_n_selected (canvas) > 0)
+            {
+              selection_changed_cb (canvas, self);
+              break;
+            }
+        }
     }
 }
 

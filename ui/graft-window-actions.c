@@ -1247,7 +1247,6 @@ explain_at_cb (GSimpleAction *action,
   GraftNode    *node = NULL;
   GraftPattern *pattern = graft_document_get_pattern (self->document);
   g_autoptr (GPtrArray) bound = NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autofree char *sentence = NULL;
 
   /* Of two nodes of one name, the one whose context menu asked. */
@@ -1259,10 +1258,9 @@ explain_at_cb (GSimpleAction *action,
   if (node == NULL || pattern == NULL)
     return;
   sentence = graft_matcher_explain (pattern, graph, node, NULL, &bound);
-  for (guint i = 0; i < bound->len; i++)
-    g_ptr_array_add (names, (gpointer) graft_node_get_name (bound->pdata[i]));
-  g_ptr_array_add (names, NULL);
-  graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
+  /* The nodes bound, not their names: of two nodes of one name, the one
+   * the pattern bound. */
+  _graft_window_select_nodes (self, bound);
   gtk_label_set_text (self->warning_label, sentence);
   gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
 }
@@ -1274,13 +1272,18 @@ delete_selected_cb (GSimpleAction *action,
                     gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  g_auto (GStrv) names = graft_canvas_dup_selection (self->canvas);
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
   guint n;
 
-  if (names[0] == NULL)
+  if (graft_canvas_get_n_selected (self->canvas) == 0)
     return;
-  n = graft_document_delete_nodes (self->document, (const char *const *) names, &error);
+  /* The nodes whose boxes are selected: of two nodes of one name, the
+   * one selected (by names, every unused node of the name went). */
+  _graft_window_get_selected_nodes (self, nodes);
+  if (nodes->len == 0)
+    return;
+  n = graft_document_delete_graph_nodes (self->document, nodes, &error);
   if (n == 0)
     _graft_window_report_error (self, "Nothing deleted", error);
   else

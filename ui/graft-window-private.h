@@ -185,6 +185,8 @@ void          _graft_window_get_selected_nodes (GraftWindow *self,
                                                 GPtrArray   *out);
 GraftNode    *_graft_window_node_at (GraftWindow *self,
                                      guint        position);
+void          _graft_window_select_nodes (GraftWindow *self,
+                                          GPtrArray   *nodes);
 void          _graft_window_expand_scope (GraftWindow *self,
                                           const char  *scope);
 void          _graft_window_collapse_scope (GraftWindow *self,

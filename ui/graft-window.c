@@ -849,12 +849,29 @@ graft_window_get_properties_shown (GraftWindow *self)
   return adw_flap_get_reveal_flap (self->properties_flap);
 }
 
-/* A link in the panel: its node is selected and brought into view. */
+/* A link in the panel: its node is selected and brought into view; of
+ * two nodes of one name, the one of the link's rank (by its name, both
+ * were selected). */
 static void
 properties_node_activated_cb (GraftProperties *panel,
                               const char      *name,
+                              guint            rank,
                               GraftWindow     *self)
 {
+  GraftGraph *graph = graft_document_get_graph (self->document);
+
+  if (G_UNLIKELY (graft_graph_has_shared_names (graph)))
+    {
+      guint i = 0;
+
+      for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+           node = graft_node_get_next (node), i++)
+        if (strcmp (graft_node_get_name (node), name) == 0 && rank-- == 0)
+          {
+            graft_canvas_select_graph_node (self->canvas, i);
+            return;
+          }
+    }
   graft_canvas_select (self->canvas, name, FALSE);
   graft_canvas_center_on (self->canvas, name);
 }
@@ -2406,6 +2423,47 @@ _graft_window_get_selected_nodes (GraftWindow *self,
     }
   names = graft_canvas_dup_selection (self->canvas);
   graft_graph_find_nodes (graph, (const char *const *) names, out);
+}
+
+/**
+ * _graft_window_select_nodes:
+ * @self: a window
+ * @nodes: (element-type GraftNode): nodes of the document's graph
+ *
+ * Selects @nodes alone on the canvas: of two nodes of one name, the one
+ * given (by its name, both boxes were selected).
+ */
+void
+_graft_window_select_nodes (GraftWindow *self,
+                            GPtrArray   *nodes)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  if (G_UNLIKELY (graft_graph_has_shared_names (graph)))
+    {
+      g_autoptr (GHashTable) wanted = g_hash_table_new (NULL, NULL);
+      g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
+      guint i = 0;
+
+      for (guint k = 0; k < nodes->len; k++)
+        g_hash_table_add (wanted, nodes->pdata[k]);
+      for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+           node = graft_node_get_next (node), i++)
+        if (g_hash_table_contains (wanted, node))
+          {
+            g_ptr_array_add (names, (gpointer) graft_node_get_name (node));
+            g_array_append_val (places, i);
+          }
+      graft_canvas_set_selection_placed (self->canvas, (const char *const *) names->pdata,
+                                         (const guint *) (gpointer) places->data, places->len);
+      return;
+    }
+  /* A name is one node. */
+  for (guint k = 0; k < nodes->len; k++)
+    g_ptr_array_add (names, (gpointer) graft_node_get_name (nodes->pdata[k]));
+  g_ptr_array_add (names, NULL);
+  graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
 }
 
 /* The position in graph order of the node called @name, or -1. */

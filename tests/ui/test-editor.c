@@ -3213,8 +3213,10 @@ test_application_pane_keys (void)
 static void
 activated_cb (GraftProperties *panel,
               const char      *name,
+              guint            rank,
               char           **out)
 {
+  g_assert_cmpuint (rank, ==, 0);
   g_free (*out);
   *out = g_strdup (name);
 }

@@ -65,19 +65,6 @@ open_rules_page (GraftApplication *app)
   return window;
 }
 
-/* Whether the Rules page's scroller has nothing more: the split fitted. */
-static gboolean
-page_fitted (gpointer data)
-{
-  GraftWindow   *window = data;
-  GtkWidget     *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->rules_panel),
-                                                     GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-
-  return gtk_widget_get_mapped (scroller) &&
-         gtk_adjustment_get_upper (adj) <= gtk_adjustment_get_page_size (adj) + 0.5;
-}
-
 static gboolean
 is_focus (gpointer widget)
 {

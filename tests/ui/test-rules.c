@@ -279,19 +279,6 @@ test_rules_page_whole (void)
     }
 }
 
-/* Whether the Rules page's scroller has nothing more: the split fitted. */
-static gboolean
-page_fitted (gpointer data)
-{
-  GraftWindow   *window = data;
-  GtkWidget     *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->rules_panel),
-                                                     GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-
-  return gtk_widget_get_mapped (scroller) &&
-         gtk_adjustment_get_upper (adj) <= gtk_adjustment_get_page_size (adj) + 0.5;
-}
-
 /* Moves the split as its handle's keys do (F8, then Page Up): GtkPaned's
  * move-handle, on the paned with the focus. */
 static void

@@ -24,6 +24,7 @@
 #include "graft-comparison-private.h"
 #include "graft-overview.h"
 #include "graft-properties.h"
+#include "graft-session.h"
 #include "graft-window.h"
 #include "graft-window-private.h"
 
@@ -1428,6 +1429,299 @@ test_shared_names_select (void)
   close_last_window (window);
 }
 
+/* Whether the canvas has selected the graph node at *@data. */
+static guint        selected_wanted;
+static GraftCanvas *selected_canvas;
+
+static gboolean
+wanted_selected (gpointer data)
+{
+  return graft_canvas_is_node_selected (selected_canvas, selected_wanted);
+}
+
+/* Two nodes of one name (test_shared_names()): a link of the properties
+ * panel selects the node it stands for (by its name, both boxes were
+ * selected): view_default's size links the copy, x's users link both;
+ * Why Not Here? selects the nodes the pattern bound, the program's node
+ * without the copy. */
+static void
+test_shared_names_links (void)
+{
+  SharedCase       c = shared_case_open ();
+  GraftWindow     *window = c.window;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftProperties *panel = graft_window_get_properties (window);
+  g_autofree char *why = NULL;
+
+  selected_canvas = canvas;
+  /* Shown or hidden, as the last test left it. */
+  if (!graft_window_get_properties_shown (window))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  iterate_until (properties_shown, window);
+  graft_canvas_select (canvas, "view_default", FALSE);
+  g_test_message ("%s", graft_properties_get_value (panel, "size"));
+  g_assert_true (graft_properties_activate_link (panel, "size", "sym_size_int_1#1"));
+  selected_wanted = c.copy_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
+
+  graft_canvas_select (canvas, "x", FALSE);
+  g_test_message ("%s", graft_properties_get_value (panel, "users"));
+  g_assert_true (graft_properties_activate_link (panel, "users", "sym_size_int_1"));
+  selected_wanted = c.owner_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+  graft_canvas_select (canvas, "x", FALSE);
+  g_assert_true (graft_properties_activate_link (panel, "users", "sym_size_int_1#1"));
+  selected_wanted = c.copy_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
+
+  /* Why Not Here? at the program's node: what the pattern bound, mul
+   * and the program's node, not the copy. */
+  graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
+                                             "def pattern(x):\n"
+                                             "    return aten.sym_size.int(x, 0) * 3\n");
+  why = why_not_at (window, c.owner_at);
+  g_test_message ("%s", why);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
+  g_assert_false (graft_canvas_is_node_selected (canvas, c.copy_at));
+  close_last_window (window);
+}
+
+static guint wanted_nodes;
+
+static gboolean
+wanted_nodes_laid_out (gpointer window)
+{
+  return n_graph_nodes_is (window, wanted_nodes);
+}
+
+/* Replace All of `return PATTERN` by `return REPLACEMENT`, both functions
+ * of x and s over aten, then waits for a layout of @n graph nodes. */
+static void
+replace_all_with (GraftWindow *window,
+                  const char  *pattern,
+                  const char  *replacement,
+                  guint        n)
+{
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *p = g_strdup_printf ("import torch\n\naten = torch.ops.aten\n\n\n"
+                                        "def pattern(x, s):\n    return %s\n",
+                                        pattern);
+  g_autofree char *r = g_strdup_printf ("import torch\n\naten = torch.ops.aten\n\n\n"
+                                        "def replacement(x, s):\n    return %s\n",
+                                        replacement);
+
+  graft_document_set_pattern_text (document, p);
+  graft_document_set_replacement_text (document, r);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  activate (window, "replace-all", NULL);
+  wanted_nodes = n;
+  iterate_until (wanted_nodes_laid_out, window);
+}
+
+/* The names of @graph's nodes, in graph order, joined by spaces. */
+static char *
+graph_names (GraftGraph *graph)
+{
+  GString *names = g_string_new (NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", graft_node_get_name (node));
+  return g_string_free (names, FALSE);
+}
+
+/* The session @document would save, read into a new document: the
+ * graph's node names, in graph order, after its steps. */
+static char *
+session_names (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSession) session = graft_session_parse ("s.graft", text, strlen (text), &error);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+
+  g_assert_no_error (error);
+  g_assert_true (graft_session_install (session, document, &error));
+  g_assert_no_error (error);
+  return graph_names (graft_document_get_graph (document));
+}
+
+/* Two nodes of one name (test_shared_names()), neither used (two more
+ * rewrites take their users away): Delete of the copy selected deletes
+ * the copy alone (both went: the document deleted by name), in one
+ * undoable step, and a session saved then does the same when read again;
+ * a session of an older Graft (no "ranks") deletes every unused node of
+ * the name, as it did. */
+static void
+test_shared_names_delete (void)
+{
+  SharedCase     c = shared_case_open ();
+  GraftWindow   *window = c.window;
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GraftDocument *document = graft_window_get_document (window);
+  GraftGraph    *graph;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *restored = NULL;
+  g_autofree char *old = NULL;
+  char            *ranks;
+
+  replace_all_with (window, "aten.view.default(x, [s, -1, 4])",
+                    "aten.view.default(x, [-1, 2, 4])", 10);
+  replace_all_with (window, "aten.reshape.default(x, [s * 2, 4])",
+                    "aten.reshape.default(x, [-1, 4])", 9);
+  graph = graft_document_get_graph (document);
+  c.owner = graft_graph_find_node (graph, "sym_size_int_1");
+  c.copy = graft_node_get_next (c.owner);
+  g_assert_cmpstr (graft_node_get_name (c.copy), ==, "sym_size_int_1");
+  g_assert_cmpuint (graft_node_get_n_users (c.owner), ==, 0);
+  g_assert_cmpuint (graft_node_get_n_users (c.copy), ==, 0);
+  c.copy_at = graph_position (graph, c.copy);
+  before = graph_names (graph);
+
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  activate (window, "delete-selected", NULL);
+  graph = graft_document_get_graph (document);
+  after = graph_names (graph);
+  g_test_message ("%s\n%s", before, after);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 8);
+  /* The program's node is left: the copy was the one after it. */
+  g_assert_true (graft_graph_find_node (graph, "sym_size_int_1") == c.owner);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Deleted 1 node");
+
+  /* A session: the step says which node of the name, and reading it
+   * again deletes that one. */
+  text = graft_session_write (document, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "\"ranks\""));
+  restored = session_names (text);
+  g_assert_cmpstr (restored, ==, after);
+
+  /* Ranks that are not ranks, or not one a node: a located error. */
+  {
+    static const char *const bad[][2] = {
+      { "[-1]", "'ranks' must hold ranks (0, 1, ...)" },
+      { "[\"1\"]", "'ranks' must hold ranks (0, 1, ...)" },
+      { "[0, 1]", "'ranks' must hold a rank for each of 'nodes'" },
+    };
+    g_autoptr (GRegex) regex = g_regex_new ("\"ranks\"\\s*:\\s*\\[[^]]*\\]", 0, 0, NULL);
+
+    for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+      {
+        g_autofree char *with = g_strdup_printf ("\"ranks\" : %s", bad[k][0]);
+        g_autofree char *broken = g_regex_replace_literal (regex, text, -1, 0, with, 0, NULL);
+        g_autoptr (GError) bad_error = NULL;
+        g_autoptr (GraftSession) session =
+            graft_session_parse ("s.graft", broken, strlen (broken), &bad_error);
+
+        const char *where = NULL;
+        guint       line = 0, column = 0;
+
+        g_assert_null (session);
+        g_test_message ("%s", bad_error->message);
+        g_assert_nonnull (strstr (bad_error->message, bad[k][1]));
+        /* At the step. */
+        g_assert_true (graft_error_get_location (bad_error, &where, &line, &column, NULL, NULL));
+        g_assert_cmpstr (where, ==, "s.graft");
+        g_assert_cmpuint (line, >, 1);
+      }
+  }
+
+  /* An older session, without the ranks: every unused node of the name. */
+  ranks = strstr (text, "\"ranks\"");
+  g_assert_nonnull (ranks);
+  {
+    char *end = strchr (ranks, ']');
+
+    g_assert_nonnull (end);
+    /* `"ranks" : [ 1 ]` (and the comma before it) made blanks. */
+    while (ranks > text && ranks[-1] != ',')
+      ranks--;
+    memset (ranks - 1, ' ', (gsize) (end - ranks + 2));
+  }
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, "\"ranks\""));
+  old = session_names (text);
+  g_assert_null (strstr (old, "sym_size_int_1"));
+
+  /* Undone: both again; redone: the copy alone goes. */
+  activate (window, "undo", NULL);
+  g_free (after);
+  after = graph_names (graft_document_get_graph (document));
+  g_assert_cmpstr (after, ==, before);
+  activate (window, "redo", NULL);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 8);
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "sym_size_int_1"));
+  close_last_window (window);
+}
+
+/* Whether the canvas takes Escape (its clear-selection action is enabled
+ * only while there is a selection; else Escape goes on to the window). */
+static gboolean
+escape_taken (GraftCanvas *canvas)
+{
+  return press_shortcut (GTK_WIDGET (canvas), "Escape");
+}
+
+/* Two nodes of one name (test_shared_names()): a new graph takes out of
+ * the canvas's selection the nodes it no longer has.  The copy selected,
+ * its undo takes it away: nothing is left selected, Escape goes on to the
+ * window, and the redo does not select it again (the name stayed in the
+ * table, with the copy's rank); both nodes selected, the undo leaves the
+ * program's node, and the redo selects it alone; a node a rewrite removed
+ * (the view the rewrite added, undone) is forgotten the same way. */
+static void
+test_shared_names_prune (void)
+{
+  SharedCase   c = shared_case_open ();
+  GraftWindow *window = c.window;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftGraph  *graph = graft_document_get_graph (graft_window_get_document (window));
+  guint        view_at = graph_position (graph, graft_graph_find_node (graph, "view_default"));
+
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.copy_at));
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_assert_false (escape_taken (canvas));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_assert_false (escape_taken (canvas));
+
+  /* Both: the program's node is left, alone after the redo too. */
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  g_assert_true (graft_canvas_focus_node_placed (canvas, "sym_size_int_1", c.owner_at));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "<Control>space"));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  assert_selected_alone (canvas, c.owner_at, c.copy_at);
+
+  /* A node the undo removes, of a name of its own. */
+  graft_canvas_select_graph_node (canvas, view_at);
+  activate (window, "undo", NULL);
+  iterate_until (nine_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_assert_false (escape_taken (canvas));
+  activate (window, "redo", NULL);
+  iterate_until (ten_nodes_laid_out, window);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  close_last_window (window);
+}
+
 /* Two nodes of one name (test_shared_names()): the ring of Replace All's
  * added nodes is the copy's, and a match of the program's node rings its
  * box, not the copy's; a pick of either box chooses its own match, or
@@ -1489,5 +1783,8 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names-select", test_shared_names_select);
   g_test_add_func ("/ui/view/shared-names-find", test_shared_names_find);
   g_test_add_func ("/ui/view/shared-names-marks", test_shared_names_marks);
+  g_test_add_func ("/ui/view/shared-names-prune", test_shared_names_prune);
+  g_test_add_func ("/ui/view/shared-names-delete", test_shared_names_delete);
+  g_test_add_func ("/ui/view/shared-names-links", test_shared_names_links);
   return g_test_run ();
 }

@@ -802,6 +802,21 @@ test_split_classes (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* Where the middle of @canvas's box @b is, in widget coordinates. */
+static void
+box_on_screen (GraftCanvas *canvas,
+               gint         b,
+               double      *out_x,
+               double      *out_y)
+{
+  const GraftLayoutNode *box;
+
+  g_assert_cmpint (b, >=, 0);
+  box = graft_layout_get_node (graft_canvas_get_layout (canvas), (guint) b);
+  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
+                                 box->box.y + box->box.height / 2, out_x, out_y);
+}
+
 /* Where node @name is drawn on @canvas, in widget coordinates. */
 static void
 node_on_screen (GraftCanvas *canvas,
@@ -809,14 +824,8 @@ node_on_screen (GraftCanvas *canvas,
                 double      *out_x,
                 double      *out_y)
 {
-  GraftLayout           *layout = graft_canvas_get_layout (canvas);
-  gint                   b = graft_layout_find_node (layout, name);
-  const GraftLayoutNode *box;
-
-  g_assert_cmpint (b, >=, 0);
-  box = graft_layout_get_node (layout, (guint) b);
-  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
-                                 box->box.y + box->box.height / 2, out_x, out_y);
+  box_on_screen (canvas, graft_layout_find_node (graft_canvas_get_layout (canvas), name), out_x,
+                 out_y);
 }
 
 /* The two views zoom and pan together: a zoom on one side is the other's
@@ -896,14 +905,8 @@ position_on_screen (GraftCanvas *canvas,
                     double      *out_x,
                     double      *out_y)
 {
-  GraftLayout           *layout = graft_canvas_get_layout (canvas);
-  gint                   b = graft_layout_lookup (layout, position);
-  const GraftLayoutNode *box;
-
-  g_assert_cmpint (b, >=, 0);
-  box = graft_layout_get_node (layout, (guint) b);
-  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
-                                 box->box.y + box->box.height / 2, out_x, out_y);
+  box_on_screen (canvas, graft_layout_lookup (graft_canvas_get_layout (canvas), position), out_x,
+                 out_y);
 }
 
 /* Compare Graphs after a rewrite that adds a copy named as the program's
@@ -914,17 +917,15 @@ position_on_screen (GraftCanvas *canvas,
  * has no twin (by name, the program's node before was the copy's twin,
  * the copy the last box of the name).  A selection follows node by node,
  * and the views line the program's node up on both sides. */
-static void
-test_split_shared_names (void)
+/* dynamic_batch.pt2 after its view_size rewrite (a copy named as the
+ * program's node it keeps), in a window. */
+static GraftWindow *
+open_shared_names (void)
 {
-  g_autofree char  *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
-                                             "dynamic_batch.pt2", NULL);
-  GraftWindow      *window = open_path_sized (path, 1200, 700);
-  GraftDocument    *document = graft_window_get_document (window);
-  GraftSplitWindow *split;
-  GraftCanvas      *left, *right;
-  gint              before_at, owner_at, copy_at;
-  double            lx, ly, rx, ry;
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "dynamic_batch.pt2", NULL);
+  GraftWindow     *window = open_path_sized (path, 1200, 700);
+  GraftDocument   *document = graft_window_get_document (window);
 
   iterate_until (layout_ready, window);
   graft_document_set_pattern_text (document, "import torch\n\naten = torch.ops.aten\n\n\n"
@@ -938,6 +939,18 @@ test_split_shared_names (void)
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
   g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
   iterate_until (layout_ready, window);
+  return window;
+}
+
+static void
+test_split_shared_names (void)
+{
+  GraftWindow      *window = open_shared_names ();
+  GraftSplitWindow *split;
+  GraftCanvas      *left, *right;
+  gint              before_at, owner_at, copy_at;
+  double            lx, ly, rx, ry;
+
   split = open_split (window, "compare", NULL);
   left = graft_split_window_get_canvas (split, FALSE);
   right = graft_split_window_get_canvas (split, TRUE);
@@ -1007,6 +1020,38 @@ test_split_shared_names (void)
   position_on_screen (right, (guint) owner_at, &rx, &ry);
   g_assert_cmpfloat (fabs (lx - rx), <, 1.0);
   g_assert_cmpfloat (fabs (ly - ry), <, 1.0);
+  close_window (GTK_WIDGET (split));
+  close_window (GTK_WIDGET (window));
+}
+
+/* Compare Graphs with shared names (test_split_shared_names()): a node
+ * selected before both sides are laid out (here before either is, in the
+ * place of a click on the side laid out first while the other is still
+ * being laid out) selects its own twin once both are: the program's node
+ * after, alone.  The other side was given the names selected then: none
+ * here (the side had no layout to say them), the name after a click (both
+ * boxes, once laid out). */
+static void
+test_split_shared_names_early (void)
+{
+  GraftWindow      *window = open_shared_names ();
+  GraftSplitWindow *split;
+  GraftCanvas      *left, *right;
+  gint              before_at, owner_at;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "compare", NULL);
+  split = GRAFT_SPLIT_WINDOW (find_toplevel (GRAFT_TYPE_SPLIT_WINDOW));
+  g_assert_nonnull (split);
+  left = graft_split_window_get_canvas (split, FALSE);
+  right = graft_split_window_get_canvas (split, TRUE);
+  g_assert_null (graft_canvas_get_layout (right));
+  graft_canvas_select (left, "sym_size_int_1", FALSE);
+  iterate_until (split_ready, split);
+  before_at = position_named (graft_canvas_get_layout (left), "sym_size_int_1");
+  owner_at = position_named (graft_canvas_get_layout (right), "sym_size_int_1");
+  g_assert_true (graft_canvas_is_node_selected (left, (guint) before_at));
+  g_assert_cmpuint (graft_canvas_get_n_selected (right), ==, 1);
+  g_assert_true (graft_canvas_is_node_selected (right, (guint) owner_at));
   close_window (GTK_WIDGET (split));
   close_window (GTK_WIDGET (window));
 }
@@ -1116,6 +1161,7 @@ main (int    argc,
   g_test_add_func ("/ui/split/classes", test_split_classes);
   g_test_add_func ("/ui/split/linked", test_split_linked);
   g_test_add_func ("/ui/split/shared-names", test_split_shared_names);
+  g_test_add_func ("/ui/split/shared-names-early", test_split_shared_names_early);
   g_test_add_func ("/ui/split/history-step", test_split_history_step);
   g_test_add_func ("/ui/split/closes", test_split_closes);
   return g_test_run ();

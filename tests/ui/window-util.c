@@ -403,6 +403,27 @@ close_last_window (gpointer window)
 }
 
 /**
+ * page_fitted:
+ * @data: (type GraftWindow): a window
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether the Rules page's scroller has nothing more to scroll
+ *   to: the split fitted
+ */
+gboolean
+page_fitted (gpointer data)
+{
+  GraftWindow   *window = data;
+  GtkWidget     *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->rules_panel),
+                                                     GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+  return gtk_widget_get_mapped (scroller) &&
+         gtk_adjustment_get_upper (adj) <= gtk_adjustment_get_page_size (adj) + 0.5;
+}
+
+/**
  * flap_settled:
  * @flap: (type AdwFlap): a flap
  *

@@ -57,6 +57,7 @@ gboolean    press_shortcut (GtkWidget  *widget,
                             const char *accel);
 
 gboolean flap_settled (gpointer flap);
+gboolean page_fitted (gpointer window);
 gboolean node_in_view (GraftCanvas *canvas,
                        const char  *name);
 void     assert_view_filled (GraftCanvas *canvas);
