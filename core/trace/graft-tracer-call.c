@@ -898,6 +898,12 @@ call_object (Tracer            *t,
                                              NULL, at);
       }
     case VAL_SELF_PATH:
+      /* `self(x)` in a top-level forward(self): the module itself, whose
+       * call is this forward again (torch recurses; no call_module of ""). */
+      if (callee->path[0] == '\0' || strcmp (callee->path, "forward") == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "%s(...) calls this forward again, a recursion without end",
+                                   callee->path[0] == '\0' ? "self" : "self.forward");
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:

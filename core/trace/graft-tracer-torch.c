@@ -436,6 +436,29 @@ not_tensor (const char *path)
 /* A torch function called with no traced value runs eagerly: it makes a
  * constant tensor, unless its result is something else, which comes from
  * the data or state Graft does not have. */
+static const Value *
+callable_argument (const Value *v)
+{
+  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
+    {
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          const Value *found = callable_argument (v->seq.items->pdata[i]);
+
+          if (found != NULL)
+            return found;
+        }
+      return NULL;
+    }
+  if ((v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN) || v->kind == VAL_PYMODULE ||
+      v->kind == VAL_PATH_FN || v->kind == VAL_NN_CLASS || v->kind == VAL_FUNCTION ||
+      v->kind == VAL_CLASS || v->kind == VAL_SELF_PATH || v->kind == VAL_BOUND ||
+      (v->kind == VAL_BUILTIN && !_graft_value_is_class ((Value *) v)) || v->kind == VAL_METHOD ||
+      v->kind == VAL_SUPER)
+    return v;
+  return NULL;
+}
+
 static Value *
 constant_call (Tracer            *t,
                const char        *path,
@@ -443,6 +466,19 @@ constant_call (Tracer            *t,
                StrMap            *kwargs,
                const GraftPyExpr *at)
 {
+  const Value *odd = NULL;
+
+  /* A module, function or class among the arguments: no constant tensor
+   * comes of it (torch raises a TypeError, or makes something else). */
+  for (guint i = 0; odd == NULL && args != NULL && i < args->len; i++)
+    odd = callable_argument (args->pdata[i]);
+  for (guint i = 0; odd == NULL && kwargs != NULL && i < kwargs->values->len; i++)
+    odd = callable_argument (kwargs->values->pdata[i]);
+  if (odd != NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s() is given a %s, which is no tensor or number; Graft does "
+                               "not run it",
+                               path, _graft_value_type_name ((Value *) odd));
   if (not_tensor (path))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s() runs eagerly on constants and gives no tensor; its result "
