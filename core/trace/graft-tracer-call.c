@@ -531,8 +531,15 @@ _graft_tracer_instantiate (Tracer            *t,
     return _graft_tracer_dataclass_init (t, owner, self, args, kwargs, at) != NULL ? self : NULL;
   if (init != NULL && init->kind == VAL_FUNCTION)
     {
-      if (_graft_tracer_call_function (t, init->fn, self, args, kwargs, at) == NULL)
+      Value *result = _graft_tracer_call_function (t, init->fn, self, args, kwargs, at);
+
+      if (result == NULL)
         return NULL;
+      /* type.__call__ checks what __init__ gave back. */
+      if (result->kind != VAL_NONE)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: __init__() should return None, not '%s'",
+                                   _graft_value_type_name (result));
     }
   else if ((args != NULL && args->len > 0) || (kwargs != NULL && kwargs->keys->len > 0))
     {
