@@ -888,7 +888,7 @@ call_target (Reader  *r,
 }
 
 /* A whole value that ends the node's expression: the rest of the line may
- * only free values. */
+ * only free values.  On failure @out holds nothing. */
 static gboolean
 parse_last_value (Reader   *r,
                   GraftArg *out,
@@ -896,7 +896,12 @@ parse_last_value (Reader   *r,
 {
   if (!parse_value (r, out, error))
     return FALSE;
-  return parse_line_end (r, error);
+  if (!parse_line_end (r, error))
+    {
+      graft_arg_clear (out);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Sets @rec's args to @n values taken from @values. */

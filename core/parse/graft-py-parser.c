@@ -1404,6 +1404,33 @@ parse_parameters (Parser          *p,
       return NULL;
     }
 
+  /* Python's symbol table refuses a name twice, at the second. */
+  {
+    GraftPyArg *all[] = { a->vararg, a->kwarg };
+
+    for (guint i = base; i < p->scratch->len + G_N_ELEMENTS (all); i++)
+      {
+        GraftPyArg *x = i < p->scratch->len ? p->scratch->pdata[i] : all[i - p->scratch->len];
+
+        if (x == NULL)
+          continue;
+        for (guint j = base; j < i && j < p->scratch->len + G_N_ELEMENTS (all); j++)
+          {
+            GraftPyArg *y = j < p->scratch->len ? p->scratch->pdata[j] : all[j - p->scratch->len];
+
+            if (y != NULL && strcmp (x->name, y->name) == 0)
+              {
+                /* The later of the two in the text. */
+                GraftPyArg *second = x->start > y->start ? x : y;
+
+                fail_at (p, second->start, second->end, GRAFT_PARSE_ERROR_SYNTAX,
+                         "duplicate argument '%s' in function definition", x->name);
+                return NULL;
+              }
+          }
+      }
+  }
+
   /* Split the collected parameters into the three lists. */
   items = finish_list (p, base, &n);
   if (kwonly_at == G_MAXUINT)

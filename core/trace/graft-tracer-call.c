@@ -570,8 +570,15 @@ _graft_tracer_instantiate (Tracer            *t,
     return _graft_tracer_dataclass_init (t, owner, self, args, kwargs, at) != NULL ? self : NULL;
   if (init != NULL && init->kind == VAL_FUNCTION)
     {
-      if (_graft_tracer_call_function (t, init->fn, self, args, kwargs, at) == NULL)
+      Value *result = _graft_tracer_call_function (t, init->fn, self, args, kwargs, at);
+
+      if (result == NULL)
         return NULL;
+      /* type.__call__ checks what __init__ gave back. */
+      if (result->kind != VAL_NONE)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: __init__() should return None, not '%s'",
+                                   _graft_value_type_name (result));
     }
   else if ((args != NULL && args->len > 0) || (kwargs != NULL && kwargs->keys->len > 0))
     {
@@ -937,6 +944,12 @@ call_object (Tracer            *t,
                                              NULL, at);
       }
     case VAL_SELF_PATH:
+      /* `self(x)` in a top-level forward(self): the module itself, whose
+       * call is this forward again (torch recurses; no call_module of ""). */
+      if (callee->path[0] == '\0' || strcmp (callee->path, "forward") == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "%s(...) calls this forward again, a recursion without end",
+                                   callee->path[0] == '\0' ? "self" : "self.forward");
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:

@@ -173,16 +173,22 @@ py_type_name (const Value *v)
       return "Tensor";
     case VAL_PARAMETER:
       return "Parameter";
-    case VAL_SYMBOL:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
     case VAL_OBJECT:
+      /* A module's class: the class name, as a heap type's tp_name is. */
+      return v->obj->kind != OBJ_PLAIN ? v->obj->class_name : NULL;
+    case VAL_PYMODULE:
+      return "module";
+    case VAL_FUNCTION:
+      return "function";
+    case VAL_CLASS:
+    case VAL_NN_CLASS:
+      return "type";
+    case VAL_BUILTIN:
+      return _graft_value_is_class ((Value *) v) ? "type" : "builtin_function_or_method";
+    case VAL_SYMBOL:
+    case VAL_PATH_FN:
     case VAL_SELF_PATH:
     case VAL_BOUND:
-    case VAL_BUILTIN:
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
@@ -198,6 +204,19 @@ is_tensor_like (const Value *v)
 {
   return _graft_value_is_proxy ((Value *) v) || v->kind == VAL_TENSOR ||
          v->kind == VAL_PARAMETER;
+}
+
+/* A value that is surely no tensor nor anything torch takes as one: a
+ * module, an imported module, a function or class of the file, a builtin.
+ * (A plain object of the file's classes, a torch function and such stay
+ * unknown.) */
+static gboolean
+is_surely_not_tensor (const Value *v)
+{
+  if (v->kind == VAL_OBJECT)
+    return v->obj->kind != OBJ_PLAIN;
+  return v->kind == VAL_PYMODULE || v->kind == VAL_FUNCTION || v->kind == VAL_CLASS ||
+         v->kind == VAL_NN_CLASS || v->kind == VAL_BUILTIN;
 }
 
 /* A value of one of the plain Python types (not a tensor, not a proxy). */
@@ -305,12 +324,12 @@ check_value (Call        *c,
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||
           v->kind == VAL_COMPLEX)
         return c->parser->numbers_as_tensors ? YES : NO;
-      return literal ? NO : UNSURE;
+      return literal || is_surely_not_tensor (v) ? NO : UNSURE;
     case GRAFT_SIG_SCALAR:
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||
           v->kind == VAL_COMPLEX)
         return YES;
-      return proxy || literal ? NO : UNSURE;
+      return proxy || literal || is_surely_not_tensor (v) ? NO : UNSURE;
     case GRAFT_SIG_INT:
       if (v->kind == VAL_BOOL)
         return NO;

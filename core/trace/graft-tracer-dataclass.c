@@ -537,7 +537,10 @@ first_class_base (const Class *c)
 
 /* The dataclass whose fields @v's generated @method (`__repr__`,
  * `__eq__`) uses, or NULL: not a dataclass instance, or a class of its
- * chain defines @method first. */
+ * chain defines @method first.  A dataclass made with `eq=False` or
+ * `repr=False` has no such method of its own: the search goes on to its
+ * base, whose generated method then compares or prints the base's
+ * fields. */
 static Class *
 generated (const Value *v,
            const char  *method)
@@ -548,8 +551,8 @@ generated (const Value *v,
     {
       if (_graft_strmap_get (&c->ns, method) != NULL)
         return NULL;
-      if (c->dc_fields != NULL)
-        return (strcmp (method, "__repr__") == 0 ? c->dc_repr : c->dc_eq) ? c : NULL;
+      if (c->dc_fields != NULL && (strcmp (method, "__repr__") == 0 ? c->dc_repr : c->dc_eq))
+        return c;
     }
   return NULL;
 }

@@ -459,6 +459,29 @@ not_tensor (const char *path)
 /* A torch function called with no traced value runs eagerly: it makes a
  * constant tensor, unless its result is something else, which comes from
  * the data or state Graft does not have. */
+static const Value *
+callable_argument (const Value *v)
+{
+  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
+    {
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          const Value *found = callable_argument (v->seq.items->pdata[i]);
+
+          if (found != NULL)
+            return found;
+        }
+      return NULL;
+    }
+  if ((v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN) || v->kind == VAL_PYMODULE ||
+      v->kind == VAL_PATH_FN || v->kind == VAL_NN_CLASS || v->kind == VAL_FUNCTION ||
+      v->kind == VAL_CLASS || v->kind == VAL_SELF_PATH || v->kind == VAL_BOUND ||
+      (v->kind == VAL_BUILTIN && !_graft_value_is_class ((Value *) v)) || v->kind == VAL_METHOD ||
+      v->kind == VAL_SUPER)
+    return v;
+  return NULL;
+}
+
 static Value *
 constant_call (Tracer            *t,
                const char        *path,
@@ -466,6 +489,19 @@ constant_call (Tracer            *t,
                StrMap            *kwargs,
                const GraftPyExpr *at)
 {
+  const Value *odd = NULL;
+
+  /* A module, function or class among the arguments: no constant tensor
+   * comes of it (torch raises a TypeError, or makes something else). */
+  for (guint i = 0; odd == NULL && args != NULL && i < args->len; i++)
+    odd = callable_argument (args->pdata[i]);
+  for (guint i = 0; odd == NULL && kwargs != NULL && i < kwargs->values->len; i++)
+    odd = callable_argument (kwargs->values->pdata[i]);
+  if (odd != NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s() is given a %s, which is no tensor or number; Graft does "
+                               "not run it",
+                               path, _graft_value_type_name ((Value *) odd));
   if (not_tensor (path))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s() runs eagerly on constants and gives no tensor; its result "
@@ -2303,6 +2339,101 @@ compare_str_keys_cb (gconstpointer a,
   return (ka->str.len > kb->str.len) - (ka->str.len < kb->str.len);
 }
 
+/* The __init__ parameters of torch.nn's classes, per torch
+ * (tests/tools/gen-nn-inits.py writes each table; sorted by strcmp). */
+typedef struct
+{
+  const char *name;
+  const char *params;
+} NnInit;
+
+#define GRAFT_NN_INIT(name, params) { name, params },
+static const NnInit nn_inits_2_6[] = {
+#include "graft-nn-inits-2.6.inc"
+};
+static const NnInit nn_inits_1_13[] = {
+#include "graft-nn-inits-1.13.inc"
+};
+#undef GRAFT_NN_INIT
+
+/* Indexed by GraftTorch. */
+static const struct
+{
+  const NnInit *rows;
+  gsize         n;
+} nn_inits[] = {
+  [GRAFT_TORCH_2_6] = { nn_inits_2_6, G_N_ELEMENTS (nn_inits_2_6) },
+  [GRAFT_TORCH_1_13] = { nn_inits_1_13, G_N_ELEMENTS (nn_inits_1_13) },
+};
+
+static int
+nn_init_compare (const void *key,
+                 const void *row)
+{
+  return strcmp (key, ((const NnInit *) row)->name);
+}
+
+/* Whether the arguments of `nn.NAME(...)` bind to the class's __init__,
+ * as Python binds them: else Python's TypeError (`Linear.__init__()
+ * missing 1 required positional argument: 'out_features'`) is set.  A
+ * class the table lacks passes. */
+static gboolean
+check_nn_init (Tracer            *t,
+               const char        *name,
+               PtrVec            *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  const NnInit *row = bsearch (name, nn_inits[t->dialect->torch].rows,
+                               nn_inits[t->dialect->torch].n, sizeof (NnInit), nn_init_compare);
+  Signature    *sig;
+  PtrVec       *all;
+
+  if (row == NULL)
+    return TRUE;
+  if (t->signatures == NULL)
+    t->signatures = g_hash_table_new (NULL, NULL);
+  sig = g_hash_table_lookup (t->signatures, row);
+  if (sig == NULL)
+    {
+      g_autofree char *code = g_strdup_printf ("def f(%s):\n    pass\n", row->params);
+      g_autoptr (GraftSource) source = graft_source_new ("<torch.nn signature>", code, -1);
+      g_autoptr (GError) error = NULL;
+      guint n_pos;
+
+      sig = _graft_tracer_alloc (t, sizeof (Signature));
+      sig->module = graft_py_parse (source, &error);
+      if (sig->module == NULL)
+        return TRUE;
+      g_ptr_array_add (t->parsed, sig->module);
+      sig->params = graft_py_module_get_body (sig->module)->items[0]->function_def.args;
+      n_pos = sig->params->n_posonly + sig->params->n_args;
+      /* Only whether a parameter has a default matters here. */
+      sig->defaults = _graft_tracer_alloc (t, sizeof (Value *) * (n_pos + 1));
+      sig->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (sig->params->n_kwonly + 1));
+      for (guint i = 0; i < n_pos; i++)
+        {
+          const GraftPyArg *p = i < sig->params->n_posonly
+                                    ? sig->params->posonly[i]
+                                    : sig->params->args[i - sig->params->n_posonly];
+
+          sig->defaults[i] = p->default_value != NULL ? _graft_value_none () : NULL;
+        }
+      for (guint i = 0; i < sig->params->n_kwonly; i++)
+        sig->kw_defaults[i] =
+            sig->params->kwonly[i]->default_value != NULL ? _graft_value_none () : NULL;
+      g_hash_table_insert (t->signatures, (gpointer) row, sig);
+      t->n_kept++;
+    }
+  /* self first, as Python counts it. */
+  all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
+  _graft_vec_add (all, _graft_value_none ());
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    _graft_vec_add (all, args->pdata[i]);
+  return _graft_tracer_bind (t, _graft_tracer_printf (t, "%s.__init__", name), sig->params,
+                             sig->defaults, sig->kw_defaults, all, kwargs, at) != NULL;
+}
+
 /**
  * _graft_tracer_new_nn:
  * @path: `torch.nn.Conv2d`, `torch.nn.Sequential`, ...
@@ -2400,6 +2531,8 @@ _graft_tracer_new_nn (Tracer            *t,
         }
       return v;
     }
+  if (!check_nn_init (t, name, args, kwargs, at))
+    return NULL;
   if (strcmp (name, "Module") == 0)
     return _graft_tracer_new_object (t, OBJ_USER_MODULE, "Module");
   /* Every other torch.nn class is a leaf: torch.fx records its calls. */

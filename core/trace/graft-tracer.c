@@ -622,6 +622,19 @@ annotation_repr (Tracer            *t,
   return _graft_tracer_type_repr (t, v, e);
 }
 
+/* Whether an annotation that is no placeholder's type evaluates, as
+ * Python evaluates every annotation when it runs the def (a name it lacks
+ * is a NameError); a string one is not evaluated. */
+static gboolean
+annotation_evaluates (Tracer            *t,
+                      Frame             *frame,
+                      const GraftPyExpr *e)
+{
+  if (e->kind == GRAFT_PY_EXPR_CONSTANT && e->constant.kind == GRAFT_PY_CONST_STR)
+    return TRUE;
+  return _graft_tracer_eval (t, frame, e) != NULL;
+}
+
 /* One placeholder of the traced function's parameter @p, under @target
  * (`x`, or `*args` for torch 2.6's variadic ones), bound in @frame. */
 static gboolean
@@ -645,9 +658,12 @@ make_placeholder (Tracer           *t,
       _graft_vec_add (args, d);
     }
   /* torch looks annotations up by the placeholder's target: `*args` has
-   * none. */
+   * none, but Python has evaluated it. */
   if (p->annotation != NULL && strcmp (target, p->name) == 0 &&
       (type = annotation_repr (t, frame->globals, p->annotation)) == NULL)
+    return FALSE;
+  if (p->annotation != NULL && strcmp (target, p->name) != 0 &&
+      !annotation_evaluates (t, frame->globals, p->annotation))
     return FALSE;
   node = _graft_tracer_make_node (t, GRAFT_OP_PLACEHOLDER, target, args, NULL, NULL, &at);
   if (node == NULL)
@@ -692,6 +708,9 @@ make_placeholders (Tracer            *t,
 
       if (i == 0 && skip_self)
         {
+          /* Not a placeholder, but Python has evaluated its annotation. */
+          if (p->annotation != NULL && !annotation_evaluates (t, frame->globals, p->annotation))
+            return FALSE;
           _graft_strmap_set (&frame->vars, p->name, self);
           continue;
         }

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Which torch a generator of tests/tools runs on, for the headers of the
-tables it writes (gen-fx-table.py, gen-tensor-attrs.py, gen-torch-names.py).
+tables it writes (gen-fx-table.py, gen-tensor-attrs.py, gen-torch-names.py,
+gen-nn-inits.py).
 Imported by them from their own folder; needs torch."""
 
 import re

@@ -1,10 +1,10 @@
-import torch
 import torch.nn as nn
 
-class M(nn.Module):
+
+class Head(nn.Module):
     def __init__(self):
         super().__init__()
-        self.fc = nn.Linear(4, 4, bogus=True)
+        self.fc = nn.Linear(8, 4, bais=False)
 
     def forward(self, x):
         return self.fc(x)
