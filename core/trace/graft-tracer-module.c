@@ -290,6 +290,11 @@ raise_no_attribute (Tracer            *t,
   return NULL;
 }
 
+static Value *module_getattr_fallback (Tracer            *t,
+                                       Value             *self,
+                                       const char        *name,
+                                       const GraftPyExpr *at);
+
 static Value *
 module_getattr (Tracer            *t,
                 Value             *self,
@@ -307,11 +312,38 @@ module_getattr (Tracer            *t,
       if (v->kind == VAL_FUNCTION && v->fn->is_property)
         {
           PtrVec *args = _graft_tracer_vec (t);
+          Value  *got = _graft_tracer_call_function (t, v->fn, self, args, NULL, at);
 
-          return _graft_tracer_call_function (t, v->fn, self, args, NULL, at);
+          /* A getter's AttributeError makes Python call
+           * nn.Module.__getattr__(name), which finds only a parameter,
+           * buffer or submodule of that name, else raises its own
+           * AttributeError naming the property, not what the getter
+           * missed. */
+          if (got != NULL || t->raised == NULL ||
+              !_graft_tracer_exception_is (t, t->raised, "AttributeError"))
+            return got;
+          g_clear_error (&t->error);
+          t->raised = NULL;
+          t->raised_args = NULL;
+          return module_getattr_fallback (t, self, name, at);
         }
       return bind_method (t, self, v);
     }
+  return module_getattr_fallback (t, self, name, at);
+}
+
+/* module_getattr() past the instance's attributes and its class:
+ * nn.Module.__getattr__'s parameters, buffers and submodules, and what
+ * Graft models of a layer. */
+static Value *
+module_getattr_fallback (Tracer            *t,
+                         Value             *self,
+                         const char        *name,
+                         const GraftPyExpr *at)
+{
+  Object *obj = self->obj;
+  Value  *v;
+
   if ((v = _graft_strmap_get (&obj->params, name)) != NULL)
     {
       const char *base = g_hash_table_lookup (t->module_paths, obj);
