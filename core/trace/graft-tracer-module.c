@@ -987,7 +987,8 @@ _graft_tracer_getattr (Tracer            *t,
     return _graft_tracer_proxy_getattr (t, obj, name, FALSE, at);
   if (obj->kind == VAL_PYMODULE)
     {
-      if (_graft_tracer_module_lacks (t, obj->path, name))
+      if (_graft_tracer_module_lacks (t, obj->path, name) ||
+          _graft_tracer_module_unimported (t, obj->path, name))
         return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                                     "AttributeError: module '%s' has no attribute '%s'", obj->path,
                                     name);
@@ -1014,7 +1015,8 @@ _graft_tracer_getattr (Tracer            *t,
         }
       /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
        * names it has. */
-      if (_graft_tracer_module_lacks (t, obj->path, name))
+      if (_graft_tracer_module_lacks (t, obj->path, name) ||
+          _graft_tracer_module_unimported (t, obj->path, name))
         return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                                     "AttributeError: module '%s' has no attribute '%s'", obj->path,
                                     name);
