@@ -369,7 +369,7 @@ exec_import_from (Tracer            *t,
       /* The module is imported, and so is the name if it is a submodule
        * (`from torch.nn.utils import prune`). */
       _graft_tracer_note_import (t, _graft_tracer_join_path (t, s->import_from.module,
-                                                              alias->name));
+                                                             alias->name));
       _graft_strmap_set (&frame->vars, alias->asname != NULL ? alias->asname : alias->name, v);
     }
   return FLOW_NORMAL;

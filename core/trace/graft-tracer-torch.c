@@ -343,7 +343,7 @@ _graft_tracer_module_unimported (Tracer     *t,
   const char *const *list =
       t->dialect->torch == GRAFT_TORCH_1_13 ? unimported_1_13 : unimported_2_6;
   gsize n = t->dialect->torch == GRAFT_TORCH_1_13 ? G_N_ELEMENTS (unimported_1_13)
-                                                   : G_N_ELEMENTS (unimported_2_6);
+                                                  : G_N_ELEMENTS (unimported_2_6);
   gsize module_len = strlen (module);
 
   if (strncmp (module, "torch", 5) != 0)
