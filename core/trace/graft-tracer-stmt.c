@@ -1532,6 +1532,7 @@ exception_is (Tracer     *t,
     { "OverflowError", "ArithmeticError" },
     { "NotImplementedError", "RuntimeError" },
     { "ModuleNotFoundError", "ImportError" },
+    { "UnboundLocalError", "NameError" },
   };
 
   if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)
