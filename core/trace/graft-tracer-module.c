@@ -295,6 +295,24 @@ static Value *module_getattr_fallback (Tracer            *t,
                                        const char        *name,
                                        const GraftPyExpr *at);
 
+/* Python's AttributeError for a module @module without @name, `str(e)`
+ * and `e.args` as Python's. */
+static Value *
+raise_module_no_attribute (Tracer            *t,
+                           const char        *module,
+                           const char        *name,
+                           const GraftPyExpr *at)
+{
+  const char *message = _graft_tracer_printf (t, "module '%s' has no attribute '%s'", module, name);
+
+  if (t->error != NULL)
+    return NULL;
+  _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: %s", message);
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return NULL;
+}
+
 static Value *
 module_getattr (Tracer            *t,
                 Value             *self,
@@ -989,9 +1007,7 @@ _graft_tracer_getattr (Tracer            *t,
     {
       if (_graft_tracer_module_lacks (t, obj->path, name) ||
           _graft_tracer_module_unimported (t, obj->path, name))
-        return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
-                                    "AttributeError: module '%s' has no attribute '%s'", obj->path,
-                                    name);
+        return raise_module_no_attribute (t, obj->path, name, at);
       return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
     }
   if (obj->kind == VAL_PATH_FN)
@@ -1017,9 +1033,7 @@ _graft_tracer_getattr (Tracer            *t,
        * names it has. */
       if (_graft_tracer_module_lacks (t, obj->path, name) ||
           _graft_tracer_module_unimported (t, obj->path, name))
-        return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
-                                    "AttributeError: module '%s' has no attribute '%s'", obj->path,
-                                    name);
+        return raise_module_no_attribute (t, obj->path, name, at);
       /* A name torch has (`torch.nn.utils.rnn`, `.weight_norm`): a path,
        * which Graft refuses where it is called if it does not model it
        * (hasattr() is true, as in torch). */
