@@ -338,6 +338,27 @@ note_miss (Tracer     *t,
   t->miss_recent[r] = name;
 }
 
+/* Python's NameError (or its UnboundLocalError, @exception) for a name
+ * not found, with `e.args` as Python's, which `except NameError` catches;
+ * uncaught, Graft's message is @message (prefixed with a non-NULL
+ * @exception). */
+static Value *
+raise_name_error (Tracer            *t,
+                  const char        *exception,
+                  const char        *message,
+                  const GraftPyExpr *at)
+{
+  if (t->error != NULL)
+    return NULL;
+  if (exception != NULL)
+    _graft_tracer_raise (t, exception, at->start, at->end, "%s: %s", exception, message);
+  else
+    _graft_tracer_raise (t, "NameError", at->start, at->end, "%s", message);
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return NULL;
+}
+
 static G_GNUC_NO_INLINE Value *
 lookup_slow (Tracer            *t,
              Frame             *frame,
@@ -357,11 +378,12 @@ lookup_slow (Tracer            *t,
       if (G_UNLIKELY (frame->fn == t->stream_fn))
         note_miss (t, name);
       else if (is_local_of (t, frame->fn, name))
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "UnboundLocalError: cannot access local variable '%s' where it "
-                                   "is not associated "
-                                   "with a value",
-                                   name);
+        return raise_name_error (t, "UnboundLocalError",
+                                 _graft_tracer_printf (t,
+                                                       "cannot access local variable '%s' where it "
+                                                       "is not associated with a value",
+                                                       name),
+                                 at);
       else if (t->error != NULL && t->fallback)
         return NULL;
     }
@@ -372,8 +394,8 @@ lookup_slow (Tracer            *t,
     return v;
   if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
     return v;
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "name '%s' is not defined", name);
+  return raise_name_error (t, NULL, _graft_tracer_printf (t, "name '%s' is not defined", name),
+                           at);
 }
 
 /* The module's value of @name (`torch`) that Tracer.outside_recent keeps

@@ -290,6 +290,29 @@ raise_no_attribute (Tracer            *t,
   return NULL;
 }
 
+static Value *module_getattr_fallback (Tracer            *t,
+                                       Value             *self,
+                                       const char        *name,
+                                       const GraftPyExpr *at);
+
+/* Python's AttributeError for a module @module without @name, `str(e)`
+ * and `e.args` as Python's. */
+static Value *
+raise_module_no_attribute (Tracer            *t,
+                           const char        *module,
+                           const char        *name,
+                           const GraftPyExpr *at)
+{
+  const char *message = _graft_tracer_printf (t, "module '%s' has no attribute '%s'", module, name);
+
+  if (t->error != NULL)
+    return NULL;
+  _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: %s", message);
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return NULL;
+}
+
 static Value *
 module_getattr (Tracer            *t,
                 Value             *self,
@@ -307,11 +330,38 @@ module_getattr (Tracer            *t,
       if (v->kind == VAL_FUNCTION && v->fn->is_property)
         {
           PtrVec *args = _graft_tracer_vec (t);
+          Value  *got = _graft_tracer_call_function (t, v->fn, self, args, NULL, at);
 
-          return _graft_tracer_call_function (t, v->fn, self, args, NULL, at);
+          /* A getter's AttributeError makes Python call
+           * nn.Module.__getattr__(name), which finds only a parameter,
+           * buffer or submodule of that name, else raises its own
+           * AttributeError naming the property, not what the getter
+           * missed. */
+          if (got != NULL || t->raised == NULL ||
+              !_graft_tracer_exception_is (t, t->raised, "AttributeError"))
+            return got;
+          g_clear_error (&t->error);
+          t->raised = NULL;
+          t->raised_args = NULL;
+          return module_getattr_fallback (t, self, name, at);
         }
       return bind_method (t, self, v);
     }
+  return module_getattr_fallback (t, self, name, at);
+}
+
+/* module_getattr() past the instance's attributes and its class:
+ * nn.Module.__getattr__'s parameters, buffers and submodules, and what
+ * Graft models of a layer. */
+static Value *
+module_getattr_fallback (Tracer            *t,
+                         Value             *self,
+                         const char        *name,
+                         const GraftPyExpr *at)
+{
+  Object *obj = self->obj;
+  Value  *v;
+
   if ((v = _graft_strmap_get (&obj->params, name)) != NULL)
     {
       const char *base = g_hash_table_lookup (t->module_paths, obj);
@@ -955,10 +1005,9 @@ _graft_tracer_getattr (Tracer            *t,
     return _graft_tracer_proxy_getattr (t, obj, name, FALSE, at);
   if (obj->kind == VAL_PYMODULE)
     {
-      if (_graft_tracer_module_lacks (t, obj->path, name))
-        return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
-                                    "AttributeError: module '%s' has no attribute '%s'", obj->path,
-                                    name);
+      if (_graft_tracer_module_lacks (t, obj->path, name) ||
+          _graft_tracer_module_unimported (t, obj->path, name))
+        return raise_module_no_attribute (t, obj->path, name, at);
       return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
     }
   if (obj->kind == VAL_PATH_FN)
@@ -982,10 +1031,9 @@ _graft_tracer_getattr (Tracer            *t,
         }
       /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
        * names it has. */
-      if (_graft_tracer_module_lacks (t, obj->path, name))
-        return _graft_tracer_raise (t, "AttributeError", at->start, at->end,
-                                    "AttributeError: module '%s' has no attribute '%s'", obj->path,
-                                    name);
+      if (_graft_tracer_module_lacks (t, obj->path, name) ||
+          _graft_tracer_module_unimported (t, obj->path, name))
+        return raise_module_no_attribute (t, obj->path, name, at);
       /* A name torch has (`torch.nn.utils.rnn`, `.weight_norm`): a path,
        * which Graft refuses where it is called if it does not model it
        * (hasattr() is true, as in torch). */

@@ -415,6 +415,8 @@ struct _Tracer
   GHashTable *self_tree;       /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
   GHashTable *module_paths;    /* Object * -> qualified name (named_modules order) */
   GHashTable *attr_cache;      /* module path -> (attribute name -> value) */
+  GHashTable *imported;        /* the module paths the program imported (and their
+                                * packages), or NULL before its first import */
   GHashTable *call_paths;      /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
   GHashTable *signatures;      /* torch table entry -> parsed signature, or NULL */
   GPtrArray  *parsed;          /* GraftPyModules parsed from the torch table */
@@ -1271,6 +1273,8 @@ const char *_graft_tracer_type_repr (Tracer *t, Value *v, const GraftPyExpr *at)
 Value   *_graft_tracer_torch_attr (Tracer *t, const char *path, const GraftPyExpr *at);
 gboolean _graft_tracer_module_lacks (Tracer *t, const char *module, const char *name);
 gboolean _graft_tracer_module_listed (Tracer *t, const char *module);
+gboolean _graft_tracer_module_unimported (Tracer *t, const char *module, const char *name);
+void     _graft_tracer_note_import (Tracer *t, const char *path);
 Value   *_graft_tracer_call_path (Tracer            *t,
                                   const char        *path,
                                   PtrVec            *args,

@@ -308,6 +308,7 @@ exec_import (Tracer            *t,
 
       if (mod == NULL)
         return FLOW_ERROR;
+      _graft_tracer_note_import (t, alias->name);
       if (alias->asname != NULL)
         _graft_strmap_set (&frame->vars, alias->asname, mod);
       else
@@ -365,6 +366,10 @@ exec_import_from (Tracer            *t,
           t, _graft_tracer_join_path (t, s->import_from.module, alias->name), at);
       if (v == NULL)
         return FLOW_ERROR;
+      /* The module is imported, and so is the name if it is a submodule
+       * (`from torch.nn.utils import prune`). */
+      _graft_tracer_note_import (t, _graft_tracer_join_path (t, s->import_from.module,
+                                                             alias->name));
       _graft_strmap_set (&frame->vars, alias->asname != NULL ? alias->asname : alias->name, v);
     }
   return FLOW_NORMAL;
@@ -1527,6 +1532,7 @@ exception_is (Tracer     *t,
     { "OverflowError", "ArithmeticError" },
     { "NotImplementedError", "RuntimeError" },
     { "ModuleNotFoundError", "ImportError" },
+    { "UnboundLocalError", "NameError" },
   };
 
   if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)

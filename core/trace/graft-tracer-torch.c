@@ -246,6 +246,119 @@ torch_names_lack (Tracer     *t,
   return TRUE;
 }
 
+/* The submodules of the table's packages that are not attributes of
+ * their package after `import torch` and `import torch.fx` (what the
+ * oracle, fx-reference, has imported when it loads a program), until the
+ * program imports them: `hasattr(torch.nn.utils, "prune")` is False, and
+ * `torch.fx.annotate` an AttributeError, without `import
+ * torch.nn.utils.prune` or `from torch.fx import annotate` before.  Found
+ * with both torches: each package's pkgutil submodules that hasattr()
+ * denies in fx-reference's process, and which of them importing another
+ * imports (_graft_tracer_note_import()). */
+static const char *const unimported_1_13[] = {
+  "torch._C_flatbuffer",
+  "torch._appdirs",
+  "torch._deploy",
+  "torch._dispatch",
+  "torch._lazy",
+  "torch._python_dispatcher",
+  "torch._storage_docs",
+  "torch._tensor_docs",
+  "torch._torch_docs",
+  "torch.contrib",
+  "torch.fx.annotate",
+  "torch.fx.experimental",
+  "torch.fx.tensor_type",
+  "torch.monitor",
+  "torch.nn.backends",
+  "torch.nn.cpp",
+  "torch.nn.utils._deprecation_utils",
+  "torch.nn.utils._expanded_weights",
+  "torch.nn.utils._per_sample_grad",
+  "torch.nn.utils._stateless",
+  "torch.nn.utils.prune",
+};
+
+static const char *const unimported_2_6[] = {
+  "torch._appdirs",
+  "torch._deploy",
+  "torch._lazy",
+  "torch._python_dispatcher",
+  "torch._size_docs",
+  "torch._storage_docs",
+  "torch._streambase",
+  "torch._tensor_docs",
+  "torch._thread_safe_fork",
+  "torch._torch_docs",
+  "torch.contrib",
+  "torch.fx.annotate",
+  "torch.fx.tensor_type",
+  "torch.nn.backends",
+  "torch.nn.cpp",
+  "torch.nn.utils._deprecation_utils",
+  "torch.nn.utils._expanded_weights",
+  "torch.nn.utils._per_sample_grad",
+  "torch.nn.utils.prune",
+};
+
+/**
+ * _graft_tracer_note_import:
+ * @path: a dotted module path an import statement named
+ *
+ * Notes that @path and its packages are imported: a submodule torch does
+ * not import is an attribute of its package from then on.
+ */
+void
+_graft_tracer_note_import (Tracer     *t,
+                           const char *path)
+{
+  if (t->imported == NULL)
+    {
+      t->imported = g_hash_table_new (g_str_hash, g_str_equal);
+      g_ptr_array_add (t->hash_tables, t->imported);
+    }
+  for (const char *dot = strchr (path, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+    g_hash_table_add (t->imported, (gpointer) _graft_tracer_strdup (t, path, dot - path));
+  g_hash_table_add (t->imported, (gpointer) _graft_tracer_strdup (t, path, -1));
+  /* What those imports import in turn, among the list (both torches). */
+  if (t->dialect->torch == GRAFT_TORCH_1_13 &&
+      g_hash_table_contains (t->imported, "torch.fx.tensor_type"))
+    g_hash_table_add (t->imported, (gpointer) "torch.fx.experimental");
+  if (g_hash_table_contains (t->imported, "torch.nn.utils._per_sample_grad"))
+    g_hash_table_add (t->imported, (gpointer) "torch.nn.utils._expanded_weights");
+}
+
+/**
+ * _graft_tracer_module_unimported:
+ *
+ * Whether `module.name` is a submodule that torch does not import by
+ * itself (see unimported_1_13) and the program has not imported yet, so
+ * that it is not an attribute of @module.
+ */
+gboolean
+_graft_tracer_module_unimported (Tracer     *t,
+                                 const char *module,
+                                 const char *name)
+{
+  const char *const *list =
+      t->dialect->torch == GRAFT_TORCH_1_13 ? unimported_1_13 : unimported_2_6;
+  gsize n = t->dialect->torch == GRAFT_TORCH_1_13 ? G_N_ELEMENTS (unimported_1_13)
+                                                  : G_N_ELEMENTS (unimported_2_6);
+  gsize module_len = strlen (module);
+
+  if (strncmp (module, "torch", 5) != 0)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (strncmp (list[i], module, module_len) == 0 && list[i][module_len] == '.' &&
+        strcmp (list[i] + module_len + 1, name) == 0)
+      {
+        g_autofree char *path = g_strconcat (module, ".", name, NULL);
+
+        return t->imported == NULL || !g_hash_table_contains (t->imported, path);
+      }
+  return FALSE;
+}
+
 /* The Python modules the tracer can import. */
 static const char *const known_modules[] = {
   "torch",
