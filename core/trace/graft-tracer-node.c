@@ -1122,6 +1122,14 @@ callable_iter_next (Tracer            *t,
       *out_done = TRUE;
       return NULL;
     }
+  /* Whether the callable returns the sentinel is decided as it runs, as
+   * a while loop's condition is: bounded as a while loop's passes. */
+  if (it->iter.pos == GRAFT_MAX_WHILE_PASSES)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                               "iter(callable, sentinel) called its callable %u times; it never "
+                               "returns the sentinel",
+                               GRAFT_MAX_WHILE_PASSES);
+  it->iter.pos++;
   item = _graft_tracer_call (t, lazy->container, _graft_tracer_vec (t), NULL, at);
   if (item == NULL)
     return NULL;

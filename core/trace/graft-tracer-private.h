@@ -304,7 +304,7 @@ struct _Value
     {
       Value            *items;     /* the raw items (a list) */
       struct _LazyIter *lazy;      /* how each is made (_graft_tracer_loop_item()) */
-      guint             pos;       /* the next one */
+      guint             pos;       /* the next one ('c': the calls made) */
       gboolean          ended;     /* its end was reached (_graft_tracer_loop_end() ran) */
       const char       *type_name; /* `list_iterator`, `generator`, `zip` */
     } iter;
