@@ -857,7 +857,10 @@ loop_items_zip (Tracer            *t,
  * (while tracing: the get_attr node made then, or the one made before), so
  * their items are made by _graft_tracer_loop_item() at each step.
  *
- * Returns: (nullable): a list value of the raw items
+ * Returns: (nullable): a list value of the raw items: a list @iter gives
+ *   is that list itself, which the loop's body may change (as Python's
+ *   list iterator, the loop reads its length at each step; see
+ *   _graft_tracer_loop_grew())
  */
 Value *
 _graft_tracer_loop_items (Tracer            *t,
@@ -918,7 +921,41 @@ _graft_tracer_loop_items (Tracer            *t,
   v = _graft_tracer_eval (t, frame, iter);
   if (v == NULL)
     return NULL;
+  /* A list's iterator reads the list as it is at each step (the loop's
+   * body may append to it or remove from it): the list itself. */
+  if (v->kind == VAL_LIST && v->seq.range == NULL)
+    return v;
   return _graft_tracer_value_items (t, v, iter, out_lazy);
+}
+
+/**
+ * _graft_tracer_loop_grew:
+ * @items: a loop's list of raw items (_graft_tracer_loop_items())
+ * @n_start: its length when the loop began
+ * @i: the step about to be taken
+ *
+ * Whether a loop over a list that its own body appends to has run
+ * GRAFT_MAX_WHILE_PASSES steps past the list's first length (where the
+ * loop ends is then decided as it runs, as a while loop's is), and fails
+ * the tracer if so.  The lists of `iter(callable, sentinel)` loops grow by
+ * design (bounded by the calls of the callable).
+ *
+ * Returns: %TRUE with the tracer's error
+ */
+gboolean
+_graft_tracer_loop_grew (Tracer            *t,
+                         const LazyIter    *lazy,
+                         guint              n_start,
+                         guint              i,
+                         const GraftPyExpr *at)
+{
+  if (G_LIKELY (i - n_start != GRAFT_MAX_WHILE_PASSES || i < n_start || lazy->steps != NULL))
+    return FALSE;
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                      "the list grew by %u items while the loop went through it; the loop never "
+                      "ends",
+                      GRAFT_MAX_WHILE_PASSES);
+  return TRUE;
 }
 
 /**

@@ -1048,6 +1048,11 @@ Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char 
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
+gboolean _graft_tracer_loop_grew (Tracer            *t,
+                                  const LazyIter    *lazy,
+                                  guint              n_start,
+                                  guint              i,
+                                  const GraftPyExpr *at);
 Value   *_graft_tracer_zip_items (Tracer *t, LazyIter *lazy);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);

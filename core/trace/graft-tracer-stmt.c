@@ -1278,14 +1278,19 @@ exec_for (Tracer            *t,
 {
   LazyIter lazy;
   Value   *items = _graft_tracer_loop_items (t, frame, s->for_stmt.iter, &lazy);
+  guint    n_start;
 
   if (items == NULL)
     return FLOW_ERROR;
+  n_start = items->seq.items->len;
   for (guint i = 0; i < items->seq.items->len; i++)
     {
-      Value *item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i],
-                                             s->for_stmt.iter);
+      Value *item;
       Flow   flow;
+
+      if (_graft_tracer_loop_grew (t, &lazy, n_start, i, s->for_stmt.iter))
+        return FLOW_ERROR;
+      item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], s->for_stmt.iter);
 
       /* Ran out at this step: its end's steps are taken (no loop_end). */
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
