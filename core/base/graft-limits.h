@@ -95,6 +95,16 @@
  * 0.01 s, 19 MB).  Real models loop over layer counts in the hundreds. */
 #define GRAFT_MAX_WHILE_PASSES 100000u
 
+/* Deepest nesting of containers (lists, tuples, dicts, sets) that the
+ * tracer walks through: printing, `==`, hashing, looking for traced values,
+ * a node's arguments.  Each walk recurses once a level, so a list nested a
+ * million times by a loop (`a = [a]`) or holding itself overflowed the
+ * stack; Python stops such a walk at its recursion limit, 1,000 frames
+ * (RecursionError), and so does this.  The code printers recurse once a
+ * level of a node's arguments too (the listing readers stop at
+ * GRAFT_MAX_PARSE_DEPTH and GRAFT_MAX_JSON_DEPTH). */
+#define GRAFT_MAX_VALUE_DEPTH 1000
+
 /* Largest DOT input.  cgraph holds a few hundred bytes for every node and
  * edge it reads, so a hostile file of a few bytes per element costs ~100x
  * its size in memory; 16 MiB keeps that under 2 GB.  Graft's own DOT of a

@@ -228,11 +228,11 @@ init_text (GraftArg    *out,
  *
  * Returns: %FALSE with the tracer's error set on failure
  */
-gboolean
-_graft_tracer_to_arg (Tracer            *t,
-                      Value             *v,
-                      GraftArg          *out,
-                      const GraftPyExpr *at)
+static gboolean
+to_arg_in (Tracer            *t,
+           Value             *v,
+           GraftArg          *out,
+           const GraftPyExpr *at)
 {
   GraftNode *node;
 
@@ -380,6 +380,23 @@ _graft_tracer_to_arg (Tracer            *t,
                           _graft_value_type_name (v));
       return FALSE;
     }
+}
+
+gboolean
+_graft_tracer_to_arg (Tracer            *t,
+                      Value             *v,
+                      GraftArg          *out,
+                      const GraftPyExpr *at)
+{
+  gboolean ok;
+
+  if (v->kind != VAL_TUPLE && v->kind != VAL_LIST && v->kind != VAL_DICT)
+    return to_arg_in (t, v, out, at);
+  if (!_graft_tracer_walk_enter (t))
+    return _graft_tracer_too_deep (t, at->start, at->end);
+  ok = to_arg_in (t, v, out, at);
+  _graft_tracer_walk_leave (t);
+  return ok;
 }
 
 /* Whether @name is a Python keyword: most method names (`sum`, `view`,

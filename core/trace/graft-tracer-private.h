@@ -15,6 +15,7 @@
 
 #include "graft-graph.h"
 #include "graft-graph-private.h"
+#include "graft-limits.h"
 #include "graft-py-ast.h"
 #include "graft-name-table-private.h"
 
@@ -449,6 +450,13 @@ struct _Tracer
                        * GRAFT_MAX_NODES (the tracer alone adds to it, and
                        * counts them off), 0 when it must be asked again */
 
+  /* The containers a walk of a value is inside (_graft_tracer_walk_enter()),
+   * and whether one went deeper than GRAFT_MAX_VALUE_DEPTH, which the
+   * statement reports when it ends (the walks that cannot fail answer as
+   * if the rest were not there). */
+  guint    walk_depth;
+  gboolean walk_too_deep;
+
   /* graft-tracer-check.c: the signature parser found for recently checked
    * paths, by the path's address (a string of the static torch table),
    * direct-mapped; an entry with a NULL path is empty. */
@@ -609,6 +617,28 @@ _graft_tracer_release (Tracer   *t,
       GRAFT_TRACER_POISON (t->chunk + mark.used, t->chunk_used - mark.used);
       t->chunk_used = mark.used;
     }
+}
+
+/* Enters a container (a sequence or a dict: its vectors know the
+ * tracer) in a walk of a value; %FALSE, and Tracer.walk_too_deep set,
+ * past GRAFT_MAX_VALUE_DEPTH levels: the walk must not go in (nor call
+ * _graft_tracer_walk_leave()). */
+static inline gboolean
+_graft_tracer_walk_enter (Tracer *t)
+{
+  if (G_UNLIKELY (t->walk_depth >= GRAFT_MAX_VALUE_DEPTH))
+    {
+      t->walk_too_deep = TRUE;
+      return FALSE;
+    }
+  t->walk_depth++;
+  return TRUE;
+}
+
+static inline void
+_graft_tracer_walk_leave (Tracer *t)
+{
+  t->walk_depth--;
 }
 
 /* A vector with room for @alloc items, from the arena: the header and
@@ -829,6 +859,7 @@ Value             *_graft_tracer_fail_at (Tracer             *t,
 const GraftPyExpr *_graft_tracer_span_expr (Tracer *t);
 Value             *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
 extern const char  _graft_tracer_control_flow_reason[];
+gboolean           _graft_tracer_too_deep (Tracer *t, guint32 start, guint32 end);
 
 /* graft-tracer.c */
 gboolean _graft_tracer_read_body (Tracer *t, const GraftPyStmt *def);

@@ -2069,6 +2069,8 @@ _graft_tracer_exec_stmt (Tracer            *t,
   if (!enter_stmt (t, s))
     return FLOW_ERROR;
   flow = exec_stmt_inner (t, frame, s, out_return);
+  if (G_UNLIKELY (t->walk_too_deep))
+    flow = _graft_tracer_too_deep (t, s->start, s->end) ? flow : FLOW_ERROR;
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;

@@ -147,6 +147,29 @@ _graft_tracer_fail_at (Tracer             *t,
 const char _graft_tracer_control_flow_reason[] =
     "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)";
 
+/**
+ * _graft_tracer_too_deep:
+ *
+ * Fails the tracer at a byte span, in place of any error it has, for a
+ * walk of a value that went deeper than GRAFT_MAX_VALUE_DEPTH (what came
+ * of that walk is not to be trusted; Tracer.walk_too_deep is cleared).
+ *
+ * Returns: %FALSE
+ */
+gboolean
+_graft_tracer_too_deep (Tracer *t,
+                        guint32 start,
+                        guint32 end)
+{
+  t->walk_too_deep = FALSE;
+  g_clear_error (&t->error);
+  _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_LIMIT,
+                      "a value nests more than %d levels deep, or holds itself (Python stops "
+                      "at its recursion limit: RecursionError)",
+                      GRAFT_MAX_VALUE_DEPTH);
+  return FALSE;
+}
+
 /* The module body -------------------------------------------------------- */
 
 /* Whether a module-level expression statement is `torch.fx.wrap("name")`
@@ -1264,6 +1287,8 @@ program_trace (GraftPyProgram *self,
   t->depth = 0;
   t->call_depth = 0;
   t->loop_steps = 0;
+  t->walk_depth = 0;
+  t->walk_too_deep = FALSE;
   t->tracing = FALSE;
   g_clear_error (&t->error);
 
