@@ -214,6 +214,41 @@ init_text (GraftArg    *out,
   out->s = (char *) s;
 }
 
+/* _graft_tracer_to_arg() of a dict's items, into @out. */
+static gboolean
+dict_to_arg (Tracer            *t,
+             Value             *v,
+             GraftArg          *out,
+             const GraftPyExpr *at)
+{
+  init_container (t, out, GRAFT_ARG_DICT, v->dict.keys->len, 2 * v->dict.keys->len);
+  for (guint i = 0; i < v->dict.keys->len; i++)
+    {
+      Value *key = v->dict.keys->pdata[i];
+
+      if (_graft_value_holds_proxy (key) &&
+          _graft_tracer_to_arg (t, key, &out->items[2 * i], at))
+        {
+          /* torch 1.13.1's message lacks its f prefix: `{k}` is
+           * literal; torch 2.6 prints the key (nodes by name). */
+          g_autofree char *shown = t->dialect->shows_dict_key_in_error
+                                       ? graft_arg_repr (&out->items[2 * i], GRAFT_REPR_CODE)
+                                       : g_strdup ("{k}");
+
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                              "RuntimeError: Keys for dictionaries used as an argument "
+                              "cannot contain a Node. Got key: %s",
+                              shown);
+          return FALSE;
+        }
+      if (_graft_value_holds_proxy (key) ||
+          !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
+          !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * _graft_tracer_to_arg:
  * @out: (out): the argument, initialised on success
@@ -228,13 +263,14 @@ init_text (GraftArg    *out,
  *
  * Returns: %FALSE with the tracer's error set on failure
  */
-static gboolean
-to_arg_in (Tracer            *t,
-           Value             *v,
-           GraftArg          *out,
-           const GraftPyExpr *at)
+gboolean
+_graft_tracer_to_arg (Tracer            *t,
+                      Value             *v,
+                      GraftArg          *out,
+                      const GraftPyExpr *at)
 {
   GraftNode *node;
+  gboolean   ok = TRUE;
 
   switch (v->kind)
     {
@@ -296,39 +332,20 @@ to_arg_in (Tracer            *t,
           init_text (out, GRAFT_ARG_SYMBOL, v->seq.range, strlen (v->seq.range));
           return TRUE;
         }
+      if (!_graft_tracer_walk_enter (t))
+        return _graft_tracer_too_deep (t, at->start, at->end);
       init_container (t, out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST,
                       v->seq.items->len, v->seq.items->len);
-      for (guint i = 0; i < v->seq.items->len; i++)
-        if (!_graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at))
-          return FALSE;
-      return TRUE;
+      for (guint i = 0; i < v->seq.items->len && ok; i++)
+        ok = _graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at);
+      _graft_tracer_walk_leave (t);
+      return ok;
     case VAL_DICT:
-      init_container (t, out, GRAFT_ARG_DICT, v->dict.keys->len, 2 * v->dict.keys->len);
-      for (guint i = 0; i < v->dict.keys->len; i++)
-        {
-          Value *key = v->dict.keys->pdata[i];
-
-          if (_graft_value_holds_proxy (key) &&
-              _graft_tracer_to_arg (t, key, &out->items[2 * i], at))
-            {
-              /* torch 1.13.1's message lacks its f prefix: `{k}` is
-               * literal; torch 2.6 prints the key (nodes by name). */
-              g_autofree char *shown = t->dialect->shows_dict_key_in_error
-                                           ? graft_arg_repr (&out->items[2 * i], GRAFT_REPR_CODE)
-                                           : g_strdup ("{k}");
-
-              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                  "RuntimeError: Keys for dictionaries used as an argument "
-                                  "cannot contain a Node. Got key: %s",
-                                  shown);
-              return FALSE;
-            }
-          if (_graft_value_holds_proxy (key) ||
-              !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
-              !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
-            return FALSE;
-        }
-      return TRUE;
+      if (!_graft_tracer_walk_enter (t))
+        return _graft_tracer_too_deep (t, at->start, at->end);
+      ok = dict_to_arg (t, v, out, at);
+      _graft_tracer_walk_leave (t);
+      return ok;
     case VAL_SLICE:
       init_container (t, out, GRAFT_ARG_SLICE, 3, 3);
       return _graft_tracer_to_arg (t, v->slice.start, &out->items[0], at) &&
@@ -380,23 +397,6 @@ to_arg_in (Tracer            *t,
                           _graft_value_type_name (v));
       return FALSE;
     }
-}
-
-gboolean
-_graft_tracer_to_arg (Tracer            *t,
-                      Value             *v,
-                      GraftArg          *out,
-                      const GraftPyExpr *at)
-{
-  gboolean ok;
-
-  if (v->kind != VAL_TUPLE && v->kind != VAL_LIST && v->kind != VAL_DICT)
-    return to_arg_in (t, v, out, at);
-  if (!_graft_tracer_walk_enter (t))
-    return _graft_tracer_too_deep (t, at->start, at->end);
-  ok = to_arg_in (t, v, out, at);
-  _graft_tracer_walk_leave (t);
-  return ok;
 }
 
 /* Whether @name is a Python keyword: most method names (`sum`, `view`,

@@ -443,19 +443,20 @@ struct _Tracer
                             * before _graft_tracer_make_node(), which
                             * clears it */
   gboolean error_is_fatal; /* t->error must not be skipped over at module level */
-  GError  *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
-  guint32  span_start;     /* the statement being traced, for node spans */
+  /* A walk of a value went deeper than GRAFT_MAX_VALUE_DEPTH, which the
+   * statement reports when it ends (the walks that cannot fail answer as
+   * if the rest were not there). */
+  gboolean walk_too_deep;
+  GError  *rules_error; /* Owned: why the first module-level statement binding RULES failed */
+  guint32  span_start;  /* the statement being traced, for node spans */
   guint32  span_end;
   guint    node_room; /* nodes the graph surely has room for under
                        * GRAFT_MAX_NODES (the tracer alone adds to it, and
                        * counts them off), 0 when it must be asked again */
 
-  /* The containers a walk of a value is inside (_graft_tracer_walk_enter()),
-   * and whether one went deeper than GRAFT_MAX_VALUE_DEPTH, which the
-   * statement reports when it ends (the walks that cannot fail answer as
-   * if the rest were not there). */
-  guint    walk_depth;
-  gboolean walk_too_deep;
+  /* The containers a walk of a value is inside (_graft_tracer_walk_enter();
+   * walk_too_deep above). */
+  guint walk_depth;
 
   /* graft-tracer-check.c: the signature parser found for recently checked
    * paths, by the path's address (a string of the static torch table),
