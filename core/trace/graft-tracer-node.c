@@ -852,6 +852,10 @@ loop_items_zip (Tracer            *t,
       out_lazy->lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], part);
       if (out_lazy->lists[k] == NULL)
         return NULL;
+      /* A list argument is read as the loop begins (its items are taken
+       * at each step only with an `iter(callable, sentinel)` part). */
+      if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
+        out_lazy->lists[k] = _graft_tracer_iterate (t, out_lazy->lists[k], iter);
     }
   if (enumerate && iter->call.args.len == 2)
     {
