@@ -95,10 +95,14 @@ _graft_tracer_check_returned (Tracer            *t,
 
   if (_graft_value_is_seq (v))
     {
-      for (guint i = 0; i < v->seq.items->len; i++)
-        if (!_graft_tracer_check_returned (t, v->seq.items->pdata[i], at))
-          return FALSE;
-      return TRUE;
+      gboolean ok = TRUE;
+
+      if (!_graft_tracer_walk_enter (t))
+        return _graft_tracer_too_deep (t, at->start, at->end);
+      for (guint i = 0; i < v->seq.items->len && ok; i++)
+        ok = _graft_tracer_check_returned (t, v->seq.items->pdata[i], at);
+      _graft_tracer_walk_leave (t);
+      return ok;
     }
   if (v->kind != VAL_ATTR_PROXY || (link = proxy_object_in (t, v)) == NULL)
     return TRUE;
