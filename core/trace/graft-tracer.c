@@ -309,8 +309,13 @@ exec_module (Tracer *t)
         case GRAFT_PY_STMT_EXPR:
           if (changes_rules (s))
             {
-              if (_graft_tracer_eval (t, t->globals, s->expr.value) == NULL)
+              if (_graft_tracer_eval (t, t->globals, s->expr.value) == NULL ||
+                  G_UNLIKELY (t->walk_too_deep))
                 {
+                  /* (A walk too deep: what came of it is not to be
+                   * trusted, as exec_stmt says.) */
+                  if (t->walk_too_deep)
+                    _graft_tracer_too_deep (t, s->start, s->end);
                   if (t->error_is_fatal)
                     return FALSE;
                   if (t->rules_error == NULL)
@@ -320,6 +325,7 @@ exec_module (Tracer *t)
               break;
             }
           exec_module_wrap (t, t->globals, s->expr.value);
+          t->walk_too_deep = FALSE; /* (its value is not used) */
           break;
         case GRAFT_PY_STMT_RETURN:
         case GRAFT_PY_STMT_PASS:
