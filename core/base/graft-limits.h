@@ -81,13 +81,29 @@
  * of a billion iterations would hang the tracer. */
 #define GRAFT_MAX_LOOP_STEPS 10000000u
 
-/* Most passes through one while loop.  A while loop's condition cannot
- * depend on a traced value, so torch.fx runs it as plain Python; one that
- * repeats 100,000 times has a condition that never changes (torch hangs on
- * it), and each pass may add nodes: this stops it in a fraction of a second
- * instead of at the node limit ten seconds later.  Real models loop over
- * layer counts in the hundreds. */
+/* Most passes through one while loop, and most calls one
+ * `iter(callable, sentinel)` makes of its callable (a for loop over it, a
+ * comprehension, next(), zip()): how long either runs is decided as it
+ * runs, by a condition (a comparison with the sentinel) that cannot depend
+ * on a traced value, so torch.fx runs it as plain Python; one that repeats
+ * 100,000 times has a condition that never changes (torch hangs on it),
+ * and each pass may add nodes: this stops it in a fraction of a second
+ * instead of at the node limit ten seconds later.  A pass that adds no node
+ * costs about 150 bytes of the arena (its values stay until the trace
+ * ends), so without this an endless `for i in iter(queue.pop, 0):
+ * queue.append(i)` ran to GRAFT_MAX_LOOP_STEPS: 1.9 s and 1.56 GB (now
+ * 0.01 s, 19 MB).  Real models loop over layer counts in the hundreds. */
 #define GRAFT_MAX_WHILE_PASSES 100000u
+
+/* Deepest nesting of containers (lists, tuples, dicts, sets) that the
+ * tracer walks through: printing, `==`, hashing, looking for traced values,
+ * a node's arguments.  Each walk recurses once a level, so a list nested a
+ * million times by a loop (`a = [a]`) or holding itself overflowed the
+ * stack; Python stops such a walk at its recursion limit, 1,000 frames
+ * (RecursionError), and so does this.  The code printers recurse once a
+ * level of a node's arguments too (the listing readers stop at
+ * GRAFT_MAX_PARSE_DEPTH and GRAFT_MAX_JSON_DEPTH). */
+#define GRAFT_MAX_VALUE_DEPTH 1000
 
 /* Largest DOT input.  cgraph holds a few hundred bytes for every node and
  * edge it reads, so a hostile file of a few bytes per element costs ~100x

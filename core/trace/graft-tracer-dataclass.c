@@ -674,14 +674,18 @@ _graft_value_user_eq (const Value *v,
         }
       return NULL;
     }
-  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
-    for (guint i = 0; i < v->seq.items->len; i++)
-      if ((found = _graft_value_user_eq (v->seq.items->pdata[i], nan)) != NULL)
-        return found;
-  if (v->kind == VAL_DICT)
-    for (guint i = 0; i < v->dict.values->len; i++)
-      if ((found = _graft_value_user_eq (v->dict.values->pdata[i], nan)) != NULL)
-        return found;
+  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST || v->kind == VAL_DICT)
+    {
+      const PtrVec *items = v->kind == VAL_DICT ? v->dict.values : v->seq.items;
+
+      found = NULL;
+      if (items->len == 0 || !_graft_tracer_walk_enter (items->tracer))
+        return NULL;
+      for (guint i = 0; i < items->len && found == NULL; i++)
+        found = _graft_value_user_eq (items->pdata[i], nan);
+      _graft_tracer_walk_leave (items->tracer);
+      return found;
+    }
   return NULL;
 }
 

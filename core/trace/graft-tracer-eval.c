@@ -1404,6 +1404,7 @@ eval_comprehension (Tracer            *t,
   const GraftPyComprehension *gen;
   Value                      *items;
   LazyIter                    lazy;
+  guint                       n_start;
 
   if (level == e->comp.n_generators)
     {
@@ -1438,6 +1439,7 @@ eval_comprehension (Tracer            *t,
   items = _graft_tracer_loop_items (t, level == 0 ? frame : inner, gen->iter, &lazy);
   if (items == NULL)
     return NULL;
+  n_start = items->seq.items->len;
   for (guint i = 0; i < items->seq.items->len; i++)
     {
       gboolean keep = TRUE;
@@ -1446,6 +1448,8 @@ eval_comprehension (Tracer            *t,
       if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
         return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
                                       "the loop runs too many times to unroll");
+      if (_graft_tracer_loop_grew (t, &lazy, n_start, i, gen->iter))
+        return NULL;
       item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], gen->iter);
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
         return out; /* its end's steps are taken */

@@ -95,10 +95,14 @@ _graft_tracer_check_returned (Tracer            *t,
 
   if (_graft_value_is_seq (v))
     {
-      for (guint i = 0; i < v->seq.items->len; i++)
-        if (!_graft_tracer_check_returned (t, v->seq.items->pdata[i], at))
-          return FALSE;
-      return TRUE;
+      gboolean ok = TRUE;
+
+      if (!_graft_tracer_walk_enter (t))
+        return _graft_tracer_too_deep (t, at->start, at->end);
+      for (guint i = 0; i < v->seq.items->len && ok; i++)
+        ok = _graft_tracer_check_returned (t, v->seq.items->pdata[i], at);
+      _graft_tracer_walk_leave (t);
+      return ok;
     }
   if (v->kind != VAL_ATTR_PROXY || (link = proxy_object_in (t, v)) == NULL)
     return TRUE;
@@ -214,6 +218,41 @@ init_text (GraftArg    *out,
   out->s = (char *) s;
 }
 
+/* _graft_tracer_to_arg() of a dict's items, into @out. */
+static gboolean
+dict_to_arg (Tracer            *t,
+             Value             *v,
+             GraftArg          *out,
+             const GraftPyExpr *at)
+{
+  init_container (t, out, GRAFT_ARG_DICT, v->dict.keys->len, 2 * v->dict.keys->len);
+  for (guint i = 0; i < v->dict.keys->len; i++)
+    {
+      Value *key = v->dict.keys->pdata[i];
+
+      if (_graft_value_holds_proxy (key) &&
+          _graft_tracer_to_arg (t, key, &out->items[2 * i], at))
+        {
+          /* torch 1.13.1's message lacks its f prefix: `{k}` is
+           * literal; torch 2.6 prints the key (nodes by name). */
+          g_autofree char *shown = t->dialect->shows_dict_key_in_error
+                                       ? graft_arg_repr (&out->items[2 * i], GRAFT_REPR_CODE)
+                                       : g_strdup ("{k}");
+
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                              "RuntimeError: Keys for dictionaries used as an argument "
+                              "cannot contain a Node. Got key: %s",
+                              shown);
+          return FALSE;
+        }
+      if (_graft_value_holds_proxy (key) ||
+          !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
+          !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * _graft_tracer_to_arg:
  * @out: (out): the argument, initialised on success
@@ -235,6 +274,7 @@ _graft_tracer_to_arg (Tracer            *t,
                       const GraftPyExpr *at)
 {
   GraftNode *node;
+  gboolean   ok = TRUE;
 
   switch (v->kind)
     {
@@ -296,39 +336,20 @@ _graft_tracer_to_arg (Tracer            *t,
           init_text (out, GRAFT_ARG_SYMBOL, v->seq.range, strlen (v->seq.range));
           return TRUE;
         }
+      if (!_graft_tracer_walk_enter (t))
+        return _graft_tracer_too_deep (t, at->start, at->end);
       init_container (t, out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST,
                       v->seq.items->len, v->seq.items->len);
-      for (guint i = 0; i < v->seq.items->len; i++)
-        if (!_graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at))
-          return FALSE;
-      return TRUE;
+      for (guint i = 0; i < v->seq.items->len && ok; i++)
+        ok = _graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at);
+      _graft_tracer_walk_leave (t);
+      return ok;
     case VAL_DICT:
-      init_container (t, out, GRAFT_ARG_DICT, v->dict.keys->len, 2 * v->dict.keys->len);
-      for (guint i = 0; i < v->dict.keys->len; i++)
-        {
-          Value *key = v->dict.keys->pdata[i];
-
-          if (_graft_value_holds_proxy (key) &&
-              _graft_tracer_to_arg (t, key, &out->items[2 * i], at))
-            {
-              /* torch 1.13.1's message lacks its f prefix: `{k}` is
-               * literal; torch 2.6 prints the key (nodes by name). */
-              g_autofree char *shown = t->dialect->shows_dict_key_in_error
-                                           ? graft_arg_repr (&out->items[2 * i], GRAFT_REPR_CODE)
-                                           : g_strdup ("{k}");
-
-              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                  "RuntimeError: Keys for dictionaries used as an argument "
-                                  "cannot contain a Node. Got key: %s",
-                                  shown);
-              return FALSE;
-            }
-          if (_graft_value_holds_proxy (key) ||
-              !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
-              !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
-            return FALSE;
-        }
-      return TRUE;
+      if (!_graft_tracer_walk_enter (t))
+        return _graft_tracer_too_deep (t, at->start, at->end);
+      ok = dict_to_arg (t, v, out, at);
+      _graft_tracer_walk_leave (t);
+      return ok;
     case VAL_SLICE:
       init_container (t, out, GRAFT_ARG_SLICE, 3, 3);
       return _graft_tracer_to_arg (t, v->slice.start, &out->items[0], at) &&
@@ -835,6 +856,10 @@ loop_items_zip (Tracer            *t,
       out_lazy->lists[k] = _graft_tracer_loop_items (t, frame, iter->call.args.items[k], part);
       if (out_lazy->lists[k] == NULL)
         return NULL;
+      /* A list argument is read as the loop begins (its items are taken
+       * at each step only with an `iter(callable, sentinel)` part). */
+      if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
+        out_lazy->lists[k] = _graft_tracer_iterate (t, out_lazy->lists[k], iter);
     }
   if (enumerate && iter->call.args.len == 2)
     {
@@ -857,7 +882,10 @@ loop_items_zip (Tracer            *t,
  * (while tracing: the get_attr node made then, or the one made before), so
  * their items are made by _graft_tracer_loop_item() at each step.
  *
- * Returns: (nullable): a list value of the raw items
+ * Returns: (nullable): a list value of the raw items: a list @iter gives
+ *   is that list itself, which the loop's body may change (as Python's
+ *   list iterator, the loop reads its length at each step; see
+ *   _graft_tracer_loop_grew())
  */
 Value *
 _graft_tracer_loop_items (Tracer            *t,
@@ -918,7 +946,41 @@ _graft_tracer_loop_items (Tracer            *t,
   v = _graft_tracer_eval (t, frame, iter);
   if (v == NULL)
     return NULL;
+  /* A list's iterator reads the list as it is at each step (the loop's
+   * body may append to it or remove from it): the list itself. */
+  if (v->kind == VAL_LIST && v->seq.range == NULL)
+    return v;
   return _graft_tracer_value_items (t, v, iter, out_lazy);
+}
+
+/**
+ * _graft_tracer_loop_grew:
+ * @items: a loop's list of raw items (_graft_tracer_loop_items())
+ * @n_start: its length when the loop began
+ * @i: the step about to be taken
+ *
+ * Whether a loop over a list that its own body appends to has run
+ * GRAFT_MAX_WHILE_PASSES steps past the list's first length (where the
+ * loop ends is then decided as it runs, as a while loop's is), and fails
+ * the tracer if so.  The lists of `iter(callable, sentinel)` loops grow by
+ * design (bounded by the calls of the callable).
+ *
+ * Returns: %TRUE with the tracer's error
+ */
+gboolean
+_graft_tracer_loop_grew (Tracer            *t,
+                         const LazyIter    *lazy,
+                         guint              n_start,
+                         guint              i,
+                         const GraftPyExpr *at)
+{
+  if (G_LIKELY (i - n_start != GRAFT_MAX_WHILE_PASSES || i < n_start || lazy->steps != NULL))
+    return FALSE;
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                      "the list grew by %u items while the loop went through it; the loop never "
+                      "ends",
+                      GRAFT_MAX_WHILE_PASSES);
+  return TRUE;
 }
 
 /**
@@ -1122,6 +1184,14 @@ callable_iter_next (Tracer            *t,
       *out_done = TRUE;
       return NULL;
     }
+  /* Whether the callable returns the sentinel is decided as it runs, as
+   * a while loop's condition is: bounded as a while loop's passes. */
+  if (it->iter.pos == GRAFT_MAX_WHILE_PASSES)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                               "iter(callable, sentinel) called its callable %u times; it never "
+                               "returns the sentinel",
+                               GRAFT_MAX_WHILE_PASSES);
+  it->iter.pos++;
   item = _graft_tracer_call (t, lazy->container, _graft_tracer_vec (t), NULL, at);
   if (item == NULL)
     return NULL;

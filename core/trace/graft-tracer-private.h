@@ -15,6 +15,7 @@
 
 #include "graft-graph.h"
 #include "graft-graph-private.h"
+#include "graft-limits.h"
 #include "graft-py-ast.h"
 #include "graft-name-table-private.h"
 
@@ -310,7 +311,7 @@ struct _Value
     {
       Value            *items;     /* the raw items (a list) */
       struct _LazyIter *lazy;      /* how each is made (_graft_tracer_loop_item()) */
-      guint             pos;       /* the next one */
+      guint             pos;       /* the next one ('c': the calls made) */
       gboolean          ended;     /* its end was reached (_graft_tracer_loop_end() ran) */
       const char       *type_name; /* `list_iterator`, `generator`, `zip` */
     } iter;
@@ -450,12 +451,20 @@ struct _Tracer
                             * before _graft_tracer_make_node(), which
                             * clears it */
   gboolean error_is_fatal; /* t->error must not be skipped over at module level */
-  GError  *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
-  guint32  span_start;     /* the statement being traced, for node spans */
+  /* A walk of a value went deeper than GRAFT_MAX_VALUE_DEPTH, which the
+   * statement reports when it ends (the walks that cannot fail answer as
+   * if the rest were not there). */
+  gboolean walk_too_deep;
+  GError  *rules_error; /* Owned: why the first module-level statement binding RULES failed */
+  guint32  span_start;  /* the statement being traced, for node spans */
   guint32  span_end;
   guint    node_room; /* nodes the graph surely has room for under
                        * GRAFT_MAX_NODES (the tracer alone adds to it, and
                        * counts them off), 0 when it must be asked again */
+
+  /* The containers a walk of a value is inside (_graft_tracer_walk_enter();
+   * walk_too_deep above). */
+  guint walk_depth;
 
   /* graft-tracer-check.c: the signature parser found for recently checked
    * paths, by the path's address (a string of the static torch table),
@@ -617,6 +626,28 @@ _graft_tracer_release (Tracer   *t,
       GRAFT_TRACER_POISON (t->chunk + mark.used, t->chunk_used - mark.used);
       t->chunk_used = mark.used;
     }
+}
+
+/* Enters a container (a sequence or a dict: its vectors know the
+ * tracer) in a walk of a value; %FALSE, and Tracer.walk_too_deep set,
+ * past GRAFT_MAX_VALUE_DEPTH levels: the walk must not go in (nor call
+ * _graft_tracer_walk_leave()). */
+static inline gboolean
+_graft_tracer_walk_enter (Tracer *t)
+{
+  if (G_UNLIKELY (t->walk_depth >= GRAFT_MAX_VALUE_DEPTH))
+    {
+      t->walk_too_deep = TRUE;
+      return FALSE;
+    }
+  t->walk_depth++;
+  return TRUE;
+}
+
+static inline void
+_graft_tracer_walk_leave (Tracer *t)
+{
+  t->walk_depth--;
 }
 
 /* A vector with room for @alloc items, from the arena: the header and
@@ -837,6 +868,7 @@ Value             *_graft_tracer_fail_at (Tracer             *t,
 const GraftPyExpr *_graft_tracer_span_expr (Tracer *t);
 Value             *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
 extern const char  _graft_tracer_control_flow_reason[];
+gboolean           _graft_tracer_too_deep (Tracer *t, guint32 start, guint32 end);
 
 /* graft-tracer.c */
 gboolean _graft_tracer_read_body (Tracer *t, const GraftPyStmt *def);
@@ -1056,6 +1088,11 @@ Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char 
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
+gboolean _graft_tracer_loop_grew (Tracer            *t,
+                                  const LazyIter    *lazy,
+                                  guint              n_start,
+                                  guint              i,
+                                  const GraftPyExpr *at);
 Value   *_graft_tracer_zip_items (Tracer *t, LazyIter *lazy);
 Object  *_graft_tracer_leaf_model (Tracer *t, Object *leaf, const GraftPyExpr *at);
 void     _graft_tracer_leaf_submodules (Tracer *t, Object *leaf, const GraftPyExpr *at);

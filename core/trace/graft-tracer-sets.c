@@ -81,10 +81,16 @@ check_hashable_in (Tracer            *t,
     case VAL_NN_CLASS:
       return TRUE;
     case VAL_TUPLE:
-      for (guint i = 0; i < v->seq.items->len; i++)
-        if (!check_hashable_in (t, v->seq.items->pdata[i], FALSE, at))
-          return FALSE;
-      return TRUE;
+      {
+        gboolean ok = TRUE;
+
+        if (!_graft_tracer_walk_enter (t))
+          return _graft_tracer_too_deep (t, at->start, at->end);
+        for (guint i = 0; i < v->seq.items->len && ok; i++)
+          ok = check_hashable_in (t, v->seq.items->pdata[i], FALSE, at);
+        _graft_tracer_walk_leave (t);
+        return ok;
+      }
     case VAL_SET:
       if (v->seq.size)
         return TRUE;

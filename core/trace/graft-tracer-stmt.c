@@ -1283,14 +1283,19 @@ exec_for (Tracer            *t,
 {
   LazyIter lazy;
   Value   *items = _graft_tracer_loop_items (t, frame, s->for_stmt.iter, &lazy);
+  guint    n_start;
 
   if (items == NULL)
     return FLOW_ERROR;
+  n_start = items->seq.items->len;
   for (guint i = 0; i < items->seq.items->len; i++)
     {
-      Value *item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i],
-                                             s->for_stmt.iter);
+      Value *item;
       Flow   flow;
+
+      if (_graft_tracer_loop_grew (t, &lazy, n_start, i, s->for_stmt.iter))
+        return FLOW_ERROR;
+      item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], s->for_stmt.iter);
 
       /* Ran out at this step: its end's steps are taken (no loop_end). */
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
@@ -2070,6 +2075,8 @@ _graft_tracer_exec_stmt (Tracer            *t,
   if (!enter_stmt (t, s))
     return FLOW_ERROR;
   flow = exec_stmt_inner (t, frame, s, out_return);
+  if (G_UNLIKELY (t->walk_too_deep))
+    flow = _graft_tracer_too_deep (t, s->start, s->end) ? flow : FLOW_ERROR;
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;

@@ -2363,9 +2363,17 @@ append_plain_value (GString     *out,
       g_string_append_c (out, v->kind == VAL_TUPLE ? '(' : '[');
       for (guint i = 0; i < v->seq.items->len; i++)
         {
+          Tracer  *t = v->seq.items->tracer;
+          gboolean ok;
+
           if (i > 0)
             g_string_append (out, ", ");
-          if (!append_plain_value (out, v->seq.items->pdata[i]))
+          /* (Too deep: the statement fails when it ends.) */
+          if (!_graft_tracer_walk_enter (t))
+            return FALSE;
+          ok = append_plain_value (out, v->seq.items->pdata[i]);
+          _graft_tracer_walk_leave (t);
+          if (!ok)
             return FALSE;
         }
       if (v->kind == VAL_TUPLE && v->seq.items->len == 1)

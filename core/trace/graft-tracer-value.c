@@ -783,19 +783,18 @@ _graft_value_holds_proxy (const Value *v)
 {
   if (_graft_value_is_proxy (v))
     return TRUE;
-  if (_graft_value_is_seq (v))
+  if (_graft_value_is_seq (v) || v->kind == VAL_DICT)
     {
-      for (guint i = 0; i < v->seq.items->len; i++)
-        if (_graft_value_holds_proxy (v->seq.items->pdata[i]))
-          return TRUE;
-      return FALSE;
-    }
-  if (v->kind == VAL_DICT)
-    {
-      for (guint i = 0; i < v->dict.values->len; i++)
-        if (_graft_value_holds_proxy (v->dict.values->pdata[i]))
-          return TRUE;
-      return FALSE;
+      const PtrVec *items = v->kind == VAL_DICT ? v->dict.values : v->seq.items;
+      Tracer       *t = items->tracer;
+      gboolean      found = FALSE;
+
+      if (items->len == 0 || !_graft_tracer_walk_enter (t))
+        return FALSE;
+      for (guint i = 0; i < items->len && !found; i++)
+        found = _graft_value_holds_proxy (items->pdata[i]);
+      _graft_tracer_walk_leave (t);
+      return found;
     }
   if (v->kind == VAL_SLICE)
     return _graft_value_holds_proxy (v->slice.start) ||
@@ -876,12 +875,21 @@ _graft_value_equal (const Value *a,
       return FALSE;
     case VAL_TUPLE:
     case VAL_LIST:
-      if (a->seq.items->len != b->seq.items->len)
-        return FALSE;
-      for (guint i = 0; i < a->seq.items->len; i++)
-        if (!_graft_value_equal (a->seq.items->pdata[i], b->seq.items->pdata[i]))
+      {
+        Tracer  *t = a->seq.items->tracer;
+        gboolean eq = TRUE;
+
+        if (a->seq.items->len != b->seq.items->len)
           return FALSE;
-      return TRUE;
+        if (a->seq.items->len == 0)
+          return TRUE;
+        if (!_graft_tracer_walk_enter (t))
+          return FALSE;
+        for (guint i = 0; i < a->seq.items->len && eq; i++)
+          eq = _graft_value_equal (a->seq.items->pdata[i], b->seq.items->pdata[i]);
+        _graft_tracer_walk_leave (t);
+        return eq;
+      }
     case VAL_SET:
       if (a->seq.items->len != b->seq.items->len)
         return FALSE;
@@ -890,16 +898,25 @@ _graft_value_equal (const Value *a,
           return FALSE;
       return TRUE;
     case VAL_DICT:
-      if (a->dict.keys->len != b->dict.keys->len)
-        return FALSE;
-      for (guint i = 0; i < a->dict.keys->len; i++)
-        {
-          Value *other = _graft_dict_get (b, a->dict.keys->pdata[i]);
+      {
+        Tracer  *t = a->dict.keys->tracer;
+        gboolean eq = TRUE;
 
-          if (other == NULL || !_graft_value_equal (a->dict.values->pdata[i], other))
-            return FALSE;
-        }
-      return TRUE;
+        if (a->dict.keys->len != b->dict.keys->len)
+          return FALSE;
+        if (a->dict.keys->len == 0)
+          return TRUE;
+        if (!_graft_tracer_walk_enter (t))
+          return FALSE;
+        for (guint i = 0; i < a->dict.keys->len && eq; i++)
+          {
+            Value *other = _graft_dict_get (b, a->dict.keys->pdata[i]);
+
+            eq = other != NULL && _graft_value_equal (a->dict.values->pdata[i], other);
+          }
+        _graft_tracer_walk_leave (t);
+        return eq;
+      }
     case VAL_SLICE:
       return _graft_value_equal (a->slice.start, b->slice.start) &&
              _graft_value_equal (a->slice.stop, b->slice.stop) &&
@@ -1038,11 +1055,11 @@ _graft_value_is_class (const Value *v)
  *
  * Returns: %FALSE with the tracer's error
  */
-gboolean
-_graft_tracer_check_printable (Tracer            *t,
-                               const Value       *v,
-                               const char        *what,
-                               const GraftPyExpr *at)
+static gboolean
+check_printable_in (Tracer            *t,
+                    const Value       *v,
+                    const char        *what,
+                    const GraftPyExpr *at)
 {
   switch (v->kind)
     {
@@ -1149,16 +1166,33 @@ _graft_tracer_check_printable (Tracer            *t,
   return FALSE;
 }
 
+gboolean
+_graft_tracer_check_printable (Tracer            *t,
+                               const Value       *v,
+                               const char        *what,
+                               const GraftPyExpr *at)
+{
+  gboolean ok;
+
+  if (!_graft_value_is_seq (v) && v->kind != VAL_DICT && v->kind != VAL_OBJECT)
+    return check_printable_in (t, v, what, at);
+  if (!_graft_tracer_walk_enter (t))
+    return _graft_tracer_too_deep (t, at->start, at->end);
+  ok = check_printable_in (t, v, what, at);
+  _graft_tracer_walk_leave (t);
+  return ok;
+}
+
 /**
  * _graft_value_append_str:
  * @repr: %TRUE for `repr(v)`, %FALSE for `str(v)`
  *
  * Python's printing of a constant, for f-strings, `str()` and `repr()`.
  */
-void
-_graft_value_append_str (GString     *out,
-                         const Value *v,
-                         gboolean     repr)
+static void
+append_str_in (GString     *out,
+               const Value *v,
+               gboolean     repr)
 {
   switch (v->kind)
     {
@@ -1345,4 +1379,25 @@ _graft_value_append_str (GString     *out,
       break;
     }
   g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
+}
+
+void
+_graft_value_append_str (GString     *out,
+                         const Value *v,
+                         gboolean     repr)
+{
+  Tracer *t;
+
+  if (!_graft_value_is_seq (v) && v->kind != VAL_DICT)
+    {
+      append_str_in (out, v, repr);
+      return;
+    }
+  /* (_graft_tracer_check_printable() stops the walks that printing
+   * starts; keys of sets and dicts are printed without it.) */
+  t = v->kind == VAL_DICT ? v->dict.keys->tracer : v->seq.items->tracer;
+  if (!_graft_tracer_walk_enter (t))
+    return;
+  append_str_in (out, v, repr);
+  _graft_tracer_walk_leave (t);
 }

@@ -147,6 +147,29 @@ _graft_tracer_fail_at (Tracer             *t,
 const char _graft_tracer_control_flow_reason[] =
     "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)";
 
+/**
+ * _graft_tracer_too_deep:
+ *
+ * Fails the tracer at a byte span, in place of any error it has, for a
+ * walk of a value that went deeper than GRAFT_MAX_VALUE_DEPTH (what came
+ * of that walk is not to be trusted; Tracer.walk_too_deep is cleared).
+ *
+ * Returns: %FALSE
+ */
+gboolean
+_graft_tracer_too_deep (Tracer *t,
+                        guint32 start,
+                        guint32 end)
+{
+  t->walk_too_deep = FALSE;
+  g_clear_error (&t->error);
+  _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_LIMIT,
+                      "a value nests more than %d levels deep, or holds itself (Python stops "
+                      "at its recursion limit: RecursionError)",
+                      GRAFT_MAX_VALUE_DEPTH);
+  return FALSE;
+}
+
 /* The module body -------------------------------------------------------- */
 
 /* Whether a module-level expression statement is `torch.fx.wrap("name")`
@@ -286,8 +309,13 @@ exec_module (Tracer *t)
         case GRAFT_PY_STMT_EXPR:
           if (changes_rules (s))
             {
-              if (_graft_tracer_eval (t, t->globals, s->expr.value) == NULL)
+              if (_graft_tracer_eval (t, t->globals, s->expr.value) == NULL ||
+                  G_UNLIKELY (t->walk_too_deep))
                 {
+                  /* (A walk too deep: what came of it is not to be
+                   * trusted, as exec_stmt says.) */
+                  if (t->walk_too_deep)
+                    _graft_tracer_too_deep (t, s->start, s->end);
                   if (t->error_is_fatal)
                     return FALSE;
                   if (t->rules_error == NULL)
@@ -297,6 +325,7 @@ exec_module (Tracer *t)
               break;
             }
           exec_module_wrap (t, t->globals, s->expr.value);
+          t->walk_too_deep = FALSE; /* (its value is not used) */
           break;
         case GRAFT_PY_STMT_RETURN:
         case GRAFT_PY_STMT_PASS:
@@ -1283,6 +1312,8 @@ program_trace (GraftPyProgram *self,
   t->depth = 0;
   t->call_depth = 0;
   t->loop_steps = 0;
+  t->walk_depth = 0;
+  t->walk_too_deep = FALSE;
   t->tracing = FALSE;
   g_clear_error (&t->error);
 
