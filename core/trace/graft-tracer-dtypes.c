@@ -20,7 +20,7 @@
  * integer, 3 a floating type; 0 another (complex). */
 int
 _graft_tensor_dtype_kind (const char *dtype,
-            int        *bytes)
+                          int        *bytes)
 {
   static const struct
   {
@@ -62,7 +62,7 @@ _graft_tensor_is_floating (const char *dtype)
  * a third (uint8 with int8, float16 with bfloat16). */
 const char *
 _graft_tensor_promote (const Shape *a,
-         const Shape *b)
+                       const Shape *b)
 {
   int ab, bb;
   int ak = _graft_tensor_dtype_kind (a->dtype, &ab), bk = _graft_tensor_dtype_kind (b->dtype, &bb);
@@ -89,7 +89,7 @@ _graft_tensor_promote (const Shape *a,
  * float32; an int beside bools: int64). */
 const char *
 _graft_tensor_promote_number (const char  *dtype,
-                const Value *number)
+                              const Value *number)
 {
   int bytes;
   int kind = _graft_tensor_dtype_kind (dtype, &bytes);
@@ -167,15 +167,17 @@ check_cast (Tracer            *t,
   int bytes;
   int ka = _graft_tensor_dtype_kind (a, &bytes);
 
-  if (_graft_tensor_dtype_kind (out, &bytes) <= ka || ka == 0 || _graft_tensor_scalar_type_name (out) == NULL ||
-      _graft_tensor_scalar_type_name (a) == NULL)
+  if (_graft_tensor_dtype_kind (out, &bytes) <= ka || ka == 0 ||
+      _graft_tensor_scalar_type_name (out) == NULL || _graft_tensor_scalar_type_name (a) == NULL)
     return TRUE;
   if (pow_of_number && t != NULL && t->dialect->torch == GRAFT_TORCH_1_13)
     return _graft_tensor_torch_error (t, at, "RuntimeError", "Found dtype %s but expected %s",
-                        _graft_tensor_scalar_type_name (a), _graft_tensor_scalar_type_name (out));
+                                      _graft_tensor_scalar_type_name (a),
+                                      _graft_tensor_scalar_type_name (out));
   return _graft_tensor_torch_error (t, at, "RuntimeError",
-                      "result type %s can't be cast to the desired output type %s",
-                      _graft_tensor_scalar_type_name (out), _graft_tensor_scalar_type_name (a));
+                                    "result type %s can't be cast to the desired output type %s",
+                                    _graft_tensor_scalar_type_name (out),
+                                    _graft_tensor_scalar_type_name (a));
 }
 
 /* `a op= b` and `a.add_(b, alpha=alpha)` of a constant tensor @a; @op as
@@ -196,7 +198,8 @@ inplace_check (Tracer            *t,
 
   if (op == GRAFT_PY_BIN_SUB && _graft_tensor_sub_of_bool (t, at, a, b))
     return t == NULL || at == NULL;
-  if (op < 0 || op == GRAFT_PY_BIN_MATMUL || !_graft_tensor_shape_of (a, &sa) || !_graft_tensor_broadcasts_first (op, a, b))
+  if (op < 0 || op == GRAFT_PY_BIN_MATMUL || !_graft_tensor_shape_of (a, &sa) ||
+      !_graft_tensor_broadcasts_first (op, a, b))
     return TRUE;
   if (_graft_tensor_shape_of (b, &sb))
     {
@@ -207,8 +210,9 @@ inplace_check (Tracer            *t,
           have = _graft_tensor_dims_str (sa.dims, sa.rank);
           want = _graft_tensor_dims_str (out.dims, out.rank);
           return _graft_tensor_torch_error (t, at, "RuntimeError",
-                              "output with shape %s doesn't match the broadcast shape %s", have,
-                              want);
+                                            "output with shape %s doesn't match the broadcast "
+                                            "shape %s",
+                                            have, want);
         }
     }
   /* A Python complex number: a complex result, never cast to a real
@@ -216,29 +220,31 @@ inplace_check (Tracer            *t,
   if (b->kind == VAL_COMPLEX && !bitwise && complex_type_name (sa.dtype) != NULL &&
       _graft_tensor_scalar_type_name (sa.dtype) != NULL)
     return _graft_tensor_torch_error (t, at, "RuntimeError",
-                        "result type %s can't be cast to the desired output type %s",
-                        complex_type_name (sa.dtype), _graft_tensor_scalar_type_name (sa.dtype));
+                                      "result type %s can't be cast to the desired output type %s",
+                                      complex_type_name (sa.dtype),
+                                      _graft_tensor_scalar_type_name (sa.dtype));
   if (!_graft_tensor_binary_shape (NULL, NULL, a, b, &out))
     return TRUE;
   if (op == GRAFT_PY_BIN_TRUEDIV && !_graft_tensor_is_floating (out.dtype))
     out.dtype = "torch.float32";
   if (!check_cast (t, at, out.dtype, sa.dtype,
-                   op == GRAFT_PY_BIN_POW && _graft_tensor_meta_of (b) == NULL && b->kind != VAL_TENSOR &&
-                       b->kind != VAL_PARAMETER))
+                   op == GRAFT_PY_BIN_POW && _graft_tensor_meta_of (b) == NULL &&
+                       b->kind != VAL_TENSOR && b->kind != VAL_PARAMETER))
     return FALSE;
   if (bitwise && _graft_tensor_is_floating (out.dtype))
     return _graft_tensor_torch_error (t, at, "RuntimeError", "\"%s_cpu\" not implemented for '%s'",
-                        op == GRAFT_PY_BIN_BITAND  ? "bitwise_and"
-                        : op == GRAFT_PY_BIN_BITOR ? "bitwise_or"
-                                                   : "bitwise_xor",
-                        _graft_tensor_scalar_type_name (out.dtype));
+                                      op == GRAFT_PY_BIN_BITAND  ? "bitwise_and"
+                                      : op == GRAFT_PY_BIN_BITOR ? "bitwise_or"
+                                                                 : "bitwise_xor",
+                                      _graft_tensor_scalar_type_name (out.dtype));
   if (alpha != NULL && alpha->kind == VAL_BOOL && strcmp (out.dtype, "torch.bool") != 0)
     return _graft_tensor_torch_error (t, at, "RuntimeError",
-                        "Boolean alpha only supported for Boolean results.");
+                                      "Boolean alpha only supported for Boolean results.");
   if (alpha != NULL && alpha->kind == VAL_FLOAT && !_graft_tensor_is_floating (out.dtype))
     return _graft_tensor_torch_error (t, at, "RuntimeError",
-                        "For integral input tensors, argument alpha must not be a floating point "
-                        "number.");
+                                      "For integral input tensors, argument alpha must not be a "
+                                      "floating point "
+                                      "number.");
   return TRUE;
 }
 
@@ -350,8 +356,8 @@ _graft_tracer_tensor_inplace_method (Tracer            *t,
       return TRUE;
     }
 
-  if ((args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs) && floating_inplace (plain) &&
-      _graft_tensor_shape_of (recv, &s))
+  if ((args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs) &&
+      floating_inplace (plain) && _graft_tensor_shape_of (recv, &s))
     return _graft_tensor_is_floating (s.dtype) || _graft_tensor_dtype_kind (s.dtype, &op) == 0 ||
            check_cast (t, at, "torch.float32", s.dtype, FALSE);
   if (args == NULL || args->len != 1 || !inplace_binary (plain, &op))

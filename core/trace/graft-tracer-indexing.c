@@ -100,7 +100,8 @@ index_shape (const Shape  *s,
       if (item->kind == VAL_NONE)
         {
           /* unsqueeze() of what is left: the next dimension's extent. */
-          lout->strides[out->rank] = dim < s->rank ? _graft_tensor_mul_size (s->dims[dim], l->strides[dim]) : 1;
+          lout->strides[out->rank] =
+              dim < s->rank ? _graft_tensor_mul_size (s->dims[dim], l->strides[dim]) : 1;
           out->dims[out->rank++] = 1;
         }
       else if (item->kind == VAL_ELLIPSIS)

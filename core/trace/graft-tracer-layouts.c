@@ -21,7 +21,7 @@
 /* torch's contiguous strides of @s (a size 0 counts as 1). */
 void
 _graft_tensor_contiguous_layout (const Shape *s,
-                   Layout      *out)
+                                 Layout      *out)
 {
   gint64 next = 1;
 
@@ -98,8 +98,8 @@ is_dense_layout (const Shape  *s,
 /* @v's layout, @s its shape (_graft_tensor_shape_of()). */
 void
 _graft_tensor_layout_of (const Value *v,
-           const Shape *s,
-           Layout      *out)
+                         const Shape *s,
+                         Layout      *out)
 {
   const TensorMeta *m = _graft_tensor_meta_of (v);
 
@@ -117,8 +117,8 @@ _graft_tensor_layout_of (const Value *v,
 /* _graft_tensor_made(), of layout @l. */
 Value *
 _graft_tensor_made_laid (Tracer       *t,
-           const Shape  *s,
-           const Layout *l)
+                         const Shape  *s,
+                         const Layout *l)
 {
   Value      *v = _graft_tensor_made (t, s);
   TensorMeta *meta = (TensorMeta *) v->tensor.meta;
@@ -176,8 +176,9 @@ view_strides (const Shape  *in,
   for (gint d = (gint) in->rank - 1; d >= 0; d--)
     {
       tensor_numel *= in->dims[d];
-      if (d == 0 || (in->dims[d - 1] != 1 &&
-                     (!lin->known || lin->strides[d - 1] != _graft_tensor_mul_size (tensor_numel, base))))
+      if (d == 0 ||
+          (in->dims[d - 1] != 1 &&
+           (!lin->known || lin->strides[d - 1] != _graft_tensor_mul_size (tensor_numel, base))))
         {
           while (view_d >= 0 && (view_numel < tensor_numel || out->dims[view_d] == 1))
             {
@@ -298,9 +299,9 @@ iter_layout (guint         n,
  * Python number takes no part), in @l. */
 const Layout *
 _graft_tensor_binop_layout (const Value *a,
-              const Value *b,
-              const Shape *out,
-              Layout      *l)
+                            const Value *b,
+                            const Shape *out,
+                            Layout      *l)
 {
   Shape  ins[2];
   Layout lins[2];
@@ -328,13 +329,13 @@ _graft_tensor_binop_layout (const Value *a,
  * it.  FALSE with the error raised. */
 gboolean
 _graft_tensor_method_layout (Tracer            *t,
-               const GraftPyExpr *at,
-               const char        *name,
-               PtrVec            *args,
-               const Shape       *in,
-               const Layout      *lin,
-               const Shape       *out,
-               Layout            *lout)
+                             const GraftPyExpr *at,
+                             const char        *name,
+                             PtrVec            *args,
+                             const Shape       *in,
+                             const Layout      *lin,
+                             const Shape       *out,
+                             Layout            *lout)
 {
   guint  n = args != NULL ? args->len : 0;
   gint64 a, b;
@@ -370,9 +371,11 @@ _graft_tensor_method_layout (Tracer            *t,
           return FALSE;
         }
       return _graft_tensor_torch_error (t, at, "RuntimeError",
-                          "view size is not compatible with input tensor's size and stride (at "
-                          "least one dimension spans across two contiguous subspaces). Use "
-                          ".reshape(...) instead.");
+                                        "view size is not compatible with input tensor's size and "
+                                        "stride (at "
+                                        "least one dimension spans across two contiguous "
+                                        "subspaces). Use "
+                                        ".reshape(...) instead.");
     }
   if (strcmp (name, "contiguous") == 0 && !is_contiguous_layout (in, lin))
     {
@@ -394,8 +397,10 @@ _graft_tensor_method_layout (Tracer            *t,
       if (in->rank < 2)
         return TRUE;
       d = 0, e = 1;
-      if (name[1] != '\0' && (!_graft_tensor_plain_int (args->pdata[0], &a) || !_graft_tensor_plain_int (args->pdata[1], &b) ||
-                              !_graft_tensor_wrap_dim (a, in->rank, &d) || !_graft_tensor_wrap_dim (b, in->rank, &e)))
+      if (name[1] != '\0' &&
+          (!_graft_tensor_plain_int (args->pdata[0], &a) ||
+           !_graft_tensor_plain_int (args->pdata[1], &b) ||
+           !_graft_tensor_wrap_dim (a, in->rank, &d) || !_graft_tensor_wrap_dim (b, in->rank, &e)))
         return TRUE;
       lout->strides[d] = lin->strides[e];
       lout->strides[e] = lin->strides[d];
@@ -412,7 +417,8 @@ _graft_tensor_method_layout (Tracer            *t,
     }
   if (strcmp (name, "unsqueeze") == 0)
     {
-      if (!_graft_tensor_plain_int (args->pdata[0], &a) || !_graft_tensor_wrap_dim (a, in->rank + 1, &d))
+      if (!_graft_tensor_plain_int (args->pdata[0], &a) ||
+          !_graft_tensor_wrap_dim (a, in->rank + 1, &d))
         return TRUE;
       memcpy (lout->strides, lin->strides, d * sizeof (gint64));
       lout->strides[d] = d >= in->rank ? 1 : _graft_tensor_mul_size (in->dims[d], lin->strides[d]);
@@ -424,7 +430,8 @@ _graft_tensor_method_layout (Tracer            *t,
       guint k = 0;
 
       d = in->rank;
-      if (n == 1 && (!_graft_tensor_plain_int (args->pdata[0], &a) || !_graft_tensor_wrap_dim (a, in->rank, &d)))
+      if (n == 1 && (!_graft_tensor_plain_int (args->pdata[0], &a) ||
+                     !_graft_tensor_wrap_dim (a, in->rank, &d)))
         return TRUE;
       for (guint i = 0; i < in->rank; i++)
         if (in->dims[i] != 1 || (n == 1 && i != d))
@@ -505,7 +512,8 @@ _graft_tracer_tensor_layout_method (Tracer     *t,
     return NULL;
   if (n == 1)
     {
-      if (!_graft_tensor_plain_int (args->pdata[0], &a) || s.rank == 0 || !_graft_tensor_wrap_dim (a, s.rank, &d))
+      if (!_graft_tensor_plain_int (args->pdata[0], &a) || s.rank == 0 ||
+          !_graft_tensor_wrap_dim (a, s.rank, &d))
         return NULL;
       return _graft_value_int (t, l.strides[d]);
     }
@@ -579,11 +587,11 @@ einsum_contiguous (PtrVec *args)
  * view()'s error raised. */
 gboolean
 _graft_tensor_function_layout (Tracer            *t,
-                 const GraftPyExpr *at,
-                 const char        *path,
-                 PtrVec            *args,
-                 const Shape       *out,
-                 Layout            *l)
+                               const GraftPyExpr *at,
+                               const char        *path,
+                               PtrVec            *args,
+                               const Shape       *out,
+                               Layout            *l)
 {
   const char *name = path + strlen ("torch.");
   Value      *first = args != NULL && args->len > 0 ? args->pdata[0] : NULL;

@@ -96,9 +96,10 @@ cat_shape (Tracer            *t,
             g_autofree char *other = _graft_tensor_dims_str (parts[i].dims, parts[i].rank);
 
             return _graft_tensor_torch_error (t, at, "RuntimeError",
-                                "stack expects each tensor to be equal size, but got %s at entry "
-                                "0 and %s at entry %u",
-                                first, other, i);
+                                              "stack expects each tensor to be equal size, but got "
+                                              "%s at entry "
+                                              "0 and %s at entry %u",
+                                              first, other, i);
           }
       *s = parts[0];
       memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
@@ -109,7 +110,9 @@ cat_shape (Tracer            *t,
   for (guint i = 0; i < n; i++)
     if (parts[i].rank == 0)
       return _graft_tensor_torch_error (t, at, "RuntimeError",
-                          "zero-dimensional tensor (at position %u) cannot be concatenated", i);
+                                        "zero-dimensional tensor (at position %u) cannot be "
+                                        "concatenated",
+                                        i);
   for (guint i = 0; i < n && !found; i++)
     if (!(parts[i].rank == 1 && parts[i].dims[0] == 0))
       {
@@ -128,15 +131,18 @@ cat_shape (Tracer            *t,
         continue;
       if (parts[i].rank != parts[ref].rank)
         return _graft_tensor_torch_error (t, at, "RuntimeError",
-                            "Tensors must have same number of dimensions: got %u and %u",
-                            parts[ref].rank, parts[i].rank);
+                                          "Tensors must have same number of dimensions: got %u and "
+                                          "%u",
+                                          parts[ref].rank, parts[i].rank);
       for (guint k = 0; k < parts[i].rank; k++)
         if (k != d && parts[i].dims[k] != parts[ref].dims[k])
           return _graft_tensor_torch_error (t, at, "RuntimeError",
-                              "Sizes of tensors must match except in dimension %u. Expected "
-                              "size %" G_GINT64_FORMAT " but got size %" G_GINT64_FORMAT
-                              " for tensor number %u in the list.",
-                              d, parts[ref].dims[k], parts[i].dims[k], i);
+                                            "Sizes of tensors must match except in dimension %u. "
+                                            "Expected "
+                                            "size %" G_GINT64_FORMAT
+                                            " but got size %" G_GINT64_FORMAT
+                                            " for tensor number %u in the list.",
+                                            d, parts[ref].dims[k], parts[i].dims[k], i);
       s->dims[d] += parts[i].dims[d];
     }
   return one_dtype && _graft_tensor_sane (s);
@@ -305,8 +311,8 @@ function_shape (Tracer            *t,
 
       s->dtype = "torch.float32";
       if (n == 0 || n > 2 || !factory_kwargs (kwargs, NULL, &s->dtype) ||
-          !_graft_tensor_plain_int (args->pdata[0], &a) || (n == 2 && !_graft_tensor_plain_int (args->pdata[1], &b)) ||
-          a < 0)
+          !_graft_tensor_plain_int (args->pdata[0], &a) ||
+          (n == 2 && !_graft_tensor_plain_int (args->pdata[1], &b)) || a < 0)
         return FALSE;
       s->rank = 2;
       s->dims[0] = a;
@@ -351,12 +357,15 @@ function_shape (Tracer            *t,
     {
       Shape b;
 
-      if (n != 2 || !_graft_tensor_no_kwargs (kwargs) || !_graft_tensor_shape_of (args->pdata[0], s) ||
+      if (n != 2 || !_graft_tensor_no_kwargs (kwargs) ||
+          !_graft_tensor_shape_of (args->pdata[0], s) ||
           !_graft_tensor_shape_of (args->pdata[1], &b))
         return FALSE;
       if (s->rank != 1 || b.rank != 1)
-        return _graft_tensor_torch_error (t, at, "RuntimeError", "%s: Expected 1-D argument %s, but got %u-D",
-                            name, s->rank != 1 ? "self" : "vec2", s->rank != 1 ? s->rank : b.rank);
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "%s: Expected 1-D argument %s, but got %u-D", name,
+                                          s->rank != 1 ? "self" : "vec2",
+                                          s->rank != 1 ? s->rank : b.rank);
       if ((s->dtype = _graft_tensor_promote (s, &b)) == NULL)
         return FALSE;
       s->rank = 2;
@@ -405,15 +414,16 @@ _graft_tracer_function_tensor (Tracer            *t,
   int    op;
 
   /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
-  if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 && _graft_tensor_no_kwargs (kwargs) &&
-      _graft_tensor_shape_of (args->pdata[0], &s) &&
+  if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 &&
+      _graft_tensor_no_kwargs (kwargs) && _graft_tensor_shape_of (args->pdata[0], &s) &&
       (_graft_tensor_binary_method (path + strlen ("torch."), &op) ||
        (strcmp (path, "torch.mm") == 0 && _graft_tensor_shape_of (args->pdata[1], &other) &&
         (op = GRAFT_PY_BIN_MATMUL, TRUE))))
     {
       if (strcmp (path, "torch.mm") == 0 && (s.rank != 2 || other.rank != 2))
         {
-          _graft_tensor_torch_error (t, at, "RuntimeError", "%s must be a matrix", s.rank != 2 ? "self" : "mat2");
+          _graft_tensor_torch_error (t, at, "RuntimeError", "%s must be a matrix",
+                                     s.rank != 2 ? "self" : "mat2");
           return NULL;
         }
       return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
