@@ -307,6 +307,275 @@ inplace_binary (const char *plain,
   return _graft_tensor_binary_method (plain, op);
 }
 
+/* torch's C++ name of a dtype, as some of its checks print it (`long
+ * int` for torch.int64). */
+static const char *
+cpp_type_name (const char *dtype)
+{
+  static const char *const names[][2] = {
+    { "torch.float32", "float" },
+    { "torch.float64", "double" },
+    { "torch.float16", "c10::Half" },
+    { "torch.bfloat16", "c10::BFloat16" },
+    { "torch.int64", "long int" },
+    { "torch.int32", "int" },
+    { "torch.int16", "short int" },
+    { "torch.int8", "signed char" },
+    { "torch.uint8", "unsigned char" },
+    { "torch.bool", "bool" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (dtype, names[i][0]) == 0)
+      return names[i][1];
+  return NULL;
+}
+
+/* Whether @v is a Python number torch takes as a Scalar. */
+static gboolean
+is_number (const Value *v)
+{
+  return (v->kind == VAL_INT && !_graft_value_is_bigint (v)) || v->kind == VAL_FLOAT ||
+         v->kind == VAL_BOOL;
+}
+
+/* Refuses what the checks below do not follow, where torch may raise. */
+static gboolean
+unsure (Tracer            *t,
+        const GraftPyExpr *at,
+        const char        *op)
+{
+  if (t != NULL && at != NULL)
+    _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                        "%s of these constant tensors is not modelled: torch may raise an error "
+                        "whose text Graft does not know",
+                        op);
+  return FALSE;
+}
+
+/* `recv.clamp_(min, max)` (and clamp(), clip_(), clamp_min_(),
+ * clamp_max_()) of Python numbers, @s @recv's shape: the bounds take part
+ * in the promotion, whose result must cast back to @s's dtype in place;
+ * torch's C++ type name in the text. */
+static gboolean
+clamp_check (Tracer            *t,
+             const char        *plain,
+             const Shape       *s,
+             PtrVec            *args,
+             StrMap            *kwargs,
+             gboolean           inplace,
+             const GraftPyExpr *at)
+{
+  const Value *bounds[2] = { NULL, NULL };
+  gboolean     one = strcmp (plain, "clamp_min") == 0 || strcmp (plain, "clamp_max") == 0;
+  guint        n = args != NULL ? args->len : 0;
+  const char  *out = s->dtype;
+  gboolean     any = FALSE;
+
+  if (n > (one ? 1u : 2u))
+    return TRUE;
+  for (guint i = 0; i < n; i++)
+    bounds[i] = args->pdata[i];
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      guint       k = strcmp (key, "min") == 0 ? 0 : strcmp (key, "max") == 0 ? 1
+                                                                              : 2;
+
+      if (one || k == 2 || bounds[k] != NULL)
+        return TRUE; /* Python's TypeError, elsewhere */
+      bounds[k] = kwargs->values->pdata[i];
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      if (bounds[k] == NULL || bounds[k]->kind == VAL_NONE)
+        continue;
+      if (!is_number (bounds[k]))
+        return TRUE; /* tensors: not followed here, as before */
+      any = TRUE;
+      if ((out = _graft_tensor_promote_number (out, bounds[k])) == NULL)
+        return TRUE;
+    }
+  if (!any)
+    return one ? TRUE
+               : _graft_tensor_torch_error (t, at, "RuntimeError",
+                                            "torch.clamp: At least one of 'min' or 'max' must not "
+                                            "be None");
+  if (inplace && _graft_tensor_dtype_kind (out, &(int){ 0 }) >
+                     _graft_tensor_dtype_kind (s->dtype, &(int){ 0 }))
+    return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                      "result type %s can't be cast to the desired output type %s",
+                                      _graft_tensor_scalar_type_name (out),
+                                      cpp_type_name (s->dtype));
+  if (strcmp (out, "torch.bool") == 0)
+    return one ? unsure (t, at, plain)
+               : _graft_tensor_torch_error (t, at, "RuntimeError",
+                                            "\"clamp_scalar_cpu\" not implemented for 'Bool'");
+  return TRUE;
+}
+
+/* `recv.addcmul_(t1, t2, value=v)` of constant tensors: the three
+ * broadcast to @recv's shape @s, their promoted dtype cast to @s's. */
+static gboolean
+addcmul_check (Tracer            *t,
+               const Shape       *s,
+               PtrVec            *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  Shape            s1, s2, b, out;
+  const char      *dtype;
+  g_autofree char *have = NULL;
+  g_autofree char *want = NULL;
+
+  if (args == NULL || args->len != 2 ||
+      (kwargs != NULL && kwargs->keys->len > 0 &&
+       (kwargs->keys->len != 1 || strcmp (kwargs->keys->pdata[0], "value") != 0 ||
+        !is_number (kwargs->values->pdata[0]))))
+    return TRUE;
+  if (!_graft_tensor_shape_of (args->pdata[0], &s1) ||
+      !_graft_tensor_shape_of (args->pdata[1], &s2))
+    return _graft_tensor_meta_of (args->pdata[0]) == NULL &&
+                   _graft_tensor_meta_of (args->pdata[1]) == NULL
+               ? TRUE
+               : unsure (t, at, "addcmul_");
+  if (!_graft_tensor_broadcast (t, at, s, &s1, &b) ||
+      !_graft_tensor_broadcast (t, at, &b, &s2, &out))
+    return FALSE;
+  if (out.rank != s->rank || memcmp (out.dims, s->dims, s->rank * sizeof (gint64)) != 0)
+    {
+      have = _graft_tensor_dims_str (s->dims, s->rank);
+      want = _graft_tensor_dims_str (out.dims, out.rank);
+      return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                        "output with shape %s doesn't match the broadcast shape %s",
+                                        have, want);
+    }
+  if (s->rank == 0 || s1.rank == 0 || s2.rank == 0)
+    return strcmp (s->dtype, s1.dtype) == 0 && strcmp (s->dtype, s2.dtype) == 0
+               ? strcmp (s->dtype, "torch.bool") != 0 || unsure (t, at, "addcmul_")
+               : unsure (t, at, "addcmul_");
+  b = *s;
+  if ((b.dtype = _graft_tensor_promote (s, &s1)) == NULL ||
+      (dtype = _graft_tensor_promote (&b, &s2)) == NULL)
+    return unsure (t, at, "addcmul_");
+  if (!check_cast (t, at, dtype, s->dtype, FALSE))
+    return FALSE;
+  if (strcmp (dtype, "torch.bool") == 0)
+    return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                      "\"addcmul_cpu_out\" not implemented for 'Bool'");
+  return TRUE;
+}
+
+/* `recv.lerp_(end, weight)` and `recv.lerp(end, weight)`: @end of @recv's
+ * dtype, a weight of it or a number, and a floating dtype (torch's
+ * kernels have no other); in place, the broadcast shape @recv's own. */
+static gboolean
+lerp_check (Tracer            *t,
+            const Shape       *s,
+            PtrVec            *args,
+            StrMap            *kwargs,
+            gboolean           inplace,
+            const GraftPyExpr *at)
+{
+  Shape            se, sw, b, out;
+  const Value     *w;
+  g_autofree char *have = NULL;
+  g_autofree char *want = NULL;
+
+  if (args == NULL || args->len != 2 || !_graft_tensor_no_kwargs (kwargs))
+    return TRUE;
+  w = args->pdata[1];
+  if (!_graft_tensor_shape_of (args->pdata[0], &se) ||
+      (!is_number (w) && !_graft_tensor_shape_of (w, &sw)))
+    return unsure (t, at, "lerp");
+  if (cpp_type_name (s->dtype) == NULL || cpp_type_name (se.dtype) == NULL)
+    return unsure (t, at, "lerp");
+  if (strcmp (se.dtype, s->dtype) != 0)
+    return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                      "expected dtype %s for `end` but got dtype %s",
+                                      cpp_type_name (s->dtype), cpp_type_name (se.dtype));
+  if (!is_number (w) && strcmp (sw.dtype, s->dtype) != 0)
+    return unsure (t, at, "lerp");
+  if (!is_number (w) && (s->rank == 0 || se.rank == 0 || sw.rank == 0))
+    return unsure (t, at, "lerp");
+  if (!_graft_tensor_broadcast (t, at, s, &se, &out))
+    return FALSE;
+  if (!is_number (w))
+    {
+      b = out;
+      if (!_graft_tensor_broadcast (t, at, &b, &sw, &out))
+        return FALSE;
+    }
+  if (inplace &&
+      (out.rank != s->rank || memcmp (out.dims, s->dims, s->rank * sizeof (gint64)) != 0))
+    {
+      have = _graft_tensor_dims_str (s->dims, s->rank);
+      want = _graft_tensor_dims_str (out.dims, out.rank);
+      return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                        "output with shape %s doesn't match the broadcast shape %s",
+                                        have, want);
+    }
+  if (!_graft_tensor_is_floating (s->dtype))
+    return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                      "\"lerp_kernel_%s\" not implemented for '%s'",
+                                      is_number (w) ? "scalar" : "tensor",
+                                      _graft_tensor_scalar_type_name (s->dtype));
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_tensor_ternary_check:
+ * @recv: a constant tensor
+ * @plain: the method's name, without the `_` of an in-place one
+ * @inplace: whether the method is the in-place one
+ *
+ * Checks `clamp_()` and its kin, `addcmul_()` and `lerp_()`/`lerp()` of
+ * a constant tensor whose shape is known, as torch does: their dtypes
+ * (promotion and the cast back in place, the kernels' dtypes) and shapes.
+ *
+ * Returns: %FALSE with torch's RuntimeError raised at @at (or the op
+ * refused where torch may raise and Graft does not know its text); %TRUE
+ * for another method or a tensor whose shape is unknown
+ */
+gboolean
+_graft_tracer_tensor_ternary_check (Tracer            *t,
+                                    const Value       *recv,
+                                    const char        *plain,
+                                    gboolean           inplace,
+                                    PtrVec            *args,
+                                    StrMap            *kwargs,
+                                    const GraftPyExpr *at)
+{
+  Shape s, s1, s2;
+  int   bytes;
+
+  if (!_graft_tensor_shape_of (recv, &s))
+    return TRUE;
+  if (strcmp (plain, "clamp") == 0 || strcmp (plain, "clip") == 0 ||
+      strcmp (plain, "clamp_min") == 0 || strcmp (plain, "clamp_max") == 0)
+    return clamp_check (t, plain, &s, args, kwargs, inplace, at);
+  if (strcmp (plain, "addcmul") == 0 && inplace)
+    return addcmul_check (t, &s, args, kwargs, at);
+  if (strcmp (plain, "lerp") == 0)
+    return lerp_check (t, &s, args, kwargs, inplace, at);
+  /* addcdiv() of two integer or bool tensors: torch's check before any
+   * other. */
+  if (strcmp (plain, "addcdiv") == 0 && args != NULL && args->len == 2 &&
+      _graft_tensor_shape_of (args->pdata[0], &s1) &&
+      _graft_tensor_shape_of (args->pdata[1], &s2) && !_graft_tensor_is_floating (s1.dtype) &&
+      !_graft_tensor_is_floating (s2.dtype) && _graft_tensor_dtype_kind (s1.dtype, &bytes) != 0 &&
+      _graft_tensor_dtype_kind (s2.dtype, &bytes) != 0)
+    return _graft_tensor_torch_error (
+        t, at, "RuntimeError",
+        "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+        "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+        "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+        "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+        "addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+        "tensor2), for all dtypes.");
+  return TRUE;
+}
+
 /**
  * _graft_tracer_tensor_inplace_method:
  * @recv: a constant tensor
@@ -356,6 +625,8 @@ _graft_tracer_tensor_inplace_method (Tracer            *t,
       return TRUE;
     }
 
+  if (!_graft_tracer_tensor_ternary_check (t, recv, plain, TRUE, args, kwargs, at))
+    return FALSE;
   if ((args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs) &&
       floating_inplace (plain) && _graft_tensor_shape_of (recv, &s))
     return _graft_tensor_is_floating (s.dtype) || _graft_tensor_dtype_kind (s.dtype, &op) == 0 ||

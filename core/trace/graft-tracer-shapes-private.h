@@ -135,5 +135,12 @@ const char *_graft_tensor_conversion_dtype (const char *name);
 const char *_graft_tensor_dtype_arg (const Value *v);
 const char *_graft_tensor_type_name (const char *dtype);
 const char *_graft_tensor_scalar_type_name (const char *dtype);
+gboolean    _graft_tracer_tensor_ternary_check (Tracer            *t,
+                                                const Value       *recv,
+                                                const char        *plain,
+                                                gboolean           inplace,
+                                                PtrVec            *args,
+                                                StrMap            *kwargs,
+                                                const GraftPyExpr *at);
 
 G_END_DECLS

@@ -1241,6 +1241,8 @@ _graft_tracer_tensor_method_result (Tracer            *t,
       _graft_tensor_binary_method (name, &op))
     return _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
+  if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
+    return NULL;
   if (!_graft_tensor_shape_of (recv, &s))
     return _graft_value_tensor (t);
   in = s;
