@@ -246,6 +246,27 @@ factory_kwargs (StrMap            *kwargs,
   return TRUE;
 }
 
+/* torch's RuntimeError where one of @s's sizes is negative, as its
+ * factories raise it; FALSE then. */
+static gboolean
+no_negative_size (Tracer            *t,
+                  const GraftPyExpr *at,
+                  const Shape       *s)
+{
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < s->rank; i++)
+    if (s->dims[i] < 0)
+      {
+        text = _graft_tensor_dims_str (s->dims, s->rank);
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "Trying to create tensor with negative dimension "
+                                          "%" G_GINT64_FORMAT ": %s",
+                                          s->dims[i], text);
+      }
+  return TRUE;
+}
+
 /* The shape of what a torch function @path (no traced argument) makes. */
 static gboolean
 function_shape (Tracer            *t,
@@ -275,6 +296,12 @@ function_shape (Tracer            *t,
       for (guint i = 0; i < n; i++)
         if (!number (args->pdata[i], &v[n == 1 ? 1 : i], &is_float))
           return FALSE;
+      if (v[2] == 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError", "step must be nonzero");
+      if ((v[2] > 0 && v[1] < v[0]) || (v[2] < 0 && v[1] > v[0]))
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "upper bound and larger bound inconsistent with step "
+                                          "sign");
       if ((len = arange_len (v[0], v[1], v[2])) < 0)
         return FALSE;
       if (s->dtype == NULL)
@@ -282,6 +309,16 @@ function_shape (Tracer            *t,
       s->rank = 1;
       s->dims[0] = len;
       return TRUE;
+    }
+  /* torch.ones(3, -1) and its kin (graft-tracer-torch.c follows their
+   * sizes): torch's error of a negative size. */
+  if (strcmp (name, "ones") == 0 || strcmp (name, "zeros") == 0 || strcmp (name, "empty") == 0 ||
+      strcmp (name, "rand") == 0 || strcmp (name, "randn") == 0)
+    {
+      s->dtype = NULL;
+      if (factory_kwargs (kwargs, NULL, &s->dtype) && _graft_tensor_int_list (args, 0, s))
+        no_negative_size (t, at, s);
+      return FALSE;
     }
   if (strcmp (name, "full") == 0)
     {
@@ -296,7 +333,8 @@ function_shape (Tracer            *t,
         return FALSE;
       sizes = *args;
       sizes.len = 1;
-      if (!_graft_tensor_int_list (&sizes, 0, s) || !_graft_tensor_sane (s))
+      if (!_graft_tensor_int_list (&sizes, 0, s) || !no_negative_size (t, at, s) ||
+          !_graft_tensor_sane (s))
         return FALSE;
       if (s->dtype == NULL)
         s->dtype = fill->kind == VAL_BOOL                                    ? "torch.bool"
@@ -312,8 +350,16 @@ function_shape (Tracer            *t,
       s->dtype = "torch.float32";
       if (n == 0 || n > 2 || !factory_kwargs (kwargs, NULL, &s->dtype) ||
           !_graft_tensor_plain_int (args->pdata[0], &a) ||
-          (n == 2 && !_graft_tensor_plain_int (args->pdata[1], &b)) || a < 0)
+          (n == 2 && !_graft_tensor_plain_int (args->pdata[1], &b)))
         return FALSE;
+      if (a < 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "n must be greater or equal to 0, got %" G_GINT64_FORMAT,
+                                          a);
+      if (n == 2 && b < 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "m must be greater or equal to 0, got %" G_GINT64_FORMAT,
+                                          b);
       s->rank = 2;
       s->dims[0] = a;
       s->dims[1] = n == 2 ? b : a;
@@ -327,9 +373,12 @@ function_shape (Tracer            *t,
 
       s->dtype = "torch.float32";
       if (n != 3 || !number (args->pdata[0], &x, &f) || !number (args->pdata[1], &x, &f) ||
-          !_graft_tensor_plain_int (args->pdata[2], &steps) || steps < 0 ||
+          !_graft_tensor_plain_int (args->pdata[2], &steps) ||
           !factory_kwargs (kwargs, NULL, &s->dtype))
         return FALSE;
+      if (steps < 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "number of steps must be non-negative");
       s->rank = 1;
       s->dims[0] = steps;
       return _graft_tensor_sane (s);
