@@ -81,6 +81,11 @@
  * of a billion iterations would hang the tracer. */
 #define GRAFT_MAX_LOOP_STEPS 10000000u
 
+/* The pieces of chunk() of a constant tensor that the tracer makes (each
+ * a tensor value of about 200 bytes of its arena: 13 MB at most); more
+ * give a tensor of unknown make, as before chunk() was followed. */
+#define GRAFT_MAX_CHUNKS 65536
+
 /* Most passes through one while loop.  A while loop's condition cannot
  * depend on a traced value, so torch.fx runs it as plain Python; one that
  * repeats 100,000 times has a condition that never changes (torch hangs on

@@ -94,6 +94,12 @@ gboolean          _graft_tensor_method_shape (Tracer            *t,
                                               Shape             *s);
 gboolean          _graft_tensor_binary_method (const char *name,
                                                int        *op);
+Value            *_graft_tensor_chunk (Tracer            *t,
+                                       const Shape       *s,
+                                       const Layout      *l,
+                                       PtrVec            *args,
+                                       StrMap            *kwargs,
+                                       const GraftPyExpr *at);
 
 /* graft-tracer-layouts.c */
 void          _graft_tensor_contiguous_layout (const Shape *s,

@@ -25,6 +25,7 @@
  */
 #include "config.h"
 
+#include "graft-limits.h"
 #include "graft-tracer-shapes-private.h"
 
 #include <stdarg.h>
@@ -1213,6 +1214,67 @@ _graft_tensor_binary_method (const char *name,
   return FALSE;
 }
 
+/* `recv.chunk(chunks, dim=0)` (and torch.chunk()) of a tensor of shape @s laid out as @l: the
+ * tuple of its pieces, as torch's chunk() splits it (pieces of
+ * ceil(size / chunks), the last one shorter, fewer pieces than @chunks
+ * where they run out; @chunks empty pieces of an empty dimension), each
+ * a view with @recv's strides.  NULL with torch's error raised; a
+ * tensor of unknown make where Graft does not follow the call. */
+Value *
+_graft_tensor_chunk (Tracer            *t,
+                     const Shape       *s,
+                     const Layout      *l,
+                     PtrVec            *args,
+                     StrMap            *kwargs,
+                     const GraftPyExpr *at)
+{
+  guint        n = args != NULL ? args->len : 0;
+  const Value *chunks_v = n > 0 ? args->pdata[0] : NULL;
+  const Value *dim_v = n > 1 ? args->pdata[1] : NULL;
+  gint64       chunks, d = 0, size, split, pieces;
+  guint        dim = 0;
+  Value       *out;
+
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+
+      if (strcmp (key, "chunks") == 0 && chunks_v == NULL)
+        chunks_v = kwargs->values->pdata[i];
+      else if (strcmp (key, "dim") == 0 && dim_v == NULL)
+        dim_v = kwargs->values->pdata[i];
+      else
+        return _graft_value_tensor (t);
+    }
+  if (n > 2 || chunks_v == NULL || !_graft_tensor_plain_int (chunks_v, &chunks) ||
+      (dim_v != NULL && !_graft_tensor_plain_int (dim_v, &d)))
+    return _graft_value_tensor (t);
+  if (s->rank == 0)
+    _graft_tensor_torch_error (t, at, "RuntimeError",
+                               "chunk expects at least a 1-dimensional tensor");
+  else if (chunks <= 0)
+    _graft_tensor_torch_error (t, at, "RuntimeError",
+                               "chunk expects `chunks` to be greater than 0, got: "
+                               "%" G_GINT64_FORMAT,
+                               chunks);
+  if (s->rank == 0 || chunks <= 0 || !_graft_tensor_check_dim (t, at, d, s->rank, &dim))
+    return t->error != NULL ? NULL : _graft_value_tensor (t);
+  size = s->dims[dim];
+  split = size / chunks + (size % chunks != 0);
+  pieces = split == 0 ? chunks : MAX ((size + split - 1) / split, 1);
+  if (pieces > GRAFT_MAX_CHUNKS)
+    return _graft_value_tensor (t);
+  out = _graft_value_seq (t, VAL_TUPLE, (guint) pieces);
+  for (gint64 i = 0; i < pieces; i++)
+    {
+      Shape piece = *s;
+
+      piece.dims[dim] = split == 0 ? 0 : MIN (split, size - i * split);
+      _graft_value_seq_add (out, _graft_tensor_made_laid (t, &piece, l));
+    }
+  return out;
+}
+
 /**
  * _graft_tracer_tensor_method_result:
  * @recv: a constant tensor
@@ -1247,6 +1309,8 @@ _graft_tracer_tensor_method_result (Tracer            *t,
     return _graft_value_tensor (t);
   in = s;
   _graft_tensor_layout_of (recv, &in, &lin);
+  if (strcmp (name, "chunk") == 0)
+    return _graft_tensor_chunk (t, &in, &lin, args, kwargs, at);
   if (!_graft_tensor_method_shape (t, at, name, args, kwargs, &s) ||
       !_graft_tensor_method_layout (t, at, name, args, &in, &lin, &s, &lout))
     return t->error != NULL ? NULL : _graft_value_tensor (t);

@@ -477,6 +477,17 @@ _graft_tracer_function_tensor (Tracer            *t,
         }
       return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
     }
+  /* torch.chunk(t, chunks, dim): t.chunk(chunks, dim). */
+  if (strcmp (path, "torch.chunk") == 0 && args != NULL && args->len >= 1 &&
+      _graft_tensor_shape_of (args->pdata[0], &s))
+    {
+      PtrVec rest = *args;
+
+      rest.pdata++;
+      rest.len--;
+      _graft_tensor_layout_of (args->pdata[0], &s, &l);
+      return _graft_tensor_chunk (t, &s, &l, &rest, kwargs, at);
+    }
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;
   if (!_graft_tensor_function_layout (t, at, path, args, &s, &l))
