@@ -101,6 +101,11 @@ Value            *_graft_tensor_chunk (Tracer            *t,
                                        StrMap            *kwargs,
                                        const GraftPyExpr *at);
 
+/* graft-tracer-tensor-functions.c */
+gboolean _graft_tensor_no_negative_size (Tracer            *t,
+                                         const GraftPyExpr *at,
+                                         const Shape       *s);
+
 /* graft-tracer-layouts.c */
 void          _graft_tensor_contiguous_layout (const Shape *s,
                                                Layout      *out);

@@ -674,10 +674,12 @@ to_shape (PtrVec *args,
 
 /* new_zeros(size) and such: @recv's dtype and device unless said. */
 static gboolean
-new_shape (PtrVec *args,
-           StrMap *kwargs,
-           guint   n_sizes_end,
-           Shape  *s)
+new_shape (Tracer            *t,
+           const GraftPyExpr *at,
+           PtrVec            *args,
+           StrMap            *kwargs,
+           guint              n_sizes_end,
+           Shape             *s)
 {
   Value      *kw_dtype = kwargs != NULL ? _graft_strmap_get (kwargs, "dtype") : NULL;
   const char *dtype = s->dtype;
@@ -693,7 +695,8 @@ new_shape (PtrVec *args,
     PtrVec sizes = *args;
 
     sizes.len = n - n_sizes_end;
-    if (!_graft_tensor_int_list (&sizes, 0, s) || !_graft_tensor_sane (s))
+    if (!_graft_tensor_int_list (&sizes, 0, s) || !_graft_tensor_no_negative_size (t, at, s) ||
+        !_graft_tensor_sane (s))
       return FALSE;
   }
   s->dtype = dtype;
@@ -905,9 +908,9 @@ _graft_tensor_method_shape (Tracer            *t,
     return reduction (t, at, name, args, kwargs, s);
   if (strcmp (name, "new_zeros") == 0 || strcmp (name, "new_ones") == 0 ||
       strcmp (name, "new_empty") == 0)
-    return new_shape (args, kwargs, 0, s);
+    return new_shape (t, at, args, kwargs, 0, s);
   if (strcmp (name, "new_full") == 0)
-    return n == 2 && new_shape (args, kwargs, 1, s);
+    return n == 2 && new_shape (t, at, args, kwargs, 1, s);
   if (!_graft_tensor_no_kwargs (kwargs))
     return FALSE;
   if (strcmp (name, "view") == 0 && n == 1 &&

@@ -248,10 +248,10 @@ factory_kwargs (StrMap            *kwargs,
 
 /* torch's RuntimeError where one of @s's sizes is negative, as its
  * factories raise it; FALSE then. */
-static gboolean
-no_negative_size (Tracer            *t,
-                  const GraftPyExpr *at,
-                  const Shape       *s)
+gboolean
+_graft_tensor_no_negative_size (Tracer            *t,
+                                const GraftPyExpr *at,
+                                const Shape       *s)
 {
   g_autofree char *text = NULL;
 
@@ -317,7 +317,7 @@ function_shape (Tracer            *t,
     {
       s->dtype = NULL;
       if (factory_kwargs (kwargs, NULL, &s->dtype) && _graft_tensor_int_list (args, 0, s))
-        no_negative_size (t, at, s);
+        _graft_tensor_no_negative_size (t, at, s);
       return FALSE;
     }
   if (strcmp (name, "full") == 0)
@@ -333,7 +333,7 @@ function_shape (Tracer            *t,
         return FALSE;
       sizes = *args;
       sizes.len = 1;
-      if (!_graft_tensor_int_list (&sizes, 0, s) || !no_negative_size (t, at, s) ||
+      if (!_graft_tensor_int_list (&sizes, 0, s) || !_graft_tensor_no_negative_size (t, at, s) ||
           !_graft_tensor_sane (s))
         return FALSE;
       if (s->dtype == NULL)
