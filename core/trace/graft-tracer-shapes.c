@@ -1249,6 +1249,27 @@ _graft_tensor_chunk (Tracer            *t,
       else
         return _graft_value_tensor (t);
     }
+  /* A float or a bool: the argument parser's TypeError (torch.chunk()'s
+   * own binding raised it before this). */
+  for (guint k = 0; k < 2 && n <= 2; k++)
+    {
+      const Value *v = k == 0 ? chunks_v : dim_v;
+
+      if (v != NULL && (v->kind == VAL_FLOAT || v->kind == VAL_BOOL))
+        {
+          if (k < n)
+            _graft_tensor_torch_error (t, at, "TypeError",
+                                       "chunk(): argument '%s' (position %u) must be int, not %s",
+                                       k == 0 ? "chunks" : "dim", k + 1,
+                                       v->kind == VAL_FLOAT ? "float" : "bool");
+          else
+            _graft_tensor_torch_error (t, at, "TypeError",
+                                       "chunk(): argument '%s' must be int, not %s",
+                                       k == 0 ? "chunks" : "dim",
+                                       v->kind == VAL_FLOAT ? "float" : "bool");
+          return t->error != NULL ? NULL : _graft_value_tensor (t);
+        }
+    }
   if (n > 2 || chunks_v == NULL || !_graft_tensor_plain_int (chunks_v, &chunks) ||
       (dim_v != NULL && !_graft_tensor_plain_int (dim_v, &d)))
     return _graft_value_tensor (t);
