@@ -81,6 +81,11 @@
  * of a billion iterations would hang the tracer. */
 #define GRAFT_MAX_LOOP_STEPS 10000000u
 
+/* The pieces of chunk() of a constant tensor that the tracer makes (each
+ * a tensor value of about 200 bytes of its arena: 13 MB at most); more
+ * give a tensor of unknown make, as before chunk() was followed. */
+#define GRAFT_MAX_CHUNKS 65536
+
 /* Most passes through one while loop, and most calls one
  * `iter(callable, sentinel)` makes of its callable (a for loop over it, a
  * comprehension, next(), zip()): how long either runs is decided as it

@@ -51,7 +51,7 @@ typedef struct _ResolvedPath ResolvedPath;
 
 /* What a tensor made by a factory is like (_graft_tracer_factory_tensor()):
  * its torch.Size, dtype (VAL_SYMBOL) and device (VAL_DEVICE), and where
- * graft-tracer-shapes.c follows them, its strides. */
+ * graft-tracer-layouts.c follows them, its strides. */
 typedef struct
 {
   Value *shape;
@@ -1108,7 +1108,8 @@ Value   *_graft_tracer_call (Tracer            *t,
                              StrMap            *kwargs,
                              const GraftPyExpr *at);
 
-/* graft-tracer-shapes.c: what ops on constant tensors make. */
+/* graft-tracer-shapes.c, -layouts.c, -dtypes.c, -indexing.c and
+ * -tensor-functions.c: what ops on constant tensors make. */
 Value   *_graft_tracer_binop_tensor (Tracer            *t,
                                      int                op,
                                      const Value       *a,

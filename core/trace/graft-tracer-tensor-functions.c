@@ -1,0 +1,496 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-tensor-functions.c: the torch functions of constant
+ * tensors (`torch.arange`, `torch.full`, `torch.eye`, `torch.linspace`,
+ * the `*_like` ones, `torch.cat`, `torch.stack`, `torch.outer`,
+ * `torch.einsum`, and those that are a method of their first argument,
+ * `torch.transpose(x, 0, 1)`): the shape, dtype and strides of what they
+ * make, or torch's error where the arguments' sizes do not fit.  Any other
+ * function, or arguments not followed here, give NULL: the caller's
+ * tensor of unknown make.
+ */
+#include "config.h"
+
+#include "graft-tracer-shapes-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The elements of torch.arange(start, end, step), or -1. */
+static gint64
+arange_len (double start,
+            double end,
+            double step)
+{
+  double n;
+
+  if (step == 0 || !isfinite (start) || !isfinite (end) || !isfinite (step))
+    return -1;
+  n = ceil ((end - start) / step);
+  if (n < 0 || n > (double) ((gint64) 1 << 31))
+    return n < 0 ? -1 : -1;
+  return (gint64) n;
+}
+
+static gboolean
+number (const Value *v,
+        double      *out,
+        gboolean    *is_float)
+{
+  if (v->kind == VAL_INT && !_graft_value_is_bigint (v))
+    *out = (double) v->i;
+  else if (v->kind == VAL_FLOAT)
+    {
+      *out = v->f;
+      *is_float = TRUE;
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* torch.cat() and torch.stack() of constant tensors: the shape (where
+ * their dtype is one), or torch's error where their sizes do not fit.
+ * cat() passes over 1-D tensors of no elements, as torch does. */
+static gboolean
+cat_shape (Tracer            *t,
+           const GraftPyExpr *at,
+           gboolean           stack,
+           PtrVec            *args,
+           StrMap            *kwargs,
+           Shape             *s)
+{
+  Value   *seq = args != NULL && args->len >= 1 ? args->pdata[0] : NULL;
+  Value   *dim_v = args != NULL && args->len == 2 ? args->pdata[1] : NULL;
+  gint64   dim = 0;
+  guint    d = 0, n, ref = 0;
+  gboolean one_dtype = TRUE, found = FALSE;
+  Shape    parts[64];
+
+  if (kwargs != NULL && kwargs->keys->len > 0)
+    {
+      if (kwargs->keys->len != 1 || dim_v != NULL || strcmp (kwargs->keys->pdata[0], "dim") != 0)
+        return FALSE;
+      dim_v = kwargs->values->pdata[0];
+    }
+  if (seq == NULL || args->len > 2 || (seq->kind != VAL_TUPLE && seq->kind != VAL_LIST) ||
+      seq->seq.items->len == 0 || seq->seq.items->len > G_N_ELEMENTS (parts) ||
+      (dim_v != NULL && !_graft_tensor_plain_int (dim_v, &dim)))
+    return FALSE;
+  n = seq->seq.items->len;
+  for (guint i = 0; i < n; i++)
+    {
+      if (!_graft_tensor_shape_of (seq->seq.items->pdata[i], &parts[i]))
+        return FALSE;
+      one_dtype = one_dtype && strcmp (parts[i].dtype, parts[0].dtype) == 0;
+    }
+  if (stack)
+    {
+      if (parts[0].rank >= MAX_RANK || !_graft_tensor_check_dim (t, at, dim, parts[0].rank + 1, &d))
+        return FALSE;
+      for (guint i = 1; i < n; i++)
+        if (parts[i].rank != parts[0].rank ||
+            memcmp (parts[i].dims, parts[0].dims, parts[0].rank * sizeof (gint64)) != 0)
+          {
+            g_autofree char *first = _graft_tensor_dims_str (parts[0].dims, parts[0].rank);
+            g_autofree char *other = _graft_tensor_dims_str (parts[i].dims, parts[i].rank);
+
+            return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                              "stack expects each tensor to be equal size, but got "
+                                              "%s at entry "
+                                              "0 and %s at entry %u",
+                                              first, other, i);
+          }
+      *s = parts[0];
+      memmove (&s->dims[d + 1], &s->dims[d], (s->rank - d) * sizeof (gint64));
+      s->dims[d] = n;
+      s->rank++;
+      return one_dtype && _graft_tensor_sane (s);
+    }
+  for (guint i = 0; i < n; i++)
+    if (parts[i].rank == 0)
+      return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                        "zero-dimensional tensor (at position %u) cannot be "
+                                        "concatenated",
+                                        i);
+  for (guint i = 0; i < n && !found; i++)
+    if (!(parts[i].rank == 1 && parts[i].dims[0] == 0))
+      {
+        ref = i;
+        found = TRUE;
+      }
+  if (!found)
+    return FALSE; /* every one empty */
+  if (!_graft_tensor_check_dim (t, at, dim, parts[ref].rank, &d))
+    return FALSE;
+  *s = parts[ref];
+  s->dims[d] = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if (parts[i].rank == 1 && parts[i].dims[0] == 0)
+        continue;
+      if (parts[i].rank != parts[ref].rank)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "Tensors must have same number of dimensions: got %u and "
+                                          "%u",
+                                          parts[ref].rank, parts[i].rank);
+      for (guint k = 0; k < parts[i].rank; k++)
+        if (k != d && parts[i].dims[k] != parts[ref].dims[k])
+          return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                            "Sizes of tensors must match except in dimension %u. "
+                                            "Expected "
+                                            "size %" G_GINT64_FORMAT
+                                            " but got size %" G_GINT64_FORMAT
+                                            " for tensor number %u in the list.",
+                                            d, parts[ref].dims[k], parts[i].dims[k], i);
+      s->dims[d] += parts[i].dims[d];
+    }
+  return one_dtype && _graft_tensor_sane (s);
+}
+
+/* torch.einsum(equation, *operands) (or one list of them), for an
+ * equation with `->`, one letter per dimension (no `...`), tensors of one
+ * dtype and a size for each letter that every operand agrees on. */
+static gboolean
+einsum_shape (PtrVec *args,
+              StrMap *kwargs,
+              Shape  *s)
+{
+  guint        n = args != NULL ? args->len : 0, first = 1;
+  const Value *eq = n > 0 ? args->pdata[0] : NULL;
+  PtrVec      *ops = args;
+  gint64       size[128];
+  const char  *p, *arrow;
+  const char  *dtype = NULL;
+
+  if (eq == NULL || eq->kind != VAL_STR || !_graft_tensor_no_kwargs (kwargs) ||
+      strlen (eq->str.s) != eq->str.len || (arrow = strstr (eq->str.s, "->")) == NULL)
+    return FALSE;
+  if (n == 2 && (((Value *) args->pdata[1])->kind == VAL_LIST ||
+                 ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+    {
+      ops = ((Value *) args->pdata[1])->seq.items;
+      first = 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (size); i++)
+    size[i] = -1;
+  p = eq->str.s;
+  for (guint k = first; k <= ops->len; k++)
+    {
+      Shape op;
+      guint dim = 0;
+
+      if (k == ops->len || !_graft_tensor_shape_of (ops->pdata[k], &op) ||
+          (dtype != NULL && strcmp (dtype, op.dtype) != 0))
+        return FALSE;
+      dtype = op.dtype;
+      for (; *p != ',' && p != arrow; p++)
+        {
+          if (*p == ' ')
+            continue;
+          if (!g_ascii_isalpha (*p) || dim >= op.rank ||
+              (size[(guchar) *p] >= 0 && size[(guchar) *p] != op.dims[dim]))
+            return FALSE;
+          size[(guchar) *p] = op.dims[dim++];
+        }
+      if (dim != op.rank)
+        return FALSE;
+      if (p == arrow)
+        {
+          if (k + 1 != ops->len)
+            return FALSE;
+          break;
+        }
+      p++;
+    }
+  s->rank = 0;
+  s->dtype = dtype;
+  for (p = arrow + 2; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        continue;
+      if (!g_ascii_isalpha (*p) || size[(guchar) *p] < 0 || s->rank >= MAX_RANK ||
+          strchr (p + 1, *p) != NULL)
+        return FALSE;
+      s->dims[s->rank++] = size[(guchar) *p];
+    }
+  return TRUE;
+}
+
+/* A `dtype=` keyword and nothing else but @allowed ones; the dtype (or
+ * @dtype unchanged). */
+static gboolean
+factory_kwargs (StrMap            *kwargs,
+                const char *const *allowed,
+                const char       **dtype)
+{
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      Value      *v = kwargs->values->pdata[i];
+
+      if (strcmp (key, "dtype") == 0)
+        {
+          if (v->kind != VAL_NONE && (*dtype = _graft_tensor_dtype_arg (v)) == NULL)
+            return FALSE;
+        }
+      else if (strcmp (key, "device") == 0)
+        {
+          if (v->kind != VAL_NONE && !_graft_tensor_is_cpu (v))
+            return FALSE;
+        }
+      else if (strcmp (key, "requires_grad") != 0 &&
+               (allowed == NULL || !g_strv_contains (allowed, key)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* torch's RuntimeError where one of @s's sizes is negative, as its
+ * factories raise it; FALSE then. */
+gboolean
+_graft_tensor_no_negative_size (Tracer            *t,
+                                const GraftPyExpr *at,
+                                const Shape       *s)
+{
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < s->rank; i++)
+    if (s->dims[i] < 0)
+      {
+        text = _graft_tensor_dims_str (s->dims, s->rank);
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "Trying to create tensor with negative dimension "
+                                          "%" G_GINT64_FORMAT ": %s",
+                                          s->dims[i], text);
+      }
+  return TRUE;
+}
+
+/* The shape of what a torch function @path (no traced argument) makes. */
+static gboolean
+function_shape (Tracer            *t,
+                const GraftPyExpr *at,
+                const char        *path,
+                PtrVec            *args,
+                StrMap            *kwargs,
+                Shape             *s)
+{
+  guint       n = args != NULL ? args->len : 0;
+  const char *name = path + strlen ("torch.");
+  char        how;
+
+  if (strcmp (path, "torch.functional.einsum") == 0)
+    name = "einsum";
+  if (!g_str_has_prefix (path, "torch.") || strchr (name, '.') != NULL)
+    return FALSE;
+  if (strcmp (name, "arange") == 0)
+    {
+      double   v[3] = { 0, 0, 1 };
+      gboolean is_float = FALSE;
+      gint64   len;
+
+      s->dtype = NULL;
+      if (n == 0 || n > 3 || !factory_kwargs (kwargs, NULL, &s->dtype))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        if (!number (args->pdata[i], &v[n == 1 ? 1 : i], &is_float))
+          return FALSE;
+      if (v[2] == 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError", "step must be nonzero");
+      if ((v[2] > 0 && v[1] < v[0]) || (v[2] < 0 && v[1] > v[0]))
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "upper bound and larger bound inconsistent with step "
+                                          "sign");
+      if ((len = arange_len (v[0], v[1], v[2])) < 0)
+        return FALSE;
+      if (s->dtype == NULL)
+        s->dtype = is_float ? "torch.float32" : "torch.int64";
+      s->rank = 1;
+      s->dims[0] = len;
+      return TRUE;
+    }
+  /* torch.ones(3, -1) and its kin (graft-tracer-torch.c follows their
+   * sizes): torch's error of a negative size. */
+  if (strcmp (name, "ones") == 0 || strcmp (name, "zeros") == 0 || strcmp (name, "empty") == 0 ||
+      strcmp (name, "rand") == 0 || strcmp (name, "randn") == 0)
+    {
+      s->dtype = NULL;
+      if (factory_kwargs (kwargs, NULL, &s->dtype) && _graft_tensor_int_list (args, 0, s))
+        _graft_tensor_no_negative_size (t, at, s);
+      return FALSE;
+    }
+  if (strcmp (name, "full") == 0)
+    {
+      Value *fill = n == 2 ? args->pdata[1] : NULL;
+
+      PtrVec sizes;
+
+      s->dtype = NULL;
+      if (fill == NULL || !factory_kwargs (kwargs, NULL, &s->dtype) ||
+          (((Value *) args->pdata[0])->kind != VAL_TUPLE &&
+           ((Value *) args->pdata[0])->kind != VAL_LIST))
+        return FALSE;
+      sizes = *args;
+      sizes.len = 1;
+      if (!_graft_tensor_int_list (&sizes, 0, s) || !_graft_tensor_no_negative_size (t, at, s) ||
+          !_graft_tensor_sane (s))
+        return FALSE;
+      if (s->dtype == NULL)
+        s->dtype = fill->kind == VAL_BOOL                                    ? "torch.bool"
+                   : fill->kind == VAL_INT && !_graft_value_is_bigint (fill) ? "torch.int64"
+                   : fill->kind == VAL_FLOAT                                 ? "torch.float32"
+                                                                             : NULL;
+      return s->dtype != NULL;
+    }
+  if (strcmp (name, "eye") == 0)
+    {
+      gint64 a, b;
+
+      s->dtype = "torch.float32";
+      if (n == 0 || n > 2 || !factory_kwargs (kwargs, NULL, &s->dtype) ||
+          !_graft_tensor_plain_int (args->pdata[0], &a) ||
+          (n == 2 && !_graft_tensor_plain_int (args->pdata[1], &b)))
+        return FALSE;
+      if (a < 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "n must be greater or equal to 0, got %" G_GINT64_FORMAT,
+                                          a);
+      if (n == 2 && b < 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "m must be greater or equal to 0, got %" G_GINT64_FORMAT,
+                                          b);
+      s->rank = 2;
+      s->dims[0] = a;
+      s->dims[1] = n == 2 ? b : a;
+      return _graft_tensor_sane (s);
+    }
+  if (strcmp (name, "linspace") == 0)
+    {
+      double   x;
+      gboolean f = FALSE;
+      gint64   steps;
+
+      s->dtype = "torch.float32";
+      if (n != 3 || !number (args->pdata[0], &x, &f) || !number (args->pdata[1], &x, &f) ||
+          !_graft_tensor_plain_int (args->pdata[2], &steps) ||
+          !factory_kwargs (kwargs, NULL, &s->dtype))
+        return FALSE;
+      if (steps < 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "number of steps must be non-negative");
+      s->rank = 1;
+      s->dims[0] = steps;
+      return _graft_tensor_sane (s);
+    }
+  if (g_str_has_suffix (name, "_like") &&
+      (strcmp (name, "zeros_like") == 0 || strcmp (name, "ones_like") == 0 ||
+       strcmp (name, "empty_like") == 0 || strcmp (name, "rand_like") == 0 ||
+       strcmp (name, "randn_like") == 0 || strcmp (name, "full_like") == 0))
+    {
+      guint want = name[1] == 'u' ? 2 : 1;
+
+      if (n != want || !_graft_tensor_shape_of (args->pdata[0], s))
+        return FALSE;
+      if (want == 2 && ((Value *) args->pdata[1])->kind != VAL_FLOAT &&
+          ((Value *) args->pdata[1])->kind != VAL_INT &&
+          ((Value *) args->pdata[1])->kind != VAL_BOOL)
+        return FALSE;
+      return factory_kwargs (kwargs, NULL, &s->dtype);
+    }
+  if (strcmp (name, "cat") == 0 || strcmp (name, "concat") == 0 || strcmp (name, "stack") == 0)
+    return cat_shape (t, at, name[0] == 's', args, kwargs, s);
+  if (strcmp (name, "einsum") == 0)
+    return einsum_shape (args, kwargs, s);
+  if (strcmp (name, "outer") == 0 || strcmp (name, "ger") == 0)
+    {
+      Shape b;
+
+      if (n != 2 || !_graft_tensor_no_kwargs (kwargs) ||
+          !_graft_tensor_shape_of (args->pdata[0], s) ||
+          !_graft_tensor_shape_of (args->pdata[1], &b))
+        return FALSE;
+      if (s->rank != 1 || b.rank != 1)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "%s: Expected 1-D argument %s, but got %u-D", name,
+                                          s->rank != 1 ? "self" : "vec2",
+                                          s->rank != 1 ? s->rank : b.rank);
+      if ((s->dtype = _graft_tensor_promote (s, &b)) == NULL)
+        return FALSE;
+      s->rank = 2;
+      s->dims[1] = b.dims[0];
+      return _graft_tensor_sane (s);
+    }
+  /* torch.cos(t), torch.reshape(t, ...): the method of the first argument. */
+  if (((how = _graft_tensor_elementwise (name)) != 0 && strcmp (name, "contiguous") != 0 &&
+       strcmp (name, "cpu") != 0) ||
+      strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
+      strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
+      strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0 ||
+      strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
+      strcmp (name, "amin") == 0)
+    {
+      PtrVec rest;
+
+      if (n == 0 || !_graft_tensor_shape_of (args->pdata[0], s))
+        return FALSE;
+      rest = *args;
+      rest.pdata++;
+      rest.len--;
+      return _graft_tensor_method_shape (t, at, name, &rest, kwargs, s);
+    }
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_function_tensor:
+ * @path: a torch function called with no traced value
+ * @at: (nullable): where torch's error is raised; %NULL for none
+ *
+ * Returns: (nullable): the constant tensor @path makes, with its shape and
+ * dtype, if this file follows @path and knows them; else %NULL, with
+ * torch's error raised if the arguments' sizes do not fit
+ */
+Value *
+_graft_tracer_function_tensor (Tracer            *t,
+                               const char        *path,
+                               PtrVec            *args,
+                               StrMap            *kwargs,
+                               const GraftPyExpr *at)
+{
+  Shape  s, other;
+  Layout l;
+  int    op;
+
+  /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
+  if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 &&
+      _graft_tensor_no_kwargs (kwargs) && _graft_tensor_shape_of (args->pdata[0], &s) &&
+      (_graft_tensor_binary_method (path + strlen ("torch."), &op) ||
+       (strcmp (path, "torch.mm") == 0 && _graft_tensor_shape_of (args->pdata[1], &other) &&
+        (op = GRAFT_PY_BIN_MATMUL, TRUE))))
+    {
+      if (strcmp (path, "torch.mm") == 0 && (s.rank != 2 || other.rank != 2))
+        {
+          _graft_tensor_torch_error (t, at, "RuntimeError", "%s must be a matrix",
+                                     s.rank != 2 ? "self" : "mat2");
+          return NULL;
+        }
+      return _graft_tracer_binop_tensor (t, op, args->pdata[0], args->pdata[1], at);
+    }
+  /* torch.chunk(t, chunks, dim): t.chunk(chunks, dim). */
+  if (strcmp (path, "torch.chunk") == 0 && args != NULL && args->len >= 1 &&
+      _graft_tensor_shape_of (args->pdata[0], &s))
+    {
+      PtrVec rest = *args;
+
+      rest.pdata++;
+      rest.len--;
+      _graft_tensor_layout_of (args->pdata[0], &s, &l);
+      return _graft_tensor_chunk (t, &s, &l, &rest, kwargs, at);
+    }
+  if (!function_shape (t, at, path, args, kwargs, &s))
+    return NULL;
+  if (!_graft_tensor_function_layout (t, at, path, args, &s, &l))
+    return NULL;
+  return _graft_tensor_made_laid (t, &s, &l);
+}
