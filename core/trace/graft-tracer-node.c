@@ -356,6 +356,24 @@ _graft_tracer_to_arg (Tracer            *t,
           }
           return TRUE;
         }
+      /* A module (`x + self.lin`): torch.fx's create_arg() records a new
+       * get_attr of its name in the root's named_modules() each time (both
+       * torches).  One not installed, or the root itself, stays refused:
+       * torch's errors there name its Python class or fail inside torch. */
+      if (v->obj->kind != OBJ_PLAIN && t->tracing)
+        {
+          const char *path = g_hash_table_lookup (t->module_paths, v->obj);
+          Value      *made;
+
+          if (path != NULL && path[0] != '\0')
+            {
+              made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
+              if (made == NULL)
+                return FALSE;
+              graft_arg_init_node (out, made->node);
+              return TRUE;
+            }
+        }
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                           "a %s cannot be an argument of a traced operation",
                           _graft_value_type_name (v));
