@@ -1549,6 +1549,11 @@ static Value *call_path (Tracer             *t,
                          StrMap             *kwargs,
                          const GraftPyExpr  *at);
 
+static gboolean check_parameter_new (Tracer            *t,
+                                     PtrVec            *args,
+                                     StrMap            *kwargs,
+                                     const GraftPyExpr *at);
+
 /**
  * _graft_tracer_call_path:
  * @path: the callee, a function of torch, math, operator...
@@ -1894,8 +1899,10 @@ call_path (Tracer             *t,
         if (any_proxy (args, kwargs))
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                      "a parameter cannot be made from a traced value");
+        if (!check_parameter_new (t, args, kwargs, at))
+          return NULL;
         v->tensor.id = ++t->n_tensors;
-        v->tensor.data = n > 0 ? args->pdata[0] : NULL;
+        v->tensor.data = n > 0 ? args->pdata[0] : _graft_strmap_get (kwargs, "data");
         if (v->tensor.data != NULL && _graft_value_is_tensor (v->tensor.data))
           v->tensor.meta = v->tensor.data->tensor.meta;
         return v;
@@ -2381,19 +2388,15 @@ nn_init_compare (const void *key,
  * one's `_MaxPoolNd.__init__() ...`) is set.  A class the table lacks
  * passes. */
 static gboolean
-check_nn_init (Tracer            *t,
-               const char        *name,
-               PtrVec            *args,
-               StrMap            *kwargs,
-               const GraftPyExpr *at)
+bind_nn_row (Tracer            *t,
+             const NnInit      *row,
+             PtrVec            *args,
+             StrMap            *kwargs,
+             const GraftPyExpr *at)
 {
-  const NnInit *row = bsearch (name, nn_inits[t->dialect->torch].rows,
-                               nn_inits[t->dialect->torch].n, sizeof (NnInit), nn_init_compare);
-  Signature    *sig;
-  PtrVec       *all;
+  Signature *sig;
+  PtrVec    *all;
 
-  if (row == NULL)
-    return TRUE;
   if (t->signatures == NULL)
     t->signatures = g_hash_table_new (NULL, NULL);
   sig = g_hash_table_lookup (t->signatures, row);
@@ -2437,6 +2440,33 @@ check_nn_init (Tracer            *t,
     _graft_vec_add (all, args->pdata[i]);
   return _graft_tracer_bind (t, row->qualname, sig->params, sig->defaults, sig->kw_defaults, all,
                              kwargs, at) != NULL;
+}
+
+static gboolean
+check_nn_init (Tracer            *t,
+               const char        *name,
+               PtrVec            *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  const NnInit *row = bsearch (name, nn_inits[t->dialect->torch].rows,
+                               nn_inits[t->dialect->torch].n, sizeof (NnInit), nn_init_compare);
+
+  return row == NULL || bind_nn_row (t, row, args, kwargs, at);
+}
+
+/* Whether the arguments of `nn.Parameter(...)` bind to its __new__ (the
+ * same in both torches). */
+static gboolean
+check_parameter_new (Tracer            *t,
+                     PtrVec            *args,
+                     StrMap            *kwargs,
+                     const GraftPyExpr *at)
+{
+  static const NnInit parameter_new = { "Parameter", "Parameter.__new__", 1,
+                                        "cls, data=None, requires_grad=None" };
+
+  return bind_nn_row (t, &parameter_new, args, kwargs, at);
 }
 
 /**
