@@ -1119,6 +1119,11 @@ _graft_tracer_getattr (Tracer            *t,
       return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10))
                            : _graft_value_none ();
     }
+  /* `nn.Module.__init__(self)`, the old spelling of super().__init__():
+   * called, it gives the module its dicts (graft-tracer-call.c). */
+  if (obj->kind == VAL_NN_CLASS && strcmp (obj->path, "torch.nn.Module") == 0 &&
+      strcmp (name, "__init__") == 0)
+    return _graft_value_path (t, VAL_BUILTIN, "__graft_nn_module_init__");
   if (strcmp (name, "__name__") == 0 && _graft_value_is_class (obj))
     {
       const char *dot = strrchr (obj->path, '.');
