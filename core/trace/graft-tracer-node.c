@@ -1333,6 +1333,12 @@ _graft_tracer_iterate (Tracer            *t,
                                "a traced value cannot be iterated: its length is not known while "
                                "tracing "
                                "(torch.fx: Proxy object cannot be iterated)");
+  /* A constant tensor is iterable in Python (by its first dimension), and
+   * chunk()/split() of one give a tuple Graft models as one tensor. */
+  if (_graft_value_is_tensor (v))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "iterating or unpacking a constant tensor (or what its chunk() "
+                               "or split() gives) is not modelled by Graft's tracer");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not iterable", _graft_value_type_name (v));
 }
