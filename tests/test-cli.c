@@ -1368,6 +1368,9 @@ test_constant_tensor_not_tensor (void)
     { "torch.is_grad_enabled()", "torch.is_grad_enabled() runs eagerly on constants and gives "
                                  "no tensor; its result depends on data Graft does not "
                                  "compute" },
+    /* Iterable in Python: refused, not called a TypeError. */
+    { "list(self.b)", "iterating or unpacking a constant tensor (or what its chunk() or "
+                      "split() gives) is not modelled by Graft's tracer" },
     { "self.b.float().cos().shape", NULL },
   };
 

@@ -565,6 +565,8 @@ _graft_tracer_instantiate (Tracer            *t,
   if (cls->is_exception && init == NULL)
     return _graft_tracer_new_exception (t, cls->name, args, kwargs, at);
   self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
+  /* Its own __init__ runs before nn.Module's, if it calls it at all. */
+  self->obj->before_init = cls->is_module && init != NULL && init->kind == VAL_FUNCTION;
   if (init != NULL && init->kind == VAL_BUILTIN &&
       strcmp (init->path, "__graft_dataclass_init__") == 0)
     return _graft_tracer_dataclass_init (t, owner, self, args, kwargs, at) != NULL ? self : NULL;
@@ -966,6 +968,20 @@ call_object (Tracer            *t,
     case VAL_BUILTIN:
       if (strcmp (callee->path, "__graft_noop__") == 0)
         return _graft_value_none ();
+      if (strcmp (callee->path, "__graft_nn_module_init__") == 0)
+        {
+          Value  *self = args != NULL && args->len > 0 ? args->pdata[0] : NULL;
+          PtrVec *rest;
+
+          if (self == NULL || self->kind != VAL_OBJECT || self->obj->kind == OBJ_PLAIN)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "nn.Module.__init__ is modelled only when called with a "
+                                       "module as its first argument");
+          rest = _graft_tracer_vec (t);
+          for (guint i = 1; i < args->len; i++)
+            _graft_vec_add (rest, args->pdata[i]);
+          return _graft_tracer_call_method (t, self, "__graft_module_init__", rest, kwargs, at);
+        }
       return _graft_tracer_call_builtin (t, callee->path, args, kwargs, at);
     case VAL_METHOD:
       return _graft_tracer_call_method (t, callee->method.recv, callee->method.name, args, kwargs,

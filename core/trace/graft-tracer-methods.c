@@ -497,6 +497,22 @@ module_method (Tracer            *t,
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                       "expected a name and a value");
       kname = _graft_tracer_strdup (t, key->str.s, key->str.len);
+      /* Before nn.Module.__init__: its AttributeErrors (add_module() reads
+       * the missing self._modules). */
+      if (obj->before_init)
+        {
+          const char *message =
+              name[9] == 'b'   ? "cannot assign buffer before Module.__init__() call"
+              : name[9] == 'p' ? "cannot assign parameter before Module.__init__() call"
+                               : _graft_tracer_printf (t, "'%s' object has no attribute '_modules'",
+                                                       obj->class_name);
+
+          _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: %s",
+                               message);
+          t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+          _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+          return NULL;
+        }
       if (strcmp (name, "register_buffer") == 0)
         {
           _graft_strmap_remove (&obj->attrs, kname);
@@ -947,6 +963,26 @@ _graft_tracer_call_method (Tracer            *t,
 {
   Value *v, *items;
 
+  /* nn.Module.__init__ reached by super(): the module gets its dicts.
+   * torch 1.13.1's takes no argument (Python's TypeError); torch 2.6's
+   * takes *args and **kwargs and raises its own, naming the class. */
+  if (strcmp (name, "__graft_module_init__") == 0)
+    {
+      const char *qualname = t->dialect->torch == GRAFT_TORCH_1_13
+                                 ? "Module.__init__"
+                                 : _graft_tracer_printf (t, "%s.__init__", recv->obj->class_name);
+
+      if (kwargs != NULL && kwargs->keys->len > 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s() got an unexpected keyword argument '%s'",
+                                   qualname, (const char *) kwargs->keys->pdata[0]);
+      if (args != NULL && args->len > 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %s() takes 1 positional argument but %u were given",
+                                   qualname, args->len + 1);
+      recv->obj->before_init = FALSE;
+      return _graft_value_none ();
+    }
   /* An OpOverload's name() (the only method of one Graft models). */
   if (recv->kind == VAL_PATH_FN && strcmp (name, "name") == 0 &&
       g_str_has_prefix (recv->path, "torch.ops."))

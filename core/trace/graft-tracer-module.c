@@ -380,7 +380,8 @@ module_getattr_fallback (Tracer            *t,
     return v;
   if ((v = _graft_strmap_get (&obj->modules, name)) != NULL)
     return v;
-  if (strcmp (name, "training") == 0)
+  /* Set by nn.Module.__init__. */
+  if (strcmp (name, "training") == 0 && !obj->before_init)
     return _graft_value_bool (TRUE);
   if (obj->kind == OBJ_LEAF)
     {
@@ -1085,9 +1086,19 @@ _graft_tracer_getattr (Tracer            *t,
         return bind_method (t, obj->super.self, v);
       if (strcmp (name, "__init__") == 0)
         {
-          /* nn.Module.__init__ and object.__init__: nothing to do. */
-          Value *noop = _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
-          return noop;
+          Value *self = obj->super.self;
+          Value *init;
+
+          /* nn.Module.__init__: called, it gives the module its dicts
+           * (graft-tracer-methods.c); object.__init__: nothing to do. */
+          if (self->kind == VAL_OBJECT && object_is_module (self->obj))
+            {
+              init = _graft_value_new (t, VAL_METHOD);
+              init->method.recv = self;
+              init->method.name = "__graft_module_init__";
+              return init;
+            }
+          return _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
         }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "super().%s is not a method Graft can follow", name);
@@ -1156,6 +1167,11 @@ _graft_tracer_getattr (Tracer            *t,
       return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10))
                            : _graft_value_none ();
     }
+  /* `nn.Module.__init__(self)`, the old spelling of super().__init__():
+   * called, it gives the module its dicts (graft-tracer-call.c). */
+  if (obj->kind == VAL_NN_CLASS && strcmp (obj->path, "torch.nn.Module") == 0 &&
+      strcmp (name, "__init__") == 0)
+    return _graft_value_path (t, VAL_BUILTIN, "__graft_nn_module_init__");
   if (strcmp (name, "__name__") == 0 && _graft_value_is_class (obj))
     {
       const char *dot = strrchr (obj->path, '.');
@@ -1175,12 +1191,27 @@ _graft_tracer_getattr (Tracer            *t,
 }
 
 static gboolean
-module_setattr (Tracer     *t,
-                Object     *obj,
-                const char *name,
-                Value      *value)
+module_setattr (Tracer            *t,
+                Object            *obj,
+                const char        *name,
+                Value             *value,
+                const GraftPyExpr *at)
 {
   name = _graft_tracer_strdup (t, name, -1);
+  /* Before nn.Module.__init__ there are no dicts to put a parameter or a
+   * module in: nn.Module.__setattr__'s AttributeError. */
+  if (obj->before_init && (value->kind == VAL_PARAMETER ||
+                           (value->kind == VAL_OBJECT && object_is_module (value->obj))))
+    {
+      const char *message =
+          _graft_tracer_printf (t, "cannot assign %s before Module.__init__() call",
+                                value->kind == VAL_PARAMETER ? "parameters" : "module");
+
+      _graft_tracer_raise (t, "AttributeError", at->start, at->end, "AttributeError: %s", message);
+      t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+      _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+      return FALSE;
+    }
   /* nn.Module.__setattr__: parameters, modules and buffers go to their own
    * dicts; anything else is a plain attribute. */
   if (value->kind == VAL_PARAMETER)
@@ -1218,7 +1249,7 @@ _graft_tracer_setattr (Tracer            *t,
   if (obj->kind == VAL_OBJECT)
     {
       if (object_is_module (obj->obj))
-        return module_setattr (t, obj->obj, name, value);
+        return module_setattr (t, obj->obj, name, value, at);
       if (_graft_dataclass_frozen (obj, name))
         {
           _graft_tracer_raise (t, "FrozenInstanceError", at->start, at->end,

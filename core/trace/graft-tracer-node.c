@@ -377,6 +377,24 @@ _graft_tracer_to_arg (Tracer            *t,
           }
           return TRUE;
         }
+      /* A module (`x + self.lin`): torch.fx's create_arg() records a new
+       * get_attr of its name in the root's named_modules() each time (both
+       * torches).  One not installed, or the root itself, stays refused:
+       * torch's errors there name its Python class or fail inside torch. */
+      if (v->obj->kind != OBJ_PLAIN && t->tracing)
+        {
+          const char *path = g_hash_table_lookup (t->module_paths, v->obj);
+          Value      *made;
+
+          if (path != NULL && path[0] != '\0')
+            {
+              made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
+              if (made == NULL)
+                return FALSE;
+              graft_arg_init_node (out, made->node);
+              return TRUE;
+            }
+        }
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                           "a %s cannot be an argument of a traced operation",
                           _graft_value_type_name (v));
@@ -1385,6 +1403,12 @@ _graft_tracer_iterate (Tracer            *t,
                                "a traced value cannot be iterated: its length is not known while "
                                "tracing "
                                "(torch.fx: Proxy object cannot be iterated)");
+  /* A constant tensor is iterable in Python (by its first dimension), and
+   * chunk()/split() of one give a tuple Graft models as one tensor. */
+  if (_graft_value_is_tensor (v))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "iterating or unpacking a constant tensor (or what its chunk() "
+                               "or split() gives) is not modelled by Graft's tracer");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not iterable", _graft_value_type_name (v));
 }

@@ -684,6 +684,11 @@ _graft_tracer_unary (Tracer            *t,
       c->c[1] = op == GRAFT_PY_UNARY_NEG ? -a->c[1] : a->c[1];
       return c;
     }
+  /* A module has no __neg__: Python's TypeError, which torch raises. */
+  if (a->kind == VAL_OBJECT && a->obj->kind != OBJ_PLAIN)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: bad operand type for unary %s: '%s'",
+                               graft_py_unary_op_to_string (op), _graft_value_type_name (a));
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "bad operand type for unary %s: '%s'",
                              graft_py_unary_op_to_string (op), _graft_value_type_name (a));

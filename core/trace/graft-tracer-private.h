@@ -181,6 +181,10 @@ struct _Object
   StrMap      modules;    /* _modules */
   StrMap      params;     /* _parameters */
   StrMap      buffers;    /* _buffers */
+  /* A module of the file's classes whose __init__ has not reached
+   * nn.Module.__init__ (`super().__init__()`) yet: it has no _modules,
+   * _parameters or _buffers, and torch's __setattr__ and tracing refuse it. */
+  gboolean before_init;
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */

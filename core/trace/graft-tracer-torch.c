@@ -1662,6 +1662,11 @@ static Value *call_path (Tracer             *t,
                          StrMap             *kwargs,
                          const GraftPyExpr  *at);
 
+static gboolean check_parameter_new (Tracer            *t,
+                                     PtrVec            *args,
+                                     StrMap            *kwargs,
+                                     const GraftPyExpr *at);
+
 /**
  * _graft_tracer_call_path:
  * @path: the callee, a function of torch, math, operator...
@@ -2007,8 +2012,10 @@ call_path (Tracer             *t,
         if (any_proxy (args, kwargs))
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                      "a parameter cannot be made from a traced value");
+        if (!check_parameter_new (t, args, kwargs, at))
+          return NULL;
         v->tensor.id = ++t->n_tensors;
-        v->tensor.data = n > 0 ? args->pdata[0] : NULL;
+        v->tensor.data = n > 0 ? args->pdata[0] : _graft_strmap_get (kwargs, "data");
         if (v->tensor.data != NULL && _graft_value_is_tensor (v->tensor.data))
           v->tensor.meta = v->tensor.data->tensor.meta;
         return v;
@@ -2465,10 +2472,12 @@ compare_str_keys_cb (gconstpointer a,
 typedef struct
 {
   const char *name;
+  const char *qualname; /* the function Python's TypeError names */
+  guint       implicit; /* leading positional arguments the class passes itself */
   const char *params;
 } NnInit;
 
-#define GRAFT_NN_INIT(name, params) { name, params },
+#define GRAFT_NN_INIT(name, qualname, implicit, params) { name, qualname, implicit, params },
 static const NnInit nn_inits_2_6[] = {
 #include "graft-nn-inits-2.6.inc"
 };
@@ -2496,22 +2505,19 @@ nn_init_compare (const void *key,
 
 /* Whether the arguments of `nn.NAME(...)` bind to the class's __init__,
  * as Python binds them: else Python's TypeError (`Linear.__init__()
- * missing 1 required positional argument: 'out_features'`) is set.  A
- * class the table lacks passes. */
+ * missing 1 required positional argument: 'out_features'`, an inherited
+ * one's `_MaxPoolNd.__init__() ...`) is set.  A class the table lacks
+ * passes. */
 static gboolean
-check_nn_init (Tracer            *t,
-               const char        *name,
-               PtrVec            *args,
-               StrMap            *kwargs,
-               const GraftPyExpr *at)
+bind_nn_row (Tracer            *t,
+             const NnInit      *row,
+             PtrVec            *args,
+             StrMap            *kwargs,
+             const GraftPyExpr *at)
 {
-  const NnInit *row = bsearch (name, nn_inits[t->dialect->torch].rows,
-                               nn_inits[t->dialect->torch].n, sizeof (NnInit), nn_init_compare);
-  Signature    *sig;
-  PtrVec       *all;
+  Signature *sig;
+  PtrVec    *all;
 
-  if (row == NULL)
-    return TRUE;
   if (t->signatures == NULL)
     t->signatures = g_hash_table_new (NULL, NULL);
   sig = g_hash_table_lookup (t->signatures, row);
@@ -2546,13 +2552,42 @@ check_nn_init (Tracer            *t,
       g_hash_table_insert (t->signatures, (gpointer) row, sig);
       t->n_kept++;
     }
-  /* self first, as Python counts it. */
-  all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
-  _graft_vec_add (all, _graft_value_none ());
+  /* self first, as Python counts it (and LSTM's mode, which it passes
+   * to RNNBase.__init__). */
+  all = _graft_tracer_vec_sized (t, row->implicit + (args != NULL ? args->len : 0));
+  for (guint i = 0; i < row->implicit; i++)
+    _graft_vec_add (all, _graft_value_none ());
   for (guint i = 0; args != NULL && i < args->len; i++)
     _graft_vec_add (all, args->pdata[i]);
-  return _graft_tracer_bind (t, _graft_tracer_printf (t, "%s.__init__", name), sig->params,
-                             sig->defaults, sig->kw_defaults, all, kwargs, at) != NULL;
+  return _graft_tracer_bind (t, row->qualname, sig->params, sig->defaults, sig->kw_defaults, all,
+                             kwargs, at) != NULL;
+}
+
+static gboolean
+check_nn_init (Tracer            *t,
+               const char        *name,
+               PtrVec            *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  const NnInit *row = bsearch (name, nn_inits[t->dialect->torch].rows,
+                               nn_inits[t->dialect->torch].n, sizeof (NnInit), nn_init_compare);
+
+  return row == NULL || bind_nn_row (t, row, args, kwargs, at);
+}
+
+/* Whether the arguments of `nn.Parameter(...)` bind to its __new__ (the
+ * same in both torches). */
+static gboolean
+check_parameter_new (Tracer            *t,
+                     PtrVec            *args,
+                     StrMap            *kwargs,
+                     const GraftPyExpr *at)
+{
+  static const NnInit parameter_new = { "Parameter", "Parameter.__new__", 1,
+                                        "cls, data=None, requires_grad=None" };
+
+  return bind_nn_row (t, &parameter_new, args, kwargs, at);
 }
 
 /**
@@ -2575,6 +2610,8 @@ _graft_tracer_new_nn (Tracer            *t,
   if (any_proxy (args, kwargs))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "a module cannot be built from traced values");
+  if (!check_nn_init (t, name, args, kwargs, at))
+    return NULL;
   if (strcmp (name, "Sequential") == 0 || strcmp (name, "ModuleList") == 0 ||
       strcmp (name, "ModuleDict") == 0 || strcmp (name, "ParameterList") == 0 ||
       strcmp (name, "ParameterDict") == 0)
@@ -2600,7 +2637,11 @@ _graft_tracer_new_nn (Tracer            *t,
       else if (n > 1)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "%s() takes one iterable", name);
-      if (items == NULL)
+      /* Or by its keyword (bound above): `nn.ModuleList(modules=...)`. */
+      else if (kwargs != NULL && kwargs->keys->len == 1)
+        items = kwargs->values->pdata[0];
+      /* `nn.ModuleList(None)` is an empty one. */
+      if (items == NULL || items->kind == VAL_NONE)
         return v;
       if (items->kind == VAL_DICT)
         {
@@ -2652,8 +2693,6 @@ _graft_tracer_new_nn (Tracer            *t,
         }
       return v;
     }
-  if (!check_nn_init (t, name, args, kwargs, at))
-    return NULL;
   if (strcmp (name, "Module") == 0)
     return _graft_tracer_new_object (t, OBJ_USER_MODULE, "Module");
   /* Every other torch.nn class is a leaf: torch.fx records its calls. */

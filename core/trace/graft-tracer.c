@@ -1031,6 +1031,45 @@ choose_entry (Tracer     *t,
   return NULL;
 }
 
+/* The first module of @obj's tree, in named_modules() order, whose
+ * __init__ never called nn.Module.__init__, or NULL. */
+static Object *
+find_uninitialised (Object     *obj,
+                    GHashTable *seen)
+{
+  if (!g_hash_table_add (seen, obj))
+    return NULL;
+  if (obj->before_init)
+    return obj;
+  for (guint i = 0; i < obj->modules.keys->len; i++)
+    {
+      Value  *child = obj->modules.values->pdata[i];
+      Object *found;
+
+      if (child->kind == VAL_OBJECT && (found = find_uninitialised (child->obj, seen)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* symbolic_trace() walks the root's named_modules() first: a module
+ * without nn.Module's dicts is its AttributeError, which comes from no
+ * line of the file (the oracle's 1:1). */
+static gboolean
+check_initialised (Tracer *t,
+                   Object *root)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  Object *bad = find_uninitialised (root, seen);
+
+  if (bad == NULL)
+    return TRUE;
+  graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                      GRAFT_PARSE_ERROR_TRACE,
+                      "AttributeError: '%s' object has no attribute '_modules'", bad->class_name);
+  return FALSE;
+}
+
 static gboolean
 trace_entry (Tracer     *t,
              const char *name)
@@ -1068,6 +1107,8 @@ trace_entry (Tracer     *t,
           return FALSE;
         }
       t->root = root;
+      if (!check_initialised (t, root->obj))
+        return FALSE;
       collect_paths (t, root->obj, "");
       /* symbolic_trace names the GraphModule's class after the root's. */
       graft_graph_set_module_name (t->graph, cls->name);

@@ -16,7 +16,8 @@ written as a Python parameter list whose defaults are all `None` (only whether a
 has a default matters): the tracer binds the arguments of `nn.Linear(...)` to it, so a
 missing, surplus or unknown argument is Python's TypeError (`Linear.__init__() missing 1
 required positional argument: 'out_features'`).  Nothing is copied from torch's sources;
-the script only asks torch.
+the script only asks torch.  An inherited __init__ is named as Python names it
+(`_MaxPoolNd.__init__`, torch 1.13.1's `Module.__init__`); see binding().
 """
 import argparse, inspect, sys
 
@@ -54,12 +55,32 @@ def params_text(cls):
     return ", ".join(out)
 
 
+def binding(name, cls):
+    """What a call of the class binds to: (qualname, implicit, params).
+
+    qualname names the function in Python's TypeError (an inherited __init__ is its owner's:
+    `_MaxPoolNd.__init__`); implicit is how many leading positional arguments the class
+    itself passes (self, and LSTM's and GRU's mode, which they pass on to RNNBase.__init__
+    before the caller's *args and **kwargs).  torch 2.6's Module.__init__ takes *args and
+    **kwargs only to raise its own TypeError, worded as Python's for a class whose __init__
+    takes self alone, naming the class (`Tanh.__init__() takes 1 positional argument`)."""
+    init = cls.__init__
+    if init is torch.nn.Module.__init__ and any(
+            p.kind == p.VAR_POSITIONAL for p in inspect.signature(init).parameters.values()):
+        return f"{name}.__init__", 1, "self"
+    if name in ("LSTM", "GRU") and issubclass(cls, torch.nn.RNNBase) and any(
+            p.kind == p.VAR_POSITIONAL for p in inspect.signature(init).parameters.values()):
+        base = torch.nn.RNNBase.__init__
+        return base.__qualname__, 2, params_text(torch.nn.RNNBase)
+    return init.__qualname__, 1, params_text(cls)
+
+
 def table():
     rows = []
     for name in sorted(dir(torch.nn), key=str.encode):
         obj = getattr(torch.nn, name)
         if name[:1].isupper() and isinstance(obj, type) and issubclass(obj, torch.nn.Module):
-            rows.append((name, params_text(obj)))
+            rows.append((name,) + binding(name, obj))
     return rows
 
 
@@ -72,9 +93,11 @@ HEADER = """\
  *
  * @COUNT@ classes, sorted by their bytes (strcmp):
  *
- *   GRAFT_NN_INIT ("Name", "self, a, b=None, *, c=None")
- *     the class and its __init__'s parameters as a Python parameter list, every default
- *     written as None (only whether there is one matters).
+ *   GRAFT_NN_INIT ("Name", "Owner.__init__", IMPLICIT, "self, a, b=None, *, c=None")
+ *     the class, the __qualname__ Python's TypeErrors name, how many leading positional
+ *     arguments the class passes itself (self; LSTM's and GRU's mode too), and the
+ *     parameters it binds to as a Python parameter list, every default written as None
+ *     (only whether there is one matters).
  */
 """
 
@@ -90,7 +113,8 @@ def main():
             .replace("@ORIGIN@", origin)
             .replace("@RUN@", RUN.get(series, f"{sys.executable} tests/tools/gen-nn-inits.py"))
             .replace("@COUNT@", str(len(rows))))
-    text += "".join(f'GRAFT_NN_INIT ("{name}", "{params}")\n' for name, params in rows)
+    text += "".join(f'GRAFT_NN_INIT ("{name}", "{qualname}", {implicit}, "{params}")\n'
+                    for name, qualname, implicit, params in rows)
     if opts.o == "-":
         sys.stdout.write(text)
     else:
