@@ -1010,7 +1010,7 @@ call_python_function (Tracer            *t,
     return NULL;
   if (!any_proxy (args, kwargs))
     {
-      /* torch.einsum() of constant tensors: graft-tracer-shapes.c. */
+      /* torch.einsum() of constant tensors: graft-tracer-tensor-functions.c. */
       Value *made = _graft_tracer_function_tensor (t, FX_TEXT (fx_table (t), fn->path), args,
                                                    kwargs, at);
 
@@ -2279,7 +2279,7 @@ data_shape (Tracer      *t,
  * (the default one, float32, unless `dtype=` says) and its device (the
  * CPU unless `device=` says another).  Nothing else is: its data.
  * Tensors whose sizes do not fit the op are torch's error, raised at @at
- * (graft-tracer-shapes.c).
+ * (graft-tracer-tensor-functions.c).
  *
  * Returns: (nullable): the tensor, or %NULL with the error raised
  */
@@ -2306,7 +2306,7 @@ _graft_tracer_factory_tensor (Tracer            *t,
         shape = data_shape (t, args->pdata[0], &dtype);
     }
   else if ((made = _graft_tracer_function_tensor (t, path, args, kwargs, at)) != NULL)
-    return made; /* graft-tracer-shapes.c */
+    return made; /* graft-tracer-tensor-functions.c */
   else if (t->error != NULL)
     return NULL; /* torch's error: sizes that do not fit */
   else
