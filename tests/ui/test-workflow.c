@@ -447,6 +447,37 @@ test_shortcuts_width (void)
   close_window (window);
 }
 
+/* Each page of the shortcuts window fits a 1366x768 laptop's screen
+ * under its top bar and the window's own title bar: it was 854 pixels
+ * tall, the Canvas page's one column of 19 wrapped titles. */
+static void
+test_shortcuts_height (void)
+{
+  static const char *const sections[] = { "shortcuts", "rules", "canvas", "panes" };
+  GraftWindow *window = open_example ();
+  GtkWindow   *overlay;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      int width = 0;
+      int height = 0;
+
+      g_object_set (overlay, "section-name", sections[i], NULL);
+      iterate_until_drawn (GTK_WIDGET (overlay));
+      gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL,
+                          NULL);
+      gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_VERTICAL, width, &height, NULL,
+                          NULL, NULL);
+      g_test_message ("%s: %d x %d", sections[i], width, height);
+      g_assert_cmpint (height, <=, 680);
+    }
+  gtk_window_close (overlay);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -463,5 +494,6 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
   g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
+  g_test_add_func ("/ui/workflow/shortcuts-height", test_shortcuts_height);
   return g_test_run ();
 }
