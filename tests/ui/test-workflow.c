@@ -454,8 +454,8 @@ static void
 test_shortcuts_height (void)
 {
   static const char *const sections[] = { "shortcuts", "rules", "canvas", "panes" };
-  GraftWindow *window = open_example ();
-  GtkWindow   *overlay;
+  GraftWindow             *window = open_example ();
+  GtkWindow               *overlay;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
   overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
