@@ -95,9 +95,14 @@ file_changed_cb (GFileMonitor     *monitor,
   etag = dup_etag (watched);
   if (etag == NULL)
     {
-      text = g_strdup_printf ("“%s” was deleted or moved away on disk: the window keeps the "
-                              "graph until you save it.",
+      /* A file that could not be read left no graph to keep: a file put
+       * back there is read (below). */
+      text = g_strdup_printf (graft_document_get_load_error (self->document) != NULL
+                                  ? "“%s” was deleted or moved away on disk."
+                                  : "“%s” was deleted or moved away on disk: the window keeps "
+                                    "the graph until you save it.",
                               graft_document_get_title (self->document));
+      cancel_reread (self);
       show_bar (self, text, FALSE);
       return;
     }

@@ -224,6 +224,33 @@ matches_known (gpointer window)
          !graft_document_get_matches_pending (graft_window_get_document (window));
 }
 
+/* A file that could not be read, deleted: the bar says so, without
+ * "the window keeps the graph" (there is none); put back fixed, it is
+ * read. */
+static void
+test_unread_file_deleted (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-reread-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  iterate_until (has_file_notice, window);
+  g_assert_cmpstr (graft_window_get_file_notice (window), ==,
+                   "“model.py” was deleted or moved away on disk.");
+  g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
+  iterate_until (graph_read, window);
+  g_assert_null (graft_window_get_file_notice (window));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Replace chooses the match after the one it replaced (or the last), so
  * that Replace again goes on down the list. */
 static void
@@ -487,6 +514,7 @@ main (int    argc,
   /* Revealers and the side panel take their final place at once. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
+  g_test_add_func ("/ui/workflow/unread-file-deleted", test_unread_file_deleted);
   g_test_add_func ("/ui/workflow/error-page", test_error_page);
   g_test_add_func ("/ui/workflow/error-page-torch", test_error_page_torch);
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
