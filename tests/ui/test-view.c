@@ -1330,7 +1330,8 @@ test_shared_names_select (void)
   text = graft_properties_dup_text (graft_window_get_properties (window));
   g_test_message ("%s", text);
   g_assert_null (strstr (text, "Nodes Selected"));
-  g_assert_true (g_str_has_prefix (text, "sym_size_int_1\n"));
+  /* Named as the code and its box name it. */
+  g_assert_true (g_str_has_prefix (text, "sym_size_int_2\n"));
   g_assert_cmpstr (graft_properties_get_value (graft_window_get_properties (window), "users"), ==,
                    "view_default");
 
