@@ -232,6 +232,7 @@ GraftWindow  *_graft_window_open_from (GraftWindow *self,
 void          _graft_window_apply_carried (GraftWindow *self);
 void          _graft_window_init_watch (GraftWindow *self);
 void          _graft_window_watch_file (GraftWindow *self);
+void          _graft_window_watch_read_file (GraftWindow *self);
 void          _graft_window_unwatch_file (GraftWindow *self);
 void          _graft_window_init_entry (GraftWindow *self);
 void          _graft_window_update_entry (GraftWindow *self);

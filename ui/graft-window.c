@@ -2072,7 +2072,7 @@ file_loaded_cb (GObject      *object,
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
   _graft_window_apply_carried (self);
-  _graft_window_watch_file (self);
+  _graft_window_watch_read_file (self);
   _graft_window_update_entry (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
