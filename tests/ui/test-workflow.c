@@ -373,6 +373,25 @@ show_page (GraftWindow *window,
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->editor_stack), ==, name);
 }
 
+/* Shift+F9 from inside the side panel hides it and leaves the keyboard
+ * on the canvas: it went to the header bar's Open button. */
+static void
+test_hide_panel_focus (void)
+{
+  GraftWindow *window = open_example ();
+
+  show_page (window, "pattern",
+             find_text_view (graft_window_get_pattern_editor (window, FALSE)));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_reveal_flap (window->side_flap));
+  g_assert_true (focus_in_widget (window, GTK_WIDGET (graft_window_get_canvas (window))));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (TRUE));
+  close_window (window);
+}
+
 /* Alt+1 to Alt+4: each page shown with the keyboard in it, from the
  * canvas, from another page, and with the side panel folded away. */
 static void
@@ -553,6 +572,7 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
+  g_test_add_func ("/ui/workflow/hide-panel-focus", test_hide_panel_focus);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
   g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
   g_test_add_func ("/ui/workflow/shortcuts-height", test_shortcuts_height);
