@@ -1122,6 +1122,37 @@ graft_canvas_get_focus_node (GraftCanvas *self)
   return graft_layout_get_node (layout_of (nav), (guint) nav->focus)->name;
 }
 
+/**
+ * graft_canvas_select_focus_node:
+ * @self: a canvas
+ *
+ * When nothing is selected and the keyboard's ring is on a box (the
+ * canvas has the window's focus and keys moved it there: Ctrl+G, the
+ * arrows), selects that box, as space would: F9 then shows its
+ * properties, not "Select a node".
+ *
+ * Returns: whether a box was selected
+ */
+gboolean
+graft_canvas_select_focus_node (GraftCanvas *self)
+{
+  GraftCanvasNav *nav;
+  GtkRoot        *root;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  nav = _graft_canvas_get_nav (self);
+  /* The window's focus rather than the focus-within state: a window in
+   * the background keeps its focus widget. */
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (graft_canvas_get_n_selected (self) > 0 || nav->focus < 0 || layout_of (nav) == NULL ||
+      !focus_inside (nav) ||
+      !(nav->keyboard ||
+        (GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root)))))
+    return FALSE;
+  select_box (nav, (guint) nav->focus, FALSE);
+  return TRUE;
+}
+
 /* Gives the keyboard focus to the box of the node at @position when the
  * layout has the node called @name there (of two nodes of one name, that
  * one), else to the box of the name (its last node's): both public

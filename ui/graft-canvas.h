@@ -51,6 +51,7 @@ void         graft_canvas_set_accessible_func (GraftCanvas            *self,
                                                GDestroyNotify          destroy);
 void         graft_canvas_update_accessible (GraftCanvas *self);
 const char  *graft_canvas_get_focus_node (GraftCanvas *self);
+gboolean     graft_canvas_select_focus_node (GraftCanvas *self);
 gboolean     graft_canvas_focus_node (GraftCanvas *self,
                                       const char  *name);
 gboolean     graft_canvas_focus_node_placed (GraftCanvas *self,

@@ -72,6 +72,9 @@ typedef struct
    * document a rule (graft_document_get_texts_are_default()), else NULL:
    * the file's kind may then choose another. */
   char *default_pattern;
+  /* The file's etag just before it was read, or NULL: a change made while
+   * it is read is told by it (graft-window-watch.c). */
+  char *etag;
 } Loaded;
 
 static void
@@ -98,6 +101,7 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->search_entry, g_free);
   g_clear_pointer (&loaded->searched, g_free);
   g_clear_pointer (&loaded->default_pattern, g_free);
+  g_clear_pointer (&loaded->etag, g_free);
 }
 
 static void
@@ -200,6 +204,14 @@ read_contents (Loaded *loaded)
       graft_set_file_error (&loaded->error, display, GRAFT_ERROR_IO, "not a local file");
       return;
     }
+  {
+    /* Before the read: a change in between is seen as a change after it
+     * (read again), never missed. */
+    g_autoptr (GFileInfo) info = g_file_query_info (loaded->file, G_FILE_ATTRIBUTE_ETAG_VALUE,
+                                                    G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+    loaded->etag = info != NULL ? g_strdup (g_file_info_get_etag (info)) : NULL;
+  }
   source = graft_input_read_file (path, &loaded->error);
   if (source == NULL)
     return;
@@ -265,6 +277,8 @@ install (GraftDocument *self,
 {
   GError *load_error;
 
+  g_free (self->read_etag);
+  self->read_etag = g_steal_pointer (&loaded->etag);
   if (loaded->session != NULL)
     {
       _graft_document_set_loaded_file (self, loaded->file, g_steal_pointer (&loaded->recovery));
@@ -459,4 +473,18 @@ graft_document_load_file_finish (GraftDocument *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return install (self, g_task_get_task_data (G_TASK (result)), error);
+}
+
+/**
+ * _graft_document_get_read_etag:
+ * @self: a document
+ *
+ * Returns: (nullable): the etag of the file the last load read, taken
+ *   just before reading it
+ */
+const char *
+_graft_document_get_read_etag (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->read_etag;
 }

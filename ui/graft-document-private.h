@@ -167,6 +167,7 @@ struct _GraftDocument
   char          *rules_name; /* the rules file read or saved last, or NULL */
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
+  char          *read_etag;  /* the file's etag as the last load began reading it, or NULL */
 
   /* The code's names of the nodes not found by them (graft_codegen_job_dup_renamed(): owned,
    * NULL when there are none, as in a graph without shared names) and each such node's code
@@ -265,28 +266,29 @@ struct _GraftDocument
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
 
-void  _graft_document_set_loaded_file (GraftDocument *self,
-                                       GFile         *file,
-                                       GraftRecovery *recovery);
-void  _graft_document_set_models (GraftDocument *self,
-                                  char          *entry,
-                                  GStrv          models);
-void  _graft_document_set_loaded_scopes (GraftDocument *self,
-                                         GraftScopes   *scopes);
-void  _graft_document_set_loaded_matches (GraftDocument *self,
-                                          const char    *pattern_text,
-                                          const char    *pattern_entry,
-                                          FoundMatches  *found);
-char *_graft_document_dup_default_texts (GraftInputKind kind,
-                                         GraftGraph    *graph,
-                                         char         **out_replacement);
-void  _graft_document_load_graph (GraftDocument *self,
-                                  GraftSource   *source,
-                                  GraftGraph    *graph,
-                                  GError        *error,
-                                  char          *code,
-                                  char          *pattern,
-                                  char          *replacement);
+const char *_graft_document_get_read_etag (GraftDocument *self);
+void        _graft_document_set_loaded_file (GraftDocument *self,
+                                             GFile         *file,
+                                             GraftRecovery *recovery);
+void        _graft_document_set_models (GraftDocument *self,
+                                        char          *entry,
+                                        GStrv          models);
+void        _graft_document_set_loaded_scopes (GraftDocument *self,
+                                               GraftScopes   *scopes);
+void        _graft_document_set_loaded_matches (GraftDocument *self,
+                                                const char    *pattern_text,
+                                                const char    *pattern_entry,
+                                                FoundMatches  *found);
+char       *_graft_document_dup_default_texts (GraftInputKind kind,
+                                               GraftGraph    *graph,
+                                               char         **out_replacement);
+void        _graft_document_load_graph (GraftDocument *self,
+                                        GraftSource   *source,
+                                        GraftGraph    *graph,
+                                        GError        *error,
+                                        char          *code,
+                                        char          *pattern,
+                                        char          *replacement);
 
 /* The first layout of a large file, requested while it was read. */
 void                _graft_document_set_loaded_request (GraftDocument      *self,

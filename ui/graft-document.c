@@ -279,6 +279,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->added_names, g_ptr_array_unref);
   g_clear_pointer (&self->pending_skips, g_ptr_array_unref);
   g_free (self->rules_name);
+  g_free (self->read_etag);
   g_free (self->title);
   g_free (self->entry);
   g_strfreev (self->models);

@@ -44,6 +44,9 @@ struct _GraftProperties
   GHashTable *ranks;  /* GraftNode -> its rank among the nodes of its name, in a graph
                        * with shared names, made at the first link; or NULL */
   guint row;          /* the grid's next row */
+
+  GraftPropertiesNameFunc name_func; /* a node's name as shown, or NULL: its own */
+  gpointer                name_data;
 };
 
 G_DEFINE_FINAL_TYPE (GraftProperties, graft_properties, GTK_TYPE_BOX)
@@ -239,6 +242,16 @@ add_note (GraftProperties *self,
   g_string_append_printf (self->text, "%s\n", note);
 }
 
+/* The name shown for @node: the code's (the second of two nodes of one
+ * name is renamed there, and its box says so), not the graph's. */
+static const char *
+shown_name (GraftProperties *self,
+            GraftNode       *node)
+{
+  return self->name_func != NULL ? self->name_func (node, self->name_data)
+                                 : graft_node_get_name (node);
+}
+
 /* The rank of @node among the nodes of its name, in graph order: 0 but
  * where two nodes share a name (a program's copy named as the program's
  * node).  The ranks are made once a show, at the first need. */
@@ -275,12 +288,13 @@ append_node_link (GraftProperties *self,
                   GraftNode       *node)
 {
   const char      *name = graft_node_get_name (node);
+  const char      *shown = shown_name (self, node);
   guint            rank = node_rank (self, node);
   g_autofree char *target = rank > 0 ? g_strdup_printf ("%s#%u", name, rank) : g_strdup (name);
-  g_autofree char *link = g_markup_printf_escaped ("<a href=\"%s\">%s</a>", target, name);
+  g_autofree char *link = g_markup_printf_escaped ("<a href=\"%s\">%s</a>", target, shown);
 
   g_string_append (markup, link);
-  g_string_append (plain, name);
+  g_string_append (plain, shown);
 }
 
 static void
@@ -552,7 +566,7 @@ show_node (GraftProperties *self,
       op == GRAFT_OP_CALL_FUNCTION ? graft_aten_schema_lookup (graft_node_get_target (node))
                                    : NULL;
 
-  begin (self, graft_node_get_name (node));
+  begin (self, shown_name (self, node));
   add_row (self, "op", graft_op_to_string (op), NULL, TRUE);
   add_row (self, "target", graft_node_get_target (node), NULL, TRUE);
   add_signature (self, graph, node);
@@ -776,6 +790,28 @@ graft_properties_activate_link (GraftProperties *self,
     return FALSE;
   g_signal_emit_by_name (label, "activate-link", node, &handled);
   return handled;
+}
+
+/**
+ * graft_properties_set_name_func:
+ * @self: a panel
+ * @func: (nullable): gives the name shown for a node (its title, its
+ *   links' texts), or %NULL: the node's own
+ * @user_data: for @func, alive as long as @self
+ *
+ * Where two nodes share a name the code calls the second by another
+ * (`sym_size_int_2`), as the canvas's box and the Code page do; the
+ * panel says so too (it said `sym_size_int_1` for both).  Takes effect
+ * at the next show.
+ */
+void
+graft_properties_set_name_func (GraftProperties        *self,
+                                GraftPropertiesNameFunc func,
+                                gpointer                user_data)
+{
+  g_return_if_fail (GRAFT_IS_PROPERTIES (self));
+  self->name_func = func;
+  self->name_data = user_data;
 }
 
 /**

@@ -16,6 +16,16 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftProperties, graft_properties, GRAFT, PROPERTIES, GtkBox)
 
+/**
+ * GraftPropertiesNameFunc:
+ * @node: a node of the graph shown
+ * @user_data: the function's data
+ *
+ * Returns: (transfer none): the name the panel shows for @node
+ */
+typedef const char *(*GraftPropertiesNameFunc) (GraftNode *node,
+                                                gpointer   user_data);
+
 GtkWidget  *graft_properties_new (void) G_GNUC_WARN_UNUSED_RESULT;
 void        graft_properties_show (GraftProperties   *self,
                                    GraftGraph        *graph,
@@ -32,5 +42,8 @@ gboolean    graft_properties_activate_link (GraftProperties *self,
                                             const char      *key,
                                             const char      *node);
 gboolean    graft_properties_focus_first (GraftProperties *self);
+void        graft_properties_set_name_func (GraftProperties        *self,
+                                            GraftPropertiesNameFunc func,
+                                            gpointer                user_data);
 
 G_END_DECLS

@@ -1424,7 +1424,9 @@ show_help_overlay_cb (GSimpleAction *action,
   gtk_widget_set_visible (GTK_WIDGET (overlay), TRUE);
 }
 
-/* F9 or Ctrl+I: the properties panel shows or hides; the focus follows. */
+/* F9 or Ctrl+I: the properties panel shows or hides; the focus follows.
+ * Shown from the canvas with nothing selected, it shows the node the
+ * keyboard's ring is on (a match chosen by Ctrl+G), not "Select a node". */
 static void
 show_properties_cb (GSimpleAction *action,
                     GVariant      *state,
@@ -1434,6 +1436,8 @@ show_properties_cb (GSimpleAction *action,
   gboolean     show = g_variant_get_boolean (state);
 
   g_simple_action_set_state (action, state);
+  if (show)
+    graft_canvas_select_focus_node (self->canvas);
   _graft_window_show_properties (self, show, TRUE);
 }
 

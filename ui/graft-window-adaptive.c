@@ -154,7 +154,14 @@ show_side_panel_cb (GSimpleAction *action,
                     gpointer       user_data)
 {
   GraftWindow *self = user_data;
+  GtkWidget   *focus = gtk_root_get_focus (GTK_ROOT (self));
 
+  /* Hidden from inside (Shift+F9 in the pattern): the keyboard goes to
+   * the canvas, as when the properties panel hides; GTK gave it to the
+   * header bar's Open button. */
+  if (!g_variant_get_boolean (state) && focus != NULL &&
+      gtk_widget_is_ancestor (focus, self->sidebar))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
   adw_flap_set_reveal_flap (self->side_flap, g_variant_get_boolean (state));
 }
 

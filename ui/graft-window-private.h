@@ -117,6 +117,7 @@ struct _GraftWindow
   gboolean  follow_due;         /* the next step's rule is to be chosen once matches are known */
   gboolean  follow_match;       /* and its match shown */
   gint      choose_after;       /* after a Replace: the match to choose once found, or -1 */
+  gboolean  show_match_due;     /* the chosen match is to be shown once laid out */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
 
   GdkFrameClock *toast_clock; /* the frame clock toasts_layout_cb() follows (weak) */
@@ -231,6 +232,7 @@ GraftWindow  *_graft_window_open_from (GraftWindow *self,
 void          _graft_window_apply_carried (GraftWindow *self);
 void          _graft_window_init_watch (GraftWindow *self);
 void          _graft_window_watch_file (GraftWindow *self);
+void          _graft_window_watch_read_file (GraftWindow *self);
 void          _graft_window_unwatch_file (GraftWindow *self);
 void          _graft_window_init_entry (GraftWindow *self);
 void          _graft_window_update_entry (GraftWindow *self);

@@ -22,6 +22,7 @@
  */
 #include "config.h"
 
+#include "graft-document-private.h"
 #include "graft-window-private.h"
 
 /* The etag of @file, or NULL when it cannot be read (deleted). */
@@ -78,6 +79,8 @@ cancel_reread (GraftWindow *self)
   g_clear_handle_id (&self->reread_id, g_source_remove);
 }
 
+static void check_file (GraftWindow *self);
+
 static void
 file_changed_cb (GFileMonitor     *monitor,
                  GFile            *file,
@@ -85,19 +88,30 @@ file_changed_cb (GFileMonitor     *monitor,
                  GFileMonitorEvent event,
                  GraftWindow      *self)
 {
-  GFile           *watched = graft_document_get_file (self->document);
-  g_autofree char *etag = NULL;
+  if (graft_document_get_file (self->document) == NULL || self->loading ||
+      event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED || event == G_FILE_MONITOR_EVENT_PRE_UNMOUNT)
+    return;
+  check_file (self);
+}
+
+/* The window's file changed on disk, or may have: says so, or reads it
+ * again (one that could not be read). */
+static void
+check_file (GraftWindow *self)
+{
+  g_autofree char *etag = dup_etag (graft_document_get_file (self->document));
   g_autofree char *text = NULL;
 
-  if (watched == NULL || self->loading || event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED ||
-      event == G_FILE_MONITOR_EVENT_PRE_UNMOUNT)
-    return;
-  etag = dup_etag (watched);
   if (etag == NULL)
     {
-      text = g_strdup_printf ("“%s” was deleted or moved away on disk: the window keeps the "
-                              "graph until you save it.",
+      /* A file that could not be read left no graph to keep: a file put
+       * back there is read (below). */
+      text = g_strdup_printf (graft_document_get_load_error (self->document) != NULL
+                                  ? "“%s” was deleted or moved away on disk."
+                                  : "“%s” was deleted or moved away on disk: the window keeps "
+                                    "the graph until you save it.",
                               graft_document_get_title (self->document));
+      cancel_reread (self);
       show_bar (self, text, FALSE);
       return;
     }
@@ -241,6 +255,29 @@ _graft_window_watch_file (GraftWindow *self)
   if (self->file_monitor != NULL)
     return;
   start_monitor (self, file);
+}
+
+/**
+ * _graft_window_watch_read_file:
+ * @self: a window
+ *
+ * _graft_window_watch_file() after a read: a change made while the file
+ * was read (its events were dropped meanwhile, and the etag on disk is
+ * the new version's) is a change, as if it came now: a broken file saved
+ * twice, fixed the second time while the first was read, stayed broken.
+ */
+void
+_graft_window_watch_read_file (GraftWindow *self)
+{
+  const char *read = _graft_document_get_read_etag (self->document);
+
+  _graft_window_watch_file (self);
+  /* Deleted meanwhile (no etag now) is a change too. */
+  if (read == NULL || g_strcmp0 (read, self->file_etag) == 0)
+    return;
+  g_free (self->file_etag);
+  self->file_etag = g_strdup (read);
+  check_file (self);
 }
 
 /**

@@ -849,6 +849,16 @@ graft_window_get_properties_shown (GraftWindow *self)
   return adw_flap_get_reveal_flap (self->properties_flap);
 }
 
+/* The properties panel's name of a node: the code's. */
+static const char *
+properties_name_cb (GraftNode *node,
+                    gpointer   user_data)
+{
+  GraftWindow *self = user_data;
+
+  return graft_document_get_code_name (self->document, node);
+}
+
 /* A link in the panel: its node is selected and brought into view; of
  * two nodes of one name, the one of the link's rank (by its name, both
  * were selected). */
@@ -900,6 +910,9 @@ show_layout_error (GraftWindow  *self,
   _graft_window_toast (self, text, FALSE);
 }
 
+static void show_match (GraftWindow    *self,
+                        GraftMatchItem *item);
+
 static void
 layout_done_cb (GraftLayoutRunner *runner,
                 const GError      *error,
@@ -913,6 +926,14 @@ layout_done_cb (GraftLayoutRunner *runner,
       update_marks (self);
       /* A folded box may have opened or closed. */
       update_properties (self);
+      if (self->show_match_due && !self->busy)
+        {
+          GraftMatchItem *item = gtk_single_selection_get_selected_item (self->match_selection);
+
+          self->show_match_due = FALSE;
+          if (item != NULL)
+            show_match (self, item);
+        }
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     show_layout_error (self, error);
@@ -2051,7 +2072,7 @@ file_loaded_cb (GObject      *object,
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
   _graft_window_apply_carried (self);
-  _graft_window_watch_file (self);
+  _graft_window_watch_read_file (self);
   _graft_window_update_entry (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
@@ -2188,6 +2209,10 @@ static void
 show_match (GraftWindow    *self,
             GraftMatchItem *item)
 {
+  /* While a layout is on its way (an undone Replace chose its match
+   * again), the canvas holds the graph before: the match is shown when
+   * the layout is in (layout_done_cb()), or the ring stayed where it was. */
+  self->show_match_due = self->busy;
   graft_canvas_show_node (self->canvas, graft_match_item_get_anchor (item));
   /* The keyboard goes on from the match chosen (Ctrl+G, the list), so
    * that Return and Menu (Replace Match N) act on the node the view now
@@ -2930,6 +2955,7 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
   g_signal_connect (self->properties, "node-activated", G_CALLBACK (properties_node_activated_cb),
                     self);
+  graft_properties_set_name_func (self->properties, properties_name_cb, self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb),
                     self);
   g_signal_connect_swapped (self->canvas, "delete-selection",

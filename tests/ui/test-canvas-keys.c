@@ -695,6 +695,78 @@ test_folded_module (void)
   close_window (window);
 }
 
+static gboolean
+matches_known (gpointer window)
+{
+  return layout_ready (window) &&
+         !graft_document_get_matches_pending (graft_window_get_document (window));
+}
+
+/* F9 with nothing selected and the keyboard's ring on a node (a match
+ * chosen by Ctrl+G) shows that node's properties: it showed "Select a
+ * node ...".  With a selection, the selection's. */
+static void
+test_properties_on_ring (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftCanvas     *canvas = focused_canvas (window);
+  GraftProperties *panel = graft_window_get_properties (window);
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+
+  /* As after a key pressed. */
+  gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  g_assert_true (graft_window_get_properties_shown (window));
+  text = graft_properties_dup_text (panel);
+  g_assert_true (g_str_has_prefix (text, "sum_2\n"));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+
+  /* Hidden, the ring moved: shown again, the selection's node. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  g_assert_false (graft_window_get_properties_shown (window));
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (canvas)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "previous-match", NULL);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_1");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  again = graft_properties_dup_text (panel);
+  g_assert_true (g_str_has_prefix (again, "sum_2\n"));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (FALSE));
+  close_window (window);
+}
+
+/* Undoing a Replace chooses the match it had replaced again, and the
+ * keyboard's ring goes to it as a match chosen by Ctrl+G does: it stayed
+ * on the node the Replace had left it on. */
+static void
+test_undo_replace_ring (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-match", NULL);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_1");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -715,5 +787,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/find-then-escape", test_find_then_escape);
   g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);
   g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);
+  g_test_add_func ("/ui/canvas-keys/properties-on-ring", test_properties_on_ring);
+  g_test_add_func ("/ui/canvas-keys/undo-replace-ring", test_undo_replace_ring);
   return g_test_run ();
 }

@@ -175,6 +175,7 @@ test_shortcuts_window (void)
     "Steps",
     "Canvas",
     "Graph from the keyboard",
+    "Panes and Pages",
     NULL,
   };
   g_autoptr (GtkBuilder) builder =

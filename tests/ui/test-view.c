@@ -1330,7 +1330,8 @@ test_shared_names_select (void)
   text = graft_properties_dup_text (graft_window_get_properties (window));
   g_test_message ("%s", text);
   g_assert_null (strstr (text, "Nodes Selected"));
-  g_assert_true (g_str_has_prefix (text, "sym_size_int_1\n"));
+  /* Named as the code and its box name it. */
+  g_assert_true (g_str_has_prefix (text, "sym_size_int_2\n"));
   g_assert_cmpstr (graft_properties_get_value (graft_window_get_properties (window), "users"), ==,
                    "view_default");
 
@@ -1487,6 +1488,41 @@ test_shared_names_links (void)
   g_test_message ("%s", why);
   g_assert_true (graft_canvas_is_node_selected (canvas, c.owner_at));
   g_assert_false (graft_canvas_is_node_selected (canvas, c.copy_at));
+  close_last_window (window);
+}
+
+/* The properties panel names the copy as its box and the code do,
+ * `sym_size_int_2` (its title, and view_default's link to it), where it
+ * said `sym_size_int_1`; the link still selects the copy. */
+static void
+test_shared_names_properties (void)
+{
+  SharedCase       c = shared_case_open ();
+  GraftWindow     *window = c.window;
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftProperties *panel = graft_window_get_properties (window);
+  g_autofree char *code = NULL;
+  g_autofree char *text = NULL;
+
+  code = graft_document_dup_code (document);
+  g_assert_nonnull (strstr (code, "sym_size_int_2 = "));
+  g_assert_cmpstr (graft_document_get_code_name (document, c.copy), ==, "sym_size_int_2");
+  selected_canvas = canvas;
+  if (!graft_window_get_properties_shown (window))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  iterate_until (properties_shown, window);
+  graft_canvas_select_graph_node (canvas, c.copy_at);
+  text = graft_properties_dup_text (panel);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "sym_size_int_2\n"));
+  graft_canvas_select (canvas, "view_default", FALSE);
+  g_assert_nonnull (strstr (graft_properties_get_value (panel, "size"), "sym_size_int_2"));
+  g_assert_null (strstr (graft_properties_get_value (panel, "size"), "sym_size_int_1"));
+  g_assert_true (graft_properties_activate_link (panel, "size", "sym_size_int_1#1"));
+  selected_wanted = c.copy_at;
+  iterate_until (wanted_selected, NULL);
+  assert_selected_alone (canvas, c.copy_at, c.owner_at);
   close_last_window (window);
 }
 
@@ -1786,5 +1822,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/shared-names-prune", test_shared_names_prune);
   g_test_add_func ("/ui/view/shared-names-delete", test_shared_names_delete);
   g_test_add_func ("/ui/view/shared-names-links", test_shared_names_links);
+  g_test_add_func ("/ui/view/shared-names-properties", test_shared_names_properties);
   return g_test_run ();
 }

@@ -224,6 +224,62 @@ matches_known (gpointer window)
          !graft_document_get_matches_pending (graft_window_get_document (window));
 }
 
+/* A file that could not be read, deleted: the bar says so, without
+ * "the window keeps the graph" (there is none); put back fixed, it is
+ * read. */
+static void
+test_unread_file_deleted (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-reread-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  iterate_until (has_file_notice, window);
+  g_assert_cmpstr (graft_window_get_file_notice (window), ==,
+                   "“model.py” was deleted or moved away on disk.");
+  g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
+  iterate_until (graph_read, window);
+  g_assert_null (graft_window_get_file_notice (window));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A file fixed on disk while the window reads it (broken) again: the
+ * change, its event dropped during the read, is not lost: the window
+ * reads it once more and shows the graph.  It stayed on the error, the
+ * fixed file's etag taken as the version read. */
+static void
+test_changed_while_read (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-reread-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (load_failed, window);
+  /* Read again; the worker reads the broken text while the main loop
+   * does not run, and the fixed one is written before the read is
+   * installed. */
+  graft_window_open_file (window, file);
+  g_usleep (G_USEC_PER_SEC);
+  g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
+  iterate_until (graph_read, window);
+  g_assert_null (graft_window_get_file_notice (window));
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Replace chooses the match after the one it replaced (or the last), so
  * that Replace again goes on down the list. */
 static void
@@ -315,6 +371,25 @@ show_page (GraftWindow *window,
                                   g_variant_new_string (name));
   iterate_until (focus_reached, &wait);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->editor_stack), ==, name);
+}
+
+/* Shift+F9 from inside the side panel hides it and leaves the keyboard
+ * on the canvas: it went to the header bar's Open button. */
+static void
+test_hide_panel_focus (void)
+{
+  GraftWindow *window = open_example ();
+
+  show_page (window, "pattern",
+             find_text_view (graft_window_get_pattern_editor (window, FALSE)));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, window->side_flap);
+  g_assert_false (adw_flap_get_reveal_flap (window->side_flap));
+  g_assert_true (focus_in_widget (window, GTK_WIDGET (graft_window_get_canvas (window))));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (TRUE));
+  close_window (window);
 }
 
 /* Alt+1 to Alt+4: each page shown with the keyboard in it, from the
@@ -416,7 +491,10 @@ test_typing_keeps_panel (void)
   iterate_until (flap_settled, window->side_flap);
   g_assert_false (adw_flap_get_folded (window->side_flap));
   g_assert_true (adw_flap_get_reveal_flap (window->side_flap));
-  g_assert_true (gtk_widget_has_focus (text));
+  /* The window's focus widget: gtk_widget_has_focus() also wants the
+   * window active, which another suite's window on the display may be
+   * (it failed so under ASan beside ui-canvas-keys). */
+  g_assert_true (focus_in_widget (window, text));
 
   /* Shown, the page wraps its error to the panel's width. */
   show_page (window, "replacement",
@@ -447,6 +525,37 @@ test_shortcuts_width (void)
   close_window (window);
 }
 
+/* Each page of the shortcuts window fits a 1366x768 laptop's screen
+ * under its top bar and the window's own title bar: it was 854 pixels
+ * tall, the Canvas page's one column of 19 wrapped titles. */
+static void
+test_shortcuts_height (void)
+{
+  static const char *const sections[] = { "shortcuts", "rules", "canvas", "panes" };
+  GraftWindow             *window = open_example ();
+  GtkWindow               *overlay;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      int width = 0;
+      int height = 0;
+
+      g_object_set (overlay, "section-name", sections[i], NULL);
+      iterate_until_drawn (GTK_WIDGET (overlay));
+      gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL,
+                          NULL);
+      gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_VERTICAL, width, &height, NULL,
+                          NULL, NULL);
+      g_test_message ("%s: %d x %d", sections[i], width, height);
+      g_assert_cmpint (height, <=, 680);
+    }
+  gtk_window_close (overlay);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -456,12 +565,16 @@ main (int    argc,
   /* Revealers and the side panel take their final place at once. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/workflow/unread-file-read-again", test_unread_file_read_again);
+  g_test_add_func ("/ui/workflow/unread-file-deleted", test_unread_file_deleted);
+  g_test_add_func ("/ui/workflow/changed-while-read", test_changed_while_read);
   g_test_add_func ("/ui/workflow/error-page", test_error_page);
   g_test_add_func ("/ui/workflow/error-page-torch", test_error_page_torch);
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
+  g_test_add_func ("/ui/workflow/hide-panel-focus", test_hide_panel_focus);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
   g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
+  g_test_add_func ("/ui/workflow/shortcuts-height", test_shortcuts_height);
   return g_test_run ();
 }
