@@ -1063,6 +1063,19 @@ _graft_tensor_method_shape (Tracer            *t,
       memcpy (s->dims, sizes.dims, sizeof (s->dims));
       return TRUE;
     }
+  if (strcmp (name, "select") == 0)
+    {
+      /* An index out of range is torch's IndexError, not modelled. */
+      if (n != 2 || !_graft_tensor_no_kwargs (kwargs) || s->rank == 0 ||
+          !_graft_tensor_plain_int (args->pdata[0], &a) ||
+          !_graft_tensor_plain_int (args->pdata[1], &b) ||
+          !_graft_tensor_check_dim (t, at, a, s->rank, &d) || b < -s->dims[d] ||
+          b >= s->dims[d])
+        return FALSE;
+      memmove (&s->dims[d], &s->dims[d + 1], (s->rank - d - 1) * sizeof (gint64));
+      s->rank--;
+      return TRUE;
+    }
   if (strcmp (name, "unsqueeze") == 0)
     {
       if (n != 1 || !_graft_tensor_plain_int (args->pdata[0], &a) || s->rank >= MAX_RANK ||
@@ -1195,6 +1208,7 @@ _graft_tensor_binary_method (const char *name,
     { "sub", GRAFT_PY_BIN_SUB },
     { "subtract", GRAFT_PY_BIN_SUB },
     { "mul", GRAFT_PY_BIN_MUL },
+    { "pow", GRAFT_PY_BIN_POW },
     { "multiply", GRAFT_PY_BIN_MUL },
     { "div", GRAFT_PY_BIN_TRUEDIV },
     { "divide", GRAFT_PY_BIN_TRUEDIV },
