@@ -425,6 +425,18 @@ _graft_tensor_method_layout (Tracer            *t,
       memcpy (&lout->strides[d + 1], &lin->strides[d], (in->rank - d) * sizeof (gint64));
       return TRUE;
     }
+  if (strcmp (name, "select") == 0)
+    {
+      if (!_graft_tensor_plain_int (args->pdata[0], &a) ||
+          !_graft_tensor_wrap_dim (a, in->rank, &d))
+        {
+          lout->known = FALSE;
+          return TRUE;
+        }
+      memcpy (lout->strides, lin->strides, d * sizeof (gint64));
+      memcpy (&lout->strides[d], &lin->strides[d + 1], (in->rank - d - 1) * sizeof (gint64));
+      return TRUE;
+    }
   if (strcmp (name, "squeeze") == 0)
     {
       guint k = 0;

@@ -1063,6 +1063,19 @@ _graft_tensor_method_shape (Tracer            *t,
       memcpy (s->dims, sizes.dims, sizeof (s->dims));
       return TRUE;
     }
+  if (strcmp (name, "select") == 0)
+    {
+      /* An index out of range is torch's IndexError, not modelled. */
+      if (n != 2 || !_graft_tensor_no_kwargs (kwargs) || s->rank == 0 ||
+          !_graft_tensor_plain_int (args->pdata[0], &a) ||
+          !_graft_tensor_plain_int (args->pdata[1], &b) ||
+          !_graft_tensor_check_dim (t, at, a, s->rank, &d) || b < -s->dims[d] ||
+          b >= s->dims[d])
+        return FALSE;
+      memmove (&s->dims[d], &s->dims[d + 1], (s->rank - d - 1) * sizeof (gint64));
+      s->rank--;
+      return TRUE;
+    }
   if (strcmp (name, "unsqueeze") == 0)
     {
       if (n != 1 || !_graft_tensor_plain_int (args->pdata[0], &a) || s->rank >= MAX_RANK ||
@@ -1195,6 +1208,7 @@ _graft_tensor_binary_method (const char *name,
     { "sub", GRAFT_PY_BIN_SUB },
     { "subtract", GRAFT_PY_BIN_SUB },
     { "mul", GRAFT_PY_BIN_MUL },
+    { "pow", GRAFT_PY_BIN_POW },
     { "multiply", GRAFT_PY_BIN_MUL },
     { "div", GRAFT_PY_BIN_TRUEDIV },
     { "divide", GRAFT_PY_BIN_TRUEDIV },
@@ -1330,7 +1344,24 @@ _graft_tracer_tensor_method_result (Tracer            *t,
   if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
     return NULL;
   if (!_graft_tensor_shape_of (recv, &s))
-    return _graft_value_tensor (t);
+    {
+      /* A view of a tensor of unknown make: torch may refuse it (its
+       * strides decide), so it is never guessed. */
+      if ((strcmp (name, "view") == 0 || strcmp (name, "view_as") == 0 ||
+           strcmp (name, "unflatten") == 0) &&
+          !(strcmp (name, "view") == 0 && args != NULL && args->len == 1 &&
+            _graft_tensor_dtype_arg (args->pdata[0]) != NULL))
+        {
+          if (at != NULL)
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "%s() of this constant tensor is not modelled: Graft does not "
+                                "know its shape and strides, which decide whether torch can "
+                                "view it so",
+                                name);
+          return at != NULL ? NULL : _graft_value_tensor (t);
+        }
+      return _graft_value_tensor (t);
+    }
   in = s;
   _graft_tensor_layout_of (recv, &in, &lin);
   if (strcmp (name, "chunk") == 0)
