@@ -1344,24 +1344,7 @@ _graft_tracer_tensor_method_result (Tracer            *t,
   if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
     return NULL;
   if (!_graft_tensor_shape_of (recv, &s))
-    {
-      /* A view of a tensor of unknown make: torch may refuse it (its
-       * strides decide), so it is never guessed. */
-      if ((strcmp (name, "view") == 0 || strcmp (name, "view_as") == 0 ||
-           strcmp (name, "unflatten") == 0) &&
-          !(strcmp (name, "view") == 0 && args != NULL && args->len == 1 &&
-            _graft_tensor_dtype_arg (args->pdata[0]) != NULL))
-        {
-          if (at != NULL)
-            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                "%s() of this constant tensor is not modelled: Graft does not "
-                                "know its shape and strides, which decide whether torch can "
-                                "view it so",
-                                name);
-          return at != NULL ? NULL : _graft_value_tensor (t);
-        }
-      return _graft_value_tensor (t);
-    }
+    return _graft_value_tensor (t);
   in = s;
   _graft_tensor_layout_of (recv, &in, &lin);
   if (strcmp (name, "chunk") == 0)
