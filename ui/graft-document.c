@@ -3809,6 +3809,34 @@ graft_document_get_history_label (GraftDocument *self,
 }
 
 /**
+ * graft_document_get_history_match:
+ * @self: a document
+ * @i: a change of the history, from 0
+ *
+ * Returns: the match change @i replaced alone (graft_document_replace(),
+ *   not a step of the rules' loop) when the rule chosen now has the
+ *   pattern and replacement it had then; else -1
+ */
+gint
+graft_document_get_history_match (GraftDocument *self,
+                                  guint          i)
+{
+  HistoryEntry *entry;
+  GraftRule    *rule;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), -1);
+  g_return_val_if_fail (i < self->history->len, -1);
+  entry = self->history->pdata[i];
+  if (entry->kind != GRAFT_STEP_RULE || entry->looped || entry->match < 0)
+    return -1;
+  rule = _graft_document_get_selected (self);
+  if (g_strcmp0 (entry->pattern_text, graft_rule_get_pattern_text (rule)) != 0 ||
+      g_strcmp0 (entry->replacement_text, graft_rule_get_replacement_text (rule)) != 0)
+    return -1;
+  return entry->match;
+}
+
+/**
  * graft_document_get_position:
  * @self: a document
  *

@@ -158,6 +158,8 @@ guint       graft_document_get_redo_position (GraftDocument *self);
 guint       graft_document_get_history_length (GraftDocument *self);
 const char *graft_document_get_history_label (GraftDocument *self,
                                               guint          i);
+gint        graft_document_get_history_match (GraftDocument *self,
+                                              guint          i);
 guint       graft_document_get_position (GraftDocument *self);
 void        graft_document_go_to (GraftDocument *self,
                                   guint          position);

@@ -24,7 +24,6 @@
 #include "graft-comparison.h"
 #include "graft-diff-window.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static void
@@ -831,20 +830,13 @@ begin_step (GraftWindow *self,
   else
     text = g_strdup_printf ("%s: %s", redo ? "Redone" : "Undone",
                             graft_document_get_history_label (self->document, MIN (to, position)));
-  /* An undone Replace (its label is graft_document_replace()'s) chooses
-   * the match it had replaced again, found anew once the graph is back,
-   * so that the choice can be made again.  Set first: a short move may
-   * be over before _graft_window_begin_move() returns. */
+  /* An undone Replace of the rule chosen now chooses the match it had
+   * replaced again, found anew once the graph is back, so that the
+   * choice can be made again.  Set first: a short move may be over
+   * before _graft_window_begin_move() returns. */
   self->move_choose = -1;
   if (!redo && position - to == 1)
-    {
-      guint n = 0;
-
-      if (sscanf (graft_document_get_history_label (self->document, to), "Replace match %u", &n) ==
-              1 &&
-          n > 0)
-        self->move_choose = (gint) n - 1;
-    }
+    self->move_choose = graft_document_get_history_match (self->document, to);
   _graft_window_begin_move (self, to, text, FALSE);
 }
 

@@ -332,6 +332,32 @@ test_replace_goes_on (void)
   iterate_until (matches_known, window);
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
+
+  /* Undone while another rule is chosen, the Replace of the second match
+   * chooses no match of that rule (not its second): its matches are not
+   * the ones the Replace knew. */
+  {
+    GraftRule       *first = graft_document_get_rule (document, 0);
+    g_autofree char *replacement =
+        g_strconcat (graft_rule_get_replacement_text (first), "\n# another rule\n", NULL);
+    guint other =
+        graft_document_add_rule (document, graft_rule_get_pattern_text (first), replacement);
+
+    graft_document_select_rule (document, 0);
+    iterate_until (matches_known, window);
+    graft_window_select_match (window, 1);
+    activate (window, "replace-selected", NULL);
+    iterate_until (matches_known, window);
+    g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+    graft_document_select_rule (document, other);
+    iterate_until (matches_known, window);
+    /* The match list keeps its choice (the first) across the switch. */
+    g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  }
+  activate (window, "undo", NULL);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
   close_window (window);
 }
 
