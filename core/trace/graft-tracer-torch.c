@@ -247,59 +247,34 @@ torch_names_lack (Tracer     *t,
 }
 
 /* The submodules of the table's packages that are not attributes of
- * their package after `import torch` and `import torch.fx` (what the
- * oracle, fx-reference, has imported when it loads a program), until the
- * program imports them: `hasattr(torch.nn.utils, "prune")` is False, and
- * `torch.fx.annotate` an AttributeError, without `import
- * torch.nn.utils.prune` or `from torch.fx import annotate` before.  Found
- * with both torches: each package's pkgutil submodules that hasattr()
- * denies in fx-reference's process, and which of them importing another
- * imports (_graft_tracer_note_import()). */
-static const char *const unimported_1_13[] = {
-  "torch._C_flatbuffer",
-  "torch._appdirs",
-  "torch._deploy",
-  "torch._dispatch",
-  "torch._lazy",
-  "torch._python_dispatcher",
-  "torch._storage_docs",
-  "torch._tensor_docs",
-  "torch._torch_docs",
-  "torch.contrib",
-  "torch.fx.annotate",
-  "torch.fx.experimental",
-  "torch.fx.tensor_type",
-  "torch.monitor",
-  "torch.nn.backends",
-  "torch.nn.cpp",
-  "torch.nn.utils._deprecation_utils",
-  "torch.nn.utils._expanded_weights",
-  "torch.nn.utils._per_sample_grad",
-  "torch.nn.utils._stateless",
-  "torch.nn.utils.prune",
-};
+ * their package in the oracle's process until the program imports them:
+ * `hasattr(torch.nn.utils, "prune")` is False, and `torch.fx.annotate` an
+ * AttributeError, without `import torch.nn.utils.prune` or `from torch.fx
+ * import annotate` before (gen-torch-names.py asks each torch); and which
+ * of them importing another imports too. */
+typedef struct
+{
+  const char *path;
+  const char *other;
+} ImportsToo;
 
+#define GRAFT_TORCH_UNIMPORTED(path) path,
 static const char *const unimported_2_6[] = {
-  "torch._appdirs",
-  "torch._deploy",
-  "torch._lazy",
-  "torch._python_dispatcher",
-  "torch._size_docs",
-  "torch._storage_docs",
-  "torch._streambase",
-  "torch._tensor_docs",
-  "torch._thread_safe_fork",
-  "torch._torch_docs",
-  "torch.contrib",
-  "torch.fx.annotate",
-  "torch.fx.tensor_type",
-  "torch.nn.backends",
-  "torch.nn.cpp",
-  "torch.nn.utils._deprecation_utils",
-  "torch.nn.utils._expanded_weights",
-  "torch.nn.utils._per_sample_grad",
-  "torch.nn.utils.prune",
+#include "graft-torch-names-2.6.inc"
 };
+static const char *const unimported_1_13[] = {
+#include "graft-torch-names-1.13.inc"
+};
+#undef GRAFT_TORCH_UNIMPORTED
+
+#define GRAFT_TORCH_IMPORTS_TOO(path, other) { path, other },
+static const ImportsToo imports_too_2_6[] = {
+#include "graft-torch-names-2.6.inc"
+};
+static const ImportsToo imports_too_1_13[] = {
+#include "graft-torch-names-1.13.inc"
+};
+#undef GRAFT_TORCH_IMPORTS_TOO
 
 /**
  * _graft_tracer_note_import:
@@ -320,19 +295,24 @@ _graft_tracer_note_import (Tracer     *t,
   for (const char *dot = strchr (path, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
     g_hash_table_add (t->imported, (gpointer) _graft_tracer_strdup (t, path, dot - path));
   g_hash_table_add (t->imported, (gpointer) _graft_tracer_strdup (t, path, -1));
-  /* What those imports import in turn, among the list (both torches). */
-  if (t->dialect->torch == GRAFT_TORCH_1_13 &&
-      g_hash_table_contains (t->imported, "torch.fx.tensor_type"))
-    g_hash_table_add (t->imported, (gpointer) "torch.fx.experimental");
-  if (g_hash_table_contains (t->imported, "torch.nn.utils._per_sample_grad"))
-    g_hash_table_add (t->imported, (gpointer) "torch.nn.utils._expanded_weights");
+  /* What those imports import in turn, among the list. */
+  for (gsize i = 0; i < (t->dialect->torch == GRAFT_TORCH_1_13 ? G_N_ELEMENTS (imports_too_1_13)
+                                                               : G_N_ELEMENTS (imports_too_2_6));
+       i++)
+    {
+      const ImportsToo *too =
+          t->dialect->torch == GRAFT_TORCH_1_13 ? &imports_too_1_13[i] : &imports_too_2_6[i];
+
+      if (g_hash_table_contains (t->imported, too->path))
+        g_hash_table_add (t->imported, (gpointer) too->other);
+    }
 }
 
 /**
  * _graft_tracer_module_unimported:
  *
  * Whether `module.name` is a submodule that torch does not import by
- * itself (see unimported_1_13) and the program has not imported yet, so
+ * itself (see unimported_2_6) and the program has not imported yet, so
  * that it is not an attribute of @module.
  */
 gboolean

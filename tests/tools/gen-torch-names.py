@@ -8,7 +8,8 @@ Python of that torch:
     ../shared/tools/torch26 python3 tests/tools/gen-torch-names.py     # torch 2.6.0
 
 The output defaults to core/trace/graft-torch-names-X.Y.inc (X.Y: the torch's major.minor);
--o FILE writes elsewhere, `-o -` to standard output.  A run takes a few seconds.
+-o FILE writes elsewhere, `-o -` to standard output.  A run takes a minute or two: the
+submodules torch does not import are found in fresh processes, one for each.
 
 The table holds, for each module of MODULES, each submodule of torch.nn.modules and each public
 one of torch.nn.utils, every name `module.NAME` finds after
@@ -18,8 +19,13 @@ them attributes even when torch did not import them), and the names a module's
 module with a `__getattr__` the script does not know stops it).  The tracer reads the table of
 its dialect: a name its module lacks is torch's
 `AttributeError: module 'torch.nn' has no attribute 'BatchNorm4d'` (and an import's
-ImportError or ModuleNotFoundError).  Nothing is copied from torch's sources; the script only
-asks torch.
+ImportError or ModuleNotFoundError).
+
+It also lists the submodules of those packages that are not attributes of their package in
+the oracle's process (after `import torch`, `import torch.fx` and the matcher, what
+fx-reference has imported when it loads a program) until the program imports them (`hasattr(torch.nn.utils, "prune")` is False
+before `import torch.nn.utils.prune`), and, for each, the others that importing it makes
+attributes too.  Nothing is copied from torch's sources; the script only asks torch.
 """
 import argparse, importlib, pkgutil, re, subprocess, sys
 
@@ -90,8 +96,51 @@ HEADER = """\
  *     start among the GRAFT_TORCH_NAME lines and how many they are.
  *   GRAFT_TORCH_NAME (name, name_at)
  *     a name and its offset in the pool; each module's names sorted by their bytes (strcmp).
+ *   GRAFT_TORCH_UNIMPORTED (path)
+ *     a submodule of those packages that is not an attribute of its package after what the
+ *     oracle imports (torch, torch.fx, the matcher) until the program imports it; sorted.
+ *   GRAFT_TORCH_IMPORTS_TOO (path, other)
+ *     importing @path (one of those) makes @other (another) an attribute too.
  */
 """
+
+
+# Run in a fresh Python that imports what the oracle imports before it loads a program
+# (fx-reference's patch_torch() imports torch.fx.passes.utils.matcher_utils; and, with
+# `--import PATH` first, PATH too): prints the submodules of the packages named by its arguments that are not
+# attributes of their package, a line each.
+PROBE = r"""
+import importlib, pkgutil, sys
+import torch, torch.fx
+from torch.fx.passes.utils import matcher_utils
+args = sys.argv[1:]
+if args[0] == "--import":
+    importlib.import_module(args[1])
+    args = args[2:]
+for path in args:
+    package = sys.modules.get(path)
+    if package is None or not hasattr(package, "__path__"):
+        continue
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in vars(package) and info.name not in getattr(package, "_lazy_modules", ()):
+            print(f"{path}.{info.name}")
+"""
+
+
+def unimported(packages):
+    """The submodules of @packages torch does not import, sorted, and for each, those of
+    the others that importing it imports too (its own packages left out)."""
+    def probe(*args):
+        out = subprocess.run([sys.executable, "-c", PROBE, *args, *packages], check=True,
+                             capture_output=True, text=True).stdout
+        return sorted(out.split(), key=str.encode)
+    missing = probe()
+    also = {}
+    for path in missing:
+        after = set(probe("--import", path))
+        also[path] = [other for other in missing
+                      if other != path and other not in after and not path.startswith(other + ".")]
+    return missing, also
 
 
 def c_str(text):
@@ -131,6 +180,12 @@ def main():
     for path, names in tables:
         lines.append(f"/* {path} */")
         lines += [f"GRAFT_TORCH_NAME ({c_str(n)}, {at[n]})" for n in names]
+    missing, also = unimported([path for path, _ in tables])
+    lines += ["#endif", "", "#ifdef GRAFT_TORCH_UNIMPORTED"]
+    lines += [f"GRAFT_TORCH_UNIMPORTED ({c_str(path)})" for path in missing]
+    lines += ["#endif", "", "#ifdef GRAFT_TORCH_IMPORTS_TOO"]
+    lines += [f"GRAFT_TORCH_IMPORTS_TOO ({c_str(path)}, {c_str(other)})"
+              for path in missing for other in also[path]]
     lines += ["#endif"]
     text += "\n".join(lines) + "\n"
     if opts.o == "-":
@@ -139,7 +194,8 @@ def main():
         with open(opts.o, "w") as f:
             f.write(text)
     print(f"gen-torch-names: torch {release}: {count} names in {len(tables)} modules, "
-          f"{len(pool)} texts, {size} bytes of pool", file=sys.stderr)
+          f"{len(pool)} texts, {size} bytes of pool, {len(missing)} submodules not imported",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":
