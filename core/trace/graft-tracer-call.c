@@ -565,8 +565,12 @@ _graft_tracer_instantiate (Tracer            *t,
   if (cls->is_exception && init == NULL)
     return _graft_tracer_new_exception (t, cls->name, args, kwargs, at);
   self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
-  /* Its own __init__ runs before nn.Module's, if it calls it at all. */
-  self->obj->before_init = cls->is_module && init != NULL && init->kind == VAL_FUNCTION;
+  /* Its own __init__ runs before nn.Module's, if it calls it at all: a
+   * dataclass's generated one never does (its __post_init__ may). */
+  self->obj->before_init =
+      cls->is_module && init != NULL &&
+      (init->kind == VAL_FUNCTION ||
+       (init->kind == VAL_BUILTIN && strcmp (init->path, "__graft_dataclass_init__") == 0));
   if (init != NULL && init->kind == VAL_BUILTIN &&
       strcmp (init->path, "__graft_dataclass_init__") == 0)
     return _graft_tracer_dataclass_init (t, owner, self, args, kwargs, at) != NULL ? self : NULL;
