@@ -972,6 +972,18 @@ call_object (Tracer            *t,
     case VAL_BUILTIN:
       if (strcmp (callee->path, "__graft_noop__") == 0)
         return _graft_value_none ();
+      if (strcmp (callee->path, "__graft_object_init__") == 0)
+        {
+          static const char message[] =
+              "object.__init__() takes exactly one argument (the instance to initialize)";
+
+          if ((args == NULL || args->len == 0) && (kwargs == NULL || kwargs->keys->len == 0))
+            return _graft_value_none ();
+          _graft_tracer_raise (t, "TypeError", at->start, at->end, "TypeError: %s", message);
+          t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+          _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+          return NULL;
+        }
       if (strcmp (callee->path, "__graft_nn_module_init__") == 0)
         {
           Value  *self = args != NULL && args->len > 0 ? args->pdata[0] : NULL;

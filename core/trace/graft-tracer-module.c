@@ -97,6 +97,25 @@ super_lookup (Class      *cls,
   return NULL;
 }
 
+/* Whether @cls and its bases are classes of the file over `object` only,
+ * none an exception. */
+static gboolean
+only_object_bases (const Class *cls)
+{
+  if (cls->is_exception || cls->is_module || cls->is_enum)
+    return FALSE;
+  for (guint i = 0; i < cls->bases->len; i++)
+    {
+      const Value *base = cls->bases->pdata[i];
+
+      if (base->kind == VAL_CLASS
+              ? !only_object_bases (base->cls)
+              : !(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static Value *
 bind_method (Tracer *t,
              Value  *self,
@@ -1098,6 +1117,11 @@ _graft_tracer_getattr (Tracer            *t,
               init->method.name = "__graft_module_init__";
               return init;
             }
+          /* object.__init__ of a class of plain classes takes no
+           * arguments (an exception's BaseException.__init__ and the
+           * bases Graft does not follow take them). */
+          if (cls != NULL && only_object_bases (cls))
+            return _graft_value_path (t, VAL_BUILTIN, "__graft_object_init__");
           return _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
         }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
