@@ -692,6 +692,8 @@ call_module (Tracer            *t,
     case OBJ_PARAMETER_DICT:
     case OBJ_PLAIN:
     default:
+      if (obj->is_partial)
+        return _graft_tracer_call_partial (t, obj, args, kwargs, at);
       if (obj->cls != NULL)
         {
           Value *call = _graft_tracer_class_lookup (obj->cls, "__call__", NULL);
@@ -959,6 +961,8 @@ call_object (Tracer            *t,
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:
+      if (strcmp (callee->path, "functools.partial") == 0)
+        return _graft_tracer_functools_partial (t, args, kwargs, at);
       if (strcmp (callee->path, "dataclasses.field") == 0)
         return _graft_tracer_dataclass_field (t, args, kwargs, at);
       if (strcmp (callee->path, "dataclasses.asdict") == 0 ||

@@ -185,6 +185,7 @@ struct _Object
    * nn.Module.__init__ (`super().__init__()`) yet: it has no _modules,
    * _parameters or _buffers, and torch's __setattr__ and tracing refuse it. */
   gboolean before_init;
+  gboolean is_partial; /* a functools.partial (graft-tracer-functools.c) */
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
@@ -1049,6 +1050,17 @@ gboolean _graft_tracer_check_nn_values (Tracer            *t,
                                         PtrVec            *args,
                                         StrMap            *kwargs,
                                         const GraftPyExpr *at);
+
+/* graft-tracer-functools.c */
+Value *_graft_tracer_functools_partial (Tracer            *t,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
+Value *_graft_tracer_call_partial (Tracer            *t,
+                                   Object            *partial,
+                                   PtrVec            *args,
+                                   StrMap            *kwargs,
+                                   const GraftPyExpr *at);
 
 /* A loop over a generator of a module container (graft-tracer-node.c):
  * the container, and what each step gives of it: 0 the item as it is,
