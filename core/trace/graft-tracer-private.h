@@ -1044,6 +1044,13 @@ Value  *_graft_tracer_instantiate (Tracer            *t,
                                    const GraftPyExpr *at);
 Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
 
+/* graft-tracer-module.c */
+Value *_graft_tracer_weight_norm (Tracer            *t,
+                                  const char        *path,
+                                  PtrVec            *args,
+                                  StrMap            *kwargs,
+                                  const GraftPyExpr *at);
+
 /* graft-tracer-module-checks.c */
 gboolean _graft_tracer_check_nn_values (Tracer            *t,
                                         const char        *name,
