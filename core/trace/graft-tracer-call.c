@@ -565,8 +565,12 @@ _graft_tracer_instantiate (Tracer            *t,
   if (cls->is_exception && init == NULL)
     return _graft_tracer_new_exception (t, cls->name, args, kwargs, at);
   self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
-  /* Its own __init__ runs before nn.Module's, if it calls it at all. */
-  self->obj->before_init = cls->is_module && init != NULL && init->kind == VAL_FUNCTION;
+  /* Its own __init__ runs before nn.Module's, if it calls it at all: a
+   * dataclass's generated one never does (its __post_init__ may). */
+  self->obj->before_init =
+      cls->is_module && init != NULL &&
+      (init->kind == VAL_FUNCTION ||
+       (init->kind == VAL_BUILTIN && strcmp (init->path, "__graft_dataclass_init__") == 0));
   if (init != NULL && init->kind == VAL_BUILTIN &&
       strcmp (init->path, "__graft_dataclass_init__") == 0)
     return _graft_tracer_dataclass_init (t, owner, self, args, kwargs, at) != NULL ? self : NULL;
@@ -688,6 +692,8 @@ call_module (Tracer            *t,
     case OBJ_PARAMETER_DICT:
     case OBJ_PLAIN:
     default:
+      if (obj->is_partial)
+        return _graft_tracer_call_partial (t, obj, args, kwargs, at);
       if (obj->cls != NULL)
         {
           Value *call = _graft_tracer_class_lookup (obj->cls, "__call__", NULL);
@@ -955,6 +961,11 @@ call_object (Tracer            *t,
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:
+      if (strcmp (callee->path, "functools.partial") == 0)
+        return _graft_tracer_functools_partial (t, args, kwargs, at);
+      if (strcmp (callee->path, "torch.nn.utils.weight_norm") == 0 ||
+          strcmp (callee->path, "torch.nn.utils.spectral_norm") == 0)
+        return _graft_tracer_weight_norm (t, callee->path, args, kwargs, at);
       if (strcmp (callee->path, "dataclasses.field") == 0)
         return _graft_tracer_dataclass_field (t, args, kwargs, at);
       if (strcmp (callee->path, "dataclasses.asdict") == 0 ||
@@ -968,6 +979,18 @@ call_object (Tracer            *t,
     case VAL_BUILTIN:
       if (strcmp (callee->path, "__graft_noop__") == 0)
         return _graft_value_none ();
+      if (strcmp (callee->path, "__graft_object_init__") == 0)
+        {
+          static const char message[] =
+              "object.__init__() takes exactly one argument (the instance to initialize)";
+
+          if ((args == NULL || args->len == 0) && (kwargs == NULL || kwargs->keys->len == 0))
+            return _graft_value_none ();
+          _graft_tracer_raise (t, "TypeError", at->start, at->end, "TypeError: %s", message);
+          t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+          _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+          return NULL;
+        }
       if (strcmp (callee->path, "__graft_nn_module_init__") == 0)
         {
           Value  *self = args != NULL && args->len > 0 ? args->pdata[0] : NULL;

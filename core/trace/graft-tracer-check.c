@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "graft-tracer-private.h"
+#include "graft-tracer-shapes-private.h"
 
 #include <string.h>
 
@@ -133,6 +134,16 @@ text (const Call *c,
   return c->table->pool + at;
 }
 
+static gboolean
+is_dtype_symbol (const Value *v)
+{
+  int bytes;
+
+  return _graft_tensor_dtype_kind (v->path, &bytes) != 0 ||
+         strcmp (v->path, "torch.complex64") == 0 || strcmp (v->path, "torch.complex128") == 0 ||
+         strcmp (v->path, "torch.complex32") == 0;
+}
+
 /* Py_TYPE(obj)->tp_name of a value, or NULL when Graft does not know it. */
 static const char *
 py_type_name (const Value *v)
@@ -186,6 +197,9 @@ py_type_name (const Value *v)
     case VAL_BUILTIN:
       return _graft_value_is_class ((Value *) v) ? "type" : "builtin_function_or_method";
     case VAL_SYMBOL:
+      /* A dtype (the others, layouts and memory formats, and big ints
+       * written as digits, stay unknown). */
+      return is_dtype_symbol (v) ? "torch.dtype" : NULL;
     case VAL_PATH_FN:
     case VAL_SELF_PATH:
     case VAL_BOUND:

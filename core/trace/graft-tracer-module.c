@@ -97,6 +97,25 @@ super_lookup (Class      *cls,
   return NULL;
 }
 
+/* Whether @cls and its bases are classes of the file over `object` only,
+ * none an exception. */
+static gboolean
+only_object_bases (const Class *cls)
+{
+  if (cls->is_exception || cls->is_module || cls->is_enum)
+    return FALSE;
+  for (guint i = 0; i < cls->bases->len; i++)
+    {
+      const Value *base = cls->bases->pdata[i];
+
+      if (base->kind == VAL_CLASS
+              ? !only_object_bases (base->cls)
+              : !(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static Value *
 bind_method (Tracer *t,
              Value  *self,
@@ -1098,6 +1117,11 @@ _graft_tracer_getattr (Tracer            *t,
               init->method.name = "__graft_module_init__";
               return init;
             }
+          /* object.__init__ of a class of plain classes takes no
+           * arguments (an exception's BaseException.__init__ and the
+           * bases Graft does not follow take them). */
+          if (cls != NULL && only_object_bases (cls))
+            return _graft_value_path (t, VAL_BUILTIN, "__graft_object_init__");
           return _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
         }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -1413,4 +1437,89 @@ _graft_tracer_index_object (Tracer            *t,
     }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not subscriptable", o->class_name);
+}
+
+/* The argument @name of a call, at @pos or by keyword, or @fallback. */
+static Value *
+argument_of (PtrVec     *args,
+             StrMap     *kwargs,
+             guint       pos,
+             const char *name,
+             Value      *fallback)
+{
+  Value *v;
+
+  if (args != NULL && pos < args->len)
+    return args->pdata[pos];
+  if (kwargs != NULL && (v = _graft_strmap_get (kwargs, name)) != NULL)
+    return v;
+  return fallback;
+}
+
+/**
+ * _graft_tracer_weight_norm:
+ * @path: `torch.nn.utils.weight_norm` or `torch.nn.utils.spectral_norm`
+ *
+ * Applies the reparametrisation to a module while it is built, as torch's
+ * hooks do: the parameter (`weight`) leaves `_parameters` for
+ * `weight_g` and `weight_v` (spectral_norm: `weight_orig` and the
+ * buffers `weight_u`, `weight_v`), and `weight` becomes a plain tensor
+ * attribute, which torch.fx makes a constant if forward reads it.  The
+ * layer itself stays a leaf, called as call_module.  Of a module of the
+ * file, it is refused.
+ *
+ * Returns: (nullable): the module, or %NULL with the tracer's error
+ */
+Value *
+_graft_tracer_weight_norm (Tracer            *t,
+                           const char        *path,
+                           PtrVec            *args,
+                           StrMap            *kwargs,
+                           const GraftPyExpr *at)
+{
+  gboolean    spectral = g_str_has_suffix (path, "spectral_norm");
+  Value      *module = argument_of (args, kwargs, 0, "module", NULL);
+  Value      *name_v = argument_of (args, kwargs, 1, "name", NULL);
+  const char *name = name_v != NULL && name_v->kind == VAL_STR ? name_v->str.s : "weight";
+  Value      *current;
+  Object     *obj;
+
+  if (t->tracing || module == NULL || module->kind != VAL_OBJECT ||
+      !object_is_module (module->obj) || (name_v != NULL && name_v->kind != VAL_STR))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s is modelled by Graft on a module being built, with a parameter "
+                               "named by a string",
+                               path);
+  obj = module->obj;
+  /* A module torch.fx traces through runs the hook's forward pre-hook
+   * while traced (`torch._weight_norm(weight_v, weight_g, 0)` first). */
+  if (obj->kind != OBJ_LEAF)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s of a module that torch.fx traces through is not modelled by "
+                               "Graft (its forward pre-hook records the reparametrisation); of a "
+                               "torch.nn layer it is",
+                               path);
+  /* torch reads the parameter first: its AttributeError if there is none. */
+  current = _graft_tracer_getattr (t, module, name, at);
+  if (current == NULL)
+    return NULL;
+  if (current->kind != VAL_PARAMETER)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s of a '%s' that is not a parameter is not modelled by Graft",
+                               path, name);
+  _graft_strmap_remove (&obj->params, name);
+  if (spectral)
+    {
+      _graft_tracer_leaf_tensor (t, obj, _graft_tracer_printf (t, "%s_orig", name), FALSE);
+      _graft_tracer_leaf_tensor (t, obj, _graft_tracer_printf (t, "%s_u", name), TRUE);
+      _graft_tracer_leaf_tensor (t, obj, _graft_tracer_printf (t, "%s_v", name), TRUE);
+    }
+  else
+    {
+      _graft_tracer_leaf_tensor (t, obj, _graft_tracer_printf (t, "%s_g", name), FALSE);
+      _graft_tracer_leaf_tensor (t, obj, _graft_tracer_printf (t, "%s_v", name), FALSE);
+    }
+  /* What the hook computes: a tensor, no parameter. */
+  _graft_strmap_set (&obj->attrs, _graft_tracer_strdup (t, name, -1), _graft_value_tensor (t));
+  return module;
 }

@@ -185,6 +185,7 @@ struct _Object
    * nn.Module.__init__ (`super().__init__()`) yet: it has no _modules,
    * _parameters or _buffers, and torch's __setattr__ and tracing refuse it. */
   gboolean before_init;
+  gboolean is_partial; /* a functools.partial (graft-tracer-functools.c) */
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
@@ -428,6 +429,7 @@ struct _Tracer
   Frame      *table_frame;     /* where the torch table's literals are evaluated */
   Frame      *nn_frame;        /* the Python models of torch.nn layers, once needed */
   Frame      *nn_settings;     /* the models of what other layers store, once needed */
+  Frame      *nn_checks;       /* the checks of layers' values, once needed */
   GError     *error;
   /* The Python exception t->error stands for, when Python code could
    * catch it (exec_try()): `TraceError` (torch.fx's, for control flow on
@@ -1041,6 +1043,31 @@ Value  *_graft_tracer_instantiate (Tracer            *t,
                                    StrMap            *kwargs,
                                    const GraftPyExpr *at);
 Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
+
+/* graft-tracer-module.c */
+Value *_graft_tracer_weight_norm (Tracer            *t,
+                                  const char        *path,
+                                  PtrVec            *args,
+                                  StrMap            *kwargs,
+                                  const GraftPyExpr *at);
+
+/* graft-tracer-module-checks.c */
+gboolean _graft_tracer_check_nn_values (Tracer            *t,
+                                        const char        *name,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
+
+/* graft-tracer-functools.c */
+Value *_graft_tracer_functools_partial (Tracer            *t,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
+Value *_graft_tracer_call_partial (Tracer            *t,
+                                   Object            *partial,
+                                   PtrVec            *args,
+                                   StrMap            *kwargs,
+                                   const GraftPyExpr *at);
 
 /* A loop over a generator of a module container (graft-tracer-node.c):
  * the container, and what each step gives of it: 0 the item as it is,

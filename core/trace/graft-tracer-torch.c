@@ -2675,6 +2675,9 @@ _graft_tracer_new_nn (Tracer            *t,
     }
   if (strcmp (name, "Module") == 0)
     return _graft_tracer_new_object (t, OBJ_USER_MODULE, "Module");
+  /* What torch's __init__ checks of the values raises. */
+  if (!_graft_tracer_check_nn_values (t, name, args, kwargs, at))
+    return NULL;
   /* Every other torch.nn class is a leaf: torch.fx records its calls. */
   v = _graft_tracer_new_object (t, OBJ_LEAF, name);
   v->obj->constructor = constructor_text (t, path, args, kwargs);

@@ -1031,14 +1031,45 @@ choose_entry (Tracer     *t,
   return NULL;
 }
 
-/* The first module of @obj's tree, in named_modules() order, whose
- * __init__ never called nn.Module.__init__, or NULL. */
+/* Whether instances of @cls have no __hash__ (1), have one (0), or
+ * @cls leaves it to object's (-1): a class body that defines __eq__ and
+ * not __hash__ sets it to None, and so does @dataclass with eq=True
+ * (its default) unless frozen or the body defines __hash__. */
+static int
+class_unhashable (const Class *cls)
+{
+  if (_graft_strmap_get ((StrMap *) &cls->ns, "__hash__") != NULL)
+    return 0;
+  if (_graft_strmap_get ((StrMap *) &cls->ns, "__eq__") != NULL ||
+      (cls->dc_fields != NULL && cls->dc_eq && !cls->dc_frozen))
+    return 1;
+  for (guint i = 0; i < cls->bases->len; i++)
+    {
+      const Value *base = cls->bases->pdata[i];
+      int          r;
+
+      if (base->kind == VAL_CLASS && (r = class_unhashable (base->cls)) >= 0)
+        return r;
+    }
+  return -1;
+}
+
+/* The first module of @obj's tree, in named_modules() order, that
+ * named_modules() fails on: one it cannot hash (*unhashable set) into
+ * its memo set, or one whose __init__ never called nn.Module.__init__;
+ * or NULL. */
 static Object *
 find_uninitialised (Object     *obj,
-                    GHashTable *seen)
+                    GHashTable *seen,
+                    gboolean   *unhashable)
 {
   if (!g_hash_table_add (seen, obj))
     return NULL;
+  if (obj->cls != NULL && class_unhashable (obj->cls) == 1)
+    {
+      *unhashable = TRUE;
+      return obj;
+    }
   if (obj->before_init)
     return obj;
   for (guint i = 0; i < obj->modules.keys->len; i++)
@@ -1046,7 +1077,8 @@ find_uninitialised (Object     *obj,
       Value  *child = obj->modules.values->pdata[i];
       Object *found;
 
-      if (child->kind == VAL_OBJECT && (found = find_uninitialised (child->obj, seen)) != NULL)
+      if (child->kind == VAL_OBJECT &&
+          (found = find_uninitialised (child->obj, seen, unhashable)) != NULL)
         return found;
     }
   return NULL;
@@ -1060,10 +1092,18 @@ check_initialised (Tracer *t,
                    Object *root)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  Object *bad = find_uninitialised (root, seen);
+  gboolean unhashable = FALSE;
+  Object  *bad = find_uninitialised (root, seen, &unhashable);
 
   if (bad == NULL)
     return TRUE;
+  if (unhashable)
+    {
+      graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                          GRAFT_PARSE_ERROR_TRACE, "TypeError: unhashable type: '%s'",
+                          bad->class_name);
+      return FALSE;
+    }
   graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
                       GRAFT_PARSE_ERROR_TRACE,
                       "AttributeError: '%s' object has no attribute '_modules'", bad->class_name);
