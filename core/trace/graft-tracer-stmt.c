@@ -1510,9 +1510,10 @@ raise_exception (Tracer     *t,
   t->raised_args = args;
 }
 
-/* The test of `assert` as Python locates the AssertionError: the test
- * (Python 3.13), or in Python 3.11 the statement, unless the test is a
- * comparison (under any `not`), which is then the place. */
+/* Where Python locates the AssertionError of `assert @s`: the test
+ * (Python 3.13); in Python 3.11 the comparison that the jump tests last,
+ * under any `not` and through the last operand of `and` and `or`
+ * (`assert a == 1 and b == 2` at `b == 2`), else (NULL) the statement. */
 static const GraftPyExpr *
 assertion_place (Tracer            *t,
                  const GraftPyStmt *s)
@@ -1521,8 +1522,13 @@ assertion_place (Tracer            *t,
 
   if (t->dialect->locates_assert_at_test)
     return test;
-  while (test->kind == GRAFT_PY_EXPR_UNARY_OP && test->unary_op.op == GRAFT_PY_UNARY_NOT)
-    test = test->unary_op.operand;
+  for (;;)
+    if (test->kind == GRAFT_PY_EXPR_UNARY_OP && test->unary_op.op == GRAFT_PY_UNARY_NOT)
+      test = test->unary_op.operand;
+    else if (test->kind == GRAFT_PY_EXPR_BOOL_OP && test->bool_op.values.len > 0)
+      test = test->bool_op.values.items[test->bool_op.values.len - 1];
+    else
+      break;
   return test->kind == GRAFT_PY_EXPR_COMPARE ? test : NULL;
 }
 
