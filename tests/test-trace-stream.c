@@ -1414,13 +1414,13 @@ test_direct_call_errors (void)
       "8:13: error: this Linear is not a submodule of the traced module, so torch.fx cannot name "
       "it" },
     { "        a = torch.relu(x)\n        b = torch.relu(a, undefined)\n",
-      "8:27: error: name 'undefined' is not defined" },
+      "8:27: error: NameError: name 'undefined' is not defined" },
     { "        a = torch.relu(x)\n        b = torch.cat([a, undefined]).sum()\n",
-      "8:27: error: name 'undefined' is not defined" },
+      "8:27: error: NameError: name 'undefined' is not defined" },
     { "        a = torch.relu(x)\n        b = a.sum(0) + torch.relu(*[a, a])\n",
       "8:24: error: TypeError: relu() takes 1 positional argument but 2 were given" },
     { "        a = torch.relu(x)\n        b = a.sum(0) + a.view(-1, undefined)\n",
-      "8:35: error: name 'undefined' is not defined" },
+      "8:35: error: NameError: name 'undefined' is not defined" },
     /* Proxy's own members: keys() takes no argument, node and tracer are
      * not methods torch.fx records. */
     { "        a = x.keys()\n        b = a.keys(y)\n",
@@ -1560,9 +1560,9 @@ test_direct_python_call_errors (void)
       "11:13: error: TypeError: layer_norm() missing 1 required positional argument: "
       "'normalized_shape'" },
     { "        a = F.relu(x)\n        b = F.relu(a, inplace=undefined)\n",
-      "11:31: error: name 'undefined' is not defined" },
+      "11:31: error: NameError: name 'undefined' is not defined" },
     { "        a = F.softmax(x, dim=1)\n        b = F.softmax(undefined, dim=1)\n",
-      "11:23: error: name 'undefined' is not defined" },
+      "11:23: error: NameError: name 'undefined' is not defined" },
     { "        a = torch.flatten(x, start_dim=1)\n        b = torch.flatten(a, start_dim=y)\n",
       "11:13: error: TypeError: flatten(): argument 'start_dim' must be int, not Proxy" },
     { "        a = torch.cat([x, y], dim=1)\n        b = torch.cat([a, y], dim=1, dim=1)\n",
@@ -1570,7 +1570,7 @@ test_direct_python_call_errors (void)
     { "        a = torch.add(x, other=y)\n        b = torch.add(a, other=y, foo=y)\n",
       "11:13: error: TypeError: add() got an unexpected keyword argument 'foo'" },
     { "        a = x.sum(dim=1)\n        b = a.sum(dim=undefined)\n",
-      "11:23: error: name 'undefined' is not defined" },
+      "11:23: error: NameError: name 'undefined' is not defined" },
     { "        a = torch.cat([x, y], dim=0)\n        b = torch.cat([a, y], dim=x)\n",
       "11:13: error: TypeError: cat() received an invalid combination of arguments - got (list, "
       "dim=Proxy), but expected one of:" },

@@ -79,6 +79,9 @@ typedef enum {
  *   `ignore_literals`, so a pass written for this torch can ask for it
  *   (torch 1.13.1 has neither; Graft gives `--ignore-literals` 2.x's
  *   meaning in both dialects)
+ * @locates_assert_at_test: a failing `assert` raises at its test (Python
+ *   3.13, under torch 2.6); Python 3.11 (torch 1.13.1's) places it at the
+ *   statement, unless the test is a comparison (under any `not`)
  * @impure_if_schema_mutable: `Node.is_impure` also says a call_function is
  *   impure when its target has a mutable schema (`target._schema.is_mutable`:
  *   an OpOverload that writes to an argument, `torch.ops.aten.add_.Tensor`,
@@ -107,6 +110,7 @@ typedef struct
   guint              traces_variadic_forward : 1;
   guint              has_export : 1;
   guint              impure_if_schema_mutable : 1;
+  guint              locates_assert_at_test : 1;
   guint              has_ignore_literals : 1;
 } GraftDialect;
 

@@ -195,6 +195,12 @@ struct _GraftPyExpr
   GraftPyExprKind kind;
   guint32         start;
   guint32         end;
+  /* 1 + the offset of the outermost parentheses that enclose the
+   * expression alone, 0 for none: a node that opens with it opens there,
+   * as Python's spans count them (`(x + 1).foo` starts at its `(`), while
+   * the expression's own span leaves them out
+   * (graft_py_expr_get_outer_start()) */
+  guint32 paren_start;
   union
   {
     struct
@@ -316,6 +322,13 @@ struct _GraftPyExpr
     GraftPyExpr *value; /* Yield, YieldFrom, Await */
   };
 };
+
+/* Where a node that opens with @e opens: its parentheses, if any. */
+static inline guint32
+graft_py_expr_get_outer_start (const GraftPyExpr *e)
+{
+  return e->paren_start != 0 ? e->paren_start - 1 : e->start;
+}
 
 /**
  * GraftPyStmtKind:

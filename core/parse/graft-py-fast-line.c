@@ -243,6 +243,7 @@ new_node (Fast           *f,
   expr->kind = kind;
   expr->start = start;
   expr->end = end;
+  expr->paren_start = 0;
   return expr;
 }
 
@@ -331,6 +332,7 @@ new_node_with_items (Fast           *f,
   expr->kind = kind;
   expr->start = start;
   expr->end = end;
+  expr->paren_start = 0;
   return expr;
 }
 
@@ -578,6 +580,7 @@ parse_bracket_atom (Fast *f)
           e = parse_item (f);
           if (e == NULL || t[f->p] != ')')
             return NULL;
+          e->paren_start = start + 1;
           f->end = f->p + 1;
         }
     }
@@ -698,7 +701,8 @@ parse_call (Fast        *f,
   f->p = skip (t, f->end);
   f->nest--;
   /* The call, then its keywords, then its arguments, in one piece. */
-  c = new_node_with_items (f, GRAFT_PY_EXPR_CALL, func->start, f->end, f->sp - base);
+  c = new_node_with_items (f, GRAFT_PY_EXPR_CALL, graft_py_expr_get_outer_start (func), f->end,
+                           f->sp - base);
   c->call.func = func;
   c->call.keywords = NULL;
   c->call.n_keywords = 0;
@@ -817,7 +821,7 @@ parse_subscript (Fast        *f,
   f->end = f->p + 1;
   f->p = skip (t, f->end);
   f->nest--;
-  e = new_node (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start, f->end);
+  e = new_node (f, GRAFT_PY_EXPR_SUBSCRIPT, graft_py_expr_get_outer_start (value), f->end);
   e->subscript.value = value;
   e->subscript.slice = index;
   e->subscript.ctx = GRAFT_PY_CTX_LOAD;
@@ -850,7 +854,7 @@ parse_trailers (Fast        *f,
             attr = intern_name (f, p, q);
             if (attr == NULL)
               return NULL;
-            a = new_node (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
+            a = new_node (f, GRAFT_PY_EXPR_ATTRIBUTE, graft_py_expr_get_outer_start (e), q);
             a->attribute.value = e;
             a->attribute.attr = attr;
             a->attribute.ctx = GRAFT_PY_CTX_LOAD;
@@ -941,7 +945,7 @@ parse_binary (Fast        *f,
         right = parse_binary (f, prec + 1, right);
       if (right == NULL)
         return NULL;
-      e = new_node (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
+      e = new_node (f, GRAFT_PY_EXPR_BIN_OP, graft_py_expr_get_outer_start (left), f->end);
       e->bin_op.op = byte_bin_op[c];
       e->bin_op.left = left;
       e->bin_op.right = right;

@@ -1614,6 +1614,7 @@ parse_paren (Parser *p)
           fail_expr (p, first, "cannot use a starred expression here");
           return NULL;
         }
+      first->paren_start = start + 1;
       return first;
     }
   push (p, first);
@@ -2104,7 +2105,7 @@ parse_subscript (Parser      *p,
     }
   if (!expect (p, GRAFT_PY_TOKEN_RSQB))
     return NULL;
-  e = new_expr (p, GRAFT_PY_EXPR_SUBSCRIPT, value->start);
+  e = new_expr (p, GRAFT_PY_EXPR_SUBSCRIPT, graft_py_expr_get_outer_start (value));
   e->subscript.value = value;
   e->subscript.slice = index;
   return e;
@@ -2124,7 +2125,7 @@ parse_primary (Parser *p)
 
           if (attr == NULL)
             return NULL;
-          a = new_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, e->start);
+          a = new_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, graft_py_expr_get_outer_start (e));
           a->attribute.value = e;
           a->attribute.attr = attr;
           e = a;
@@ -2141,7 +2142,7 @@ parse_primary (Parser *p)
           if (!parse_call_args (p, &args, &keywords, &n_keywords))
             return NULL;
           leave (p);
-          c = new_expr (p, GRAFT_PY_EXPR_CALL, e->start);
+          c = new_expr (p, GRAFT_PY_EXPR_CALL, graft_py_expr_get_outer_start (e));
           c->call.func = e;
           c->call.args = args;
           c->call.keywords = keywords;
@@ -2326,7 +2327,7 @@ binary_chain (Parser      *p,
       right = parse_binary (p, prec + 1);
       if (right == NULL)
         return NULL;
-      e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, left->start);
+      e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, graft_py_expr_get_outer_start (left));
       e->bin_op.op = op;
       e->bin_op.left = left;
       e->bin_op.right = right;
@@ -2432,7 +2433,7 @@ comparison_chain (Parser      *p,
   if (p->scratch->len == base)
     return left;
 
-  e = new_expr (p, GRAFT_PY_EXPR_COMPARE, left->start);
+  e = new_expr (p, GRAFT_PY_EXPR_COMPARE, graft_py_expr_get_outer_start (left));
   e->compare.left = left;
   e->compare.comparators = finish_exprs (p, base);
   n = p->ops->len - ops_base;
@@ -2516,7 +2517,7 @@ bool_chain (Parser      *p,
         return NULL;
       push (p, next);
     }
-  e = new_expr (p, GRAFT_PY_EXPR_BOOL_OP, first->start);
+  e = new_expr (p, GRAFT_PY_EXPR_BOOL_OP, graft_py_expr_get_outer_start (first));
   e->bool_op.op = is_or ? GRAFT_PY_BOOL_OR : GRAFT_PY_BOOL_AND;
   e->bool_op.values = finish_exprs (p, base);
   return e;
@@ -2674,7 +2675,7 @@ if_exp_rest (Parser      *p,
   leave (p);
   if (orelse == NULL)
     return NULL;
-  e = new_expr (p, GRAFT_PY_EXPR_IF_EXP, body->start);
+  e = new_expr (p, GRAFT_PY_EXPR_IF_EXP, graft_py_expr_get_outer_start (body));
   e->if_exp.test = test;
   e->if_exp.body = body;
   e->if_exp.orelse = orelse;
@@ -2746,7 +2747,7 @@ comma_list_rest (Parser      *p,
         return NULL;
       push (p, next);
     }
-  e = new_expr (p, GRAFT_PY_EXPR_TUPLE, first->start);
+  e = new_expr (p, GRAFT_PY_EXPR_TUPLE, graft_py_expr_get_outer_start (first));
   e->sequence.elts = finish_exprs (p, base);
   return e;
 }

@@ -157,7 +157,7 @@ _graft_tracer_get_int (Tracer            *t,
                             "(torch.fx: 'Proxy' object cannot be interpreted as an integer)");
       else
         _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                            "'%s' object cannot be interpreted as an integer",
+                            "TypeError: '%s' object cannot be interpreted as an integer",
                             _graft_value_type_name (v));
       return FALSE;
     }
@@ -202,7 +202,8 @@ builtin_len (Tracer            *t,
                                   "(torch.fx: 'len' is not supported in symbolic tracing by "
                                   "default)");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "object of type '%s' has no len()", _graft_value_type_name (v));
+                             "TypeError: object of type '%s' has no len()",
+                             _graft_value_type_name (v));
 }
 
 static Value *
@@ -226,7 +227,8 @@ builtin_range (Tracer            *t,
             !_graft_tracer_get_int (t, _graft_tracer_arg (args, 2), &step, at)))
     return NULL;
   if (step == 0)
-    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "range() arg 3 must not be zero");
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "ValueError: range() arg 3 must not be zero");
   if ((step > 0 && stop > start && (stop - start) / step > (gint64) GRAFT_MAX_LOOP_STEPS) ||
       (step < 0 && start > stop && (start - stop) / -step > (gint64) GRAFT_MAX_LOOP_STEPS))
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
@@ -638,7 +640,8 @@ call_abs (const BuiltinCall *call)
   if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
     return _graft_value_tensor (t);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "bad operand type for abs(): '%s'", _graft_value_type_name (v));
+                             "TypeError: bad operand type for abs(): '%s'",
+                             _graft_value_type_name (v));
 }
 
 static Value *
@@ -871,7 +874,8 @@ call_hasattr_getattr (const BuiltinCall *call)
       if (_graft_tracer_n_args (args) == 3)
         return _graft_tracer_arg (args, 2);
       return _graft_tracer_fail (
-          t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "'%s' object has no attribute '%s'",
+          t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+          "AttributeError: '%s' object has no attribute '%s'",
           _graft_value_type_name (obj), _graft_tracer_arg (args, 1)->str.s);
     }
   t->error = saved;
@@ -1169,7 +1173,8 @@ call_next (const BuiltinCall *call)
   it = _graft_tracer_arg (call->args, 0);
   if (it->kind != VAL_ITER)
     return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "'%s' object is not an iterator", _graft_value_type_name (it));
+                               "TypeError: '%s' object is not an iterator",
+                               _graft_value_type_name (it));
   item = _graft_tracer_iter_next (t, it, call->at, &done);
   if (item != NULL || !done)
     return item;
@@ -1453,7 +1458,7 @@ call_chr_ord (const BuiltinCall *call)
         return NULL;
       if (c < 0 || c > 0x10FFFF)
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                      "chr() arg not in range(0x110000)");
+                                      "ValueError: chr() arg not in range(0x110000)");
       len = g_unichar_to_utf8 ((gunichar) c, buf);
       return _graft_value_str (t, buf, len);
     }

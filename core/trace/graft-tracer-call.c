@@ -1014,7 +1014,8 @@ call_object (Tracer            *t,
       if (strcmp (callee->path, "torch.Size") == 0)
         return make_size (t, args, kwargs, at);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "'%s' object is not callable", _graft_value_type_name (callee));
+                                 "TypeError: '%s' object is not callable",
+                                 _graft_value_type_name (callee));
     case VAL_NONE:
     case VAL_BOOL:
     case VAL_INT:
@@ -1037,7 +1038,8 @@ call_object (Tracer            *t,
     case VAL_SET:
     default:
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "'%s' object is not callable", _graft_value_type_name (callee));
+                                 "TypeError: '%s' object is not callable",
+                                 _graft_value_type_name (callee));
     }
 }
 

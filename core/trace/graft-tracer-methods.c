@@ -550,7 +550,8 @@ module_method (Tracer            *t,
       if (obj->kind != OBJ_MODULE_LIST && obj->kind != OBJ_SEQUENTIAL &&
           obj->kind != OBJ_PARAMETER_LIST)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "'%s' object has no attribute '%s'", obj->class_name, name);
+                                   "AttributeError: '%s' object has no attribute '%s'",
+                                   obj->class_name, name);
       if (strcmp (name, "insert") == 0)
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                       "inserting into a ModuleList is not supported");
@@ -769,7 +770,8 @@ str_method (Tracer            *t,
 
               if (close == NULL)
                 return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                              "single '{' encountered in format string");
+                                              "ValueError: Single '{' encountered in format "
+                                              "string");
               /* An arena string: a map's lookups remember a key by its
                * address, which a freed one's successor may take
                * (`'{b}{a}'.format(a=1, b=2)` was '22'). */

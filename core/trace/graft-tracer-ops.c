@@ -216,14 +216,14 @@ int_binop (Tracer            *t,
     case GRAFT_PY_BIN_LSHIFT:
       if (y < 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "negative shift count");
+                                   "ValueError: negative shift count");
       if (y >= 63 || (x != 0 && (x > (G_MAXINT64 >> y) || x < (G_MININT64 >> y))))
         return x == 0 ? _graft_value_int (t, 0) : widen (t, op, x, y, at);
       return _graft_value_int (t, x * ((gint64) 1 << y));
     case GRAFT_PY_BIN_RSHIFT:
       if (y < 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "negative shift count");
+                                   "ValueError: negative shift count");
       return _graft_value_int (t, y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
     case GRAFT_PY_BIN_BITOR:
       return _graft_value_int (t, x | y);
@@ -404,7 +404,7 @@ format_percent (Tracer            *t,
         }
       if (next >= n)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "not enough arguments for format string");
+                                   "TypeError: not enough arguments for format string");
       v = values->kind == VAL_TUPLE ? values->seq.items->pdata[next] : values;
       next++;
       /* %s and %r print a proxy's repr, `Proxy(x)`; a number format
@@ -459,7 +459,8 @@ format_percent (Tracer            *t,
     }
   if (next < n)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "not all arguments converted during string formatting");
+                               "TypeError: not all arguments converted during string "
+                               "formatting");
   return _graft_value_str (t, out->str, out->len);
 }
 
@@ -1024,7 +1025,7 @@ slice_indices (Tracer            *t,
   if (step == 0)
     {
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                          "slice step cannot be zero");
+                          "ValueError: slice step cannot be zero");
       return FALSE;
     }
   if (s->slice.start->kind == VAL_NONE)
@@ -1270,8 +1271,8 @@ _graft_tracer_subscript (Tracer            *t,
               (index->kind == VAL_STR || index->kind == VAL_INT || index->kind == VAL_BOOL ||
                index->kind == VAL_NONE || index->kind == VAL_FLOAT || index->kind == VAL_TUPLE))
             {
-              _graft_tracer_raise (t, "KeyError", at->start, at->end,
-                                   "key %s is not in the dict", key->str);
+              /* KeyError's text is the key's repr. */
+              _graft_tracer_raise (t, "KeyError", at->start, at->end, "%s", key->str);
               t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
               _graft_value_seq_add (t->raised_args, index);
               return NULL;

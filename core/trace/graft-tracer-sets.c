@@ -543,8 +543,7 @@ _graft_tracer_set_method (Tracer            *t,
 
           /* KeyError's text is the key's repr, when Python prints it. */
           _graft_value_append_str (key, item, TRUE);
-          _graft_tracer_raise (t, "KeyError", at->start, at->end, "key %s is not in the set",
-                               key->str);
+          _graft_tracer_raise (t, "KeyError", at->start, at->end, "%s", key->str);
           if (_graft_value_is_number (item) || item->kind == VAL_STR || item->kind == VAL_NONE)
             {
               t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
@@ -582,7 +581,7 @@ _graft_tracer_set_method (Tracer            *t,
         return NULL;
       if (recv->seq.items->len == 0)
         {
-          _graft_tracer_raise (t, "KeyError", at->start, at->end, "pop from an empty set");
+          _graft_tracer_raise (t, "KeyError", at->start, at->end, "'pop from an empty set'");
           t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
           _graft_value_seq_add (t->raised_args, _graft_value_str (t, "pop from an empty set", -1));
           return NULL;

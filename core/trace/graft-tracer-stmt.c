@@ -124,9 +124,10 @@ _graft_tracer_assign (Tracer            *t,
               {
                 _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
                                     items->seq.items->len > n
-                                        ? "too many values to unpack (expected %u)"
-                                        : "not enough values to unpack (expected %u)",
-                                    n);
+                                        ? "ValueError: too many values to unpack (expected %u)"
+                                        : "ValueError: not enough values to unpack (expected %u, "
+                                          "got %u)",
+                                    n, items->seq.items->len);
                 return FALSE;
               }
             for (guint i = 0; i < n; i++)
@@ -138,7 +139,9 @@ _graft_tracer_assign (Tracer            *t,
         if (items->seq.items->len < n - 1)
           {
             _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
-                                "not enough values to unpack (expected at least %u)", n - 1);
+                                "ValueError: not enough values to unpack (expected at least %u, "
+                                "got %u)",
+                                n - 1, items->seq.items->len);
             return FALSE;
           }
         {
@@ -1385,6 +1388,26 @@ raised_class_name (Frame             *frame,
   return handler_class_name (e);
 }
 
+/* The f-string @e of an exception's message, which Python evaluates
+ * before it raises: its text, or NULL when Graft cannot tell it (the
+ * error of the evaluation is dropped, unless it stops the trace; the
+ * nodes it recorded stay, as torch.fx keeps them). */
+static Value *
+eval_message (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  Value *v = _graft_tracer_eval (t, frame, e);
+
+  if (v == NULL && !t->error_is_fatal)
+    {
+      g_clear_error (&t->error);
+      t->raised = NULL;
+      t->raised_args = NULL;
+    }
+  return v != NULL && v->kind == VAL_STR ? v : NULL;
+}
+
 /* The `args` of the exception `raise @e` raises, when Graft knows them
  * (see Tracer.raised_args): those of an exception a handler caught
  * (`raise e`), or the constants written in the call of a class that
@@ -1436,11 +1459,106 @@ raised_args (Tracer            *t,
         }
       else if (a->kind == GRAFT_PY_EXPR_CONSTANT)
         v = _graft_tracer_eval (t, frame, a);
+      else if (a->kind == GRAFT_PY_EXPR_JOINED_STR)
+        v = eval_message (t, frame, a);
       if (v == NULL)
         return NULL;
       _graft_value_seq_add (args, v);
     }
   return args;
+}
+
+/* Python's `str()` of an exception of class @cls whose `args` are @args,
+ * into @out: nothing, the one argument (its repr for a KeyError), or the
+ * tuple's repr. */
+static void
+append_exception_text (GString    *out,
+                       const char *cls,
+                       Value      *args)
+{
+  guint n = args->seq.items->len;
+
+  if (n == 1)
+    _graft_value_append_str (out, args->seq.items->pdata[0], strcmp (cls, "KeyError") == 0);
+  else if (n > 1)
+    _graft_value_append_str (out, args, TRUE);
+}
+
+/* Raises the exception of class @cls with @args (NULL: Graft does not
+ * know them) at a byte span; uncaught, it reads as Python's traceback
+ * ends, `ValueError: bad`. */
+static void
+raise_exception (Tracer     *t,
+                 guint32     start,
+                 guint32     end,
+                 const char *cls,
+                 Value      *args)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (cls == NULL)
+    cls = "Exception";
+  if (args == NULL)
+    {
+      _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE,
+                          "%s (Graft does not know the exception's message)", cls);
+      t->raised = cls;
+      return;
+    }
+  append_exception_text (text, cls, args);
+  _graft_tracer_raise (t, cls, start, end, "%s", text->str);
+  t->raised_args = args;
+}
+
+/* Where Python locates the AssertionError of `assert @s`: the test
+ * (Python 3.13); in Python 3.11 the comparison that the jump tests last,
+ * under any `not` and through the last operand of `and` and `or`
+ * (`assert a == 1 and b == 2` at `b == 2`), else (NULL) the statement. */
+static const GraftPyExpr *
+assertion_place (Tracer            *t,
+                 const GraftPyStmt *s)
+{
+  const GraftPyExpr *test = s->assert_stmt.test;
+
+  if (t->dialect->locates_assert_at_test)
+    return test;
+  for (;;)
+    if (test->kind == GRAFT_PY_EXPR_UNARY_OP && test->unary_op.op == GRAFT_PY_UNARY_NOT)
+      test = test->unary_op.operand;
+    else if (test->kind == GRAFT_PY_EXPR_BOOL_OP && test->bool_op.values.len > 0)
+      test = test->bool_op.values.items[test->bool_op.values.len - 1];
+    else
+      break;
+  return test->kind == GRAFT_PY_EXPR_COMPARE ? test : NULL;
+}
+
+/* A failed `assert @s`: Python's AssertionError, whose one argument is
+ * the message when the statement has one (evaluated only now, as Python
+ * does). */
+static void
+raise_assertion (Tracer            *t,
+                 Frame             *frame,
+                 const GraftPyStmt *s)
+{
+  const GraftPyExpr *at = assertion_place (t, s);
+  Value             *args = _graft_value_seq (t, VAL_TUPLE, 1);
+  Value             *msg;
+
+  if (s->assert_stmt.msg != NULL)
+    {
+      msg = _graft_tracer_eval (t, frame, s->assert_stmt.msg);
+      if (msg == NULL)
+        return;
+      if (msg->kind != VAL_NONE && msg->kind != VAL_BOOL && msg->kind != VAL_INT &&
+          msg->kind != VAL_FLOAT && msg->kind != VAL_STR)
+        args = NULL;
+      else
+        _graft_value_seq_add (args, msg);
+    }
+  else
+    args = _graft_value_seq (t, VAL_TUPLE, 0);
+  raise_exception (t, at != NULL ? at->start : s->start, at != NULL ? at->end : s->end,
+                   "AssertionError", args);
 }
 
 /**
@@ -1949,22 +2067,21 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (!truth)
         {
-          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
-                              "the assertion fails while tracing");
+          raise_assertion (t, frame, s);
           return FLOW_ERROR;
         }
       return FLOW_NORMAL;
 
     case GRAFT_PY_STMT_RAISE:
       {
-        Value *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
-                                                : t->handling_args;
+        Value      *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
+                                                     : t->handling_args;
+        const char *cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
+                                                    : t->handling;
 
-        _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
-                            "the code raises an exception while tracing");
-        t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
-                                              : t->handling;
-        t->raised_args = args;
+        if (t->error != NULL)
+          return FLOW_ERROR;
+        raise_exception (t, s->start, s->end, cls, args);
         return FLOW_ERROR;
       }
 

@@ -106,6 +106,29 @@ _graft_tracer_fail (Tracer             *t,
   return NULL;
 }
 
+/* Whether @message opens with the class of a Python exception and a
+ * colon (`KeyError: 'a'`, `UnboundLocalError: ...`). */
+static gboolean
+names_exception (const char *message)
+{
+  static const char *const endings[] = { "Error", "Exception", "Iteration", "Exit", "Interrupt" };
+  const char              *colon = strchr (message, ':');
+
+  if (colon == NULL || !g_ascii_isupper (message[0]))
+    return FALSE;
+  for (const char *c = message; c < colon; c++)
+    if (!g_ascii_isalnum (*c) && *c != '_')
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (endings); i++)
+    {
+      gsize n = strlen (endings[i]);
+
+      if ((gsize) (colon - message) >= n && strncmp (colon - n, endings[i], n) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * _graft_tracer_raise:
  * @exception: the class of the Python exception Python raises here
@@ -126,11 +149,22 @@ _graft_tracer_raise (Tracer     *t,
 {
   va_list ap;
 
+  g_autofree char *message = NULL;
+
   if (t->error != NULL)
     return NULL;
   va_start (ap, format);
-  fail_valist (t, start, end, GRAFT_PARSE_ERROR_TRACE, format, ap);
+  message = g_strdup_vprintf (format, ap);
   va_end (ap);
+  /* Uncaught, the exception reads as Python's traceback ends: its class,
+   * then its text when it has one (`NameError: name 'x' is not defined`,
+   * `AssertionError`). */
+  if (names_exception (message))
+    _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE, "%s", message);
+  else if (message[0] == '\0')
+    _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE, "%s", exception);
+  else
+    _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE, "%s: %s", exception, message);
   t->raised = exception;
   return NULL;
 }
