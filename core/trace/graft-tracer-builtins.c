@@ -331,6 +331,9 @@ is_instance (Tracer *t,
           return TRUE;
       return FALSE;
     }
+  if (v->kind == VAL_OBJECT && v->obj->exception != NULL && cls->kind == VAL_TYPE)
+    return strcmp (cls->path, "torch.fx.proxy.TraceError") == 0 &&
+           _graft_tracer_exception_is (t, v->obj->exception, "TraceError");
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
     return (cls->kind == VAL_BUILTIN || cls->kind == VAL_CLASS) &&
            _graft_tracer_exception_is (t, v->obj->exception,

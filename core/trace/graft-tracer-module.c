@@ -1104,6 +1104,9 @@ _graft_tracer_getattr (Tracer            *t,
             return NULL;
           return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
         }
+      /* torch.fx's exception for control flow on a traced value. */
+      if (strcmp (obj->path, "torch.fx.proxy") == 0 && strcmp (name, "TraceError") == 0)
+        return _graft_tracer_torch_attr (t, "torch.fx.proxy.TraceError", at);
       /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
        * names it has. */
       if (_graft_tracer_module_lacks (t, obj->path, name) ||

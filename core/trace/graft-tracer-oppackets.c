@@ -132,7 +132,8 @@ compare_packet (const Table *table,
 
   if (cmp != 0)
     return cmp;
-  return have_len < len ? -1 : have_len > len ? 1 : 0;
+  return have_len < len ? -1 : have_len > len ? 1
+                                              : 0;
 }
 
 /**
@@ -250,7 +251,7 @@ const char *
 _graft_tracer_op_schema_text (Tracer *t,
                               guint   row)
 {
-  const Table *table = table_of (t);
+  const Table       *table = table_of (t);
   const OverloadRow *r = &table->rows[row];
   g_autoptr (GString) s = g_string_new (piece (table, r->first));
 
@@ -370,10 +371,10 @@ raise_runtime (Tracer            *t,
  * Tensor is expected (checked in the parameters' order, as torch does), then
  * an unknown keyword.  Returns: (nullable): the message (of many lines) */
 static const char *
-call_message (Tracer  *t,
-              guint    row,
-              PtrVec  *args,
-              StrMap  *kwargs)
+call_message (Tracer *t,
+              guint   row,
+              PtrVec *args,
+              StrMap *kwargs)
 {
   const Table       *table = table_of (t);
   const OverloadRow *r = &table->rows[row];

@@ -1569,28 +1569,6 @@ exception_is (Tracer     *t,
   return FALSE;
 }
 
-/* Whether `except @handler:` catches the exception of class @raised. */
-static gboolean
-handler_catches (Tracer      *t,
-                 const char  *raised,
-                 GraftPyExpr *handler)
-{
-  const char *name;
-
-  if (handler == NULL)
-    return TRUE;
-  if (handler->kind == GRAFT_PY_EXPR_TUPLE)
-    {
-      for (guint i = 0; i < handler->sequence.elts.len; i++)
-        if (handler_catches (t, raised, handler->sequence.elts.items[i]))
-          return TRUE;
-      return FALSE;
-    }
-  if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
-    return FALSE;
-  return _graft_tracer_exception_is (t, raised, name);
-}
-
 /* Python's exception classes, builtins in both Pythons of the oracles
  * (3.11 and 3.13; 3.13's PythonFinalizationError is one more), sorted. */
 static const char *const builtin_exceptions[] = {
@@ -1723,6 +1701,122 @@ handler_names_defined (Tracer            *t,
   return TRUE;
 }
 
+/* The class @v is, as an except clause names it: a builtin exception
+ * class, torch.fx's TraceError, or an exception class of the file; else
+ * NULL (a module, an nn class, a class of the file that is no exception,
+ * an instance). */
+static const char *
+exception_class_of (Tracer *t,
+                    Value  *v)
+{
+  if (v->kind == VAL_BUILTIN && g_ascii_isupper (v->path[0]) &&
+      bsearch (v->path, builtin_exceptions, G_N_ELEMENTS (builtin_exceptions),
+               sizeof builtin_exceptions[0], builtin_exception_compare) != NULL)
+    return v->path;
+  if (v->kind == VAL_TYPE && strcmp (v->path, "torch.fx.proxy.TraceError") == 0)
+    return "TraceError";
+  if (v->kind == VAL_CLASS && v->cls->is_exception)
+    return v->cls->name;
+  return NULL;
+}
+
+/* Whether @name is bound by the code where @frame runs (not one of
+ * Python's own names). */
+static gboolean
+name_is_bound (Frame      *frame,
+               const char *name)
+{
+  for (Frame *s = frame; s != NULL; s = s->parent)
+    if (_graft_strmap_get (&s->vars, name) != NULL)
+      return TRUE;
+  return _graft_strmap_get (&frame->globals->vars, name) != NULL;
+}
+
+/* Whether every class @v names (a tuple's items, nested) is an exception
+ * class, and whether one of them is @raised or one of its bases. */
+static gboolean
+classes_match (Tracer     *t,
+               Value      *v,
+               const char *raised,
+               gboolean   *catches)
+{
+  const char *cls;
+
+  if (v->kind == VAL_TUPLE)
+    {
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!classes_match (t, v->seq.items->pdata[i], raised, catches))
+          return FALSE;
+      return TRUE;
+    }
+  if ((cls = exception_class_of (t, v)) == NULL)
+    return FALSE;
+  *catches = *catches || _graft_tracer_exception_is (t, raised, cls);
+  return TRUE;
+}
+
+/* `except @h:` as an exception of class @raised reaches it: Python
+ * evaluates the expression (an attribute, `nn.ReLU`, `torch.fx.proxy
+ * .TraceError`, or a name the code binds; Python's own names are known
+ * without it) and checks every class it names before matching: one that
+ * is not an exception class is a TypeError, which replaces the exception.
+ * Returns: %FALSE with that error (or the evaluation's) set; else
+ * @out_catches says whether the clause catches @raised. */
+static gboolean
+handler_matches (Tracer                     *t,
+                 Frame                      *frame,
+                 const GraftPyExceptHandler *h,
+                 const char                 *raised,
+                 gboolean                   *out_catches)
+{
+  const GraftPyExpr *type = h->type;
+  guint              n = type == NULL                        ? 0
+                         : type->kind == GRAFT_PY_EXPR_TUPLE ? type->sequence.elts.len
+                                                             : 1;
+  GError            *error = t->error;
+  Value             *raised_args = t->raised_args;
+  gboolean           catches = type == NULL;
+
+  /* The pending exception is set aside while the clause is evaluated. */
+  t->error = NULL;
+  t->raised = NULL;
+  t->raised_args = NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftPyExpr *e =
+          type->kind == GRAFT_PY_EXPR_TUPLE ? type->sequence.elts.items[i] : type;
+      Value *v;
+
+      if (e->kind == GRAFT_PY_EXPR_NAME && !name_is_bound (frame, e->name.id))
+        {
+          /* One of Python's (handler_names_defined()). */
+          catches = catches || _graft_tracer_exception_is (t, raised, e->name.id);
+          continue;
+        }
+      if ((v = _graft_tracer_eval (t, frame, e)) == NULL)
+        {
+          g_error_free (error);
+          return FALSE;
+        }
+      if (!classes_match (t, v, raised, &catches))
+        {
+          const char *message = "catching classes that do not inherit from BaseException is "
+                                "not allowed";
+
+          g_error_free (error);
+          _graft_tracer_raise (t, "TypeError", h->start, type->end, "TypeError: %s", message);
+          t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+          _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+          return FALSE;
+        }
+    }
+  t->error = error;
+  t->raised = raised;
+  t->raised_args = raised_args;
+  *out_catches = catches;
+  return TRUE;
+}
+
 /* A try statement as Python runs it: the body; if it raised an exception
  * Python code can catch (Tracer.raised: torch.fx's TraceError for control
  * flow on a traced value, a raise statement's class), the first handler
@@ -1747,9 +1841,12 @@ exec_try (Tracer            *t,
       {
         const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
 
-        if (!handler_names_defined (t, frame, h->type))
+        gboolean catches;
+
+        if (!handler_names_defined (t, frame, h->type) ||
+            !handler_matches (t, frame, h, t->raised, &catches))
           break;
-        if (!handler_catches (t, t->raised, h->type))
+        if (!catches)
           continue;
         const char *caught = t->raised;
         Value      *caught_args = t->raised_args;

@@ -684,6 +684,9 @@ _graft_tracer_torch_attr (Tracer            *t,
 
   if (is_known_module (path))
     return _graft_value_path (t, VAL_PYMODULE, path);
+  /* torch.fx's exception class, as type() of one gives it. */
+  if (strcmp (path, "torch.fx.proxy.TraceError") == 0)
+    return _graft_value_path (t, VAL_TYPE, path);
   /* `from builtins import getattr`, `builtins.len(...)`: Python's own
    * builtins, as the bare names are (torch's generated code imports them
    * so). */
