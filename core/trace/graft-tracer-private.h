@@ -441,6 +441,14 @@ struct _Tracer
    * `raise` raises again, and its args; or NULL. */
   const char *handling;
   Value      *handling_args;
+  /* The exception object a raise statement raised (Tracer.raised is its
+   * class), which a handler binds as it is, with its `__cause__` and
+   * `__context__`; and the object of the exception the innermost running
+   * handler caught, the `__context__` of one raised in it; or NULL.
+   * raised_context is what handling_exc was where Tracer.error was set. */
+  Value *raised_exc;
+  Value *raised_context;
+  Value *handling_exc;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */

@@ -1817,6 +1817,79 @@ handler_matches (Tracer                     *t,
   return TRUE;
 }
 
+/* An exception object as a raise statement or a handler makes it: of
+ * class @cls with @args (or NULL), its `__context__` @context (the
+ * exception being handled where it was raised, or NULL for None), its
+ * `__cause__` @cause (or None) and `__suppress_context__` @suppress (a
+ * `from` clause). */
+static Value *
+new_raised_exception (Tracer     *t,
+                      const char *cls,
+                      Value      *args,
+                      Value      *context,
+                      Value      *cause,
+                      gboolean    suppress)
+{
+  Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, cls);
+
+  exc->obj->exception = cls;
+  exc->obj->exception_args = args;
+  _graft_strmap_set (&exc->obj->attrs, "__cause__", cause != NULL ? cause : _graft_value_none ());
+  _graft_strmap_set (&exc->obj->attrs, "__context__",
+                     context != NULL ? context : _graft_value_none ());
+  _graft_strmap_set (&exc->obj->attrs, "__suppress_context__", _graft_value_bool (suppress));
+  return exc;
+}
+
+/* `raise @s.exc from @s.cause`: the object raised.  `raise e` raises the
+ * object @e holds (its `__context__` set anew when it is not the one being
+ * handled); a bare `raise` the one being handled.  The cause is None or an
+ * exception object a name holds; Graft refuses others.  Returns: (nullable):
+ * the object, or %NULL with the tracer failed */
+static Value *
+raise_object (Tracer            *t,
+              Frame             *frame,
+              const GraftPyStmt *s,
+              const char        *cls,
+              Value             *args)
+{
+  const GraftPyExpr *e = s->raise_stmt.exc;
+  Value             *cause = NULL, *v;
+
+  if (e == NULL)
+    return t->handling_exc;
+  if (s->raise_stmt.cause != NULL)
+    {
+      const GraftPyExpr *c = s->raise_stmt.cause;
+
+      if (c->kind == GRAFT_PY_EXPR_CONSTANT && (cause = _graft_tracer_eval (t, frame, c)) != NULL &&
+          cause->kind == VAL_NONE)
+        ;
+      else if (c->kind == GRAFT_PY_EXPR_NAME &&
+               (v = _graft_strmap_get (&frame->vars, c->name.id)) && v->kind == VAL_OBJECT &&
+               v->obj->exception != NULL)
+        cause = v;
+      else
+        return _graft_tracer_fail (t, c->start, c->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "a raise statement's cause other than None or a caught "
+                                   "exception is not modelled by Graft's tracer");
+    }
+  if (e->kind == GRAFT_PY_EXPR_NAME && (v = _graft_strmap_get (&frame->vars, e->name.id)) != NULL &&
+      v->kind == VAL_OBJECT && v->obj->exception != NULL)
+    {
+      if (v != t->handling_exc)
+        _graft_strmap_set (&v->obj->attrs, "__context__",
+                           t->handling_exc != NULL ? t->handling_exc : _graft_value_none ());
+      if (s->raise_stmt.cause != NULL)
+        {
+          _graft_strmap_set (&v->obj->attrs, "__cause__", cause);
+          _graft_strmap_set (&v->obj->attrs, "__suppress_context__", _graft_value_bool (TRUE));
+        }
+      return v;
+    }
+  return new_raised_exception (t, cls, args, t->handling_exc, cause, s->raise_stmt.cause != NULL);
+}
+
 /* A try statement as Python runs it: the body; if it raised an exception
  * Python code can catch (Tracer.raised: torch.fx's TraceError for control
  * flow on a traced value, a raise statement's class), the first handler
@@ -1852,25 +1925,27 @@ exec_try (Tracer            *t,
         Value      *caught_args = t->raised_args;
         const char *outer = t->handling;
         Value      *outer_args = t->handling_args;
+        Value      *outer_exc = t->handling_exc;
+        Value      *exc = t->raised_exc;
+        Value      *context = t->raised_context;
 
         g_clear_error (&t->error);
         t->raised = NULL;
         t->raised_args = NULL;
+        t->raised_exc = NULL;
+        if (exc == NULL || exc->obj->exception != caught)
+          exc = new_raised_exception (t, caught, caught_args, context, NULL, FALSE);
+        /* `as e`: the exception; Python unbinds the name when the handler
+         * ends. */
         if (h->name != NULL)
-          {
-            /* `as e`: the exception, which Graft knows by its class
-             * alone; Python unbinds the name when the handler ends. */
-            Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, caught);
-
-            exc->obj->exception = caught;
-            exc->obj->exception_args = caught_args;
-            _graft_strmap_set (&frame->vars, h->name, exc);
-          }
+          _graft_strmap_set (&frame->vars, h->name, exc);
         t->handling = caught;
         t->handling_args = caught_args;
+        t->handling_exc = exc;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
         t->handling_args = outer_args;
+        t->handling_exc = outer_exc;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -1885,6 +1960,8 @@ exec_try (Tracer            *t,
       GError     *error = t->error;
       const char *raised = t->raised;
       Value      *raised_args = t->raised_args;
+      Value      *raised_exc = t->raised_exc;
+      Value      *raised_context = t->raised_context;
 
       if (raised == NULL || t->error_is_fatal)
         return flow;
@@ -1900,6 +1977,8 @@ exec_try (Tracer            *t,
       t->error = error;
       t->raised = raised;
       t->raised_args = raised_args;
+      t->raised_exc = raised_exc;
+      t->raised_context = raised_context;
       return FLOW_ERROR;
     }
   last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
@@ -2054,14 +2133,19 @@ exec_stmt_inner (Tracer            *t,
 
     case GRAFT_PY_STMT_RAISE:
       {
-        Value *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
-                                                : t->handling_args;
+        Value      *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
+                                                     : t->handling_args;
+        const char *cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
+                                                    : t->handling;
+        Value      *exc = cls != NULL ? raise_object (t, frame, s, cls, args) : NULL;
 
+        if (t->error != NULL)
+          return FLOW_ERROR;
         _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
                             "the code raises an exception while tracing");
-        t->raised = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
-                                              : t->handling;
+        t->raised = cls;
         t->raised_args = args;
+        t->raised_exc = exc;
         return FLOW_ERROR;
       }
 
