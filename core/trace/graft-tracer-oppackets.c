@@ -67,13 +67,14 @@ typedef struct
   const guint16     *index;
   const OverloadRow *rows;
   guint              n_rows;
-  const guint32     *pieces; /* the pool offset of each piece, found once */
+  GOnce              pieces; /* the pool offset of each piece, found once */
 } Table;
 
 static Table tables[] = {
-  [GRAFT_TORCH_2_6] = { pool_2_6, sizeof pool_2_6, index_2_6, rows_2_6, G_N_ELEMENTS (rows_2_6) },
+  [GRAFT_TORCH_2_6] = { pool_2_6, sizeof pool_2_6, index_2_6, rows_2_6, G_N_ELEMENTS (rows_2_6),
+                        G_ONCE_INIT },
   [GRAFT_TORCH_1_13] = { pool_1_13, sizeof pool_1_13, index_1_13, rows_1_13,
-                         G_N_ELEMENTS (rows_1_13) },
+                         G_N_ELEMENTS (rows_1_13), G_ONCE_INIT },
 };
 
 static gpointer
@@ -94,21 +95,24 @@ find_pieces (gpointer data)
   return at;
 }
 
-static const Table *
+/* The table of the tracer's torch, its pieces found (once per process,
+ * whichever thread asks first). */
+static Table *
 table_of (Tracer *t)
 {
-  static GOnce once[G_N_ELEMENTS (tables)] = { G_ONCE_INIT, G_ONCE_INIT };
-  Table       *table = &tables[t->dialect->torch];
+  Table *table = &tables[t->dialect->torch];
 
-  table->pieces = g_once (&once[t->dialect->torch], find_pieces, table);
+  g_once (&table->pieces, find_pieces, table);
   return table;
 }
 
 static const char *
-piece (const Table *table,
-       guint        at)
+piece (Table *table,
+       guint  at)
 {
-  return table->pool + table->pieces[table->index[at]];
+  const guint32 *pieces = g_once (&table->pieces, find_pieces, table);
+
+  return table->pool + pieces[table->index[at]];
 }
 
 /* The packet name of a head, `aten::add.Tensor` -> `add` (its length). */
@@ -121,10 +125,10 @@ head_packet (const char  *head,
 }
 
 static int
-compare_packet (const Table *table,
-                guint        row,
-                const char  *name,
-                gsize        len)
+compare_packet (Table      *table,
+                guint       row,
+                const char *name,
+                gsize       len)
 {
   const char *have;
   gsize       have_len = head_packet (piece (table, table->rows[row].first), &have);
@@ -150,8 +154,8 @@ _graft_tracer_op_packet_find (Tracer     *t,
                               gsize       len,
                               OpPacket   *out)
 {
-  const Table *table = table_of (t);
-  guint        lo = 0, hi = table->n_rows;
+  Table *table = table_of (t);
+  guint  lo = 0, hi = table->n_rows;
 
   while (lo < hi)
     {
@@ -173,8 +177,8 @@ _graft_tracer_op_packet_find (Tracer     *t,
 
 /* The overload name of @row: `Tensor`, or `default` for a head without one. */
 static const char *
-row_overload (const Table *table,
-              guint        row)
+row_overload (Table *table,
+              guint  row)
 {
   const char *dot = strchr (piece (table, table->rows[row].first), '.');
 
@@ -193,7 +197,7 @@ _graft_tracer_op_overload_find (Tracer         *t,
                                 const OpPacket *packet,
                                 const char     *overload)
 {
-  const Table *table = table_of (t);
+  Table *table = table_of (t);
 
   for (guint i = packet->first; i < packet->first + packet->n; i++)
     if (strcmp (row_overload (table, i), overload) == 0)
@@ -233,8 +237,8 @@ Value *
 _graft_tracer_op_overloads (Tracer         *t,
                             const OpPacket *packet)
 {
-  const Table *table = table_of (t);
-  Value       *list = _graft_value_seq (t, VAL_LIST, packet->n);
+  Table *table = table_of (t);
+  Value *list = _graft_value_seq (t, VAL_LIST, packet->n);
 
   for (guint i = packet->first; i < packet->first + packet->n; i++)
     _graft_value_seq_add (list, _graft_value_str (t, row_overload (table, i), -1));
@@ -251,7 +255,7 @@ const char *
 _graft_tracer_op_schema_text (Tracer *t,
                               guint   row)
 {
-  const Table       *table = table_of (t);
+  Table             *table = table_of (t);
   const OverloadRow *r = &table->rows[row];
   g_autoptr (GString) s = g_string_new (piece (table, r->first));
 
@@ -278,9 +282,9 @@ Value *
 _graft_tracer_op_tags (Tracer *t,
                        guint   row)
 {
-  const Table *table = table_of (t);
-  const char  *tags = piece (table, table->rows[row].first + table->rows[row].n_params + 2);
-  Value       *list = _graft_value_seq (t, VAL_LIST, 0);
+  Table      *table = table_of (t);
+  const char *tags = piece (table, table->rows[row].first + table->rows[row].n_params + 2);
+  Value      *list = _graft_value_seq (t, VAL_LIST, 0);
   g_auto (GStrv) each = tags[0] != '\0' ? g_strsplit (tags, ", ", -1) : NULL;
 
   for (guint i = 0; each != NULL && each[i] != NULL; i++)
@@ -376,7 +380,7 @@ call_message (Tracer *t,
               PtrVec *args,
               StrMap *kwargs)
 {
-  const Table       *table = table_of (t);
+  Table             *table = table_of (t);
   const OverloadRow *r = &table->rows[row];
   const char        *head = piece (table, r->first);
   const char        *dot = strchr (head, '.');

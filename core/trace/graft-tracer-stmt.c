@@ -1164,9 +1164,10 @@ exec_class (Tracer            *t,
         }
       else if (base->kind == VAL_NN_CLASS)
         cls->is_module = TRUE;
-      else if (base->kind == VAL_BUILTIN && (strcmp (base->path, "Exception") == 0 ||
-                                             g_str_has_suffix (base->path, "Error")))
-        /* Python's exceptions among the builtins Graft knows. */
+      else if ((base->kind == VAL_BUILTIN && (strcmp (base->path, "Exception") == 0 ||
+                                              g_str_has_suffix (base->path, "Error"))) ||
+               (base->kind == VAL_TYPE && strcmp (base->path, "torch.fx.proxy.TraceError") == 0))
+        /* Python's exceptions among the builtins Graft knows, torch.fx's. */
         cls->is_exception = TRUE;
       else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) &&
                base->kind != VAL_TYPE)
@@ -1558,9 +1559,12 @@ exception_is (Tracer     *t,
       for (guint i = 0; cls != NULL && i < cls->bases->len; i++)
         {
           Value      *b = cls->bases->pdata[i];
-          const char *base = b->kind == VAL_CLASS     ? b->cls->name
-                             : b->kind == VAL_BUILTIN ? b->path
-                                                      : NULL;
+          const char *base =
+              b->kind == VAL_CLASS     ? b->cls->name
+              : b->kind == VAL_BUILTIN ? b->path
+              : b->kind == VAL_TYPE && strcmp (b->path, "torch.fx.proxy.TraceError") == 0
+                  ? "TraceError"
+                  : NULL;
 
           if (base != NULL && exception_is (t, base, name, depth + 1))
             return TRUE;
