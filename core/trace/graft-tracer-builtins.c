@@ -333,6 +333,9 @@ is_instance (Tracer *t,
           return TRUE;
       return FALSE;
     }
+  if (v->kind == VAL_OBJECT && v->obj->exception != NULL && cls->kind == VAL_TYPE)
+    return strcmp (cls->path, "torch.fx.proxy.TraceError") == 0 &&
+           _graft_tracer_exception_is (t, v->obj->exception, "TraceError");
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
     return (cls->kind == VAL_BUILTIN || cls->kind == VAL_CLASS) &&
            _graft_tracer_exception_is (t, v->obj->exception,
@@ -601,6 +604,10 @@ call_str_repr (const BuiltinCall *call)
                : NULL;
   if (_graft_value_holds_proxy (_graft_tracer_arg (args, 0)))
     return _graft_tracer_proxy_needs_value (t, "converting to a string", at);
+  if (_graft_tracer_arg (args, 0)->kind == VAL_PATH_FN &&
+      g_str_has_prefix (_graft_tracer_arg (args, 0)->path, "torch.ops.") &&
+      _graft_tracer_op_path_append_str (t, _graft_tracer_arg (args, 0)->path, name[0] == 'r', s))
+    return _graft_value_str (t, s->str, s->len);
   if (!_graft_tracer_check_printable (t, _graft_tracer_arg (args, 0),
                                       name[0] == 'r' ? "repr()" : "str()", at))
     return NULL;

@@ -998,6 +998,23 @@ _graft_tracer_call_method (Tracer            *t,
         return NULL;
       return _graft_value_str (t, _graft_tracer_op_overload_name (t, recv->path), -1);
     }
+  /* A packet's overloads(), of the packets table of the tracer's torch. */
+  if (recv->kind == VAL_PATH_FN && strcmp (name, "overloads") == 0 &&
+      g_str_has_prefix (recv->path, "torch.ops.aten."))
+    {
+      const char *op = recv->path + strlen ("torch.ops.aten.");
+      OpPacket    packet;
+
+      if (kwargs != NULL && kwargs->keys->len > 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: OpOverloadPacket.overloads() got an unexpected "
+                                   "keyword argument '%s'",
+                                   (const char *) kwargs->keys->pdata[0]);
+      if (!_graft_tracer_check_arity (t, name, args, 0, 0, at))
+        return NULL;
+      if (_graft_tracer_op_packet_find (t, op, strlen (op), &packet))
+        return _graft_tracer_op_overloads (t, &packet);
+    }
   if (recv->kind == VAL_SET)
     return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
   /* Only dict.update() and str.format() read keywords here: any other is

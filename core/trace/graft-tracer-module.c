@@ -727,27 +727,6 @@ _graft_tracer_tensor_attr_kind (Tracer     *t,
   return row != NULL ? row->kind : TENSOR_ATTR_NONE;
 }
 
-/* Whether torch 2.6's aten namespace has an op named @name (any
- * `NAME.OVERLOAD` of the schema table, which is sorted). */
-static gboolean
-aten_has_packet (const char *name)
-{
-  g_autofree char *prefix = g_strconcat (name, ".", NULL);
-  guint            lo = 0, hi = graft_aten_schema_count ();
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (strcmp (graft_aten_schema_get_name (graft_aten_schema_get_nth (mid)), prefix) < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < graft_aten_schema_count () &&
-         g_str_has_prefix (graft_aten_schema_get_name (graft_aten_schema_get_nth (lo)), prefix);
-}
-
 /* The names of an OpOverload in torch 2.6 that are not Python's own
  * (`__name__`): dir(torch.ops.aten.add.Tensor), the same for every
  * overload (OpOverload has no __getattr__).  Sorted by strcmp. */
@@ -793,13 +772,13 @@ op_overload_name_compare (const void *key,
 }
 
 /* `torch.ops.aten.NAME`, `torch.ops.aten.NAME.OVERLOAD` and an attribute
- * of that OpOverload in torch 2.6: a name the schema table (every
- * OpOverload of torch 2.6) does not hold, or that an OpOverload does not
- * have (`torch.ops.aten.add.Tensor.default`), is torch's AttributeError.
- * Names of Python's (`__name__`) and of the packet's own (`overloads`,
- * `op`, `_qualified_op_name`) are let through; so is every name in torch
- * 1.13, whose ops differ (its `prelu.out`, its `_symeig_helper` are not
- * 2.6's).
+ * of that OpOverload: a name the packets table of the tracer's torch
+ * (graft-tracer-oppackets.c: every OpOverload of aten) does not hold, or
+ * that an OpOverload of torch 2.6 does not have
+ * (`torch.ops.aten.add.Tensor.default`), is torch's AttributeError (the
+ * same text in both torches; torch 1.13.1's OpOverload raises its own, see
+ * op_overload_getattr()).  Names of Python's (`__name__`) and of the
+ * packet's own (`overloads`, `op`, `_qualified_op_name`) are let through.
  *
  * Returns: %FALSE with the error raised
  */
@@ -809,15 +788,14 @@ check_aten_attr (Tracer            *t,
                  const char        *name,
                  const GraftPyExpr *at)
 {
-  const char      *op, *dot;
-  g_autofree char *target = NULL;
+  const char *op, *dot;
+  OpPacket    packet;
 
-  if (t->dialect->torch != GRAFT_TORCH_2_6 || !g_str_has_prefix (path, "torch.ops.aten") ||
-      g_str_has_prefix (name, "__"))
+  if (!g_str_has_prefix (path, "torch.ops.aten") || g_str_has_prefix (name, "__"))
     return TRUE;
   if (strcmp (path, "torch.ops.aten") == 0)
     {
-      if (aten_has_packet (name))
+      if (_graft_tracer_op_packet_find (t, name, strlen (name), &packet))
         return TRUE;
       _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                            "AttributeError: '_OpNamespace' 'aten' object has no attribute '%s'",
@@ -833,7 +811,7 @@ check_aten_attr (Tracer            *t,
       /* The packet and the overload were looked at as they were read:
        * @path is an OpOverload.  An attribute's own attributes are let
        * through. */
-      if (strchr (dot + 1, '.') != NULL ||
+      if (t->dialect->torch != GRAFT_TORCH_2_6 || strchr (dot + 1, '.') != NULL ||
           bsearch (name, op_overload_names, G_N_ELEMENTS (op_overload_names),
                    sizeof op_overload_names[0], op_overload_name_compare) != NULL)
         return TRUE;
@@ -843,8 +821,8 @@ check_aten_attr (Tracer            *t,
     }
   if (name[0] == '_' || strcmp (name, "overloads") == 0 || strcmp (name, "op") == 0)
     return TRUE;
-  target = g_strconcat (path, ".", name, NULL);
-  if (graft_aten_schema_lookup (target) != NULL)
+  if (_graft_tracer_op_packet_find (t, op + 1, strlen (op + 1), &packet) &&
+      _graft_tracer_op_overload_find (t, &packet, name) >= 0)
     return TRUE;
   _graft_tracer_raise (t, "AttributeError", at->start, at->end,
                        "AttributeError: The underlying op of 'aten%s' has no overload name '%s'",
@@ -893,6 +871,15 @@ op_packet_getattr (Tracer            *t,
   /* The packet's C++ function: called, it records the packet. */
   if (strcmp (name, "op") == 0 || strcmp (name, "_op") == 0 || strcmp (name, "__call__") == 0)
     return packet;
+  if (strcmp (name, "overloads") == 0)
+    {
+      /* A method: called, _graft_tracer_call_method() answers. */
+      Value *m = _graft_value_new (t, VAL_METHOD);
+
+      m->method.recv = packet;
+      m->method.name = "overloads";
+      return m;
+    }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "the attribute '%s' of an OpOverloadPacket is not modelled by "
                              "Graft's tracer",
@@ -916,6 +903,7 @@ op_overload_getattr (Tracer            *t,
   const char *ovl = strchr (op, '.') + 1;
   gboolean    is_2_6 = t->dialect->torch == GRAFT_TORCH_2_6;
   gboolean    listed;
+  int         row;
 
   if (strcmp (name, "__name__") == 0)
     return _graft_value_str (t, op, -1);
@@ -947,6 +935,9 @@ op_overload_getattr (Tracer            *t,
       m->method.name = "name";
       return m;
     }
+  if ((strcmp (name, "tags") == 0 || strcmp (name, "_tags") == 0) &&
+      (row = _graft_tracer_op_overload_row (t, path)) >= 0)
+    return _graft_tracer_op_tags (t, (guint) row);
   if (is_2_6 && strcmp (name, "is_view") == 0)
     {
       const GraftAtenSchema *schema = graft_aten_schema_lookup (path);
@@ -984,6 +975,86 @@ op_overload_getattr (Tracer            *t,
       return NULL;
     }
   return raise_no_attribute (t, "OpOverload", name, at);
+}
+
+/* `overload._schema.name` and `.overload_name` of an aten overload (the
+ * FunctionSchema's other attributes are paths, as before).  Returns:
+ * (nullable): the value, or %NULL for a name not modelled */
+static Value *
+op_schema_getattr (Tracer     *t,
+                   Value      *schema,
+                   const char *name)
+{
+  g_autofree char *path = g_strndup (schema->path, strlen (schema->path) - strlen ("._schema"));
+  const char      *ns = path + strlen ("torch.ops.");
+  const char      *op = strchr (ns, '.') + 1;
+  const char      *ovl = strchr (op, '.') + 1;
+
+  if (_graft_tracer_op_overload_row (t, path) < 0)
+    return NULL;
+  if (strcmp (name, "name") == 0)
+    return _graft_value_str (t,
+                             _graft_tracer_printf (t, "%.*s::%.*s", (int) (op - 1 - ns), ns,
+                                                   (int) (ovl - 1 - op), op),
+                             -1);
+  if (strcmp (name, "overload_name") == 0)
+    return _graft_value_str (t, strcmp (ovl, "default") == 0 ? "" : ovl, -1);
+  return NULL;
+}
+
+/**
+ * _graft_tracer_op_path_append_str:
+ * @path: a path under `torch.ops.`
+ *
+ * str() and repr() of a packet (`aten.add`, `<OpOverloadPacket(op='aten.add')>`),
+ * an overload (`aten.add.Tensor`, `<OpOverload(op='aten.add', overload='Tensor')>`)
+ * and an aten overload's schema (its text, either way in torch 2.6; its repr in
+ * torch 1.13.1 is an address).
+ *
+ * Returns: whether @path is one of them (and @out has its text)
+ */
+gboolean
+_graft_tracer_op_path_append_str (Tracer     *t,
+                                  const char *path,
+                                  gboolean    repr,
+                                  GString    *out)
+{
+  const char *ns = path + strlen ("torch.ops.");
+  const char *op = strchr (ns, '.');
+  const char *ovl = op != NULL ? strchr (op + 1, '.') : NULL;
+  int         row;
+
+  if (op == NULL)
+    return FALSE;
+  if (ovl == NULL)
+    {
+      if (repr)
+        g_string_append_printf (out, "<OpOverloadPacket(op='%s')>", ns);
+      else
+        g_string_append (out, ns);
+      return TRUE;
+    }
+  if (strchr (ovl + 1, '.') == NULL)
+    {
+      if (repr)
+        g_string_append_printf (out, "<OpOverload(op='%.*s', overload='%s')>", (int) (ovl - ns),
+                                ns, ovl + 1);
+      else
+        g_string_append (out, ns);
+      return TRUE;
+    }
+  if (g_str_has_suffix (path, "._schema"))
+    {
+      g_autofree char *overload = g_strndup (path, strlen (path) - strlen ("._schema"));
+
+      /* torch 1.13.1's FunctionSchema has no __repr__ (an address). */
+      if ((row = _graft_tracer_op_overload_row (t, overload)) < 0 ||
+          (repr && t->dialect->torch != GRAFT_TORCH_2_6))
+        return FALSE;
+      g_string_append (out, _graft_tracer_op_schema_text (t, (guint) row));
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /**
@@ -1042,6 +1113,9 @@ _graft_tracer_getattr (Tracer            *t,
           /* An overload's attributes are never an operator of their own. */
           if (n_dots == 4)
             return op_overload_getattr (t, obj, name, at);
+          if (n_dots == 5 && g_str_has_suffix (obj->path, "._schema") &&
+              (v = op_schema_getattr (t, obj, name)) != NULL)
+            return v;
           if (n_dots == 3 && (name[0] == '_' || strcmp (name, "op") == 0 ||
                               strcmp (name, "overloads") == 0))
             return op_packet_getattr (t, obj, name, at);
@@ -1049,6 +1123,9 @@ _graft_tracer_getattr (Tracer            *t,
             return NULL;
           return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
         }
+      /* torch.fx's exception for control flow on a traced value. */
+      if (strcmp (obj->path, "torch.fx.proxy") == 0 && strcmp (name, "TraceError") == 0)
+        return _graft_tracer_torch_attr (t, "torch.fx.proxy.TraceError", at);
       /* `nn.modules.conv.Conv4d`: a module Graft does not model but whose
        * names it has. */
       if (_graft_tracer_module_lacks (t, obj->path, name) ||

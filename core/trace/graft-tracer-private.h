@@ -443,6 +443,14 @@ struct _Tracer
    * `raise` raises again, and its args; or NULL. */
   const char *handling;
   Value      *handling_args;
+  /* The exception object a raise statement raised (Tracer.raised is its
+   * class), which a handler binds as it is, with its `__cause__` and
+   * `__context__`; and the object of the exception the innermost running
+   * handler caught, the `__context__` of one raised in it; or NULL.
+   * raised_context is what handling_exc was where Tracer.error was set. */
+  Value *raised_exc;
+  Value *raised_context;
+  Value *handling_exc;
 
   const char *stem; /* the input's module name, for wrapped globals */
   Value      *root; /* the traced module (VAL_OBJECT), or NULL */
@@ -849,6 +857,39 @@ gboolean      _graft_tracer_check_call (Tracer            *t,
 
 /* graft-tracer-module.c */
 const char *_graft_tracer_op_overload_name (Tracer *t, const char *path);
+gboolean    _graft_tracer_op_path_append_str (Tracer     *t,
+                                              const char *path,
+                                              gboolean    repr,
+                                              GString    *out);
+
+/* graft-tracer-oppackets.c: an aten packet is a run of overload rows. */
+typedef struct
+{
+  guint first;
+  guint n;
+} OpPacket;
+
+gboolean    _graft_tracer_op_packet_find (Tracer     *t,
+                                          const char *name,
+                                          gsize       len,
+                                          OpPacket   *out);
+int         _graft_tracer_op_overload_find (Tracer         *t,
+                                            const OpPacket *packet,
+                                            const char     *overload);
+int         _graft_tracer_op_overload_row (Tracer *t, const char *path);
+Value      *_graft_tracer_op_overloads (Tracer *t, const OpPacket *packet);
+const char *_graft_tracer_op_schema_text (Tracer *t, guint row);
+Value      *_graft_tracer_op_tags (Tracer *t, guint row);
+gboolean    _graft_tracer_op_check_call (Tracer            *t,
+                                         guint              row,
+                                         PtrVec            *args,
+                                         StrMap            *kwargs,
+                                         const GraftPyExpr *at);
+gboolean    _graft_tracer_op_check_packet_call (Tracer            *t,
+                                                const OpPacket    *packet,
+                                                PtrVec            *args,
+                                                StrMap            *kwargs,
+                                                const GraftPyExpr *at);
 
 /* graft-tracer-call.c */
 const char *_graft_tracer_scope_qualname (Tracer *t, Frame *frame, const char *name);

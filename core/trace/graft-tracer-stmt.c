@@ -1167,9 +1167,10 @@ exec_class (Tracer            *t,
         }
       else if (base->kind == VAL_NN_CLASS)
         cls->is_module = TRUE;
-      else if (base->kind == VAL_BUILTIN && (strcmp (base->path, "Exception") == 0 ||
-                                             g_str_has_suffix (base->path, "Error")))
-        /* Python's exceptions among the builtins Graft knows. */
+      else if ((base->kind == VAL_BUILTIN && (strcmp (base->path, "Exception") == 0 ||
+                                              g_str_has_suffix (base->path, "Error"))) ||
+               (base->kind == VAL_TYPE && strcmp (base->path, "torch.fx.proxy.TraceError") == 0))
+        /* Python's exceptions among the builtins Graft knows, torch.fx's. */
         cls->is_exception = TRUE;
       else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) &&
                base->kind != VAL_TYPE)
@@ -1676,37 +1677,18 @@ exception_is (Tracer     *t,
       for (guint i = 0; cls != NULL && i < cls->bases->len; i++)
         {
           Value      *b = cls->bases->pdata[i];
-          const char *base = b->kind == VAL_CLASS     ? b->cls->name
-                             : b->kind == VAL_BUILTIN ? b->path
-                                                      : NULL;
+          const char *base =
+              b->kind == VAL_CLASS     ? b->cls->name
+              : b->kind == VAL_BUILTIN ? b->path
+              : b->kind == VAL_TYPE && strcmp (b->path, "torch.fx.proxy.TraceError") == 0
+                  ? "TraceError"
+                  : NULL;
 
           if (base != NULL && exception_is (t, base, name, depth + 1))
             return TRUE;
         }
     }
   return FALSE;
-}
-
-/* Whether `except @handler:` catches the exception of class @raised. */
-static gboolean
-handler_catches (Tracer      *t,
-                 const char  *raised,
-                 GraftPyExpr *handler)
-{
-  const char *name;
-
-  if (handler == NULL)
-    return TRUE;
-  if (handler->kind == GRAFT_PY_EXPR_TUPLE)
-    {
-      for (guint i = 0; i < handler->sequence.elts.len; i++)
-        if (handler_catches (t, raised, handler->sequence.elts.items[i]))
-          return TRUE;
-      return FALSE;
-    }
-  if ((name = handler_class_name (handler)) == NULL || handler->kind == GRAFT_PY_EXPR_CALL)
-    return FALSE;
-  return _graft_tracer_exception_is (t, raised, name);
 }
 
 /* Python's exception classes, builtins in both Pythons of the oracles
@@ -1841,6 +1823,195 @@ handler_names_defined (Tracer            *t,
   return TRUE;
 }
 
+/* The class @v is, as an except clause names it: a builtin exception
+ * class, torch.fx's TraceError, or an exception class of the file; else
+ * NULL (a module, an nn class, a class of the file that is no exception,
+ * an instance). */
+static const char *
+exception_class_of (Tracer *t,
+                    Value  *v)
+{
+  if (v->kind == VAL_BUILTIN && g_ascii_isupper (v->path[0]) &&
+      bsearch (v->path, builtin_exceptions, G_N_ELEMENTS (builtin_exceptions),
+               sizeof builtin_exceptions[0], builtin_exception_compare) != NULL)
+    return v->path;
+  if (v->kind == VAL_TYPE && strcmp (v->path, "torch.fx.proxy.TraceError") == 0)
+    return "TraceError";
+  if (v->kind == VAL_CLASS && v->cls->is_exception)
+    return v->cls->name;
+  return NULL;
+}
+
+/* Whether @name is bound by the code where @frame runs (not one of
+ * Python's own names). */
+static gboolean
+name_is_bound (Frame      *frame,
+               const char *name)
+{
+  for (Frame *s = frame; s != NULL; s = s->parent)
+    if (_graft_strmap_get (&s->vars, name) != NULL)
+      return TRUE;
+  return _graft_strmap_get (&frame->globals->vars, name) != NULL;
+}
+
+/* Whether every class @v names (a tuple's items, nested) is an exception
+ * class, and whether one of them is @raised or one of its bases. */
+static gboolean
+classes_match (Tracer     *t,
+               Value      *v,
+               const char *raised,
+               gboolean   *catches)
+{
+  const char *cls;
+
+  if (v->kind == VAL_TUPLE)
+    {
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!classes_match (t, v->seq.items->pdata[i], raised, catches))
+          return FALSE;
+      return TRUE;
+    }
+  if ((cls = exception_class_of (t, v)) == NULL)
+    return FALSE;
+  *catches = *catches || _graft_tracer_exception_is (t, raised, cls);
+  return TRUE;
+}
+
+/* `except @h:` as an exception of class @raised reaches it: Python
+ * evaluates the expression (an attribute, `nn.ReLU`, `torch.fx.proxy
+ * .TraceError`, or a name the code binds; Python's own names are known
+ * without it) and checks every class it names before matching: one that
+ * is not an exception class is a TypeError, which replaces the exception.
+ * Returns: %FALSE with that error (or the evaluation's) set; else
+ * @out_catches says whether the clause catches @raised. */
+static gboolean
+handler_matches (Tracer                     *t,
+                 Frame                      *frame,
+                 const GraftPyExceptHandler *h,
+                 const char                 *raised,
+                 gboolean                   *out_catches)
+{
+  const GraftPyExpr *type = h->type;
+  guint              n = type == NULL                        ? 0
+                         : type->kind == GRAFT_PY_EXPR_TUPLE ? type->sequence.elts.len
+                                                             : 1;
+  GError            *error = t->error;
+  Value             *raised_args = t->raised_args;
+  gboolean           catches = type == NULL;
+
+  /* The pending exception is set aside while the clause is evaluated. */
+  t->error = NULL;
+  t->raised = NULL;
+  t->raised_args = NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftPyExpr *e =
+          type->kind == GRAFT_PY_EXPR_TUPLE ? type->sequence.elts.items[i] : type;
+      Value *v;
+
+      if (e->kind == GRAFT_PY_EXPR_NAME && !name_is_bound (frame, e->name.id))
+        {
+          /* One of Python's (handler_names_defined()). */
+          catches = catches || _graft_tracer_exception_is (t, raised, e->name.id);
+          continue;
+        }
+      if ((v = _graft_tracer_eval (t, frame, e)) == NULL)
+        {
+          g_error_free (error);
+          return FALSE;
+        }
+      if (!classes_match (t, v, raised, &catches))
+        {
+          const char *message = "catching classes that do not inherit from BaseException is "
+                                "not allowed";
+
+          g_error_free (error);
+          _graft_tracer_raise (t, "TypeError", h->start, type->end, "TypeError: %s", message);
+          t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+          _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+          return FALSE;
+        }
+    }
+  t->error = error;
+  t->raised = raised;
+  t->raised_args = raised_args;
+  *out_catches = catches;
+  return TRUE;
+}
+
+/* An exception object as a raise statement or a handler makes it: of
+ * class @cls with @args (or NULL), its `__context__` @context (the
+ * exception being handled where it was raised, or NULL for None), its
+ * `__cause__` @cause (or None) and `__suppress_context__` @suppress (a
+ * `from` clause). */
+static Value *
+new_raised_exception (Tracer     *t,
+                      const char *cls,
+                      Value      *args,
+                      Value      *context,
+                      Value      *cause,
+                      gboolean    suppress)
+{
+  Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, cls);
+
+  exc->obj->exception = cls;
+  exc->obj->exception_args = args;
+  _graft_strmap_set (&exc->obj->attrs, "__cause__", cause != NULL ? cause : _graft_value_none ());
+  _graft_strmap_set (&exc->obj->attrs, "__context__",
+                     context != NULL ? context : _graft_value_none ());
+  _graft_strmap_set (&exc->obj->attrs, "__suppress_context__", _graft_value_bool (suppress));
+  return exc;
+}
+
+/* `raise @s.exc from @s.cause`: the object raised.  `raise e` raises the
+ * object @e holds (its `__context__` set anew when it is not the one being
+ * handled); a bare `raise` the one being handled.  The cause is None or an
+ * exception object a name holds; Graft refuses others.  Returns: (nullable):
+ * the object, or %NULL with the tracer failed */
+static Value *
+raise_object (Tracer            *t,
+              Frame             *frame,
+              const GraftPyStmt *s,
+              const char        *cls,
+              Value             *args)
+{
+  const GraftPyExpr *e = s->raise_stmt.exc;
+  Value             *cause = NULL, *v;
+
+  if (e == NULL)
+    return t->handling_exc;
+  if (s->raise_stmt.cause != NULL)
+    {
+      const GraftPyExpr *c = s->raise_stmt.cause;
+
+      if (c->kind == GRAFT_PY_EXPR_CONSTANT && (cause = _graft_tracer_eval (t, frame, c)) != NULL &&
+          cause->kind == VAL_NONE)
+        ;
+      else if (c->kind == GRAFT_PY_EXPR_NAME &&
+               (v = _graft_strmap_get (&frame->vars, c->name.id)) && v->kind == VAL_OBJECT &&
+               v->obj->exception != NULL)
+        cause = v;
+      else
+        return _graft_tracer_fail (t, c->start, c->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "a raise statement's cause other than None or a caught "
+                                   "exception is not modelled by Graft's tracer");
+    }
+  if (e->kind == GRAFT_PY_EXPR_NAME && (v = _graft_strmap_get (&frame->vars, e->name.id)) != NULL &&
+      v->kind == VAL_OBJECT && v->obj->exception != NULL)
+    {
+      if (v != t->handling_exc)
+        _graft_strmap_set (&v->obj->attrs, "__context__",
+                           t->handling_exc != NULL ? t->handling_exc : _graft_value_none ());
+      if (s->raise_stmt.cause != NULL)
+        {
+          _graft_strmap_set (&v->obj->attrs, "__cause__", cause);
+          _graft_strmap_set (&v->obj->attrs, "__suppress_context__", _graft_value_bool (TRUE));
+        }
+      return v;
+    }
+  return new_raised_exception (t, cls, args, t->handling_exc, cause, s->raise_stmt.cause != NULL);
+}
+
 /* A try statement as Python runs it: the body; if it raised an exception
  * Python code can catch (Tracer.raised: torch.fx's TraceError for control
  * flow on a traced value, a raise statement's class), the first handler
@@ -1865,33 +2036,38 @@ exec_try (Tracer            *t,
       {
         const GraftPyExceptHandler *h = s->try_stmt.handlers[i];
 
-        if (!handler_names_defined (t, frame, h->type))
+        gboolean catches;
+
+        if (!handler_names_defined (t, frame, h->type) ||
+            !handler_matches (t, frame, h, t->raised, &catches))
           break;
-        if (!handler_catches (t, t->raised, h->type))
+        if (!catches)
           continue;
         const char *caught = t->raised;
         Value      *caught_args = t->raised_args;
         const char *outer = t->handling;
         Value      *outer_args = t->handling_args;
+        Value      *outer_exc = t->handling_exc;
+        Value      *exc = t->raised_exc;
+        Value      *context = t->raised_context;
 
         g_clear_error (&t->error);
         t->raised = NULL;
         t->raised_args = NULL;
+        t->raised_exc = NULL;
+        if (exc == NULL || exc->obj->exception != caught)
+          exc = new_raised_exception (t, caught, caught_args, context, NULL, FALSE);
+        /* `as e`: the exception; Python unbinds the name when the handler
+         * ends. */
         if (h->name != NULL)
-          {
-            /* `as e`: the exception, which Graft knows by its class
-             * alone; Python unbinds the name when the handler ends. */
-            Value *exc = _graft_tracer_new_object (t, OBJ_PLAIN, caught);
-
-            exc->obj->exception = caught;
-            exc->obj->exception_args = caught_args;
-            _graft_strmap_set (&frame->vars, h->name, exc);
-          }
+          _graft_strmap_set (&frame->vars, h->name, exc);
         t->handling = caught;
         t->handling_args = caught_args;
+        t->handling_exc = exc;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
         t->handling_args = outer_args;
+        t->handling_exc = outer_exc;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -1906,6 +2082,8 @@ exec_try (Tracer            *t,
       GError     *error = t->error;
       const char *raised = t->raised;
       Value      *raised_args = t->raised_args;
+      Value      *raised_exc = t->raised_exc;
+      Value      *raised_context = t->raised_context;
 
       if (raised == NULL || t->error_is_fatal)
         return flow;
@@ -1921,6 +2099,8 @@ exec_try (Tracer            *t,
       t->error = error;
       t->raised = raised;
       t->raised_args = raised_args;
+      t->raised_exc = raised_exc;
+      t->raised_context = raised_context;
       return FLOW_ERROR;
     }
   last = _graft_tracer_exec_block (t, frame, &s->try_stmt.finalbody, out_return);
@@ -2078,10 +2258,13 @@ exec_stmt_inner (Tracer            *t,
                                                      : t->handling_args;
         const char *cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
                                                     : t->handling;
+        Value      *exc = cls != NULL ? raise_object (t, frame, s, cls, args) : NULL;
 
         if (t->error != NULL)
           return FLOW_ERROR;
         raise_exception (t, s->start, s->end, cls, args);
+        /* After: raising clears it. */
+        t->raised_exc = exc;
         return FLOW_ERROR;
       }
 

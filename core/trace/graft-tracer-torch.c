@@ -664,6 +664,9 @@ _graft_tracer_torch_attr (Tracer            *t,
 
   if (is_known_module (path))
     return _graft_value_path (t, VAL_PYMODULE, path);
+  /* torch.fx's exception class, as type() of one gives it. */
+  if (strcmp (path, "torch.fx.proxy.TraceError") == 0)
+    return _graft_value_path (t, VAL_TYPE, path);
   /* `from builtins import getattr`, `builtins.len(...)`: Python's own
    * builtins, as the bare names are (torch's generated code imports them
    * so). */
@@ -1050,7 +1053,21 @@ call_op_overload (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s is not an operator", path);
   if (!any_proxy (args, kwargs))
-    return _graft_value_tensor (t);
+    {
+      /* Called with constants, the operator runs: torch's schema matching
+       * judges the arguments first. */
+      OpPacket packet;
+      int      row;
+
+      if (n == 5 && (row = _graft_tracer_op_overload_row (t, path)) >= 0 &&
+          !_graft_tracer_op_check_call (t, (guint) row, args, kwargs, at))
+        return NULL;
+      if (n == 4 && strcmp (parts[2], "aten") == 0 &&
+          _graft_tracer_op_packet_find (t, parts[3], strlen (parts[3]), &packet) &&
+          !_graft_tracer_op_check_packet_call (t, &packet, args, kwargs, at))
+        return NULL;
+      return _graft_value_tensor (t);
+    }
   base = n >= 5 ? g_strdup_printf ("%s.%s", parts[3], parts[4]) : g_strdup (parts[3]);
   name = graft_snake_case (base, t->dialect);
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs, name, at);

@@ -1308,7 +1308,12 @@ append_str_in (GString     *out,
         g_string_append_printf (out, "<class '%s'>", v->path);
       return;
     case VAL_GENERIC:
-      g_string_append (out, v->generic.repr);
+      /* A torch.Tag member (graft-tracer-oppackets.c): `<Tag.core: 0>`, whose
+       * str() is an Enum's, `Tag.core`. */
+      if (!repr && strcmp (v->generic.origin, "torch.Tag") == 0)
+        g_string_append_len (out, v->generic.repr + 1, strcspn (v->generic.repr + 1, ":"));
+      else
+        g_string_append (out, v->generic.repr);
       return;
     case VAL_BUILTIN:
       if (!_graft_value_is_class (v))

@@ -72,6 +72,8 @@ fail_valist (Tracer             *t,
   /* The errors that are torch.fx's own exceptions say so, in these words. */
   t->raised = NULL;
   t->raised_args = NULL;
+  t->raised_exc = NULL;
+  t->raised_context = t->handling_exc;
   if (code == GRAFT_PARSE_ERROR_TRACE &&
       (strstr (message, _graft_tracer_control_flow_reason) != NULL ||
        strstr (message, "(torch.fx: Proxy object cannot be iterated)") != NULL))
