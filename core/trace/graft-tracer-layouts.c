@@ -295,6 +295,18 @@ iter_layout (guint         n,
   _graft_tensor_contiguous_layout (out, lout);
 }
 
+/* The layout of an element-wise op's result @out of one tensor @in laid
+ * out as @lin (same sizes): @lin where it is dense, else dense in the
+ * order of its strides, as TensorIterator lays it out. */
+void
+_graft_tensor_like_layout (const Shape  *in,
+                           const Layout *lin,
+                           const Shape  *out,
+                           Layout       *lout)
+{
+  iter_layout (1, in, lin, out, lout);
+}
+
 /* The layout of the result @out of an element-wise op of @a and @b (a
  * Python number takes no part), in @l. */
 const Layout *

@@ -458,9 +458,10 @@ _graft_tracer_function_tensor (Tracer            *t,
                                StrMap            *kwargs,
                                const GraftPyExpr *at)
 {
-  Shape  s, other;
-  Layout l;
-  int    op;
+  Shape       s, other;
+  Layout      l;
+  int         op;
+  const char *name;
 
   /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
   if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 &&
@@ -487,6 +488,22 @@ _graft_tracer_function_tensor (Tracer            *t,
       rest.len--;
       _graft_tensor_layout_of (args->pdata[0], &s, &l);
       return _graft_tensor_chunk (t, &s, &l, &rest, kwargs, at);
+    }
+  /* torch.flip(t, dims), torch.split(t, 2)...: the method of t. */
+  name = g_str_has_prefix (path, "torch.functional.") ? path + strlen ("torch.functional.")
+         : g_str_has_prefix (path, "torch.")          ? path + strlen ("torch.")
+                                                      : path;
+  if (name != path && strchr (name, '.') == NULL && _graft_tensor_is_view_op (name) &&
+      strcmp (name, "expand_as") != 0 && strcmp (name, "clamp_min") != 0 &&
+      strcmp (name, "clamp_max") != 0 && args != NULL && args->len >= 1 &&
+      _graft_tensor_shape_of (args->pdata[0], &s))
+    {
+      PtrVec rest = *args;
+
+      rest.pdata++;
+      rest.len--;
+      _graft_tensor_layout_of (args->pdata[0], &s, &l);
+      return _graft_tensor_view_op (t, name, &s, &l, &rest, kwargs, at);
     }
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;
