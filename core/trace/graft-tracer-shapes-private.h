@@ -146,6 +146,7 @@ gboolean      _graft_tensor_function_layout (Tracer            *t,
 gboolean _graft_tensor_is_view_op (const char *name);
 Value   *_graft_tensor_view_op (Tracer            *t,
                                 const char        *name,
+                                const Value       *self,
                                 const Shape       *s,
                                 const Layout      *l,
                                 PtrVec            *args,

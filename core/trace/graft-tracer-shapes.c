@@ -1371,7 +1371,7 @@ _graft_tracer_tensor_method_result (Tracer            *t,
   if (strcmp (name, "chunk") == 0)
     return _graft_tensor_chunk (t, &in, &lin, args, kwargs, at);
   if (_graft_tensor_is_view_op (name))
-    return _graft_tensor_view_op (t, name, &in, &lin, args, kwargs, at);
+    return _graft_tensor_view_op (t, name, recv, &in, &lin, args, kwargs, at);
   if (!_graft_tensor_method_shape (t, at, name, args, kwargs, &s) ||
       !_graft_tensor_method_layout (t, at, name, args, &in, &lin, &s, &lout))
     return t->error != NULL ? NULL : _graft_value_tensor (t);

@@ -427,6 +427,7 @@ function_shape (Tracer            *t,
       strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
       strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
       strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0 ||
+      strcmp (name, "narrow") == 0 ||
       strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
       strcmp (name, "amin") == 0)
     {
@@ -503,7 +504,7 @@ _graft_tracer_function_tensor (Tracer            *t,
       rest.pdata++;
       rest.len--;
       _graft_tensor_layout_of (args->pdata[0], &s, &l);
-      return _graft_tensor_view_op (t, name, &s, &l, &rest, kwargs, at);
+      return _graft_tensor_view_op (t, name, args->pdata[0], &s, &l, &rest, kwargs, at);
     }
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;

@@ -25,9 +25,24 @@
 #include <string.h>
 
 static const char *const view_ops[] = {
-  "flip",     "roll",      "unfold",   "movedim", "moveaxis",          "swapaxes",
-  "swapdims", "diagonal",  "expand_as", "clamp",  "clip",              "clamp_min",
-  "clamp_max", "square",   "split",    "tensor_split", "unbind", "repeat_interleave",
+  "flip",
+  "roll",
+  "unfold",
+  "movedim",
+  "moveaxis",
+  "swapaxes",
+  "swapdims",
+  "diagonal",
+  "expand_as",
+  "clamp",
+  "clip",
+  "clamp_min",
+  "clamp_max",
+  "square",
+  "split",
+  "tensor_split",
+  "unbind",
+  "repeat_interleave",
   NULL,
 };
 
@@ -538,6 +553,9 @@ clamp (Tracer            *t,
   if (a[0] == NULL && a[1] == NULL)
     return FALSE;
   for (guint k = 0; k < 2; k++)
+    if (a[k] != NULL && _graft_value_is_tensor (a[k]))
+      return FALSE; /* tensor_bound() */
+  for (guint k = 0; k < 2; k++)
     {
       const Value *b = a[k];
       const char  *out;
@@ -556,12 +574,46 @@ clamp (Tracer            *t,
   return strcmp (s->dtype, "torch.bool") != 0;
 }
 
+/* clamp(min=tensor) or clamp(max=tensor), the other bound None: as the
+ * element-wise op of @self and the bound (their broadcast sizes, promoted
+ * dtype and TensorIterator's layout).  NULL where Graft does not follow
+ * it: two tensor bounds, a bound of unknown make, a bool result, sizes
+ * that do not broadcast (torch's RuntimeError raised at @at). */
+static Value *
+tensor_bound (Tracer            *t,
+              const GraftPyExpr *at,
+              const Value       *self,
+              const Value      **a)
+{
+  const Value *bound = NULL;
+  Shape        out;
+  Layout       l;
+  int          bytes;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      if (a[k] == NULL || a[k]->kind == VAL_NONE)
+        continue;
+      if (bound != NULL || !_graft_value_is_tensor (a[k]))
+        return NULL;
+      bound = a[k];
+    }
+  if (bound == NULL || self == NULL || !_graft_tensor_shape_of (bound, &out) ||
+      !_graft_tensor_binary_shape (t, at, self, bound, &out) ||
+      strcmp (out.dtype, "torch.bool") == 0 || strcmp (out.dtype, "torch.float16") == 0 ||
+      strcmp (out.dtype, "torch.bfloat16") == 0 ||
+      _graft_tensor_dtype_kind (out.dtype, &bytes) == 0)
+    return NULL;
+  return _graft_tensor_made_laid (t, &out, _graft_tensor_binop_layout (self, bound, &out, &l));
+}
+
 /**
  * _graft_tensor_view_op:
  * @name: a method (or torch function) for which
  *   _graft_tensor_is_view_op() is true
- * @s: the shape of the tensor (the method's receiver, the function's
- *   first argument)
+ * @self: the tensor (the method's receiver, the function's first
+ *   argument)
+ * @s: its shape
  * @l: its layout
  * @args: the arguments after the tensor
  * @at: (nullable): where torch's error is raised
@@ -573,6 +625,7 @@ clamp (Tracer            *t,
 Value *
 _graft_tensor_view_op (Tracer            *t,
                        const char        *name,
+                       const Value       *self,
                        const Shape       *s,
                        const Layout      *l,
                        PtrVec            *args,
@@ -708,6 +761,13 @@ _graft_tensor_view_op (Tracer            *t,
                    name[6] == 'i' ? a : a + 1);
       else
         ok = bind (args, kwargs, p_clamp, 2, a);
+      if (ok && ((a[0] != NULL && _graft_value_is_tensor (a[0])) ||
+                 (a[1] != NULL && _graft_value_is_tensor (a[1]))))
+        {
+          Value *r = tensor_bound (t, at, self, a);
+
+          return r != NULL ? r : unknown (t);
+        }
       ok = ok && clamp (t, at, a, &out);
       _graft_tensor_like_layout (s, l, &out, &lout);
     }
