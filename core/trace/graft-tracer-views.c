@@ -4,12 +4,14 @@
  * split their elements, and the element-wise ones whose arguments are
  * not a second tensor: `flip`, `roll`, `unfold`, `movedim`/`moveaxis`,
  * `swapaxes`/`swapdims`, `diagonal`, `expand_as`, `repeat_interleave`,
- * `clamp`/`clip`/`clamp_min`/`clamp_max`, `square`, and those that give a
- * tuple of views: `split`, `tensor_split`, `unbind`.
+ * `clamp`/`clip`/`clamp_min`/`clamp_max`, `square`, `fliplr`/`flipud`,
+ * `floor`/`ceil`/`round`/`trunc`, `logical_not`, `bitwise_not` and `~`
+ * (`__invert__`), and those that give a tuple of views: `split`,
+ * `tensor_split`, `unbind`.
  *
  * Each gives its result's sizes, dtype and strides as torch does (checked
- * by probes of both torches: a view keeps its input's storage, flip,
- * clamp and square lay their result out as TensorIterator does, roll and
+ * by probes of both torches: a view keeps its input's storage, flip and
+ * the element-wise ones lay their result out as TensorIterator does, roll and
  * repeat_interleave make contiguous tensors), so that a later view() of
  * it fails or passes as in torch, and its errors with torch's texts where
  * both torches agree.  Arguments it does not follow (tensors as bounds,
@@ -43,6 +45,15 @@ static const char *const view_ops[] = {
   "tensor_split",
   "unbind",
   "repeat_interleave",
+  "fliplr",
+  "flipud",
+  "floor",
+  "ceil",
+  "round",
+  "trunc",
+  "logical_not",
+  "bitwise_not",
+  "__invert__",
   NULL,
 };
 
@@ -741,6 +752,59 @@ _graft_tensor_view_op (Tracer            *t,
             }
           seen |= 1u << w[i];
         }
+      _graft_tensor_like_layout (s, l, &out, &lout);
+    }
+  else if (strcmp (name, "fliplr") == 0 || strcmp (name, "flipud") == 0)
+    {
+      guint need = name[4] == 'l' ? 2 : 1;
+
+      if (s->rank < need)
+        {
+          _graft_tensor_torch_error (t, at, "RuntimeError", "Input must be >= %u-d.", need);
+          return NULL;
+        }
+      ok = (args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs);
+      _graft_tensor_like_layout (s, l, &out, &lout);
+    }
+  else if (strcmp (name, "floor") == 0 || strcmp (name, "ceil") == 0 ||
+           strcmp (name, "round") == 0 || strcmp (name, "trunc") == 0)
+    {
+      /* Of an integer tensor a copy; half ones fail in 1.13.1 only. */
+      if (strcmp (s->dtype, "torch.bool") == 0)
+        {
+          _graft_tensor_torch_error (t, at, "RuntimeError",
+                                     "\"%s_vml_cpu\" not implemented for 'Bool'", name);
+          return NULL;
+        }
+      ok = (args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs) &&
+           _graft_tensor_dtype_kind (s->dtype, &(int){ 0 }) != 0 &&
+           strcmp (s->dtype, "torch.float16") != 0 && strcmp (s->dtype, "torch.bfloat16") != 0;
+      _graft_tensor_like_layout (s, l, &out, &lout);
+    }
+  else if (strcmp (name, "logical_not") == 0)
+    {
+      ok = (args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs) &&
+           _graft_tensor_dtype_kind (s->dtype, &(int){ 0 }) != 0;
+      out.dtype = "torch.bool";
+      _graft_tensor_like_layout (s, l, &out, &lout);
+    }
+  else if (strcmp (name, "bitwise_not") == 0 || strcmp (name, "__invert__") == 0)
+    {
+      /* `~t` is Python's __invert__, whose own check comes first. */
+      if (_graft_tensor_is_floating (s->dtype))
+        {
+          if (name[0] == '_')
+            _graft_tensor_torch_error (t, at, "TypeError",
+                                       "~ (operator.invert) is only implemented on integer and "
+                                       "Boolean-type tensors");
+          else
+            _graft_tensor_torch_error (t, at, "RuntimeError",
+                                       "\"bitwise_not_cpu\" not implemented for '%s'",
+                                       _graft_tensor_scalar_type_name (s->dtype));
+          return NULL;
+        }
+      ok = (args == NULL || args->len == 0) && _graft_tensor_no_kwargs (kwargs) &&
+           _graft_tensor_dtype_kind (s->dtype, &(int){ 0 }) != 0;
       _graft_tensor_like_layout (s, l, &out, &lout);
     }
   else if (strcmp (name, "square") == 0)
