@@ -495,8 +495,8 @@ _graft_tracer_function_tensor (Tracer            *t,
          : g_str_has_prefix (path, "torch.")          ? path + strlen ("torch.")
                                                       : path;
   if (name != path && strchr (name, '.') == NULL && _graft_tensor_is_view_op (name) &&
-      strcmp (name, "expand_as") != 0 && strcmp (name, "clamp_min") != 0 &&
-      strcmp (name, "clamp_max") != 0 && args != NULL && args->len >= 1 &&
+      strcmp (name, "expand_as") != 0 && strcmp (name, "__invert__") != 0 && args != NULL &&
+      args->len >= 1 &&
       _graft_tensor_shape_of (args->pdata[0], &s))
     {
       PtrVec rest = *args;

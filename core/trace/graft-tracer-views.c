@@ -504,6 +504,8 @@ roll (Tracer            *t,
   if (!int_or_ints (a[0], &shifts) ||
       (a[1] != NULL && a[1]->kind != VAL_NONE && !int_or_ints (a[1], &dims)))
     return FALSE;
+  if (shifts.rank == 0)
+    return _graft_tensor_torch_error (t, at, "RuntimeError", "`shifts` required");
   if (shifts.rank != dims.rank && !(dims.rank == 0 && shifts.rank == 1))
     return _graft_tensor_torch_error (t, at, "RuntimeError",
                                       "shifts and dimensions must align. shifts: %u, dims:%u",
@@ -821,8 +823,8 @@ _graft_tensor_view_op (Tracer            *t,
       gboolean one = strcmp (name, "clamp_min") == 0 || strcmp (name, "clamp_max") == 0;
 
       if (one)
-        ok = bind (args, kwargs, name[6] == 'i' ? p_clamp : p_clamp + 1, 1,
-                   name[6] == 'i' ? a : a + 1);
+        ok = bind (args, kwargs, name[7] == 'i' ? p_clamp : p_clamp + 1, 1,
+                   name[7] == 'i' ? a : a + 1);
       else
         ok = bind (args, kwargs, p_clamp, 2, a);
       if (ok && ((a[0] != NULL && _graft_value_is_tensor (a[0])) ||
