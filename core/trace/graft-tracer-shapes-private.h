@@ -123,6 +123,10 @@ void          _graft_tensor_like_layout (const Shape  *in,
                                          const Layout *lin,
                                          const Shape  *out,
                                          Layout       *lout);
+const Layout *_graft_tensor_values_layout (const Value *const *vals,
+                                           guint               n,
+                                           const Shape        *out,
+                                           Layout             *l);
 const Layout *_graft_tensor_binop_layout (const Value *a,
                                           const Value *b,
                                           const Shape *out,
