@@ -225,6 +225,9 @@ inplace_check (Tracer            *t,
                                       _graft_tensor_scalar_type_name (sa.dtype));
   if (!_graft_tensor_binary_shape (NULL, NULL, a, b, &out))
     return TRUE;
+  /* Before the cast: `t_bool.pow_(-1)` too. */
+  if (op == GRAFT_PY_BIN_POW && !_graft_tensor_int_pow_check (t, at, a, b))
+    return FALSE;
   if (op == GRAFT_PY_BIN_TRUEDIV && !_graft_tensor_is_floating (out.dtype))
     out.dtype = "torch.float32";
   if (!check_cast (t, at, out.dtype, sa.dtype,

@@ -295,6 +295,49 @@ iter_layout (guint         n,
   _graft_tensor_contiguous_layout (out, lout);
 }
 
+/* The layout of an element-wise op's result @out of one tensor @in laid
+ * out as @lin (same sizes): @lin where it is dense, else dense in the
+ * order of its strides, as TensorIterator lays it out. */
+void
+_graft_tensor_like_layout (const Shape  *in,
+                           const Layout *lin,
+                           const Shape  *out,
+                           Layout       *lout)
+{
+  iter_layout (1, in, lin, out, lout);
+}
+
+/* The layout of the result @out of an element-wise op of up to three
+ * operands @vals (Python numbers take no part; `torch.where(c, a, b)`
+ * counts its condition first, as TensorIterator does). */
+const Layout *
+_graft_tensor_values_layout (const Value *const *vals,
+                             guint               n,
+                             const Shape        *out,
+                             Layout             *l)
+{
+  Shape  ins[3];
+  Layout lins[3];
+  guint  k = 0;
+
+  g_assert (n <= 3);
+  for (guint i = 0; i < n; i++)
+    {
+      if (_graft_tensor_shape_of (vals[i], &ins[k]))
+        {
+          _graft_tensor_layout_of (vals[i], &ins[k], &lins[k]);
+          k++;
+        }
+      else if (_graft_value_is_tensor (vals[i]))
+        {
+          l->known = FALSE;
+          return l;
+        }
+    }
+  iter_layout (k, ins, lins, out, l);
+  return l;
+}
+
 /* The layout of the result @out of an element-wise op of @a and @b (a
  * Python number takes no part), in @l. */
 const Layout *

@@ -649,6 +649,8 @@ _graft_tracer_unary (Tracer            *t,
   if (is_tensorish (a))
     return op == GRAFT_PY_UNARY_NEG
                ? _graft_tracer_tensor_method_result (t, a, "neg", NULL, NULL, at)
+           : op == GRAFT_PY_UNARY_INVERT
+               ? _graft_tracer_tensor_method_result (t, a, "__invert__", NULL, NULL, at)
                : _graft_value_tensor (t);
   if (as_int (a, &x))
     {

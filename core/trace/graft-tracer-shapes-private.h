@@ -84,6 +84,10 @@ gboolean          _graft_tensor_sub_of_bool (Tracer            *t,
                                              const GraftPyExpr *at,
                                              const Value       *a,
                                              const Value       *b);
+gboolean          _graft_tensor_int_pow_check (Tracer            *t,
+                                               const GraftPyExpr *at,
+                                               const Value       *a,
+                                               const Value       *b);
 char              _graft_tensor_elementwise (const char *name);
 gboolean          _graft_tensor_is_cpu (const Value *v);
 gboolean          _graft_tensor_method_shape (Tracer            *t,
@@ -115,6 +119,14 @@ void          _graft_tensor_layout_of (const Value *v,
 Value        *_graft_tensor_made_laid (Tracer       *t,
                                        const Shape  *s,
                                        const Layout *l);
+void          _graft_tensor_like_layout (const Shape  *in,
+                                         const Layout *lin,
+                                         const Shape  *out,
+                                         Layout       *lout);
+const Layout *_graft_tensor_values_layout (const Value *const *vals,
+                                           guint               n,
+                                           const Shape        *out,
+                                           Layout             *l);
 const Layout *_graft_tensor_binop_layout (const Value *a,
                                           const Value *b,
                                           const Shape *out,
@@ -133,6 +145,17 @@ gboolean      _graft_tensor_function_layout (Tracer            *t,
                                              PtrVec            *args,
                                              const Shape       *out,
                                              Layout            *l);
+
+/* graft-tracer-views.c */
+gboolean _graft_tensor_is_view_op (const char *name);
+Value   *_graft_tensor_view_op (Tracer            *t,
+                                const char        *name,
+                                const Value       *self,
+                                const Shape       *s,
+                                const Layout      *l,
+                                PtrVec            *args,
+                                StrMap            *kwargs,
+                                const GraftPyExpr *at);
 
 /* graft-tracer-dtypes.c */
 int         _graft_tensor_dtype_kind (const char *dtype,

@@ -537,6 +537,25 @@ _graft_tensor_sub_of_bool (Tracer            *t,
   return TRUE;
 }
 
+/* `a ** b` (and pow(), pow_()) of an integer or bool tensor @a and a
+ * negative Python int @b: torch's RuntimeError, FALSE then. */
+gboolean
+_graft_tensor_int_pow_check (Tracer            *t,
+                             const GraftPyExpr *at,
+                             const Value       *a,
+                             const Value       *b)
+{
+  Shape sa;
+  int   bytes;
+
+  if (b->kind != VAL_INT || _graft_value_is_bigint (b) || b->i >= 0 ||
+      !_graft_tensor_shape_of (a, &sa) || _graft_tensor_is_floating (sa.dtype) ||
+      _graft_tensor_dtype_kind (sa.dtype, &bytes) == 0)
+    return TRUE;
+  return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                    "Integers to negative integer powers are not allowed.");
+}
+
 /**
  * _graft_tracer_binop_tensor:
  * @op: the operator, a GraftPyBinOp, or -1 for a comparison
@@ -569,6 +588,8 @@ _graft_tracer_binop_tensor (Tracer            *t,
       return _graft_tensor_made_laid (t, &s, &l);
     }
   if (op == GRAFT_PY_BIN_SUB && _graft_tensor_sub_of_bool (t, at, a, b))
+    return t->error != NULL ? NULL : _graft_value_tensor (t);
+  if (op == GRAFT_PY_BIN_POW && !_graft_tensor_int_pow_check (t, at, a, b))
     return t->error != NULL ? NULL : _graft_value_tensor (t);
   if (!_graft_tensor_binary_shape (t, _graft_tensor_broadcasts_first (op, a, b) ? at : NULL, a, b,
                                    &s))
@@ -1349,6 +1370,8 @@ _graft_tracer_tensor_method_result (Tracer            *t,
   _graft_tensor_layout_of (recv, &in, &lin);
   if (strcmp (name, "chunk") == 0)
     return _graft_tensor_chunk (t, &in, &lin, args, kwargs, at);
+  if (_graft_tensor_is_view_op (name))
+    return _graft_tensor_view_op (t, name, recv, &in, &lin, args, kwargs, at);
   if (!_graft_tensor_method_shape (t, at, name, args, kwargs, &s) ||
       !_graft_tensor_method_layout (t, at, name, args, &in, &lin, &s, &lout))
     return t->error != NULL ? NULL : _graft_value_tensor (t);

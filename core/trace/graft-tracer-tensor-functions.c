@@ -427,6 +427,7 @@ function_shape (Tracer            *t,
       strcmp (name, "reshape") == 0 || strcmp (name, "transpose") == 0 ||
       strcmp (name, "permute") == 0 || strcmp (name, "unsqueeze") == 0 ||
       strcmp (name, "squeeze") == 0 || strcmp (name, "flatten") == 0 || strcmp (name, "t") == 0 ||
+      strcmp (name, "narrow") == 0 ||
       strcmp (name, "sum") == 0 || strcmp (name, "mean") == 0 || strcmp (name, "amax") == 0 ||
       strcmp (name, "amin") == 0)
     {
@@ -458,9 +459,10 @@ _graft_tracer_function_tensor (Tracer            *t,
                                StrMap            *kwargs,
                                const GraftPyExpr *at)
 {
-  Shape  s, other;
-  Layout l;
-  int    op;
+  Shape       s, other;
+  Layout      l;
+  int         op;
+  const char *name;
 
   /* torch.add(a, b) and such: `a + b`; torch.mm(a, b) of matrices: `a @ b`. */
   if (g_str_has_prefix (path, "torch.") && args != NULL && args->len == 2 &&
@@ -487,6 +489,49 @@ _graft_tracer_function_tensor (Tracer            *t,
       rest.len--;
       _graft_tensor_layout_of (args->pdata[0], &s, &l);
       return _graft_tensor_chunk (t, &s, &l, &rest, kwargs, at);
+    }
+  /* torch.where(cond, a, b), a or b a tensor: the element-wise op of
+   * the three, of a's and b's promoted dtype. */
+  if (strcmp (path, "torch.where") == 0 && args != NULL && args->len == 3 &&
+      _graft_tensor_no_kwargs (kwargs) && _graft_tensor_shape_of (args->pdata[0], &other) &&
+      (_graft_tensor_shape_of (args->pdata[1], &s) || _graft_tensor_shape_of (args->pdata[2], &s)))
+    {
+      Shape out;
+
+      if (strcmp (other.dtype, "torch.bool") != 0 &&
+          _graft_tensor_scalar_type_name (other.dtype) == NULL)
+        return _graft_value_tensor (t);
+      if (strcmp (other.dtype, "torch.bool") != 0)
+        {
+          _graft_tensor_torch_error (t, at, "RuntimeError",
+                                     "where expected condition to be a boolean tensor, but got a "
+                                     "tensor with dtype %s",
+                                     _graft_tensor_scalar_type_name (other.dtype));
+          return NULL;
+        }
+      if (!_graft_tensor_binary_shape (t, at, args->pdata[1], args->pdata[2], &s) ||
+          !_graft_tensor_broadcast (t, at, &other, &s, &out))
+        return t->error != NULL ? NULL : _graft_value_tensor (t);
+      out.dtype = s.dtype;
+      return _graft_tensor_made_laid (
+          t, &out,
+          _graft_tensor_values_layout ((const Value *const *) args->pdata, 3, &out, &l));
+    }
+  /* torch.flip(t, dims), torch.split(t, 2)...: the method of t. */
+  name = g_str_has_prefix (path, "torch.functional.") ? path + strlen ("torch.functional.")
+         : g_str_has_prefix (path, "torch.")          ? path + strlen ("torch.")
+                                                      : path;
+  if (name != path && strchr (name, '.') == NULL && _graft_tensor_is_view_op (name) &&
+      strcmp (name, "expand_as") != 0 && strcmp (name, "__invert__") != 0 && args != NULL &&
+      args->len >= 1 &&
+      _graft_tensor_shape_of (args->pdata[0], &s))
+    {
+      PtrVec rest = *args;
+
+      rest.pdata++;
+      rest.len--;
+      _graft_tensor_layout_of (args->pdata[0], &s, &l);
+      return _graft_tensor_view_op (t, name, args->pdata[0], &s, &l, &rest, kwargs, at);
     }
   if (!function_shape (t, at, path, args, kwargs, &s))
     return NULL;

@@ -1,0 +1,7 @@
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        t = torch.ones(3, 4).t().fliplr().view(-1)
+        return x + t
