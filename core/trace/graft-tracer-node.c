@@ -876,7 +876,17 @@ loop_items_zip (Tracer            *t,
         return NULL;
       /* A list argument is read as the loop begins (its items are taken
        * at each step only with an `iter(callable, sentinel)` part). */
-      if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
+      if (part->what == 'r')
+        {
+          Value *list = _graft_value_seq (t, VAL_LIST, part->len);
+
+          for (guint i = 0; i < part->len; i++)
+            _graft_value_seq_add (list,
+                                  _graft_value_int (t, part->start + (gint64) i * part->step));
+          out_lazy->lists[k] = list;
+          part->what = 0;
+        }
+      else if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
         out_lazy->lists[k] = _graft_tracer_iterate (t, out_lazy->lists[k], iter);
     }
   if (enumerate && iter->call.args.len == 2)
@@ -887,6 +897,52 @@ loop_items_zip (Tracer            *t,
         return NULL;
     }
   return _graft_tracer_zip_items (t, out_lazy);
+}
+
+/* What loop_items_range() returns when range() failed. */
+static Value range_failed;
+
+/* _graft_tracer_loop_items() of `range(...)`: no list of the items, which
+ * _graft_tracer_loop_raw() makes at each step (a loop that makes no node
+ * took a list of ten million ints).  %NULL where `range` is not the
+ * builtin, or an argument is starred: the usual way then; &range_failed
+ * with the tracer's error. */
+static Value *
+loop_items_range (Tracer            *t,
+                  Frame             *frame,
+                  const GraftPyExpr *iter,
+                  LazyIter          *out_lazy)
+{
+  Value  *fn;
+  PtrVec *args;
+  gint64  start, step;
+  guint   len;
+
+  for (guint k = 0; k < iter->call.args.len; k++)
+    if (iter->call.args.items[k]->kind == GRAFT_PY_EXPR_STARRED)
+      return NULL;
+  fn = _graft_tracer_eval (t, frame, iter->call.func);
+  if (fn == NULL)
+    return &range_failed;
+  if (fn->kind != VAL_BUILTIN || strcmp (fn->path, "range") != 0)
+    return NULL;
+  args = _graft_tracer_vec_sized (t, MAX (iter->call.args.len, 1));
+  for (guint k = 0; k < iter->call.args.len; k++)
+    {
+      Value *a = _graft_tracer_eval (t, frame, iter->call.args.items[k]);
+
+      if (a == NULL)
+        return &range_failed;
+      _graft_vec_add (args, a);
+    }
+  if (!_graft_tracer_range_bounds (t, args, iter, &start, &step, &len))
+    return &range_failed;
+  out_lazy->what = 'r';
+  out_lazy->start = start;
+  out_lazy->step = step;
+  out_lazy->len = len;
+  /* (The loop reads no item of it: _graft_tracer_loop_len().) */
+  return _graft_value_seq (t, VAL_LIST, 0);
 }
 
 /**
@@ -921,6 +977,11 @@ _graft_tracer_loop_items (Tracer            *t,
   out_lazy->len = 0;
   out_lazy->steps = NULL;
   out_lazy->start = 0;
+  out_lazy->step = 0;
+  if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
+      iter->call.n_keywords == 0 && strcmp (iter->call.func->name.id, "range") == 0 &&
+      (v = loop_items_range (t, frame, iter, out_lazy)) != NULL)
+    return v != &range_failed ? v : NULL;
   if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
       iter->call.n_keywords == 0 && iter->call.args.len > 0 &&
       (strcmp (iter->call.func->name.id, "zip") == 0 ||
@@ -1091,7 +1152,7 @@ _graft_tracer_loop_item (Tracer            *t,
         _graft_value_seq_add (lazy->steps, zip_raw (t, lazy, lazy->steps->seq.items->len));
       return tuple;
     }
-  if (lazy->what == 0 || lazy->what == 'k')
+  if (lazy->what == 0 || lazy->what == 'k' || lazy->what == 'r')
     return raw;
   if (lazy->what == 'u')
     {

@@ -1287,15 +1287,16 @@ exec_for (Tracer            *t,
 
   if (items == NULL)
     return FLOW_ERROR;
-  n_start = items->seq.items->len;
-  for (guint i = 0; i < items->seq.items->len; i++)
+  n_start = _graft_tracer_loop_len (&lazy, items);
+  for (guint i = 0; i < _graft_tracer_loop_len (&lazy, items); i++)
     {
       Value *item;
       Flow   flow;
 
       if (_graft_tracer_loop_grew (t, &lazy, n_start, i, s->for_stmt.iter))
         return FLOW_ERROR;
-      item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], s->for_stmt.iter);
+      item = _graft_tracer_loop_item (t, &lazy, _graft_tracer_loop_raw (t, &lazy, items, i),
+                                      s->for_stmt.iter);
 
       /* Ran out at this step: its end's steps are taken (no loop_end). */
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
