@@ -887,7 +887,14 @@ loop_items_zip (Tracer            *t,
           part->what = 0;
         }
       else if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
-        out_lazy->lists[k] = _graft_tracer_iterate (t, out_lazy->lists[k], iter);
+        {
+          /* A list (or a copy of another iterable's items) is read at
+           * each step, as Python's list iterator reads it. */
+          *part = (LazyIter){ 0 };
+          out_lazy->lists[k] = _graft_tracer_value_items (t, out_lazy->lists[k], iter, part);
+          if (out_lazy->lists[k] == NULL)
+            return NULL;
+        }
     }
   if (enumerate && iter->call.args.len == 2)
     {
@@ -1078,7 +1085,12 @@ _graft_tracer_value_items (Tracer            *t,
                            const GraftPyExpr *at,
                            LazyIter          *out_lazy)
 {
-  if (v->kind == VAL_ITER && (v->iter.lazy->what == 'c' || v->iter.lazy->steps != NULL))
+  /* A list is read as Python's list iterator reads it, at each step
+   * (zip(), enumerate(): the loop's body may change it). */
+  if (v->kind == VAL_LIST && v->seq.range == NULL)
+    v = _graft_tracer_make_iter (t, v, at);
+  if (v->kind == VAL_ITER &&
+      (v->iter.lazy->what == 'c' || v->iter.lazy->what == 'l' || v->iter.lazy->steps != NULL))
     {
       /* How many steps is known once the callable returns the sentinel:
        * one step at a time. */
@@ -1288,6 +1300,35 @@ callable_iter_next (Tracer            *t,
   return NULL;
 }
 
+/* next() of a list's iterator: the item at its position in the list as
+ * the list is now; once past the end, it stays there (Python drops the
+ * list).  A list that grew by GRAFT_MAX_WHILE_PASSES items while its
+ * iterator went through it is taken for a loop that never ends, as
+ * _graft_tracer_loop_grew() takes it. */
+static Value *
+list_iter_next (Tracer            *t,
+                Value             *it,
+                const GraftPyExpr *at,
+                gboolean          *out_done)
+{
+  PtrVec *items = it->iter.items->seq.items;
+  guint   pos = it->iter.pos;
+
+  if (!it->iter.ended && pos < items->len)
+    {
+      if (G_UNLIKELY (pos > it->iter.lazy->len &&
+                      pos - it->iter.lazy->len == GRAFT_MAX_WHILE_PASSES))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                                   "the list grew by %u items while the loop went through it; "
+                                   "the loop never ends",
+                                   GRAFT_MAX_WHILE_PASSES);
+      it->iter.pos++;
+      return items->pdata[pos];
+    }
+  it->iter.ended = *out_done = TRUE;
+  return NULL;
+}
+
 /**
  * _graft_tracer_iter_next:
  * @it: an iterator (VAL_ITER)
@@ -1307,6 +1348,8 @@ _graft_tracer_iter_next (Tracer            *t,
   *out_done = FALSE;
   if (it->iter.lazy->what == 'c')
     return callable_iter_next (t, it, at, out_done);
+  if (it->iter.lazy->what == 'l')
+    return list_iter_next (t, it, at, out_done);
   if (it->iter.pos < it->iter.items->seq.items->len)
     {
       Value *item = _graft_tracer_loop_item (t, it->iter.lazy,
@@ -1347,6 +1390,13 @@ _graft_tracer_make_iter (Tracer            *t,
     return v;
   lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
   *lazy = (LazyIter){ 0 };
+  if (v->kind == VAL_LIST && v->seq.range == NULL)
+    {
+      /* Python's list iterator reads the list itself at each next(). */
+      lazy->what = 'l';
+      lazy->len = v->seq.items->len;
+      return _graft_value_iter (t, v, lazy, "list_iterator");
+    }
   items = _graft_tracer_value_items (t, v, at, lazy);
   if (items == NULL)
     return NULL;

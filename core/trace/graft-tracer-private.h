@@ -1052,6 +1052,9 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
  * known before: @steps grows by one at each step it makes.  A zip() or
  * enumerate() with a 'u' part is such too: @steps, its list of raw items,
  * grows by one at each step, up to @len (the shortest other part's).
+ * 'l' (an iterator's own lazy) a list's iterator, whose items are the list
+ * itself, read by next() as it stands (@len: its length when the
+ * iterator was made).
  * 'r' a loop straight over `range(...)`: @len items, from @start by @step,
  * each made at its step (no list of them: _graft_tracer_loop_len() and
  * _graft_tracer_loop_raw()). */
