@@ -1240,6 +1240,16 @@ call_reversed_sorted (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
+  if (name[0] == 'r' && _graft_tracer_arg (args, 0)->kind == VAL_LIST &&
+      _graft_tracer_arg (args, 0)->seq.range == NULL)
+    {
+      /* Python's list_reverseiterator: from the last item back, reading
+       * the list as it stands at each next(). */
+      LazyIter *lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+
+      *lazy = (LazyIter){ .what = 'R', .len = _graft_tracer_arg (args, 0)->seq.items->len };
+      return _graft_value_iter (t, _graft_tracer_arg (args, 0), lazy, "list_reverseiterator");
+    }
   items = name[0] == 's' ? iterate_any_order (t, _graft_tracer_arg (args, 0), at)
                          : _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
   if (items == NULL)

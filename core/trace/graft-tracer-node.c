@@ -1090,7 +1090,8 @@ _graft_tracer_value_items (Tracer            *t,
   if (v->kind == VAL_LIST && v->seq.range == NULL)
     v = _graft_tracer_make_iter (t, v, at);
   if (v->kind == VAL_ITER &&
-      (v->iter.lazy->what == 'c' || v->iter.lazy->what == 'l' || v->iter.lazy->steps != NULL))
+      (v->iter.lazy->what == 'c' || v->iter.lazy->what == 'l' || v->iter.lazy->what == 'R' ||
+       v->iter.lazy->steps != NULL))
     {
       /* How many steps is known once the callable returns the sentinel:
        * one step at a time. */
@@ -1350,6 +1351,21 @@ _graft_tracer_iter_next (Tracer            *t,
     return callable_iter_next (t, it, at, out_done);
   if (it->iter.lazy->what == 'l')
     return list_iter_next (t, it, at, out_done);
+  if (it->iter.lazy->what == 'R')
+    {
+      /* reversed() of a list: the item before the last one given, while
+       * the list still reaches it. */
+      PtrVec *items = it->iter.items->seq.items;
+      guint   index = it->iter.lazy->len - 1 - it->iter.pos;
+
+      if (!it->iter.ended && it->iter.pos < it->iter.lazy->len && index < items->len)
+        {
+          it->iter.pos++;
+          return items->pdata[index];
+        }
+      it->iter.ended = *out_done = TRUE;
+      return NULL;
+    }
   if (it->iter.pos < it->iter.items->seq.items->len)
     {
       Value *item = _graft_tracer_loop_item (t, it->iter.lazy,

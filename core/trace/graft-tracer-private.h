@@ -1054,7 +1054,8 @@ Value  *_graft_tracer_nn_settings_class (Tracer *t, const char *name);
  * grows by one at each step, up to @len (the shortest other part's).
  * 'l' (an iterator's own lazy) a list's iterator, whose items are the list
  * itself, read by next() as it stands (@len: its length when the
- * iterator was made).
+ * iterator was made); 'R' reversed() of a list, the same from its last
+ * item back (@len - 1 - pos is the next item's index).
  * 'r' a loop straight over `range(...)`: @len items, from @start by @step,
  * each made at its step (no list of them: _graft_tracer_loop_len() and
  * _graft_tracer_loop_raw()). */
