@@ -206,36 +206,82 @@ builtin_len (Tracer            *t,
                              _graft_value_type_name (v));
 }
 
-static Value *
-builtin_range (Tracer            *t,
-               PtrVec            *args,
-               const GraftPyExpr *at)
+/**
+ * _graft_tracer_range_bounds:
+ * @args: the arguments of a call of range()
+ * @out_len: (out): how many items the range has
+ *
+ * Reads range()'s arguments as Python does, and fails where the range is
+ * longer than a loop may unroll.
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_range_bounds (Tracer            *t,
+                            PtrVec            *args,
+                            const GraftPyExpr *at,
+                            gint64            *out_start,
+                            gint64            *out_step,
+                            guint             *out_len)
 {
   gint64 start = 0, stop, step = 1;
-  Value *out;
 
   if (!_graft_tracer_check_arity (t, "range", args, 1, 3, at))
-    return NULL;
+    return FALSE;
   if (_graft_tracer_n_args (args) == 1)
     {
       if (!_graft_tracer_get_int (t, _graft_tracer_arg (args, 0), &stop, at))
-        return NULL;
+        return FALSE;
     }
   else if (!_graft_tracer_get_int (t, _graft_tracer_arg (args, 0), &start, at) ||
            !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &stop, at) ||
            (_graft_tracer_n_args (args) == 3 &&
             !_graft_tracer_get_int (t, _graft_tracer_arg (args, 2), &step, at)))
-    return NULL;
+    return FALSE;
   if (step == 0)
-    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                  "ValueError: range() arg 3 must not be zero");
+    {
+      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                             "ValueError: range() arg 3 must not be zero");
+      return FALSE;
+    }
   if ((step > 0 && stop > start && (stop - start) / step > (gint64) GRAFT_MAX_LOOP_STEPS) ||
       (step < 0 && start > stop && (start - stop) / -step > (gint64) GRAFT_MAX_LOOP_STEPS))
-    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
-                                  "the range is too long to unroll");
-  out = _graft_value_seq (t, VAL_LIST, 0);
-  for (gint64 i = start; step > 0 ? i < stop : i > stop; i += step)
-    _graft_value_seq_add (out, _graft_value_int (t, i));
+    {
+      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT, "the range is too long to unroll");
+      return FALSE;
+    }
+  /* (The distance in unsigned arithmetic, exact as stop and start are on
+   * the right sides of each other.) */
+  if (step > 0)
+    *out_len = stop > start ? (guint) (((guint64) stop - (guint64) start - 1) / (guint64) step + 1)
+                            : 0;
+  else
+    *out_len = start > stop ? (guint) (((guint64) start - (guint64) stop - 1) /
+                                           ((guint64) 0 - (guint64) step) +
+                                       1)
+                            : 0;
+  *out_start = start;
+  *out_step = step;
+  return TRUE;
+}
+
+static Value *
+builtin_range (Tracer            *t,
+               PtrVec            *args,
+               const GraftPyExpr *at)
+{
+  gint64 start, step, stop;
+  guint  len;
+  Value *out;
+
+  if (!_graft_tracer_range_bounds (t, args, at, &start, &step, &len))
+    return NULL;
+  /* (Read again: it was read above.) */
+  (void) _graft_tracer_get_int (t, _graft_tracer_arg (args, _graft_tracer_n_args (args) >= 2),
+                                &stop, at);
+  out = _graft_value_seq (t, VAL_LIST, len);
+  for (guint i = 0; i < len; i++)
+    _graft_value_seq_add (out, _graft_value_int (t, start + (gint64) i * step));
   /* Unrolled as a list, but an argument of a node is the range itself. */
   out->seq.range =
       step == 1 ? _graft_tracer_printf (t, "range(%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")",
@@ -1097,9 +1143,9 @@ call_type (const BuiltinCall *call)
     builtin = "slice";
   else if (v->kind == VAL_SET)
     builtin = v->seq.size ? "frozenset" : "set";
-  else if (v->kind == VAL_ITER && (strcmp (v->iter.type_name, "zip") == 0 ||
-                                   strcmp (v->iter.type_name, "enumerate") == 0))
-    builtin = v->iter.type_name; /* the classes the builtins are */
+  else if (v->kind == VAL_ITER && (strcmp (v->iter.lazy->type_name, "zip") == 0 ||
+                                   strcmp (v->iter.lazy->type_name, "enumerate") == 0))
+    builtin = v->iter.lazy->type_name; /* the classes the builtins are */
   if (builtin != NULL)
     return _graft_value_path (t, VAL_BUILTIN, builtin);
   if (v->kind == VAL_OBJECT && v->obj->exception != NULL)
@@ -1206,6 +1252,16 @@ call_reversed_sorted (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
+  if (name[0] == 'r' && _graft_tracer_arg (args, 0)->kind == VAL_LIST &&
+      _graft_tracer_arg (args, 0)->seq.range == NULL)
+    {
+      /* Python's list_reverseiterator: from the last item back, reading
+       * the list as it stands at each next(). */
+      LazyIter *lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+
+      *lazy = (LazyIter){ .what = 'R', .len = _graft_tracer_arg (args, 0)->seq.items->len };
+      return _graft_value_iter (t, _graft_tracer_arg (args, 0), lazy, "list_reverseiterator");
+    }
   items = name[0] == 's' ? iterate_any_order (t, _graft_tracer_arg (args, 0), at)
                          : _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
   if (items == NULL)

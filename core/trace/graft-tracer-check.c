@@ -206,8 +206,9 @@ py_type_name (const Value *v)
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
-    case VAL_GENERIC:
     case VAL_ITER:
+      return v->iter.lazy->type_name;
+    case VAL_GENERIC:
     default:
       return NULL;
     }
@@ -250,6 +251,7 @@ is_plain_literal (const Value *v)
     case VAL_DICT:
     case VAL_SLICE:
     case VAL_ELLIPSIS:
+    case VAL_ITER: /* (no argument of torch takes one) */
       return TRUE;
     case VAL_SYMBOL:
     case VAL_DEVICE:
@@ -270,7 +272,6 @@ is_plain_literal (const Value *v)
     case VAL_SUPER:
     case VAL_TYPE:
     case VAL_GENERIC:
-    case VAL_ITER:
     case VAL_SET:
     default:
       return FALSE;

@@ -1439,8 +1439,8 @@ eval_comprehension (Tracer            *t,
   items = _graft_tracer_loop_items (t, level == 0 ? frame : inner, gen->iter, &lazy);
   if (items == NULL)
     return NULL;
-  n_start = items->seq.items->len;
-  for (guint i = 0; i < items->seq.items->len; i++)
+  n_start = _graft_tracer_loop_len (&lazy, items);
+  for (guint i = 0; i < _graft_tracer_loop_len (&lazy, items); i++)
     {
       gboolean keep = TRUE;
       Value   *item;
@@ -1450,7 +1450,8 @@ eval_comprehension (Tracer            *t,
                                       "the loop runs too many times to unroll");
       if (_graft_tracer_loop_grew (t, &lazy, n_start, i, gen->iter))
         return NULL;
-      item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], gen->iter);
+      item = _graft_tracer_loop_item (t, &lazy, _graft_tracer_loop_raw (t, &lazy, items, i),
+                                      gen->iter);
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))
         return out; /* its end's steps are taken */
       if (item == NULL || !_graft_tracer_assign (t, inner, gen->target, item))

@@ -876,8 +876,25 @@ loop_items_zip (Tracer            *t,
         return NULL;
       /* A list argument is read as the loop begins (its items are taken
        * at each step only with an `iter(callable, sentinel)` part). */
-      if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
-        out_lazy->lists[k] = _graft_tracer_iterate (t, out_lazy->lists[k], iter);
+      if (part->what == 'r')
+        {
+          Value *list = _graft_value_seq (t, VAL_LIST, part->len);
+
+          for (guint i = 0; i < part->len; i++)
+            _graft_value_seq_add (list,
+                                  _graft_value_int (t, part->start + (gint64) i * part->step));
+          out_lazy->lists[k] = list;
+          part->what = 0;
+        }
+      else if (part->what == 0 && out_lazy->lists[k]->seq.range == NULL)
+        {
+          /* A list (or a copy of another iterable's items) is read at
+           * each step, as Python's list iterator reads it. */
+          *part = (LazyIter){ 0 };
+          out_lazy->lists[k] = _graft_tracer_value_items (t, out_lazy->lists[k], iter, part);
+          if (out_lazy->lists[k] == NULL)
+            return NULL;
+        }
     }
   if (enumerate && iter->call.args.len == 2)
     {
@@ -887,6 +904,52 @@ loop_items_zip (Tracer            *t,
         return NULL;
     }
   return _graft_tracer_zip_items (t, out_lazy);
+}
+
+/* What loop_items_range() returns when range() failed. */
+static Value range_failed;
+
+/* _graft_tracer_loop_items() of `range(...)`: no list of the items, which
+ * _graft_tracer_loop_raw() makes at each step (a loop that makes no node
+ * took a list of ten million ints).  %NULL where `range` is not the
+ * builtin, or an argument is starred: the usual way then; &range_failed
+ * with the tracer's error. */
+static Value *
+loop_items_range (Tracer            *t,
+                  Frame             *frame,
+                  const GraftPyExpr *iter,
+                  LazyIter          *out_lazy)
+{
+  Value  *fn;
+  PtrVec *args;
+  gint64  start, step;
+  guint   len;
+
+  for (guint k = 0; k < iter->call.args.len; k++)
+    if (iter->call.args.items[k]->kind == GRAFT_PY_EXPR_STARRED)
+      return NULL;
+  fn = _graft_tracer_eval (t, frame, iter->call.func);
+  if (fn == NULL)
+    return &range_failed;
+  if (fn->kind != VAL_BUILTIN || strcmp (fn->path, "range") != 0)
+    return NULL;
+  args = _graft_tracer_vec_sized (t, MAX (iter->call.args.len, 1));
+  for (guint k = 0; k < iter->call.args.len; k++)
+    {
+      Value *a = _graft_tracer_eval (t, frame, iter->call.args.items[k]);
+
+      if (a == NULL)
+        return &range_failed;
+      _graft_vec_add (args, a);
+    }
+  if (!_graft_tracer_range_bounds (t, args, iter, &start, &step, &len))
+    return &range_failed;
+  out_lazy->what = 'r';
+  out_lazy->start = start;
+  out_lazy->step = step;
+  out_lazy->len = len;
+  /* (The loop reads no item of it: _graft_tracer_loop_len().) */
+  return _graft_value_seq (t, VAL_LIST, 0);
 }
 
 /**
@@ -921,6 +984,11 @@ _graft_tracer_loop_items (Tracer            *t,
   out_lazy->len = 0;
   out_lazy->steps = NULL;
   out_lazy->start = 0;
+  out_lazy->step = 0;
+  if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
+      iter->call.n_keywords == 0 && strcmp (iter->call.func->name.id, "range") == 0 &&
+      (v = loop_items_range (t, frame, iter, out_lazy)) != NULL)
+    return v != &range_failed ? v : NULL;
   if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
       iter->call.n_keywords == 0 && iter->call.args.len > 0 &&
       (strcmp (iter->call.func->name.id, "zip") == 0 ||
@@ -1017,7 +1085,13 @@ _graft_tracer_value_items (Tracer            *t,
                            const GraftPyExpr *at,
                            LazyIter          *out_lazy)
 {
-  if (v->kind == VAL_ITER && (v->iter.lazy->what == 'c' || v->iter.lazy->steps != NULL))
+  /* A list is read as Python's list iterator reads it, at each step
+   * (zip(), enumerate(): the loop's body may change it). */
+  if (v->kind == VAL_LIST && v->seq.range == NULL)
+    v = _graft_tracer_make_iter (t, v, at);
+  if (v->kind == VAL_ITER &&
+      (v->iter.lazy->what == 'c' || v->iter.lazy->what == 'l' || v->iter.lazy->what == 'R' ||
+       v->iter.lazy->steps != NULL))
     {
       /* How many steps is known once the callable returns the sentinel:
        * one step at a time. */
@@ -1091,7 +1165,7 @@ _graft_tracer_loop_item (Tracer            *t,
         _graft_value_seq_add (lazy->steps, zip_raw (t, lazy, lazy->steps->seq.items->len));
       return tuple;
     }
-  if (lazy->what == 0 || lazy->what == 'k')
+  if (lazy->what == 0 || lazy->what == 'k' || lazy->what == 'r')
     return raw;
   if (lazy->what == 'u')
     {
@@ -1227,6 +1301,35 @@ callable_iter_next (Tracer            *t,
   return NULL;
 }
 
+/* next() of a list's iterator: the item at its position in the list as
+ * the list is now; once past the end, it stays there (Python drops the
+ * list).  A list that grew by GRAFT_MAX_WHILE_PASSES items while its
+ * iterator went through it is taken for a loop that never ends, as
+ * _graft_tracer_loop_grew() takes it. */
+static Value *
+list_iter_next (Tracer            *t,
+                Value             *it,
+                const GraftPyExpr *at,
+                gboolean          *out_done)
+{
+  PtrVec *items = it->iter.items->seq.items;
+  guint   pos = it->iter.pos;
+
+  if (!it->iter.ended && pos < items->len)
+    {
+      if (G_UNLIKELY (pos > it->iter.lazy->len &&
+                      pos - it->iter.lazy->len == GRAFT_MAX_WHILE_PASSES))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                                   "the list grew by %u items while the loop went through it; "
+                                   "the loop never ends",
+                                   GRAFT_MAX_WHILE_PASSES);
+      it->iter.pos++;
+      return items->pdata[pos];
+    }
+  it->iter.ended = *out_done = TRUE;
+  return NULL;
+}
+
 /**
  * _graft_tracer_iter_next:
  * @it: an iterator (VAL_ITER)
@@ -1246,6 +1349,23 @@ _graft_tracer_iter_next (Tracer            *t,
   *out_done = FALSE;
   if (it->iter.lazy->what == 'c')
     return callable_iter_next (t, it, at, out_done);
+  if (it->iter.lazy->what == 'l')
+    return list_iter_next (t, it, at, out_done);
+  if (it->iter.lazy->what == 'R')
+    {
+      /* reversed() of a list: the item before the last one given, while
+       * the list still reaches it. */
+      PtrVec *items = it->iter.items->seq.items;
+      guint   index = it->iter.lazy->len - 1 - it->iter.pos;
+
+      if (!it->iter.ended && it->iter.pos < it->iter.lazy->len && index < items->len)
+        {
+          it->iter.pos++;
+          return items->pdata[index];
+        }
+      it->iter.ended = *out_done = TRUE;
+      return NULL;
+    }
   if (it->iter.pos < it->iter.items->seq.items->len)
     {
       Value *item = _graft_tracer_loop_item (t, it->iter.lazy,
@@ -1286,6 +1406,13 @@ _graft_tracer_make_iter (Tracer            *t,
     return v;
   lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
   *lazy = (LazyIter){ 0 };
+  if (v->kind == VAL_LIST && v->seq.range == NULL)
+    {
+      /* Python's list iterator reads the list itself at each next(). */
+      lazy->what = 'l';
+      lazy->len = v->seq.items->len;
+      return _graft_value_iter (t, v, lazy, "list_iterator");
+    }
   items = _graft_tracer_value_items (t, v, at, lazy);
   if (items == NULL)
     return NULL;

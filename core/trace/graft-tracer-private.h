@@ -314,11 +314,11 @@ struct _Value
     } super;
     struct
     {
-      Value            *items;     /* the raw items (a list) */
-      struct _LazyIter *lazy;      /* how each is made (_graft_tracer_loop_item()) */
-      guint             pos;       /* the next one ('c': the calls made) */
-      gboolean          ended;     /* its end was reached (_graft_tracer_loop_end() ran) */
-      const char       *type_name; /* `list_iterator`, `generator`, `zip` */
+      Value            *items; /* the raw items (a list) */
+      struct _LazyIter *lazy;  /* how each is made (_graft_tracer_loop_item()) */
+      guint             pos;   /* the next one ('c': the calls made) */
+      gboolean          ended; /* its end was reached (_graft_tracer_loop_end() ran) */
+      /* (Its type's name is in @lazy: a value takes 32 bytes.) */
     } iter;
     struct
     {
@@ -1119,7 +1119,14 @@ Value *_graft_tracer_call_partial (Tracer            *t,
  * a loop's next item of such an iterator @container, whose steps are not
  * known before: @steps grows by one at each step it makes.  A zip() or
  * enumerate() with a 'u' part is such too: @steps, its list of raw items,
- * grows by one at each step, up to @len (the shortest other part's). */
+ * grows by one at each step, up to @len (the shortest other part's).
+ * 'l' (an iterator's own lazy) a list's iterator, whose items are the list
+ * itself, read by next() as it stands (@len: its length when the
+ * iterator was made); 'R' reversed() of a list, the same from its last
+ * item back (@len - 1 - pos is the next item's index).
+ * 'r' a loop straight over `range(...)`: @len items, from @start by @step,
+ * each made at its step (no list of them: _graft_tracer_loop_len() and
+ * _graft_tracer_loop_raw()). */
 typedef struct _LazyIter LazyIter;
 struct _LazyIter
 {
@@ -1130,13 +1137,45 @@ struct _LazyIter
   LazyIter *parts; /* 'z', 'e': one per argument, in the arena */
   guint     n_parts;
   Value   **lists; /* 'z': the raw items of each argument */
-  guint     len;   /* 'z': the steps (the shortest argument's length) */
-  gint64    start; /* 'e': the first count */
+  guint     len;   /* 'z': the steps (the shortest argument's length); 'r' */
+  gint64    start; /* 'e': the first count; 'r' */
+  gint64    step;  /* 'r' */
+  /* An iterator's (VAL_ITER) type: `list_iterator`, `generator`, `zip` */
+  const char *type_name;
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,
                                    const GraftPyExpr *iter,
                                    LazyIter          *out_lazy);
+gboolean _graft_tracer_range_bounds (Tracer            *t,
+                                     PtrVec            *args,
+                                     const GraftPyExpr *at,
+                                     gint64            *out_start,
+                                     gint64            *out_step,
+                                     guint             *out_len);
+
+/* The steps a loop over @items (_graft_tracer_loop_items()) has as its
+ * list stands now. */
+static inline guint
+_graft_tracer_loop_len (const LazyIter *lazy,
+                        const Value    *items)
+{
+  return lazy->what == 'r' ? lazy->len : items->seq.items->len;
+}
+
+/* The raw item of step @i of a loop over @items, for
+ * _graft_tracer_loop_item(). */
+static inline Value *
+_graft_tracer_loop_raw (Tracer         *t,
+                        const LazyIter *lazy,
+                        const Value    *items,
+                        guint           i)
+{
+  if (lazy->what == 'r')
+    return _graft_value_int (t, lazy->start + (gint64) i * lazy->step);
+  return items->seq.items->pdata[i];
+}
+
 Value   *_graft_tracer_loop_item (Tracer            *t,
                                   const LazyIter    *lazy,
                                   Value             *raw,

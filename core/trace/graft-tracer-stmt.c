@@ -1279,6 +1279,96 @@ run_iteration (Tracer                *t,
   return *flow != FLOW_RETURN && *flow != FLOW_ERROR;
 }
 
+static gboolean
+is_word_byte (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || (guchar) c >= 0x80;
+}
+
+/* Whether the identifier @name occurs in @text (@len bytes) as a whole
+ * word more than @most times. */
+static gboolean
+word_occurs (const char *text,
+             gsize       len,
+             const char *name,
+             guint       most)
+{
+  gsize n = strlen (name);
+  guint count = 0;
+
+  for (gsize i = 0; i + n <= len; i++)
+    if (text[i] == name[0] && memcmp (text + i, name, n) == 0 &&
+        (i == 0 || !is_word_byte (text[i - 1])) && (i + n == len || !is_word_byte (text[i + n])))
+      {
+        if (++count > most)
+          return TRUE;
+        i += n - 1;
+      }
+  return FALSE;
+}
+
+/* Loops over range() at least this long keep their counter in one value
+ * where they can (loop_counter_unread()). */
+#define COUNTER_MIN_STEPS 1024
+
+/* Whether nothing but a for loop's binding can hold the int a step over
+ * range() binds to @target, so that one value changed in place at each
+ * step may stand for all of them (a step then leaves nothing behind): the
+ * target is a plain name of a function of the traced file whose text
+ * names it nowhere else (no read, no closure over it, no `del`, `global`
+ * or `nonlocal` of it) and does not name what reads a frame as a whole
+ * (locals(), vars(), eval()...).  A conservative look at the text: a word
+ * in a comment or a string counts too. */
+static gboolean
+loop_counter_unread (Tracer            *t,
+                     Frame             *frame,
+                     const GraftPyExpr *target)
+{
+  static const char *const frame_readers[] = {
+    "locals",
+    "vars",
+    "dir",
+    "eval",
+    "exec",
+    "_getframe",
+    "currentframe",
+    "f_locals",
+  };
+  const GraftPyStmt *def;
+  const char        *text;
+  gsize              len;
+
+  if (target->kind != GRAFT_PY_EXPR_NAME || frame->fn == NULL || frame->cls != NULL ||
+      frame->globals != t->globals || frame == t->globals || (def = frame->fn->def) == NULL)
+    return FALSE;
+  text = graft_source_get_text (t->source);
+  len = strlen (text);
+  if (def->start >= def->end || def->end > len)
+    return FALSE;
+  text += def->start;
+  len = def->end - def->start;
+  /* (The text is @def's: `def NAME`, maybe after `async`.) */
+  if (strncmp (text, "async", 5) == 0)
+    {
+      const char *p = text + 5;
+
+      while (*p == ' ' || *p == '\t')
+        p++;
+      len -= (gsize) (p - text);
+      text = p;
+    }
+  if (len < 4 || strncmp (text, "def", 3) != 0 || (text[3] != ' ' && text[3] != '\t') ||
+      !word_occurs (text, MIN (len, 4 + strspn (text + 3, " \t") + strlen (def->function_def.name)),
+                    def->function_def.name, 0))
+    return FALSE;
+  if (word_occurs (text, len, target->name.id, 1))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (frame_readers); i++)
+    if (word_occurs (text, len, frame_readers[i], 0))
+      return FALSE;
+  return TRUE;
+}
+
 static Flow
 exec_for (Tracer            *t,
           Frame             *frame,
@@ -1287,19 +1377,30 @@ exec_for (Tracer            *t,
 {
   LazyIter lazy;
   Value   *items = _graft_tracer_loop_items (t, frame, s->for_stmt.iter, &lazy);
+  Value   *counter = NULL;
+  gboolean one_counter;
   guint    n_start;
 
   if (items == NULL)
     return FLOW_ERROR;
-  n_start = items->seq.items->len;
-  for (guint i = 0; i < items->seq.items->len; i++)
+  n_start = _graft_tracer_loop_len (&lazy, items);
+  one_counter = lazy.what == 'r' && n_start >= COUNTER_MIN_STEPS &&
+                loop_counter_unread (t, frame, s->for_stmt.target);
+  for (guint i = 0; i < _graft_tracer_loop_len (&lazy, items); i++)
     {
       Value *item;
       Flow   flow;
 
       if (_graft_tracer_loop_grew (t, &lazy, n_start, i, s->for_stmt.iter))
         return FLOW_ERROR;
-      item = _graft_tracer_loop_item (t, &lazy, items->seq.items->pdata[i], s->for_stmt.iter);
+      if (one_counter && counter != NULL)
+        {
+          counter->i = lazy.start + (gint64) i * lazy.step;
+          item = counter;
+        }
+      else
+        item = counter = _graft_tracer_loop_item (
+            t, &lazy, _graft_tracer_loop_raw (t, &lazy, items, i), s->for_stmt.iter);
 
       /* Ran out at this step: its end's steps are taken (no loop_end). */
       if (item == NULL && _graft_tracer_loop_ran_out (&lazy))

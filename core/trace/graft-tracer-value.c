@@ -664,6 +664,10 @@ _graft_value_seq (Tracer   *t,
 
 /* An iterator over @items (raw, made by @lazy's steps, or as they are when
  * @lazy is NULL). */
+/* Every value is two 16-byte units of the arena (a million nodes make
+ * a million proxies). */
+G_STATIC_ASSERT (sizeof (Value) == 32);
+
 Value *
 _graft_value_iter (Tracer     *t,
                    Value      *items,
@@ -679,7 +683,7 @@ _graft_value_iter (Tracer     *t,
     }
   v->iter.items = items;
   v->iter.lazy = lazy;
-  v->iter.type_name = type_name;
+  lazy->type_name = type_name;
   return v;
 }
 
@@ -761,7 +765,7 @@ _graft_value_type_name (const Value *v)
     case VAL_GENERIC:
       return "class";
     case VAL_ITER:
-      return v->iter.type_name;
+      return v->iter.lazy->type_name;
     case VAL_OBJECT:
       return v->obj->class_name;
     case VAL_SELF_PATH:
