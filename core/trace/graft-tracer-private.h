@@ -340,6 +340,8 @@ struct _Frame
   Function *fn;      /* the function running in this scope, or NULL */
   Class    *cls;     /* the class whose body runs in this scope, or NULL */
   Value    *self;    /* its first argument, for a zero-argument super() */
+  /* A comprehension's scope: `:=` binds in the enclosing one. */
+  gboolean comprehension;
 };
 
 /* The values of Tracer.self_tree: what a `self.a.b` path names. */
