@@ -233,9 +233,11 @@ typedef struct
   const char        *ext_path;    /* a wrapped function of another library: its qualified name */
   gboolean           is_wrapped;  /* torch.fx.wrap'ped at module level */
   gboolean           is_static;   /* @staticmethod */
-  gboolean           is_property; /* @property */
-  GHashTable        *locals;      /* names its body binds (Python's local variables), once asked */
-  struct _Locals    *locals_log;  /* for a body read as traced: its names, until asked */
+  /* @classmethod: bound to the class. */
+  gboolean        is_classmethod;
+  gboolean        is_property; /* @property */
+  GHashTable     *locals;      /* names its body binds (Python's local variables), once asked */
+  struct _Locals *locals_log;  /* for a body read as traced: its names, until asked */
 } Function;
 
 struct _Value

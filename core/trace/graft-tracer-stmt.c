@@ -400,6 +400,8 @@ make_function (Tracer            *t,
         return NULL;
       if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "staticmethod") == 0)
         fn->is_static = TRUE;
+      else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "classmethod") == 0)
+        fn->is_classmethod = TRUE;
       else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "property") == 0)
         fn->is_property = TRUE;
       else if (dv->kind == VAL_PATH_FN && strcmp (dv->path, "torch.fx.wrap") == 0)
@@ -408,6 +410,9 @@ make_function (Tracer            *t,
                                            strcmp (dv->path, "torch.no_grad") == 0 ||
                                            strcmp (dv->path, "typing.overload") == 0))
         ; /* annotations for other tools: no effect on tracing */
+      else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "__graft_context__") == 0)
+        ; /* `@torch.no_grad()` and the like: the function runs in the
+           * context, which has no effect on the graph (as `with`) */
       else
         {
           _graft_tracer_fail (t, d->start, d->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
