@@ -1055,6 +1055,13 @@ _graft_tracer_getattr (Tracer            *t,
     return self_path_getattr (t, obj, name, at);
   if (obj->kind == VAL_OBJECT)
     {
+      /* `self.__class__`, as type(self), for an object of a file class. */
+      if (obj->obj->cls != NULL && obj->obj->exception == NULL && strcmp (name, "__class__") == 0)
+        {
+          v = _graft_value_new (t, VAL_CLASS);
+          v->cls = obj->obj->cls;
+          return v;
+        }
       if (object_is_module (obj->obj))
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)

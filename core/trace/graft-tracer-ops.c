@@ -866,6 +866,8 @@ is_same (const Value *a,
       return FALSE;
     case VAL_OBJECT:
       return a->obj == b->obj;
+    case VAL_CLASS: /* type(self) makes a new value of the one class */
+      return a->cls == b->cls;
     case VAL_INT:
     case VAL_FLOAT:
     case VAL_COMPLEX:
@@ -877,7 +879,6 @@ is_same (const Value *a,
     case VAL_DEVICE:
     case VAL_ATTR_PROXY:
     case VAL_FUNCTION:
-    case VAL_CLASS:
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_METHOD:
