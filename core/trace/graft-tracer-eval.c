@@ -1808,6 +1808,7 @@ eval_comprehension_expr (Tracer            *t,
 
   inner->fn = frame->fn;
   inner->self = frame->self;
+  inner->comprehension = TRUE;
   v = e->kind == GRAFT_PY_EXPR_DICT_COMP  ? _graft_value_dict (t)
       : e->kind == GRAFT_PY_EXPR_SET_COMP ? _graft_value_set (t, FALSE)
                                           : _graft_value_seq (t, VAL_LIST, 0);
@@ -1822,6 +1823,10 @@ eval_named_expr (Tracer            *t,
   Value *v;
 
   v = _graft_tracer_eval (t, frame, e->named_expr.value);
+  /* In a comprehension the name is bound in the scope that holds it
+   * (PEP 572): `[total := total + i for i in r]` sums into `total`. */
+  while (frame->comprehension && frame->parent != NULL)
+    frame = frame->parent;
   if (v == NULL || !_graft_tracer_assign (t, frame, e->named_expr.target, v))
     return NULL;
   return v;

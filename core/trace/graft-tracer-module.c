@@ -125,6 +125,14 @@ bind_method (Tracer *t,
 
   if (fn->kind != VAL_FUNCTION || fn->fn->is_static)
     return fn;
+  /* A classmethod of an instance is bound to the instance's class. */
+  if (fn->fn->is_classmethod && self->kind == VAL_OBJECT && self->obj->cls != NULL)
+    {
+      Value *cls = _graft_value_new (t, VAL_CLASS);
+
+      cls->cls = self->obj->cls;
+      self = cls;
+    }
   bound = _graft_value_new (t, VAL_BOUND);
   bound->bound.self = self;
   bound->bound.fn = fn;
@@ -1143,6 +1151,13 @@ _graft_tracer_getattr (Tracer            *t,
     return self_path_getattr (t, obj, name, at);
   if (obj->kind == VAL_OBJECT)
     {
+      /* `self.__class__`, as type(self), for an object of a file class. */
+      if (obj->obj->cls != NULL && obj->obj->exception == NULL && strcmp (name, "__class__") == 0)
+        {
+          v = _graft_value_new (t, VAL_CLASS);
+          v->cls = obj->obj->cls;
+          return v;
+        }
       if (object_is_module (obj->obj))
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
@@ -1167,7 +1182,7 @@ _graft_tracer_getattr (Tracer            *t,
   if (obj->kind == VAL_CLASS)
     {
       if ((v = _graft_tracer_class_lookup (obj->cls, name, &owner)) != NULL)
-        return v;
+        return v->kind == VAL_FUNCTION && v->fn->is_classmethod ? bind_method (t, obj, v) : v;
       if (strcmp (name, "__name__") == 0)
         return _graft_value_str (t, obj->cls->name, -1);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,

@@ -464,6 +464,18 @@ format_percent (Tracer            *t,
   return _graft_value_str (t, out->str, out->len);
 }
 
+/* Sets @from's items into @dict, in @from's order. */
+static void
+dict_update (Tracer *t,
+             Value  *dict,
+             Value  *from)
+{
+  guint n = from->dict.keys->len; /* @from may be @dict */
+
+  for (guint i = 0; i < n; i++)
+    _graft_dict_set (t, dict, from->dict.keys->pdata[i], from->dict.values->pdata[i]);
+}
+
 /**
  * _graft_tracer_binop:
  *
@@ -496,6 +508,16 @@ _graft_tracer_binop (Tracer            *t,
   if (a->kind == VAL_SET && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)
     return r;
+  /* `d1 | d2` (Python 3.9): a new dict, d2's values winning; an
+   * OrderedDict on either side makes one (its __or__ or __ror__). */
+  if (op == GRAFT_PY_BIN_BITOR && a->kind == VAL_DICT && b->kind == VAL_DICT)
+    {
+      r = _graft_value_dict (t);
+      r->dict.ordered = a->dict.ordered || b->dict.ordered;
+      dict_update (t, r, a);
+      dict_update (t, r, b);
+      return r;
+    }
   if (op == GRAFT_PY_BIN_BITOR && (r = _graft_tracer_type_or (t, a, b, at)) != NULL)
     return r;
   if (t->error != NULL)
@@ -847,6 +869,8 @@ is_same (const Value *a,
       return FALSE;
     case VAL_OBJECT:
       return a->obj == b->obj;
+    case VAL_CLASS: /* type(self) makes a new value of the one class */
+      return a->cls == b->cls;
     case VAL_INT:
     case VAL_FLOAT:
     case VAL_COMPLEX:
@@ -858,7 +882,6 @@ is_same (const Value *a,
     case VAL_DEVICE:
     case VAL_ATTR_PROXY:
     case VAL_FUNCTION:
-    case VAL_CLASS:
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_METHOD:
@@ -1175,6 +1198,12 @@ _graft_tracer_inplace_binop (Tracer            *t,
     return record_method (t, tensor_inplace_methods[op], a, b, at);
   if (is_constant_tensor (a) && !_graft_tracer_tensor_inplace_fits (t, (int) op, a, b, at))
     return NULL;
+  /* `d |= other` changes the dict itself. */
+  if (op == GRAFT_PY_BIN_BITOR && a->kind == VAL_DICT && b->kind == VAL_DICT)
+    {
+      dict_update (t, a, b);
+      return a;
+    }
   /* `s |= {k}` changes the set itself (a frozenset gets a new one). */
   if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)

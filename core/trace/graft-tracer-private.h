@@ -234,9 +234,11 @@ typedef struct
   const char        *ext_path;    /* a wrapped function of another library: its qualified name */
   gboolean           is_wrapped;  /* torch.fx.wrap'ped at module level */
   gboolean           is_static;   /* @staticmethod */
-  gboolean           is_property; /* @property */
-  GHashTable        *locals;      /* names its body binds (Python's local variables), once asked */
-  struct _Locals    *locals_log;  /* for a body read as traced: its names, until asked */
+  /* @classmethod: bound to the class. */
+  gboolean        is_classmethod;
+  gboolean        is_property; /* @property */
+  GHashTable     *locals;      /* names its body binds (Python's local variables), once asked */
+  struct _Locals *locals_log;  /* for a body read as traced: its names, until asked */
 } Function;
 
 struct _Value
@@ -341,6 +343,8 @@ struct _Frame
   Function *fn;      /* the function running in this scope, or NULL */
   Class    *cls;     /* the class whose body runs in this scope, or NULL */
   Value    *self;    /* its first argument, for a zero-argument super() */
+  /* A comprehension's scope: `:=` binds in the enclosing one. */
+  gboolean comprehension;
 };
 
 /* The values of Tracer.self_tree: what a `self.a.b` path names. */

@@ -403,14 +403,39 @@ make_function (Tracer            *t,
         return NULL;
       if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "staticmethod") == 0)
         fn->is_static = TRUE;
+      else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "classmethod") == 0)
+        fn->is_classmethod = TRUE;
       else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "property") == 0)
         fn->is_property = TRUE;
       else if (dv->kind == VAL_PATH_FN && strcmp (dv->path, "torch.fx.wrap") == 0)
         fn->is_wrapped = TRUE;
       else if (dv->kind == VAL_PATH_FN && (g_str_has_prefix (dv->path, "torch.jit.") ||
-                                           strcmp (dv->path, "torch.no_grad") == 0 ||
                                            strcmp (dv->path, "typing.overload") == 0))
         ; /* annotations for other tools: no effect on tracing */
+      else if (dv->kind == VAL_PATH_FN && t->dialect->torch == GRAFT_TORCH_1_13 &&
+               strcmp (dv->path, "torch.no_grad") == 0)
+        {
+          /* Without parentheses only torch 2's context managers decorate. */
+          _graft_tracer_raise (t, "TypeError", d->start, d->end,
+                               "TypeError: no_grad.__init__() takes 1 positional argument but "
+                               "2 were given");
+          return NULL;
+        }
+      else if (dv->kind == VAL_PATH_FN && t->dialect->torch == GRAFT_TORCH_1_13 &&
+               strcmp (dv->path, "torch.enable_grad") == 0)
+        {
+          _graft_tracer_raise (t, "TypeError", d->start, d->end,
+                               "TypeError: enable_grad() takes no arguments");
+          return NULL;
+        }
+      else if (dv->kind == VAL_PATH_FN && t->dialect->torch != GRAFT_TORCH_1_13 &&
+               (strcmp (dv->path, "torch.no_grad") == 0 ||
+                strcmp (dv->path, "torch.enable_grad") == 0 ||
+                strcmp (dv->path, "torch.inference_mode") == 0))
+        ; /* `@torch.no_grad`: the function runs in the context */
+      else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "__graft_context__") == 0)
+        ; /* `@torch.no_grad()` and the like: the function runs in the
+           * context, which has no effect on the graph (as `with`) */
       else
         {
           _graft_tracer_fail (t, d->start, d->end, GRAFT_PARSE_ERROR_UNSUPPORTED,

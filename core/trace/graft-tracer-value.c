@@ -933,13 +933,14 @@ _graft_value_equal (const Value *a,
       }
     case VAL_PROXY:
       return a->node == b->node;
+    case VAL_CLASS: /* type(self) makes a new value of the one class */
+      return a->cls == b->cls;
     case VAL_BOOL:
     case VAL_INT:
     case VAL_FLOAT:
     case VAL_COMPLEX:
     case VAL_ATTR_PROXY:
     case VAL_FUNCTION:
-    case VAL_CLASS:
     case VAL_BOUND:
     case VAL_METHOD:
     case VAL_TENSOR:

@@ -1338,6 +1338,8 @@ program_new (GraftSource        *source,
   t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
   t->stem = module_stem (graft_source_get_filename (source));
   t->globals = _graft_tracer_frame_new (t, NULL, NULL);
+  /* fx-reference runs the file as a module named after it. */
+  _graft_strmap_set (&t->globals->vars, "__name__", _graft_value_str (t, t->stem, -1));
   if (!exec_module (t))
     {
       g_propagate_error (error, g_steal_pointer (&t->error));
