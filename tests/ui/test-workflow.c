@@ -18,7 +18,9 @@
 #include "window-util.h"
 
 #include "graft-application.h"
+#include "graft-document-private.h"
 #include "graft-rules-panel.h"
+#include "graft-turns.h"
 #include "graft-window-private.h"
 
 #include <glib/gstdio.h>
@@ -336,6 +338,80 @@ test_replace_goes_on (void)
 }
 
 static gboolean
+moved (gpointer window)
+{
+  return GRAFT_WINDOW (window)->move_toast == NULL;
+}
+
+/* A job that runs alone, so that no other runs while the window reads a
+ * file. */
+static gboolean
+hold_while_loading_cb (gpointer window)
+{
+  return GRAFT_WINDOW (window)->loading ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+#define MAX_PATTERN "import torch\n\n\ndef pattern(x):\n    return torch.max(x)\n"
+
+/* The choice a Replace (or an undone one) leaves for the matches to come
+ * is of the graph it made and of its pattern.  Where they are found by
+ * steps (a large graph; here one step of work a turn), the matches of a
+ * pattern typed meanwhile, or of a file opened meanwhile, had their match
+ * N chosen (0, 1 and 0 here on main). */
+static void
+test_replace_choice_dropped (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
+
+  _graft_document_set_match_step (1);
+  /* A pattern typed while the matches after a Replace are found. */
+  graft_window_select_match (window, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-selected", NULL);
+  g_assert_true (graft_document_get_matches_pending (document));
+  graft_document_set_pattern_text (document, MAX_PATTERN);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
+  /* The same after an undone Replace, which chooses its match again. */
+  graft_document_undo (document);
+  graft_document_undo (document);
+  graft_document_set_pattern_text (document, pattern);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  graft_window_select_match (window, 1);
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  iterate_until (moved, window);
+  g_assert_true (graft_document_get_matches_pending (document));
+  graft_document_set_pattern_text (document, MAX_PATTERN);
+  iterate_until (matches_known, window);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
+  /* A file opened while the matches after a Replace are found, none
+   * chosen (a row's Replace button). */
+  graft_document_set_pattern_text (document, pattern);
+  iterate_until (matches_known, window);
+  gtk_single_selection_set_selected (window->match_selection, GTK_INVALID_LIST_POSITION);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
+                                  g_variant_new_uint32 (0));
+  g_assert_true (graft_document_get_matches_pending (document));
+  /* Read on a worker, and installed before the search goes on. */
+  graft_turns_add_alone (hold_while_loading_cb, window, NULL);
+  graft_window_open_file (window, file);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+  _graft_document_set_match_step (0);
+  close_window (window);
+}
+
+static gboolean
 focus_in_widget (GraftWindow *window,
                  GtkWidget   *widget)
 {
@@ -571,6 +647,7 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/error-page-torch", test_error_page_torch);
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
+  g_test_add_func ("/ui/workflow/replace-choice-dropped", test_replace_choice_dropped);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/hide-panel-focus", test_hide_panel_focus);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
