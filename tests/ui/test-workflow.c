@@ -632,6 +632,66 @@ test_shortcuts_height (void)
   close_window (window);
 }
 
+/* The first label shown under @widget whose text runs past @section's
+ * right edge, or NULL. */
+static GtkWidget *
+label_past (GtkWidget *widget,
+            GtkWidget *section)
+{
+  graphene_rect_t bounds;
+  int             width = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && gtk_widget_compute_bounds (widget, section, &bounds))
+    {
+      pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (widget)), &width, NULL);
+      if (bounds.origin.x + width > gtk_widget_get_width (section))
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *past = label_past (child, section);
+
+      if (past != NULL)
+        return past;
+    }
+  return NULL;
+}
+
+/* Every title of the shortcuts window is inside its page: GTK 4.8's
+ * GtkShortcutsShortcut gives a title more width than its column has,
+ * and "Compare the graphs before and after the last change", wrapped at
+ * that width, ran 45 pixels past the window's edge (1366x768). */
+static void
+test_shortcuts_titles_inside (void)
+{
+  static const char *const sections[] = { "shortcuts", "rules", "canvas", "panes" };
+  GraftWindow             *window = open_example ();
+  GtkWindow               *overlay;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      GtkWidget *section = find_widget (GTK_WIDGET (overlay), GTK_TYPE_SHORTCUTS_SECTION);
+      GtkWidget *past;
+
+      g_object_set (overlay, "section-name", sections[i], NULL);
+      iterate_until_drawn (GTK_WIDGET (overlay));
+      /* The section shown. */
+      while (section != NULL && !gtk_widget_get_mapped (section))
+        section = gtk_widget_get_next_sibling (section);
+      g_assert_nonnull (section);
+      past = label_past (section, section);
+      g_assert_cmpstr (past != NULL ? gtk_label_get_text (GTK_LABEL (past)) : NULL, ==, NULL);
+    }
+  gtk_window_close (overlay);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -653,5 +713,6 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
   g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
   g_test_add_func ("/ui/workflow/shortcuts-height", test_shortcuts_height);
+  g_test_add_func ("/ui/workflow/shortcuts-titles-inside", test_shortcuts_titles_inside);
   return g_test_run ();
 }
