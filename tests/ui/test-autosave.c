@@ -323,12 +323,6 @@ test_window_goes (void)
   g_rmdir (dir);
 }
 
-static gboolean
-code_made (gpointer document)
-{
-  return !graft_document_get_code_pending (document);
-}
-
 /* Replaces the first match and starts the autosave, then runs the turns
  * until the code is made and the autosave copies it (16 bytes a turn). */
 static void

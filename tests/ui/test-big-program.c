@@ -1662,31 +1662,6 @@ selected_row (GtkSelectionModel *selection)
   return gtk_bitset_get_minimum (selected);
 }
 
-/* The row under @widget whose line starts with @prefix, or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *prefix)
-{
-  if (GRAFT_IS_CODE_ROW (widget))
-    {
-      const char *text = graft_code_row_get_text (GRAFT_CODE_ROW (widget), 0);
-
-      /* After the line's number. */
-      return text != NULL && g_str_has_prefix (text + strspn (text, " 0123456789"), prefix)
-                 ? widget
-                 : NULL;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, prefix);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The rows in view take the dark style's colours when dark mode is
  * switched on, and the light style's back. */
 static void
@@ -1710,7 +1685,7 @@ assert_rows_follow_dark (GtkWidget *list)
       if (mode == 1)
         dark = keyword_color ();
       iterate_until_drawn (list);
-      row = find_row (list, "def forward");
+      row = find_code_row (list, "def forward");
       g_assert_nonnull (row);
       colors = widget_text_colors (row);
       g_assert_true (g_hash_table_contains (colors, mode == 1 ? dark : light));

@@ -230,11 +230,7 @@ context_menu_cb (GraftCanvas *canvas,
 static GtkPopover *
 find_popover (GraftCanvas *canvas)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER_MENU (child))
-      return GTK_POPOVER (child);
-  return NULL;
+  return GTK_POPOVER (find_child (GTK_WIDGET (canvas), GTK_TYPE_POPOVER_MENU));
 }
 
 /* Attribute @attribute of item @item of section @section of @menu, or
@@ -693,13 +689,6 @@ test_folded_module (void)
                    graft_layout_get_node (layout, graft_layout_find_node (layout, "layer1_0_conv1"))
                        ->name);
   close_window (window);
-}
-
-static gboolean
-matches_known (gpointer window)
-{
-  return layout_ready (window) &&
-         !graft_document_get_matches_pending (graft_window_get_document (window));
 }
 
 /* F9 with nothing selected and the keyboard's ring on a node (a match

@@ -1207,16 +1207,14 @@ assert_closes_with_keys (GtkWidget *(*open) (GraftWindow *),
 static GtkWidget *
 open_changes (GraftWindow *window)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
-  return find_toplevel (GRAFT_TYPE_DIFF_WINDOW);
+  return open_toplevel (window, "show-changes", NULL, GRAFT_TYPE_DIFF_WINDOW);
 }
 
 static GtkWidget *
 open_context (GraftWindow *window)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
-                                  g_variant_new_uint32 (1));
-  return find_toplevel (GRAFT_TYPE_CONTEXT_WINDOW);
+  return open_toplevel (window, "match-in-context", g_variant_new_uint32 (1),
+                        GRAFT_TYPE_CONTEXT_WINDOW);
 }
 
 /* The Changes and Match in Context windows close with Escape and Ctrl+W. */
@@ -1300,29 +1298,30 @@ find_recent_label (GMenuModel *model,
   return NULL;
 }
 
+/* Whether @widget is a menu button whose menu lists @uri. */
+static gboolean
+menu_lists_recent (GtkWidget    *widget,
+                   gconstpointer uri)
+{
+  g_autofree char *label = NULL;
+
+  if (!GTK_IS_MENU_BUTTON (widget) ||
+      gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) == NULL)
+    return FALSE;
+  label = find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), uri);
+  return label != NULL;
+}
+
 /* The menus of the menu buttons inside @widget, searched for @uri. */
 static char *
 find_recent_in_menus (GtkWidget  *widget,
                       const char *uri)
 {
-  if (GTK_IS_MENU_BUTTON (widget) &&
-      gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    {
-      char *label = find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)),
-                                       uri);
+  GtkWidget *button = find_widget_where (widget, menu_lists_recent, uri);
 
-      if (label != NULL)
-        return label;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      char *label = find_recent_in_menus (child, uri);
-
-      if (label != NULL)
-        return label;
-    }
-  return NULL;
+  if (button == NULL)
+    return NULL;
+  return find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), uri);
 }
 
 typedef struct
@@ -1373,18 +1372,6 @@ test_recent_names (void)
   gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
   g_unlink (path);
   g_rmdir (dir);
-}
-
-static gboolean
-diff_ready (gpointer diff)
-{
-  return graft_diff_window_get_ready (diff);
-}
-
-static gboolean
-context_ready (gpointer context)
-{
-  return graft_context_window_get_ready (context);
 }
 
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
@@ -2901,7 +2888,7 @@ switch_ends_as_at_once (GraftDocument      *at_once,
 }
 
 static gboolean
-code_made (gpointer document)
+code_held (gpointer document)
 {
   return graft_document_peek_code (document) != NULL;
 }
@@ -2939,7 +2926,7 @@ test_document_torch_worker_edited (void)
    * ends first, at once. */
   graft_document_set_dialect (at_once, new_torch);
   g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
-  iterate_until (code_made, worker);
+  iterate_until (code_held, worker);
   g_assert_true (graft_document_get_switching (worker));
   graft_document_undo (at_once);
   graft_document_undo (worker);

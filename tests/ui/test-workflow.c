@@ -43,12 +43,6 @@ graph_read (gpointer window)
          graft_graph_get_n_nodes (graft_document_get_graph (document)) > 0;
 }
 
-static gboolean
-has_file_notice (gpointer window)
-{
-  return graft_window_get_file_notice (window) != NULL;
-}
-
 #define BROKEN_MODEL                                                         \
   "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n" \
   "        y = torch.relu(x\n        return y\n"
@@ -91,24 +85,6 @@ test_unread_file_read_again (void)
   close_window (window);
   g_unlink (path);
   g_rmdir (dir);
-}
-
-/* The label of @widget or under it that has the style class @name. */
-static GtkWidget *
-find_styled (GtkWidget  *widget,
-             const char *name)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, name))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_styled (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The page of a file that cannot be read shows the error as it is (the
@@ -217,13 +193,6 @@ test_rules_page_empty (void)
   next = graft_document_dup_next_text (document);
   g_assert_true (g_str_has_prefix (next, "Next: pass 1"));
   close_window (window);
-}
-
-static gboolean
-matches_known (gpointer window)
-{
-  return layout_ready (window) &&
-         !graft_document_get_matches_pending (graft_window_get_document (window));
 }
 
 /* A file that could not be read, deleted: the bar says so, without
@@ -632,32 +601,20 @@ test_shortcuts_height (void)
   close_window (window);
 }
 
-/* The first label shown under @widget whose text runs past @section's
- * right edge, or NULL. */
-static GtkWidget *
-label_past (GtkWidget *widget,
-            GtkWidget *section)
+/* Whether @widget is a label shown whose text runs past @section's right
+ * edge. */
+static gboolean
+is_label_past (GtkWidget    *widget,
+               gconstpointer section)
 {
   graphene_rect_t bounds;
   int             width = 0;
 
-  if (!gtk_widget_get_mapped (widget))
-    return NULL;
-  if (GTK_IS_LABEL (widget) && gtk_widget_compute_bounds (widget, section, &bounds))
-    {
-      pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (widget)), &width, NULL);
-      if (bounds.origin.x + width > gtk_widget_get_width (section))
-        return widget;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *past = label_past (child, section);
-
-      if (past != NULL)
-        return past;
-    }
-  return NULL;
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget) ||
+      !gtk_widget_compute_bounds (widget, GTK_WIDGET (section), &bounds))
+    return FALSE;
+  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (widget)), &width, NULL);
+  return bounds.origin.x + width > gtk_widget_get_width (GTK_WIDGET (section));
 }
 
 /* Every title of the shortcuts window is inside its page: GTK 4.8's
@@ -685,7 +642,7 @@ test_shortcuts_titles_inside (void)
       while (section != NULL && !gtk_widget_get_mapped (section))
         section = gtk_widget_get_next_sibling (section);
       g_assert_nonnull (section);
-      past = label_past (section, section);
+      past = find_widget_where (section, is_label_past, section);
       g_assert_cmpstr (past != NULL ? gtk_label_get_text (GTK_LABEL (past)) : NULL, ==, NULL);
     }
   gtk_window_close (overlay);
