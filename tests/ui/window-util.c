@@ -676,6 +676,24 @@ find_text_view (GtkWidget *widget)
 }
 
 /**
+ * find_layout_box:
+ * @layout: a layout
+ * @name: a node's name, or a folded scope's path
+ *
+ * Returns: the first box of @layout (not a stub) named @name, or -1
+ */
+gint
+find_layout_box (GraftLayout *layout,
+                 const char  *name)
+{
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (!graft_layout_get_node (layout, b)->is_stub &&
+        strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
+      return (gint) b;
+  return -1;
+}
+
+/**
  * find_toplevel:
  * @type: a window type
  *

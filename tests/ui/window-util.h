@@ -84,6 +84,9 @@ gboolean matches_known (gpointer window);
 gboolean has_file_notice (gpointer window);
 gboolean code_made (gpointer document);
 
+gint find_layout_box (GraftLayout *layout,
+                      const char  *name);
+
 gboolean flap_settled (gpointer flap);
 gboolean page_fitted (gpointer window);
 gboolean node_in_view (GraftCanvas *canvas,
