@@ -1208,6 +1208,8 @@ matches_changed_cb (GraftDocument *document,
   _graft_window_update_actions (self);
   if (self->choose_after >= 0)
     choose_after_replace (self);
+  /* The focused node's match, not said while they were found. */
+  graft_canvas_update_accessible (self->canvas);
 }
 
 static void
@@ -2537,11 +2539,16 @@ accessible_node_cb (const char *name,
                     gpointer    user_data)
 {
   GraftWindow *self = user_data;
-  guint        n = graft_document_get_n_matches (self->document);
+  guint        n;
   gint         match;
 
   if (graft_layout_runner_is_folded (self->layout_runner, name))
     return g_strdup ("folded, Return expands it");
+  /* The matches are being found again: asking for them would finish the
+   * search in this turn.  Said once they are in (matches_changed_cb()). */
+  if (graft_document_get_matches_pending (self->document))
+    return NULL;
+  n = graft_document_get_n_matches (self->document);
   match = graft_document_get_match_of_node (self->document, name);
   if (match < 0)
     return n > 0 ? g_strdup ("in no match") : NULL;
