@@ -3343,6 +3343,23 @@ _graft_document_delete_ranked (GraftDocument     *self,
         if (g_array_index (list, guint, k) == rank && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
           g_hash_table_add (chosen, node);
     }
+  /* A node the step names that the graph lacks (a session edited by hand
+   * or of another file) is said as such, not as nodes in use. */
+  for (guint i = 0; names[i] != NULL && i < ranks->len; i++)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, names[i]));
+      guint rank = g_array_index (ranks, guint, i);
+
+      if (rank < n)
+        continue;
+      if (n == 0)
+        g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION, "the graph has no node '%s'",
+                     names[i]);
+      else
+        g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
+                     "no node '%s' of rank %u: the graph has %u of that name", names[i], rank, n);
+      return 0;
+    }
   return delete_chosen (self, chosen, g_strdupv ((char **) names), g_array_ref (ranks), error);
 }
 

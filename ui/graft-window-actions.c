@@ -1374,7 +1374,10 @@ collapse_all_cb (GSimpleAction *action,
  * ("Move the split above the matches: then Up, Down, ...") made each
  * column so wide that the window asked 1,516 pixels, wider than a
  * 1366x768 laptop's screen, its second column cut off.  Wrapped, it asks
- * 713.  The labels of the keys themselves (GtkShortcutLabel's) stay. */
+ * 713.  The labels of the keys themselves (GtkShortcutLabel's) stay.
+ * A title keeps its own width at the start of its place: GtkShortcutsShortcut
+ * gives it more than its column has, and "Compare the graphs ..." wrapped
+ * at that width ran past the window's edge. */
 static void
 wrap_shortcut_titles (GtkWidget *widget,
                       gboolean   in_shortcut)
@@ -1385,6 +1388,7 @@ wrap_shortcut_titles (GtkWidget *widget,
     {
       gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
       gtk_label_set_max_width_chars (GTK_LABEL (widget), 28);
+      gtk_widget_set_halign (widget, GTK_ALIGN_START);
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

@@ -120,6 +120,11 @@ struct _GraftWindow
   gboolean  show_match_due;     /* the chosen match is to be shown once laid out */
   int       handle_start_width; /* the side panel's width when a drag of its handle began */
 
+  /* What choose_after's number is of: the graph a Replace made (the document's revision)
+   * and the pattern it replaced with (owned), or NULL. */
+  guint         choose_revision;
+  GraftPattern *choose_pattern;
+
   GdkFrameClock *toast_clock; /* the frame clock toasts_layout_cb() follows (weak) */
 
   /* A move in the history by steps the window began (graft_document_begin_go_to()): the

@@ -1155,15 +1155,22 @@ graph_changed_cb (GraftDocument *document,
 /* The matches after a Replace are known: the one that took the replaced
  * one's place in the list (the next, or the last if it was the last) is
  * chosen and shown, as a text editor's Replace goes on to the next
- * occurrence, so that Shift+Ctrl+R again replaces it. */
+ * occurrence, so that Shift+Ctrl+R again replaces it.  Only if they are
+ * the matches of the graph the Replace made and of its pattern: found by
+ * steps, they may be another's by the time they come (a pattern typed,
+ * a file opened, another change meanwhile), where the number means
+ * nothing. */
 static void
 choose_after_replace (GraftWindow *self)
 {
-  guint n = graft_document_get_n_matches_shown (self->document);
-  guint at = (guint) self->choose_after;
+  guint    n = graft_document_get_n_matches_shown (self->document);
+  guint    at = (guint) self->choose_after;
+  gboolean same = self->choose_revision == graft_document_get_revision (self->document) &&
+                  self->choose_pattern == graft_document_get_pattern (self->document);
 
   self->choose_after = -1;
-  if (n > 0)
+  g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
+  if (same && n > 0)
     graft_window_select_match (self, MIN (at, n - 1));
 }
 
@@ -1178,7 +1185,12 @@ void
 _graft_window_choose_after_replace (GraftWindow *self,
                                     guint        match)
 {
+  GraftPattern *pattern = graft_document_get_pattern (self->document);
+
   self->choose_after = (gint) match;
+  self->choose_revision = graft_document_get_revision (self->document);
+  g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
+  self->choose_pattern = pattern != NULL ? graft_pattern_ref (pattern) : NULL;
   if (!graft_document_get_matches_pending (self->document))
     choose_after_replace (self);
 }
@@ -1196,6 +1208,8 @@ matches_changed_cb (GraftDocument *document,
   _graft_window_update_actions (self);
   if (self->choose_after >= 0)
     choose_after_replace (self);
+  /* The focused node's match, not said while they were found. */
+  graft_canvas_update_accessible (self->canvas);
 }
 
 static void
@@ -2525,11 +2539,16 @@ accessible_node_cb (const char *name,
                     gpointer    user_data)
 {
   GraftWindow *self = user_data;
-  guint        n = graft_document_get_n_matches (self->document);
+  guint        n;
   gint         match;
 
   if (graft_layout_runner_is_folded (self->layout_runner, name))
     return g_strdup ("folded, Return expands it");
+  /* The matches are being found again: asking for them would finish the
+   * search in this turn.  Said once they are in (matches_changed_cb()). */
+  if (graft_document_get_matches_pending (self->document))
+    return NULL;
+  n = graft_document_get_n_matches (self->document);
   match = graft_document_get_match_of_node (self->document, name);
   if (match < 0)
     return n > 0 ? g_strdup ("in no match") : NULL;
@@ -2771,6 +2790,7 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_pointer (&self->move_toast, g_free);
+  g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
   g_clear_pointer (&self->carry_pattern, g_free);
   g_clear_pointer (&self->carry_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);

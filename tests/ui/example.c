@@ -23,6 +23,21 @@ example_path (void)
 }
 
 /**
+ * example_code:
+ *
+ * Returns: (transfer full): the example's code, unchanged
+ */
+char *
+example_code (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get_default ());
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+
+  return graft_codegen_python (graph);
+}
+
+/**
  * example_rewrite:
  * @only: the match to replace, or -1 for all of them
  * @then_all: afterwards, replace every match that is left (exactly one)

@@ -8,6 +8,7 @@
 
 char *example_path (void);
 char *example_copy (const char *dir);
+char *example_code (void);
 char *example_rewrite (gint     only,
                        gboolean then_all);
 char *example_python_file (const char *code);

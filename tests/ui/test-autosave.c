@@ -196,17 +196,6 @@ test_edit_while_made (void)
   g_rmdir (dir);
 }
 
-/* The example's code, unchanged. */
-static char *
-original_code (void)
-{
-  g_autofree char *example = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get_default ());
-  g_autoptr (GraftGraph) graph = graft_input_set_load (set, example, NULL, FALSE, NULL);
-
-  return graft_codegen_python (graph);
-}
-
 /* Starts waiting for the code, with the code unknown (an edit just made),
  * and runs two turns of the job. */
 static void
@@ -233,7 +222,7 @@ test_document_code (void)
   g_autofree char *path = example_copy (dir);
   GraftWindow     *window = open_path (path);
   GraftDocument   *document = graft_window_get_document (window);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
   g_autofree char *all = example_rewrite (-1, FALSE);
   g_autofree char *one = example_rewrite (0, FALSE);
   Waiter           waiter = { 0 };
@@ -321,12 +310,6 @@ test_window_goes (void)
   graft_autosave_flush ();
   g_unlink (path);
   g_rmdir (dir);
-}
-
-static gboolean
-code_made (gpointer document)
-{
-  return !graft_document_get_code_pending (document);
 }
 
 /* Replaces the first match and starts the autosave, then runs the turns

@@ -45,17 +45,6 @@
 #define BLOCKS      10
 #define BLOCK_NODES 19
 
-static gint
-find_box (GraftLayout *layout,
-          const char  *name)
-{
-  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
-    if (!graft_layout_get_node (layout, b)->is_stub &&
-        strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
-      return (gint) b;
-  return -1;
-}
-
 /* The box of scope @path, folded, with @n nodes, labelled with the path
  * and @type. */
 static void
@@ -64,7 +53,7 @@ assert_folded (GraftLayout *layout,
                guint        n,
                const char  *type)
 {
-  gint                   box = find_box (layout, path);
+  gint                   box = find_layout_box (layout, path);
   const GraftLayoutNode *node;
   g_autofree char       *label = g_strdup_printf ("%s · %s", path, type);
 
@@ -104,11 +93,11 @@ test_opens_folded (void)
       }
   /* Nothing deeper or shallower is a box of its own: no block, no stage,
    * no node of a block; the stem's convolution and the head are nodes. */
-  g_assert_cmpint (find_box (layout, "stages.0.0.0"), ==, -1);
-  g_assert_cmpint (find_box (layout, "stages.0"), ==, -1);
-  g_assert_cmpint (find_box (layout, "conv2d_1"), ==, -1);
-  g_assert_cmpint (find_box (layout, "conv2d"), >=, 0);
-  g_assert_cmpint (find_box (layout, "linear"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "stages.0.0.0"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "stages.0"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "conv2d_1"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "conv2d"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "linear"), >=, 0);
   g_assert_cmpuint (n_folded, ==, STAGES * GROUPS);
   close_window (window);
 }
@@ -140,7 +129,7 @@ test_expand_group (void)
   activate (window, "expand-scope", g_variant_new_string ("stages.1.3"));
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
-  g_assert_cmpint (find_box (layout, "stages.1.3"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "stages.1.3"), ==, -1);
   for (guint k = 0; k < BLOCKS; k++)
     {
       g_autofree char *path = g_strdup_printf ("stages.1.3.%u", k);
@@ -151,13 +140,15 @@ test_expand_group (void)
   assert_folded (layout, "stages.3.7", BLOCKS * BLOCK_NODES, "Sequential");
   /* The layout shares the names of the one before (the same graph): found
    * by name, a node drawn alone and one folded into a block's box. */
-  g_assert_cmpint (graft_layout_find_node (layout, "conv2d"), ==, find_box (layout, "conv2d"));
-  g_assert_cmpint (graft_layout_find_node (layout, "linear"), ==, find_box (layout, "linear"));
+  g_assert_cmpint (graft_layout_find_node (layout, "conv2d"), ==,
+                   find_layout_box (layout, "conv2d"));
+  g_assert_cmpint (graft_layout_find_node (layout, "linear"), ==,
+                   find_layout_box (layout, "linear"));
   g_assert_cmpint (graft_layout_find_graph_node (layout, "no such node"), ==, -1);
   {
     const guint *members;
     guint        n_members;
-    gint         block = find_box (layout, "stages.1.3.5");
+    gint         block = find_layout_box (layout, "stages.1.3.5");
 
     members = graft_layout_get_members (layout, (guint) block, &n_members);
     g_assert_cmpuint (n_members, ==, BLOCK_NODES);
@@ -170,8 +161,9 @@ test_expand_group (void)
   /* Panning and zooming redraw the folded graph. */
   g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), NULL);
   {
-    const GraftRect *r = &graft_layout_get_node (layout, find_box (layout, "stages.1.3.5"))->box;
-    guint            before = n_paints;
+    const GraftRect *r =
+        &graft_layout_get_node (layout, find_layout_box (layout, "stages.1.3.5"))->box;
+    guint before = n_paints;
 
     graft_canvas_set_center (canvas, r->x + r->width / 2, r->y + r->height / 2);
     iterate_until (painted, GUINT_TO_POINTER (before));
@@ -1662,31 +1654,6 @@ selected_row (GtkSelectionModel *selection)
   return gtk_bitset_get_minimum (selected);
 }
 
-/* The row under @widget whose line starts with @prefix, or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *prefix)
-{
-  if (GRAFT_IS_CODE_ROW (widget))
-    {
-      const char *text = graft_code_row_get_text (GRAFT_CODE_ROW (widget), 0);
-
-      /* After the line's number. */
-      return text != NULL && g_str_has_prefix (text + strspn (text, " 0123456789"), prefix)
-                 ? widget
-                 : NULL;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, prefix);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The rows in view take the dark style's colours when dark mode is
  * switched on, and the light style's back. */
 static void
@@ -1710,7 +1677,7 @@ assert_rows_follow_dark (GtkWidget *list)
       if (mode == 1)
         dark = keyword_color ();
       iterate_until_drawn (list);
-      row = find_row (list, "def forward");
+      row = find_code_row (list, "def forward");
       g_assert_nonnull (row);
       colors = widget_text_colors (row);
       g_assert_true (g_hash_table_contains (colors, mode == 1 ? dark : light));

@@ -65,20 +65,11 @@ long_example_path (const char *dir)
   return path;
 }
 
-static gboolean
-diff_ready (gpointer diff)
-{
-  return graft_diff_window_get_ready (diff);
-}
-
 static GraftDiffWindow *
 open_changes (GraftWindow *window)
 {
-  GtkWidget *diff;
+  GtkWidget *diff = open_toplevel (window, "show-changes", NULL, GRAFT_TYPE_DIFF_WINDOW);
 
-  activate (window, "show-changes", NULL);
-  diff = find_toplevel (GRAFT_TYPE_DIFF_WINDOW);
-  g_assert_nonnull (diff);
   /* Not drawn: GTK 4.8 warns, at random, that it draws one of its two
    * scrolled windows (which share their vertical adjustment) without a
    * current allocation, as it did before this work (bench-editor
@@ -377,12 +368,6 @@ test_changes_document (void)
   g_rmdir (dir);
 }
 
-static gboolean
-code_made (gpointer document)
-{
-  return !graft_document_get_code_pending (document);
-}
-
 typedef struct
 {
   GThread *main_thread;
@@ -570,36 +555,6 @@ selected_rows (GraftDiffWindow *diff)
   return g_string_free (out, FALSE);
 }
 
-/* The row under @widget with a side whose text ends with @suffix, or
- * NULL; @text (if not NULL) is that side's text. */
-static GtkWidget *
-find_label_ending (GtkWidget   *widget,
-                   const char  *suffix,
-                   const char **text)
-{
-  if (GRAFT_IS_CODE_ROW (widget))
-    for (guint s = 0; s < 2; s++)
-      {
-        const char *shown = graft_code_row_get_text (GRAFT_CODE_ROW (widget), s);
-
-        if (shown != NULL && g_str_has_suffix (shown, suffix))
-          {
-            if (text != NULL)
-              *text = shown;
-            return widget;
-          }
-      }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_ending (child, suffix, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The row under @widget showing @text after a line number, or NULL. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -607,7 +562,7 @@ find_label (GtkWidget  *widget,
 {
   g_autofree char *numbered = g_strconcat ("   ", text, NULL);
 
-  return find_label_ending (widget, numbered, NULL);
+  return find_code_row_ending (widget, numbered, NULL);
 }
 
 /* Whether a row showing @text is drawn inside the list's view. */
@@ -750,7 +705,7 @@ label_ending_shown (gpointer data)
 {
   LabelWanted *wanted = data;
 
-  return find_label_ending (wanted->list, wanted->suffix, NULL) != NULL;
+  return find_code_row_ending (wanted->list, wanted->suffix, NULL) != NULL;
 }
 
 static void
@@ -907,7 +862,7 @@ test_changes_long_line (void)
   wanted.suffix = suffix;
   wanted.list = GTK_WIDGET (graft_diff_window_get_list (diff));
   iterate_until (label_ending_shown, &wanted);
-  g_assert_nonnull (find_label_ending (wanted.list, wanted.suffix, &label));
+  g_assert_nonnull (find_code_row_ending (wanted.list, wanted.suffix, &label));
   /* Its number, then its start. */
   g_assert_true (g_str_has_prefix (label, "      3       return (xé, xé"));
   g_assert_cmpuint (strlen (label), <, 2100);
@@ -992,22 +947,13 @@ expected_neighbourhood (GraftDocument *document,
   return shown;
 }
 
-static gboolean
-context_ready (gpointer context)
-{
-  return graft_context_window_get_ready (context);
-}
-
 static GraftContextWindow *
 open_context (GraftWindow *window,
               guint        match)
 {
-  GtkWidget *context;
-
-  activate (window, "match-in-context", g_variant_new_uint32 (match));
-  context = find_toplevel (GRAFT_TYPE_CONTEXT_WINDOW);
-  g_assert_nonnull (context);
-  return GRAFT_CONTEXT_WINDOW (context);
+  return GRAFT_CONTEXT_WINDOW (open_toplevel (window, "match-in-context",
+                                              g_variant_new_uint32 (match),
+                                              GRAFT_TYPE_CONTEXT_WINDOW));
 }
 
 /* The picture shows exactly the expected nodes, with the match marked. */
@@ -1304,21 +1250,10 @@ assert_split_as (GraftSplitWindow *split,
     }
 }
 
-static gboolean
-split_ready (gpointer split)
-{
-  return graft_split_window_get_ready (split);
-}
-
 static GraftSplitWindow *
 open_split (GraftWindow *window)
 {
-  GtkWidget *split;
-
-  activate (window, "compare", NULL);
-  split = find_toplevel (GRAFT_TYPE_SPLIT_WINDOW);
-  g_assert_nonnull (split);
-  return GRAFT_SPLIT_WINDOW (split);
+  return GRAFT_SPLIT_WINDOW (open_toplevel (window, "compare", NULL, GRAFT_TYPE_SPLIT_WINDOW));
 }
 
 /* Compare Graphs over turns: the comparison graft_document_compare()

@@ -22,6 +22,8 @@
 #include "example.h"
 #include "window-util.h"
 
+#include "graft-document-private.h"
+
 #include "graft-application.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
@@ -230,11 +232,7 @@ context_menu_cb (GraftCanvas *canvas,
 static GtkPopover *
 find_popover (GraftCanvas *canvas)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER_MENU (child))
-      return GTK_POPOVER (child);
-  return NULL;
+  return GTK_POPOVER (find_child (GTK_WIDGET (canvas), GTK_TYPE_POPOVER_MENU));
 }
 
 /* Attribute @attribute of item @item of section @section of @menu, or
@@ -695,13 +693,6 @@ test_folded_module (void)
   close_window (window);
 }
 
-static gboolean
-matches_known (gpointer window)
-{
-  return layout_ready (window) &&
-         !graft_document_get_matches_pending (graft_window_get_document (window));
-}
-
 /* F9 with nothing selected and the keyboard's ring on a node (a match
  * chosen by Ctrl+G) shows that node's properties: it showed "Select a
  * node ...".  With a selection, the selection's. */
@@ -767,6 +758,32 @@ test_undo_replace_ring (void)
   close_window (window);
 }
 
+/* Choosing a match while the matches are found again by steps (a large
+ * graph) leaves the search to its steps: the description of the focused
+ * node asked for the matches, which found them all in that turn.  It
+ * says the node's match once they are in. */
+static void
+test_accessible_pending (void)
+{
+  GraftWindow   *window = open_example ();
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GraftDocument *document = graft_window_get_document (window);
+  GtkAccessible *accessible = GTK_ACCESSIBLE (canvas);
+
+  _graft_document_set_match_step (1);
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  graft_window_select_match (window, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-selected", NULL);
+  g_assert_true (graft_document_get_matches_pending (document));
+  graft_window_select_match (window, 0);
+  g_assert_true (graft_document_get_matches_pending (document));
+  iterate_until (matches_known, window);
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "input cat; user max_1; in match 1 of 1 (chosen)");
+  _graft_document_set_match_step (0);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -786,6 +803,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/return-and-space", test_return_and_space);
   g_test_add_func ("/ui/canvas-keys/find-then-escape", test_find_then_escape);
   g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);
+  g_test_add_func ("/ui/canvas-keys/accessible-pending", test_accessible_pending);
   g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);
   g_test_add_func ("/ui/canvas-keys/properties-on-ring", test_properties_on_ring);
   g_test_add_func ("/ui/canvas-keys/undo-replace-ring", test_undo_replace_ring);

@@ -20,17 +20,6 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-/* The completion popup of @view, if it has one. */
-static GtkWidget *
-find_popup (GtkWidget *view)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER (child))
-      return child;
-  return NULL;
-}
-
 /* The typed-text cells the popup of @view shows, in order. */
 static void
 collect_cells (GtkWidget *widget,
@@ -56,7 +45,7 @@ collect_cells (GtkWidget *widget,
 static GPtrArray *
 shown_proposals (GtkWidget *view)
 {
-  GtkWidget *popup = find_popup (view);
+  GtkWidget *popup = find_child (view, GTK_TYPE_POPOVER);
   GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
 
   if (popup != NULL && gtk_widget_get_mapped (popup))
@@ -82,7 +71,7 @@ popup_shows (gpointer data)
 static gboolean
 popup_hidden (gpointer view)
 {
-  GtkWidget *popup = find_popup (view);
+  GtkWidget *popup = find_child (view, GTK_TYPE_POPOVER);
 
   return popup == NULL || !gtk_widget_get_mapped (popup);
 }
@@ -498,7 +487,7 @@ test_return_indent (void)
 static gboolean
 popup_whole (gpointer view)
 {
-  GtkWidget     *popup = find_popup (view);
+  GtkWidget     *popup = find_child (view, GTK_TYPE_POPOVER);
   GdkSurface    *surface;
   GtkRequisition natural;
 

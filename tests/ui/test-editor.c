@@ -48,16 +48,6 @@
 #include <unistd.h>
 #include <utime.h>
 
-static char *
-original_code (void)
-{
-  g_autofree char *path = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get_default ());
-  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
-
-  return graft_codegen_python (graph);
-}
-
 static void
 test_open_example (void)
 {
@@ -122,7 +112,7 @@ test_replace_all_undo_redo (void)
 {
   GraftWindow     *window = open_example ();
   g_autofree char *expected = example_rewrite (-1, FALSE);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
 
   activate (window, "replace-all", NULL);
   assert_replaced_all (window, expected, original);
@@ -213,7 +203,7 @@ test_replace_all_in_steps (void)
   GraftWindow     *window = open_example ();
   GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *expected = example_rewrite (-1, FALSE);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
   g_autofree char *code = NULL;
   gulong           id;
 
@@ -244,7 +234,7 @@ test_replace_all_interrupted (void)
   GraftWindow     *window = open_example ();
   GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *expected = example_rewrite (-1, FALSE);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
   g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
   g_autofree char *code = NULL;
   gulong           id;
@@ -416,7 +406,7 @@ test_undo_in_steps (void)
   GraftWindow     *window = open_example ();
   GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *expected = example_rewrite (-1, FALSE);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
   g_autofree char *before = graft_json_graph (graft_document_get_graph (document));
   g_autofree char *after = NULL;
   g_autofree char *json = NULL;
@@ -489,7 +479,7 @@ test_undo_interrupted (void)
 {
   GraftWindow     *window = open_example_twice_replaced ();
   GraftDocument   *document = graft_window_get_document (window);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
   g_autofree char *first = example_rewrite (0, FALSE);
   g_autofree char *second = example_rewrite (1, FALSE);
   g_autofree char *both = example_rewrite (0, TRUE);
@@ -557,7 +547,7 @@ test_undo_interrupted (void)
 static void
 test_undo_closed (void)
 {
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
 
   for (guint held = 0; held < 2; held++)
     {
@@ -1207,16 +1197,14 @@ assert_closes_with_keys (GtkWidget *(*open) (GraftWindow *),
 static GtkWidget *
 open_changes (GraftWindow *window)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
-  return find_toplevel (GRAFT_TYPE_DIFF_WINDOW);
+  return open_toplevel (window, "show-changes", NULL, GRAFT_TYPE_DIFF_WINDOW);
 }
 
 static GtkWidget *
 open_context (GraftWindow *window)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
-                                  g_variant_new_uint32 (1));
-  return find_toplevel (GRAFT_TYPE_CONTEXT_WINDOW);
+  return open_toplevel (window, "match-in-context", g_variant_new_uint32 (1),
+                        GRAFT_TYPE_CONTEXT_WINDOW);
 }
 
 /* The Changes and Match in Context windows close with Escape and Ctrl+W. */
@@ -1300,29 +1288,30 @@ find_recent_label (GMenuModel *model,
   return NULL;
 }
 
+/* Whether @widget is a menu button whose menu lists @uri. */
+static gboolean
+menu_lists_recent (GtkWidget    *widget,
+                   gconstpointer uri)
+{
+  g_autofree char *label = NULL;
+
+  if (!GTK_IS_MENU_BUTTON (widget) ||
+      gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) == NULL)
+    return FALSE;
+  label = find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), uri);
+  return label != NULL;
+}
+
 /* The menus of the menu buttons inside @widget, searched for @uri. */
 static char *
 find_recent_in_menus (GtkWidget  *widget,
                       const char *uri)
 {
-  if (GTK_IS_MENU_BUTTON (widget) &&
-      gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    {
-      char *label = find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)),
-                                       uri);
+  GtkWidget *button = find_widget_where (widget, menu_lists_recent, uri);
 
-      if (label != NULL)
-        return label;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      char *label = find_recent_in_menus (child, uri);
-
-      if (label != NULL)
-        return label;
-    }
-  return NULL;
+  if (button == NULL)
+    return NULL;
+  return find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), uri);
 }
 
 typedef struct
@@ -1373,18 +1362,6 @@ test_recent_names (void)
   gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
   g_unlink (path);
   g_rmdir (dir);
-}
-
-static gboolean
-diff_ready (gpointer diff)
-{
-  return graft_diff_window_get_ready (diff);
-}
-
-static gboolean
-context_ready (gpointer context)
-{
-  return graft_context_window_get_ready (context);
 }
 
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
@@ -1776,17 +1753,6 @@ test_canvas_notify (void)
   g_assert_finalize_object (canvas);
 }
 
-static gint
-find_box (GraftLayout *layout,
-          const char  *name)
-{
-  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
-    if (!graft_layout_get_node (layout, b)->is_stub &&
-        strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
-      return (gint) b;
-  return -1;
-}
-
 /* Folding by module: Collapse Modules draws resnet50's blocks as boxes, a
  * block opens one level at a time, a folded box selects all its nodes,
  * Expand All gives the whole graph back, and the code never changes. */
@@ -1813,13 +1779,13 @@ test_fold_modules (void)
   layout = graft_canvas_get_layout (canvas);
   n_full = graft_layout_get_n_nodes (layout);
   /* 177 nodes: under the threshold, so it opens whole. */
-  g_assert_cmpint (find_box (layout, "layer1"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "layer1"), ==, -1);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
   g_assert_cmpuint (graft_layout_get_n_nodes (layout), <, n_full / 4);
-  box = find_box (layout, "layer1");
+  box = find_layout_box (layout, "layer1");
   g_assert_cmpint (box, >=, 0);
   g_assert_cmpuint (graft_layout_get_node (layout, box)->n_members, ==, 32);
 
@@ -1839,17 +1805,17 @@ test_fold_modules (void)
                                   g_variant_new_string ("layer1"));
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
-  g_assert_cmpint (find_box (layout, "layer1"), ==, -1);
-  box = find_box (layout, "layer1.0");
+  g_assert_cmpint (find_layout_box (layout, "layer1"), ==, -1);
+  box = find_layout_box (layout, "layer1.0");
   g_assert_cmpint (box, >=, 0);
   graft_layout_get_members (layout, box, &n_members);
   g_assert_cmpuint (n_members, ==, 12);
-  g_assert_cmpint (find_box (layout, "layer1.1"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "layer1.1"), >=, 0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-scope",
                                   g_variant_new_string ("layer1"));
   iterate_until (layout_ready, window);
-  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer1"), >=, 0);
+  g_assert_cmpint (find_layout_box (graft_canvas_get_layout (canvas), "layer1"), >=, 0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "expand-all", NULL);
   iterate_until (layout_ready, window);
@@ -1880,7 +1846,7 @@ test_expand_all_refused (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
   iterate_until (layout_ready, window);
   folded = graft_canvas_get_layout (canvas);
-  g_assert_cmpint (find_box (folded, "layer1"), >=, 0);
+  g_assert_cmpint (find_layout_box (folded, "layer1"), >=, 0);
 
   _graft_layout_set_max_nodes (100);
   expected = g_strdup_printf ("The graph cannot be drawn: the graph has %u nodes; graft draws at "
@@ -1895,8 +1861,8 @@ test_expand_all_refused (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope",
                                   g_variant_new_string ("layer1"));
   iterate_until (layout_ready, window);
-  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer1.0"), >=, 0);
-  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer2"), >=, 0);
+  g_assert_cmpint (find_layout_box (graft_canvas_get_layout (canvas), "layer1.0"), >=, 0);
+  g_assert_cmpint (find_layout_box (graft_canvas_get_layout (canvas), "layer2"), >=, 0);
 
   _graft_layout_set_max_nodes (0);
   g_action_group_activate_action (G_ACTION_GROUP (window), "expand-all", NULL);
@@ -1947,14 +1913,14 @@ test_module_frames (void)
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 0);
-  g_assert_cmpint (find_box (layout, "layer2"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "layer2"), >=, 0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "expand-level", NULL);
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
-  g_assert_cmpint (find_box (layout, "layer2"), ==, -1);
-  g_assert_cmpint (find_box (layout, "layer2.3"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "layer2"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "layer2.3"), >=, 0);
   for (guint f = 0; f < graft_layout_get_n_frames (layout); f++)
     if (strcmp (graft_layout_get_frame (layout, f)->scope, "layer2") == 0)
       frame = graft_layout_get_frame (layout, f);
@@ -1963,7 +1929,7 @@ test_module_frames (void)
 
   /* Not a control: the middle of a box. */
   {
-    const GraftRect *r = &graft_layout_get_node (layout, find_box (layout, "layer2.3"))->box;
+    const GraftRect *r = &graft_layout_get_node (layout, find_layout_box (layout, "layer2.3"))->box;
     double           wx;
     double           wy;
 
@@ -1974,7 +1940,7 @@ test_module_frames (void)
   graft_layout_get_frame_control (frame, &control);
   click_control (window, &control);
   layout = graft_canvas_get_layout (canvas);
-  box = find_box (layout, "layer2");
+  box = find_layout_box (layout, "layer2");
   g_assert_cmpint (box, >=, 0);
   g_assert_cmpuint (graft_layout_get_node (layout, box)->n_members, ==, 42);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 3);
@@ -1982,8 +1948,8 @@ test_module_frames (void)
   g_assert_true (graft_layout_get_box_control (layout, (guint) box, &control));
   click_control (window, &control);
   layout = graft_canvas_get_layout (canvas);
-  g_assert_cmpint (find_box (layout, "layer2"), ==, -1);
-  g_assert_cmpint (find_box (layout, "layer2.0"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "layer2"), ==, -1);
+  g_assert_cmpint (find_layout_box (layout, "layer2.0"), >=, 0);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
 
   after = graft_document_dup_code (document);
@@ -1994,13 +1960,13 @@ test_module_frames (void)
   activate (window, "torch", g_variant_new_string ("1.13"));
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
-  g_assert_cmpint (find_box (layout, "layer2.0"), >=, 0);
-  g_assert_cmpint (find_box (layout, "layer1.0"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "layer2.0"), >=, 0);
+  g_assert_cmpint (find_layout_box (layout, "layer1.0"), >=, 0);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
   /* Back to the torch the other tests expect (the choice is remembered). */
   activate (window, "torch", g_variant_new_string ("2.6"));
   iterate_until (layout_ready, window);
-  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer2.0"), >=, 0);
+  g_assert_cmpint (find_layout_box (graft_canvas_get_layout (canvas), "layer2.0"), >=, 0);
   close_window (window);
 }
 
@@ -2424,7 +2390,7 @@ test_restore_undo (void)
   g_autofree char *example = example_path ();
   g_autofree char *dir = g_dir_make_tmp ("graft-restore-XXXXXX", NULL);
   g_autofree char *path = example_copy (dir);
-  g_autofree char *original = original_code ();
+  g_autofree char *original = example_code ();
   g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *code = NULL;
   g_autofree char *file_pattern = NULL;
@@ -2645,7 +2611,7 @@ test_torch_keeps_edits (void)
   GraftPatternEditor *editor = GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window,
                                                                                       FALSE));
   g_autofree char    *expected = example_rewrite (-1, FALSE);
-  g_autofree char    *original = original_code ();
+  g_autofree char    *original = example_code ();
   GtkTextBuffer      *buffer = graft_pattern_editor_get_buffer (editor);
   GtkTextIter         end;
 
@@ -2901,7 +2867,7 @@ switch_ends_as_at_once (GraftDocument      *at_once,
 }
 
 static gboolean
-code_made (gpointer document)
+code_held (gpointer document)
 {
   return graft_document_peek_code (document) != NULL;
 }
@@ -2939,7 +2905,7 @@ test_document_torch_worker_edited (void)
    * ends first, at once. */
   graft_document_set_dialect (at_once, new_torch);
   g_assert_true (graft_document_begin_set_dialect (worker, new_torch));
-  iterate_until (code_made, worker);
+  iterate_until (code_held, worker);
   g_assert_true (graft_document_get_switching (worker));
   graft_document_undo (at_once);
   graft_document_undo (worker);
@@ -3352,7 +3318,7 @@ test_properties_folded_change (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
   iterate_until (revealed, window);
   layout = graft_canvas_get_layout (canvas);
-  r = &graft_layout_get_node (layout, find_box (layout, "layer1"))->box;
+  r = &graft_layout_get_node (layout, find_layout_box (layout, "layer1"))->box;
   graft_canvas_layout_to_widget (canvas, r->x - 2, r->y - 2, &x0, &y0);
   graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x1, &y1);
   graft_canvas_select_rect (canvas, x0, y0, x1, y1, FALSE);

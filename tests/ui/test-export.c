@@ -863,25 +863,6 @@ test_export_dialog (void)
   g_rmdir (dir);
 }
 
-/* The label under @widget that shows @text, or %NULL. */
-static GtkWidget *
-find_label_showing (GtkWidget  *widget,
-                    const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_showing (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A toast too long for the canvas's column (the export's note at
  * 1120x700) is shown whole, wrapped, within the toast and the toast
  * within the column: libadwaita's title label cut it with an ellipsis

@@ -160,25 +160,6 @@ test_rules_page_fits (void)
   close_window (window);
 }
 
-/* The first widget under @widget whose action is @action. */
-static GtkWidget *
-find_action_widget (GtkWidget  *widget,
-                    const char *action)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_ACTIONABLE (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
-        return child;
-      if ((found = find_action_widget (child, action)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   GraftWindow *window;

@@ -700,12 +700,6 @@ test_open_during_replace_all (void)
   close_window (window);
 }
 
-static gboolean
-has_file_notice (gpointer data)
-{
-  return graft_window_get_file_notice (data) != NULL;
-}
-
 static void
 disk_event_cb (GFileMonitor     *monitor,
                GFile            *file,

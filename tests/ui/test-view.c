@@ -1669,6 +1669,24 @@ test_shared_names_delete (void)
       }
   }
 
+  /* A rank past the nodes of the name: said so (it was skipped, and the
+   * step failed as "the selected nodes are used by other nodes"). */
+  {
+    g_autoptr (GRegex) regex = g_regex_new ("\"ranks\"\\s*:\\s*\\[[^]]*\\]", 0, 0, NULL);
+    g_autofree char *past =
+        g_regex_replace_literal (regex, text, -1, 0, "\"ranks\" : [2]", 0, NULL);
+    g_autoptr (GError) past_error = NULL;
+    g_autoptr (GraftSession) session = graft_session_parse ("s.graft", past, strlen (past), &error);
+    g_autoptr (GraftDocument) restoring = graft_document_new ();
+
+    g_assert_no_error (error);
+    g_assert_false (graft_session_install (session, restoring, &past_error));
+    g_test_message ("%s", past_error->message);
+    g_assert_true (g_str_has_suffix (
+        past_error->message,
+        "does not apply: no node 'sym_size_int_1' of rank 2: the graph has 2 of that name"));
+  }
+
   /* An older session, without the ranks: every unused node of the name. */
   ranks = strstr (text, "\"ranks\"");
   g_assert_nonnull (ranks);

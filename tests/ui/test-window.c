@@ -697,7 +697,7 @@ test_focus_in_big_change (void)
 }
 
 static gboolean
-split_ready (gpointer data)
+split_shown (gpointer data)
 {
   GraftSplitWindow *split = data;
 
@@ -710,13 +710,10 @@ open_split (GraftWindow *window,
             const char  *action,
             GVariant    *param)
 {
-  GraftSplitWindow *split;
+  GraftSplitWindow *split =
+      GRAFT_SPLIT_WINDOW (open_toplevel (window, action, param, GRAFT_TYPE_SPLIT_WINDOW));
 
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
-  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
-  split = GRAFT_SPLIT_WINDOW (find_toplevel (GRAFT_TYPE_SPLIT_WINDOW));
-  g_assert_nonnull (split);
-  iterate_until (split_ready, split);
+  iterate_until (split_shown, split);
   return split;
 }
 
@@ -1046,7 +1043,7 @@ test_split_shared_names_early (void)
   right = graft_split_window_get_canvas (split, TRUE);
   g_assert_null (graft_canvas_get_layout (right));
   graft_canvas_select (left, "sym_size_int_1", FALSE);
-  iterate_until (split_ready, split);
+  iterate_until (split_shown, split);
   before_at = position_named (graft_canvas_get_layout (left), "sym_size_int_1");
   owner_at = position_named (graft_canvas_get_layout (right), "sym_size_int_1");
   g_assert_true (graft_canvas_is_node_selected (left, (guint) before_at));

@@ -18,7 +18,9 @@
 #include "window-util.h"
 
 #include "graft-application.h"
+#include "graft-document-private.h"
 #include "graft-rules-panel.h"
+#include "graft-turns.h"
 #include "graft-window-private.h"
 
 #include <glib/gstdio.h>
@@ -39,12 +41,6 @@ graph_read (gpointer window)
 
   return layout_ready (window) && graft_document_get_load_error (document) == NULL &&
          graft_graph_get_n_nodes (graft_document_get_graph (document)) > 0;
-}
-
-static gboolean
-has_file_notice (gpointer window)
-{
-  return graft_window_get_file_notice (window) != NULL;
 }
 
 #define BROKEN_MODEL                                                         \
@@ -89,24 +85,6 @@ test_unread_file_read_again (void)
   close_window (window);
   g_unlink (path);
   g_rmdir (dir);
-}
-
-/* The label of @widget or under it that has the style class @name. */
-static GtkWidget *
-find_styled (GtkWidget  *widget,
-             const char *name)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, name))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_styled (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The page of a file that cannot be read shows the error as it is (the
@@ -215,13 +193,6 @@ test_rules_page_empty (void)
   next = graft_document_dup_next_text (document);
   g_assert_true (g_str_has_prefix (next, "Next: pass 1"));
   close_window (window);
-}
-
-static gboolean
-matches_known (gpointer window)
-{
-  return layout_ready (window) &&
-         !graft_document_get_matches_pending (graft_window_get_document (window));
 }
 
 /* A file that could not be read, deleted: the bar says so, without
@@ -358,6 +329,80 @@ test_replace_goes_on (void)
   iterate_until (matches_known, window);
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  close_window (window);
+}
+
+static gboolean
+moved (gpointer window)
+{
+  return GRAFT_WINDOW (window)->move_toast == NULL;
+}
+
+/* A job that runs alone, so that no other runs while the window reads a
+ * file. */
+static gboolean
+hold_while_loading_cb (gpointer window)
+{
+  return GRAFT_WINDOW (window)->loading ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+#define MAX_PATTERN "import torch\n\n\ndef pattern(x):\n    return torch.max(x)\n"
+
+/* The choice a Replace (or an undone one) leaves for the matches to come
+ * is of the graph it made and of its pattern.  Where they are found by
+ * steps (a large graph; here one step of work a turn), the matches of a
+ * pattern typed meanwhile, or of a file opened meanwhile, had their match
+ * N chosen (0, 1 and 0 here on main). */
+static void
+test_replace_choice_dropped (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *pattern = g_strdup (graft_document_get_pattern_text (document));
+
+  _graft_document_set_match_step (1);
+  /* A pattern typed while the matches after a Replace are found. */
+  graft_window_select_match (window, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-selected", NULL);
+  g_assert_true (graft_document_get_matches_pending (document));
+  graft_document_set_pattern_text (document, MAX_PATTERN);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
+  /* The same after an undone Replace, which chooses its match again. */
+  graft_document_undo (document);
+  graft_document_undo (document);
+  graft_document_set_pattern_text (document, pattern);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  graft_window_select_match (window, 1);
+  activate (window, "replace-selected", NULL);
+  iterate_until (matches_known, window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  iterate_until (moved, window);
+  g_assert_true (graft_document_get_matches_pending (document));
+  graft_document_set_pattern_text (document, MAX_PATTERN);
+  iterate_until (matches_known, window);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+
+  /* A file opened while the matches after a Replace are found, none
+   * chosen (a row's Replace button). */
+  graft_document_set_pattern_text (document, pattern);
+  iterate_until (matches_known, window);
+  gtk_single_selection_set_selected (window->match_selection, GTK_INVALID_LIST_POSITION);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
+                                  g_variant_new_uint32 (0));
+  g_assert_true (graft_document_get_matches_pending (document));
+  /* Read on a worker, and installed before the search goes on. */
+  graft_turns_add_alone (hold_while_loading_cb, window, NULL);
+  graft_window_open_file (window, file);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, -1);
+  _graft_document_set_match_step (0);
   close_window (window);
 }
 
@@ -582,6 +627,54 @@ test_shortcuts_height (void)
   close_window (window);
 }
 
+/* Whether @widget is a label shown whose text runs past @section's right
+ * edge. */
+static gboolean
+is_label_past (GtkWidget    *widget,
+               gconstpointer section)
+{
+  graphene_rect_t bounds;
+  int             width = 0;
+
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget) ||
+      !gtk_widget_compute_bounds (widget, GTK_WIDGET (section), &bounds))
+    return FALSE;
+  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (widget)), &width, NULL);
+  return bounds.origin.x + width > gtk_widget_get_width (GTK_WIDGET (section));
+}
+
+/* Every title of the shortcuts window is inside its page: GTK 4.8's
+ * GtkShortcutsShortcut gives a title more width than its column has,
+ * and "Compare the graphs before and after the last change", wrapped at
+ * that width, ran 45 pixels past the window's edge (1366x768). */
+static void
+test_shortcuts_titles_inside (void)
+{
+  static const char *const sections[] = { "shortcuts", "rules", "canvas", "panes" };
+  GraftWindow             *window = open_example ();
+  GtkWindow               *overlay;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_nonnull (overlay);
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      GtkWidget *section = find_widget (GTK_WIDGET (overlay), GTK_TYPE_SHORTCUTS_SECTION);
+      GtkWidget *past;
+
+      g_object_set (overlay, "section-name", sections[i], NULL);
+      iterate_until_drawn (GTK_WIDGET (overlay));
+      /* The section shown. */
+      while (section != NULL && !gtk_widget_get_mapped (section))
+        section = gtk_widget_get_next_sibling (section);
+      g_assert_nonnull (section);
+      past = find_widget_where (section, is_label_past, section);
+      g_assert_cmpstr (past != NULL ? gtk_label_get_text (GTK_LABEL (past)) : NULL, ==, NULL);
+    }
+  gtk_window_close (overlay);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -597,10 +690,12 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/error-page-torch", test_error_page_torch);
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
+  g_test_add_func ("/ui/workflow/replace-choice-dropped", test_replace_choice_dropped);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/hide-panel-focus", test_hide_panel_focus);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
   g_test_add_func ("/ui/workflow/shortcuts-width", test_shortcuts_width);
   g_test_add_func ("/ui/workflow/shortcuts-height", test_shortcuts_height);
+  g_test_add_func ("/ui/workflow/shortcuts-titles-inside", test_shortcuts_titles_inside);
   return g_test_run ();
 }

@@ -20,6 +20,9 @@
 #include "graft-autosave.h"
 #include "graft-canvas.h"
 #include "graft-code-rows.h"
+#include "graft-context-window.h"
+#include "graft-diff-window.h"
+#include "graft-split-window.h"
 #include "graft-window-private.h"
 
 #include <gdk/x11/gdkx.h>
@@ -440,6 +443,40 @@ flap_settled (gpointer flap)
 }
 
 /**
+ * find_widget_where:
+ * @widget: a widget
+ * @test: what the widget sought is
+ * @data: @test's second argument
+ *
+ * Returns: (transfer none) (nullable): the first widget in @widget,
+ *   itself included, depth first, for which @test is TRUE
+ */
+GtkWidget *
+find_widget_where (GtkWidget *widget,
+                   gboolean (*test) (GtkWidget *widget, gconstpointer data),
+                   gconstpointer data)
+{
+  if (test (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_where (child, test, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget    *widget,
+            gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+/**
  * find_widget:
  * @widget: a widget
  * @type: a widget type
@@ -451,17 +488,179 @@ GtkWidget *
 find_widget (GtkWidget *widget,
              GType      type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
+  return find_widget_where (widget, is_of_type, GSIZE_TO_POINTER (type));
+}
+
+/**
+ * find_child:
+ * @widget: a widget
+ * @type: a widget type
+ *
+ * Returns: (transfer none) (nullable): the first child of @widget (not
+ *   deeper) of @type: a widget's own popover
+ */
+GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+      return child;
+  return NULL;
+}
+
+static gboolean
+is_styled_label (GtkWidget    *widget,
+                 gconstpointer css_class)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, css_class);
+}
+
+/**
+ * find_styled:
+ * @widget: a widget
+ * @css_class: a style class
+ *
+ * Returns: (transfer none) (nullable): the first label in @widget that
+ *   has @css_class
+ */
+GtkWidget *
+find_styled (GtkWidget  *widget,
+             const char *css_class)
+{
+  return find_widget_where (widget, is_styled_label, css_class);
+}
+
+static gboolean
+is_label_showing (GtkWidget    *widget,
+                  gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/**
+ * find_label_showing:
+ * @widget: a widget
+ * @text: a label's text
+ *
+ * Returns: (transfer none) (nullable): the first mapped label in @widget
+ *   whose text is @text
+ */
+GtkWidget *
+find_label_showing (GtkWidget  *widget,
+                    const char *text)
+{
+  return find_widget_where (widget, is_label_showing, text);
+}
+
+static gboolean
+has_action (GtkWidget    *widget,
+            gconstpointer action)
+{
+  return GTK_IS_ACTIONABLE (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/**
+ * find_action_widget:
+ * @widget: a widget
+ * @action: a detailed action name ("win.replace-all")
+ *
+ * Returns: (transfer none) (nullable): the first widget under @widget
+ *   (not itself) whose action is @action
+ */
+GtkWidget *
+find_action_widget (GtkWidget  *widget,
+                    const char *action)
+{
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_widget (child, type);
+      GtkWidget *found = find_widget_where (child, has_action, action);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+/* What find_code_row_ending() looks for, and what it found. */
+typedef struct
+{
+  const char  *suffix;
+  const char **text;
+} RowEnding;
+
+static gboolean
+is_row_ending (GtkWidget    *widget,
+               gconstpointer data)
+{
+  const RowEnding *ending = data;
+
+  if (!GRAFT_IS_CODE_ROW (widget))
+    return FALSE;
+  for (guint side = 0; side < 2; side++)
+    {
+      const char *shown = graft_code_row_get_text (GRAFT_CODE_ROW (widget), side);
+
+      if (shown != NULL && g_str_has_suffix (shown, ending->suffix))
+        {
+          if (ending->text != NULL)
+            *ending->text = shown;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * find_code_row_ending:
+ * @widget: a widget
+ * @suffix: how a side's text ends
+ * @text: (out) (optional): that side's text
+ *
+ * Returns: (transfer none) (nullable): the first code row (GraftCodeRow)
+ *   in @widget one of whose sides' text ends with @suffix
+ */
+GtkWidget *
+find_code_row_ending (GtkWidget   *widget,
+                      const char  *suffix,
+                      const char **text)
+{
+  RowEnding ending = { suffix, text };
+
+  return find_widget_where (widget, is_row_ending, &ending);
+}
+
+static gboolean
+is_row_starting (GtkWidget    *widget,
+                 gconstpointer prefix)
+{
+  const char *text;
+
+  if (!GRAFT_IS_CODE_ROW (widget))
+    return FALSE;
+  text = graft_code_row_get_text (GRAFT_CODE_ROW (widget), 0);
+  /* After the line's number. */
+  return text != NULL && g_str_has_prefix (text + strspn (text, " 0123456789"), prefix);
+}
+
+/**
+ * find_code_row:
+ * @widget: a widget
+ * @prefix: how a line starts
+ *
+ * Returns: (transfer none) (nullable): the first code row in @widget
+ *   whose line (its first side's, after the line number) starts with
+ *   @prefix
+ */
+GtkWidget *
+find_code_row (GtkWidget  *widget,
+               const char *prefix)
+{
+  return find_widget_where (widget, is_row_starting, prefix);
 }
 
 /**
@@ -474,6 +673,24 @@ GtkWidget *
 find_text_view (GtkWidget *widget)
 {
   return find_widget (widget, GTK_TYPE_TEXT_VIEW);
+}
+
+/**
+ * find_layout_box:
+ * @layout: a layout
+ * @name: a node's name, or a folded scope's path
+ *
+ * Returns: the first box of @layout (not a stub) named @name, or -1
+ */
+gint
+find_layout_box (GraftLayout *layout,
+                 const char  *name)
+{
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (!graft_layout_get_node (layout, b)->is_stub &&
+        strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
+      return (gint) b;
+  return -1;
 }
 
 /**
@@ -495,6 +712,117 @@ find_toplevel (GType type)
         return GTK_WIDGET (item);
     }
   return NULL;
+}
+
+/**
+ * open_toplevel:
+ * @window: a window
+ * @action: the action of @window that opens a window of @type (enabled)
+ * @param: (nullable): the action's parameter
+ * @type: a window type
+ *
+ * Activates @action (activate(): the layout is ready again after it).
+ *
+ * Returns: (transfer none): the window of @type it opened
+ */
+GtkWidget *
+open_toplevel (GraftWindow *window,
+               const char  *action,
+               GVariant    *param,
+               GType        type)
+{
+  GtkWidget *opened;
+
+  activate (window, action, param);
+  opened = find_toplevel (type);
+  g_assert_nonnull (opened);
+  return opened;
+}
+
+/**
+ * diff_ready:
+ * @diff: a GraftDiffWindow
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @diff shows its lines
+ */
+gboolean
+diff_ready (gpointer diff)
+{
+  return graft_diff_window_get_ready (diff);
+}
+
+/**
+ * context_ready:
+ * @context: a GraftContextWindow
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @context shows its match
+ */
+gboolean
+context_ready (gpointer context)
+{
+  return graft_context_window_get_ready (context);
+}
+
+/**
+ * split_ready:
+ * @split: a GraftSplitWindow
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @split shows both graphs
+ */
+gboolean
+split_ready (gpointer split)
+{
+  return graft_split_window_get_ready (split);
+}
+
+/**
+ * matches_known:
+ * @window: a window
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @window's layout is ready and its document's matches
+ *   are found (not pending)
+ */
+gboolean
+matches_known (gpointer window)
+{
+  return layout_ready (window) &&
+         !graft_document_get_matches_pending (graft_window_get_document (window));
+}
+
+/**
+ * has_file_notice:
+ * @window: a window
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @window shows a bar about its file on disk
+ */
+gboolean
+has_file_notice (gpointer window)
+{
+  return graft_window_get_file_notice (window) != NULL;
+}
+
+/**
+ * code_made:
+ * @document: a document
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @document's code is made (not pending)
+ */
+gboolean
+code_made (gpointer document)
+{
+  return !graft_document_get_code_pending (document);
 }
 
 /**

@@ -37,10 +37,31 @@ void         close_window (gpointer window);
 gboolean     no_windows (gpointer data);
 void         close_last_window (gpointer window);
 
-GtkWidget      *find_widget (GtkWidget *widget,
-                             GType      type);
+GtkWidget *find_widget_where (GtkWidget *widget,
+                              gboolean (*test) (GtkWidget *widget, gconstpointer data),
+                              gconstpointer data);
+GtkWidget *find_widget (GtkWidget *widget,
+                        GType      type);
+GtkWidget *find_child (GtkWidget *widget,
+                       GType      type);
+GtkWidget *find_styled (GtkWidget  *widget,
+                        const char *css_class);
+GtkWidget *find_label_showing (GtkWidget  *widget,
+                               const char *text);
+GtkWidget *find_action_widget (GtkWidget  *widget,
+                               const char *action);
+GtkWidget *find_code_row (GtkWidget  *widget,
+                          const char *prefix);
+GtkWidget *find_code_row_ending (GtkWidget   *widget,
+                                 const char  *suffix,
+                                 const char **text);
+
 GtkWidget      *find_text_view (GtkWidget *widget);
 GtkWidget      *find_toplevel (GType type);
+GtkWidget      *open_toplevel (GraftWindow *window,
+                               const char  *action,
+                               GVariant    *param,
+                               GType        type);
 GtkFileChooser *shown_file_chooser (void);
 gboolean        file_chooser_shown (gpointer data);
 char           *buffer_text (GtkTextBuffer *buffer);
@@ -55,6 +76,16 @@ GHashTable *widget_text_colors (GtkWidget *widget) G_GNUC_WARN_UNUSED_RESULT;
 char       *keyword_color (void) G_GNUC_WARN_UNUSED_RESULT;
 gboolean    press_shortcut (GtkWidget  *widget,
                             const char *accel);
+
+gboolean diff_ready (gpointer diff);
+gboolean context_ready (gpointer context);
+gboolean split_ready (gpointer split);
+gboolean matches_known (gpointer window);
+gboolean has_file_notice (gpointer window);
+gboolean code_made (gpointer document);
+
+gint find_layout_box (GraftLayout *layout,
+                      const char  *name);
 
 gboolean flap_settled (gpointer flap);
 gboolean page_fitted (gpointer window);
