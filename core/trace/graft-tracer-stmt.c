@@ -1767,32 +1767,90 @@ _graft_tracer_exception_is (Tracer     *t,
   return exception_is (t, raised, name, 0);
 }
 
+/* Python's builtins, per Python of the oracles (3.11 for torch 1.13.1,
+ * 3.13 for 2.6; gen-python-builtins.py asks each), sorted: each
+ * exception class with its own name and its bases. */
+typedef struct
+{
+  const char *name;
+  const char *exception; /* NULL: no exception class */
+  const char *base;
+  const char *base2;
+} PythonBuiltin;
+
+#define GRAFT_PYTHON_BUILTIN(name, exception, base, base2) { name, exception, base, base2 },
+static const PythonBuiltin python_builtins_3_11[] = {
+#include "graft-python-builtins-3.11.inc"
+};
+static const PythonBuiltin python_builtins_3_13[] = {
+#include "graft-python-builtins-3.13.inc"
+};
+#undef GRAFT_PYTHON_BUILTIN
+
+static int
+python_builtin_compare (const void *key,
+                        const void *row)
+{
+  return strcmp (key, ((const PythonBuiltin *) row)->name);
+}
+
+/* The row of Python's builtin @name in @t's dialect's Python, or NULL. */
+static const PythonBuiltin *
+python_builtin (Tracer     *t,
+                const char *name)
+{
+  return t->dialect->torch == GRAFT_TORCH_1_13
+             ? bsearch (name, python_builtins_3_11, G_N_ELEMENTS (python_builtins_3_11),
+                        sizeof python_builtins_3_11[0], python_builtin_compare)
+             : bsearch (name, python_builtins_3_13, G_N_ELEMENTS (python_builtins_3_13),
+                        sizeof python_builtins_3_13[0], python_builtin_compare);
+}
+
+/* The exception class Python's builtin @name is in @t's dialect (OSError
+ * for IOError), or NULL when it is none. */
+static const char *
+builtin_exception (Tracer     *t,
+                   const char *name)
+{
+  const PythonBuiltin *row = python_builtin (t, name);
+
+  return row != NULL ? row->exception : NULL;
+}
+
 static gboolean
 exception_is (Tracer     *t,
               const char *raised,
               const char *name,
               guint       depth)
 {
-  static const char *const bases[][2] = {
+  /* Exception classes of torch and dataclasses Graft raises. */
+  static const char *const others[][2] = {
     { "TraceError", "ValueError" },
     { "FrozenInstanceError", "AttributeError" },
-    { "KeyError", "LookupError" },
-    { "IndexError", "LookupError" },
-    { "ZeroDivisionError", "ArithmeticError" },
-    { "OverflowError", "ArithmeticError" },
-    { "NotImplementedError", "RuntimeError" },
-    { "ModuleNotFoundError", "ImportError" },
-    { "UnboundLocalError", "NameError" },
   };
+  /* (A class of the file's may take a builtin's name.) */
+  const char          *builtin = _graft_tracer_file_exception_class (t, name) == NULL
+                                     ? builtin_exception (t, name)
+                                     : NULL;
+  const PythonBuiltin *own =
+      _graft_tracer_file_exception_class (t, raised) == NULL ? python_builtin (t, raised) : NULL;
 
+  if (builtin != NULL)
+    name = builtin;
+  if (own != NULL && own->exception != NULL)
+    {
+      raised = own->exception;
+      own = python_builtin (t, raised);
+    }
   if (strcmp (name, raised) == 0 || strcmp (name, "BaseException") == 0)
     return TRUE;
-  if (strcmp (name, "Exception") == 0)
-    return strcmp (raised, "KeyboardInterrupt") != 0 && strcmp (raised, "SystemExit") != 0 &&
-           strcmp (raised, "GeneratorExit") != 0;
-  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
-    if (strcmp (bases[i][0], raised) == 0 && strcmp (bases[i][1], name) == 0)
-      return TRUE;
+  if (own != NULL && own->exception != NULL)
+    return depth < 64 &&
+           ((own->base != NULL && exception_is (t, own->base, name, depth + 1)) ||
+            (own->base2 != NULL && exception_is (t, own->base2, name, depth + 1)));
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    if (strcmp (others[i][0], raised) == 0)
+      return exception_is (t, others[i][1], name, depth + 1);
   /* A class the file defines: through its bases (a name rebound to a
    * class of its own bases' names could loop: the depth stops it). */
   if (depth < 64)
@@ -1813,90 +1871,11 @@ exception_is (Tracer     *t,
           if (base != NULL && exception_is (t, base, name, depth + 1))
             return TRUE;
         }
+      /* A class Graft knows nothing of: an Exception, it takes. */
+      if (cls == NULL)
+        return strcmp (name, "Exception") == 0;
     }
   return FALSE;
-}
-
-/* Python's exception classes, builtins in both Pythons of the oracles
- * (3.11 and 3.13; 3.13's PythonFinalizationError is one more), sorted. */
-static const char *const builtin_exceptions[] = {
-  "ArithmeticError",
-  "AssertionError",
-  "AttributeError",
-  "BaseException",
-  "BaseExceptionGroup",
-  "BlockingIOError",
-  "BrokenPipeError",
-  "BufferError",
-  "BytesWarning",
-  "ChildProcessError",
-  "ConnectionAbortedError",
-  "ConnectionError",
-  "ConnectionRefusedError",
-  "ConnectionResetError",
-  "DeprecationWarning",
-  "EOFError",
-  "EncodingWarning",
-  "EnvironmentError",
-  "Exception",
-  "ExceptionGroup",
-  "FileExistsError",
-  "FileNotFoundError",
-  "FloatingPointError",
-  "FutureWarning",
-  "GeneratorExit",
-  "IOError",
-  "ImportError",
-  "ImportWarning",
-  "IndentationError",
-  "IndexError",
-  "InterruptedError",
-  "IsADirectoryError",
-  "KeyError",
-  "KeyboardInterrupt",
-  "LookupError",
-  "MemoryError",
-  "ModuleNotFoundError",
-  "NameError",
-  "NotADirectoryError",
-  "NotImplementedError",
-  "OSError",
-  "OverflowError",
-  "PendingDeprecationWarning",
-  "PermissionError",
-  "ProcessLookupError",
-  "PythonFinalizationError",
-  "RecursionError",
-  "ReferenceError",
-  "ResourceWarning",
-  "RuntimeError",
-  "RuntimeWarning",
-  "StopAsyncIteration",
-  "StopIteration",
-  "SyntaxError",
-  "SyntaxWarning",
-  "SystemError",
-  "SystemExit",
-  "TabError",
-  "TimeoutError",
-  "TypeError",
-  "UnboundLocalError",
-  "UnicodeDecodeError",
-  "UnicodeEncodeError",
-  "UnicodeError",
-  "UnicodeTranslateError",
-  "UnicodeWarning",
-  "UserWarning",
-  "ValueError",
-  "Warning",
-  "ZeroDivisionError",
-};
-
-static int
-builtin_exception_compare (const void *key,
-                           const void *row)
-{
-  return strcmp (key, *(const char *const *) row);
 }
 
 /* Whether @name means something where @frame runs: a name of a scope, of
@@ -1911,11 +1890,7 @@ name_is_defined (Tracer     *t,
       return TRUE;
   if (_graft_strmap_get (&frame->globals->vars, name) != NULL)
     return TRUE;
-  if (t->dialect->torch != GRAFT_TORCH_2_6 && strcmp (name, "PythonFinalizationError") == 0)
-    return FALSE;
-  return bsearch (name, builtin_exceptions, G_N_ELEMENTS (builtin_exceptions),
-                  sizeof builtin_exceptions[0], builtin_exception_compare) != NULL ||
-         _graft_tracer_lookup_builtin (t, name) != NULL;
+  return builtin_exception (t, name) != NULL || _graft_tracer_lookup_builtin (t, name) != NULL;
 }
 
 /* `except @handler:` as an exception reaches it: Python evaluates the
@@ -1957,10 +1932,8 @@ static const char *
 exception_class_of (Tracer *t,
                     Value  *v)
 {
-  if (v->kind == VAL_BUILTIN && g_ascii_isupper (v->path[0]) &&
-      bsearch (v->path, builtin_exceptions, G_N_ELEMENTS (builtin_exceptions),
-               sizeof builtin_exceptions[0], builtin_exception_compare) != NULL)
-    return v->path;
+  if (v->kind == VAL_BUILTIN && builtin_exception (t, v->path) != NULL)
+    return builtin_exception (t, v->path);
   if (v->kind == VAL_TYPE && strcmp (v->path, "torch.fx.proxy.TraceError") == 0)
     return "TraceError";
   if (v->kind == VAL_CLASS && v->cls->is_exception)
@@ -2384,8 +2357,13 @@ exec_stmt_inner (Tracer            *t,
                                                      : t->handling_args;
         const char *cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
                                                     : t->handling;
-        Value      *exc = cls != NULL ? raise_object (t, frame, s, cls, args) : NULL;
+        Value      *exc;
 
+        /* `raise IOError(...)` raises an OSError. */
+        if (cls != NULL && builtin_exception (t, cls) != NULL &&
+            _graft_tracer_file_exception_class (t, cls) == NULL)
+          cls = builtin_exception (t, cls);
+        exc = cls != NULL ? raise_object (t, frame, s, cls, args) : NULL;
         if (t->error != NULL)
           return FLOW_ERROR;
         raise_exception (t, s->start, s->end, cls, args);
