@@ -1334,6 +1334,36 @@ _graft_tensor_chunk (Tracer            *t,
   return out;
 }
 
+/* `__pow__`, `__rsub__`: the operator whose method @name is, and whether
+ * the tensor is its right side. */
+gboolean
+_graft_tensor_magic_op (const char *name,
+                        int        *op,
+                        gboolean   *reflected)
+{
+  static const struct
+  {
+    const char *name;
+    gboolean    reflected;
+    int         op;
+  } magic_ops[] = {
+  { "__add__", FALSE, GRAFT_PY_BIN_ADD },      { "__radd__", TRUE, GRAFT_PY_BIN_ADD },
+  { "__sub__", FALSE, GRAFT_PY_BIN_SUB },      { "__rsub__", TRUE, GRAFT_PY_BIN_SUB },
+  { "__mul__", FALSE, GRAFT_PY_BIN_MUL },      { "__rmul__", TRUE, GRAFT_PY_BIN_MUL },
+  { "__truediv__", FALSE, GRAFT_PY_BIN_TRUEDIV }, { "__rtruediv__", TRUE, GRAFT_PY_BIN_TRUEDIV },
+  { "__pow__", FALSE, GRAFT_PY_BIN_POW },      { "__rpow__", TRUE, GRAFT_PY_BIN_POW },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (magic_ops); i++)
+    if (strcmp (name, magic_ops[i].name) == 0)
+      {
+        *op = magic_ops[i].op;
+        *reflected = magic_ops[i].reflected;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /**
  * _graft_tracer_tensor_method_result:
  * @recv: a constant tensor
@@ -1354,13 +1384,19 @@ _graft_tracer_tensor_method_result (Tracer            *t,
                                     StrMap            *kwargs,
                                     const GraftPyExpr *at)
 {
-  Shape  s, in;
-  Layout lin, lout;
-  int    op;
+  Shape    s, in;
+  Layout   lin, lout;
+  int      op;
+  gboolean reflected;
 
   if (args != NULL && args->len == 1 && _graft_tensor_no_kwargs (kwargs) &&
       _graft_tensor_binary_method (name, &op))
     return _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
+  /* `t.__pow__(-1)`, `t.__rsub__(1)`: the operator's, by name. */
+  if (args != NULL && args->len == 1 && _graft_tensor_no_kwargs (kwargs) &&
+      _graft_tensor_magic_op (name, &op, &reflected))
+    return reflected ? _graft_tracer_binop_tensor (t, op, args->pdata[0], recv, at)
+                     : _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
   if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
     return NULL;
