@@ -156,9 +156,9 @@ _graft_tracer_get_int (Tracer            *t,
                             "while tracing "
                             "(torch.fx: 'Proxy' object cannot be interpreted as an integer)");
       else
-        _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                            "TypeError: '%s' object cannot be interpreted as an integer",
-                            _graft_value_type_name (v));
+        _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                             "'%s' object cannot be interpreted as an integer",
+                             _graft_value_type_name (v));
       return FALSE;
     }
   return TRUE;
