@@ -1347,11 +1347,16 @@ _graft_tensor_magic_op (const char *name,
     gboolean    reflected;
     int         op;
   } magic_ops[] = {
-  { "__add__", FALSE, GRAFT_PY_BIN_ADD },      { "__radd__", TRUE, GRAFT_PY_BIN_ADD },
-  { "__sub__", FALSE, GRAFT_PY_BIN_SUB },      { "__rsub__", TRUE, GRAFT_PY_BIN_SUB },
-  { "__mul__", FALSE, GRAFT_PY_BIN_MUL },      { "__rmul__", TRUE, GRAFT_PY_BIN_MUL },
-  { "__truediv__", FALSE, GRAFT_PY_BIN_TRUEDIV }, { "__rtruediv__", TRUE, GRAFT_PY_BIN_TRUEDIV },
-  { "__pow__", FALSE, GRAFT_PY_BIN_POW },      { "__rpow__", TRUE, GRAFT_PY_BIN_POW },
+    { "__add__", FALSE, GRAFT_PY_BIN_ADD },
+    { "__radd__", TRUE, GRAFT_PY_BIN_ADD },
+    { "__sub__", FALSE, GRAFT_PY_BIN_SUB },
+    { "__rsub__", TRUE, GRAFT_PY_BIN_SUB },
+    { "__mul__", FALSE, GRAFT_PY_BIN_MUL },
+    { "__rmul__", TRUE, GRAFT_PY_BIN_MUL },
+    { "__truediv__", FALSE, GRAFT_PY_BIN_TRUEDIV },
+    { "__rtruediv__", TRUE, GRAFT_PY_BIN_TRUEDIV },
+    { "__pow__", FALSE, GRAFT_PY_BIN_POW },
+    { "__rpow__", TRUE, GRAFT_PY_BIN_POW },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (magic_ops); i++)

@@ -452,11 +452,11 @@ functional_elementwise (const char *name,
                         PtrVec     *args,
                         StrMap     *kwargs)
 {
-  static const char *const names[] = { "relu",       "relu6",   "silu",      "sigmoid",
-                                       "tanh",       "gelu",    "leaky_relu", "elu",
-                                       "hardtanh",   "hardswish", "softplus", "logsigmoid",
-                                       "mish",       "selu",    "celu",      "hardsigmoid",
-                                       "dropout",    NULL };
+  static const char *const names[] = { "relu", "relu6", "silu", "sigmoid",
+                                       "tanh", "gelu", "leaky_relu", "elu",
+                                       "hardtanh", "hardswish", "softplus", "logsigmoid",
+                                       "mish", "selu", "celu", "hardsigmoid",
+                                       "dropout", NULL };
 
   if (!g_strv_contains (names, name))
     return FALSE;
