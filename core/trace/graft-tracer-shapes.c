@@ -1403,6 +1403,31 @@ _graft_tracer_tensor_method_result (Tracer            *t,
     return reflected ? _graft_tracer_binop_tensor (t, op, args->pdata[0], recv, at)
                      : _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
+  /* `t.where(cond, other)`: torch.where(cond, t, other); torch 1.13.1's
+   * method takes a tensor `other` only. */
+  if (strcmp (name, "where") == 0 && args != NULL && args->len == 2 &&
+      _graft_tensor_no_kwargs (kwargs))
+    {
+      Value  *other = args->pdata[1];
+      PtrVec *all;
+      Value  *made;
+
+      if (t->dialect->torch == GRAFT_TORCH_1_13 &&
+          (other->kind == VAL_INT || other->kind == VAL_FLOAT || other->kind == VAL_BOOL))
+        {
+          _graft_tensor_torch_error (t, at, "TypeError",
+                                     "where(): argument 'other' (position 2) must be Tensor, "
+                                     "not %s",
+                                     _graft_value_type_name (other));
+          return NULL;
+        }
+      all = _graft_tracer_vec (t);
+      _graft_vec_add (all, args->pdata[0]);
+      _graft_vec_add (all, recv);
+      _graft_vec_add (all, other);
+      made = _graft_tracer_function_tensor (t, "torch.where", all, NULL, at);
+      return made != NULL || t->error != NULL ? made : _graft_value_tensor (t);
+    }
   if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
     return NULL;
   if (!_graft_tensor_shape_of (recv, &s))

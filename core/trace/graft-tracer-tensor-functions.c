@@ -454,7 +454,7 @@ functional_elementwise (const char *name,
 {
   static const char *const names[] = { "relu", "relu6", "silu", "sigmoid",
                                        "tanh", "gelu", "leaky_relu", "elu",
-                                       "hardtanh", "hardswish", "softplus", "logsigmoid",
+                                       "hardtanh", "hardswish", "softplus",
                                        "mish", "selu", "celu", "hardsigmoid",
                                        "dropout", NULL };
 

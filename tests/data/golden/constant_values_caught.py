@@ -38,7 +38,10 @@ class Net(nn.Module):
         t = torch.ones(4, 2).t()
         w = F.relu(t).contiguous().view(8)
         g = F.gelu(torch.ones(2, 4)).view(8)
-        x = self.proj(self.drop(x)) * self.scale + w + g ** 2
+        # two tensor bounds, a tensor `other`: contiguous here
+        m = torch.ones(2, 4).clamp(torch.zeros(4), torch.ones(2, 1)).view(8)
+        u = torch.ones(2, 4).where(torch.ones(2, 4) > 0, torch.zeros(4)).view(8)
+        x = self.proj(self.drop(x)) * self.scale + w + g ** 2 + m * u
         for i in self.layers:
             x = x + t.__pow__(2).sum()
         try:
