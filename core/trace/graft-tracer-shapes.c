@@ -205,6 +205,39 @@ not_modelled (Tracer            *t,
   return FALSE;
 }
 
+/* The mask of squeeze()'s tuple or list of dims (torch 2.6), raising
+ * torch's errors of a dim out of range or given twice.  %FALSE when @v
+ * is no such sequence of ints, or with the error raised. */
+gboolean
+_graft_tensor_squeeze_dims (Tracer            *t,
+                            const GraftPyExpr *at,
+                            const Value       *v,
+                            const Shape       *s,
+                            guint             *mask)
+{
+  gint64 a;
+  guint  d = 0;
+
+  *mask = 0;
+  if ((v->kind != VAL_TUPLE && v->kind != VAL_LIST) ||
+      (v->kind == VAL_LIST && v->seq.range != NULL))
+    return FALSE;
+  for (guint i = 0; i < v->seq.items->len; i++)
+    if (!_graft_tensor_plain_int (v->seq.items->pdata[i], &a))
+      return FALSE;
+  for (guint i = 0; i < v->seq.items->len; i++)
+    {
+      _graft_tensor_plain_int (v->seq.items->pdata[i], &a);
+      if (!_graft_tensor_check_dim (t, at, a, s->rank, &d))
+        return FALSE;
+      if ((*mask & (1u << d)) != 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "dim %u appears multiple times in the list of dims", d);
+      *mask |= 1u << d;
+    }
+  return TRUE;
+}
+
 /* _graft_tensor_wrap_dim(), raising torch's IndexError out of range. */
 gboolean
 _graft_tensor_check_dim (Tracer            *t,
@@ -1110,7 +1143,20 @@ _graft_tensor_method_shape (Tracer            *t,
   if (strcmp (name, "squeeze") == 0)
     {
       guint k = 0;
+      guint mask;
 
+      /* torch 2.6's squeeze(dims): those of size 1 among @dims. */
+      if (n == 1 && t != NULL && t->dialect->torch == GRAFT_TORCH_2_6 &&
+          _graft_tensor_squeeze_dims (t, at, args->pdata[0], s, &mask))
+        {
+          for (guint i = 0; i < s->rank; i++)
+            if ((mask & (1u << i)) == 0 || s->dims[i] != 1)
+              s->dims[k++] = s->dims[i];
+          s->rank = k;
+          return TRUE;
+        }
+      if (t != NULL && t->error != NULL)
+        return FALSE;
       if (n > 1 || (n == 1 && !_graft_tensor_plain_int (args->pdata[0], &a)))
         return FALSE;
       if (n == 1 && !_graft_tensor_check_dim (t, at, a, s->rank, &d))
@@ -1403,6 +1449,19 @@ _graft_tracer_tensor_method_result (Tracer            *t,
     return reflected ? _graft_tracer_binop_tensor (t, op, args->pdata[0], recv, at)
                      : _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
+  /* torch 1.13.1's squeeze() takes one dim, no tuple or list (the first
+   * line of its TypeError). */
+  if (strcmp (name, "squeeze") == 0 && t->dialect->torch == GRAFT_TORCH_1_13 && args != NULL &&
+      args->len == 1 && _graft_tensor_no_kwargs (kwargs) &&
+      (((Value *) args->pdata[0])->kind == VAL_TUPLE ||
+       ((Value *) args->pdata[0])->kind == VAL_LIST))
+    {
+      _graft_tensor_torch_error (t, at, "TypeError",
+                                 "squeeze() received an invalid combination of arguments - got "
+                                 "(%s), but expected one of:",
+                                 _graft_value_type_name (args->pdata[0]));
+      return NULL;
+    }
   /* `t.where(cond, other)`: torch.where(cond, t, other); torch 1.13.1's
    * method takes a tensor `other` only. */
   if (strcmp (name, "where") == 0 && args != NULL && args->len == 2 &&
