@@ -156,9 +156,9 @@ _graft_tracer_get_int (Tracer            *t,
                             "while tracing "
                             "(torch.fx: 'Proxy' object cannot be interpreted as an integer)");
       else
-        _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                            "TypeError: '%s' object cannot be interpreted as an integer",
-                            _graft_value_type_name (v));
+        _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                             "'%s' object cannot be interpreted as an integer",
+                             _graft_value_type_name (v));
       return FALSE;
     }
   return TRUE;
@@ -358,12 +358,22 @@ to_number (Tracer            *t,
           if (*s != '\0' && end != NULL && *end == '\0')
             return _graft_value_float (t, f);
         }
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "invalid literal for %s(): '%s'", name, s);
+      {
+        /* Python's ValueError, with the string as given (its repr). */
+        g_autoptr (GString) given = g_string_new (NULL);
+
+        _graft_value_append_str (given, v, TRUE);
+        if (want_int)
+          return _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                                      "invalid literal for int() with base 10: %s", given->str);
+        return _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                                    "could not convert string to float: %s", given->str);
+      }
     }
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "%s() argument must be a string or a number, not '%s'",
-                             name, _graft_value_type_name (v));
+  return _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                              "%s() argument must be a string%sa real number, not '%s'", name,
+                              want_int ? ", a bytes-like object or " : " or ",
+                              _graft_value_type_name (v));
 }
 
 /* isinstance(v, cls) for the classes model code checks. */

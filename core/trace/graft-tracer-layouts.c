@@ -483,7 +483,16 @@ _graft_tensor_method_layout (Tracer            *t,
   if (strcmp (name, "squeeze") == 0)
     {
       guint k = 0;
+      guint mask;
 
+      if (n == 1 && t != NULL && t->dialect->torch == GRAFT_TORCH_2_6 &&
+          _graft_tensor_squeeze_dims (t, at, args->pdata[0], in, &mask))
+        {
+          for (guint i = 0; i < in->rank; i++)
+            if ((mask & (1u << i)) == 0 || in->dims[i] != 1)
+              lout->strides[k++] = lin->strides[i];
+          return TRUE;
+        }
       d = in->rank;
       if (n == 1 && (!_graft_tensor_plain_int (args->pdata[0], &a) ||
                      !_graft_tensor_wrap_dim (a, in->rank, &d)))

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "graft-tracer-private.h"
+#include "graft-tracer-shapes-private.h"
 #include "graft-error.h"
 #include "graft-limits.h"
 
@@ -1190,6 +1191,9 @@ _graft_tracer_call_method (Tracer            *t,
     return module_method (t, recv, name, args, kwargs, at);
   if (_graft_value_is_tensor (recv))
     {
+      int      op;
+      gboolean reflected;
+
       /* Methods of constant tensors run eagerly.  In-place ones return the
        * tensor itself; the rest make a new constant tensor.  Methods whose
        * result is not a tensor need the data Graft does not have. */
@@ -1206,7 +1210,7 @@ _graft_tracer_call_method (Tracer            *t,
                                    "%s() of a constant tensor depends on its data, which Graft "
                                    "does not compute",
                                    name);
-      if (g_str_has_suffix (name, "_"))
+      if (g_str_has_suffix (name, "_") && !_graft_tensor_magic_op (name, &op, &reflected))
         return _graft_tracer_tensor_inplace_method (t, recv, name, args, kwargs, at) ? recv
                                                                                      : NULL;
       return _graft_tracer_tensor_method_result (t, recv, name, args, kwargs, at);

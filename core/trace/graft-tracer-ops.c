@@ -719,6 +719,16 @@ _graft_tracer_unary (Tracer            *t,
                              graft_py_unary_op_to_string (op), _graft_value_type_name (a));
 }
 
+/* A str, None, number, tuple or list: kinds whose order Python defines
+ * between two of the same kind only (numbers among themselves). */
+static gboolean
+plain_kind (const Value *v)
+{
+  return v->kind == VAL_STR || v->kind == VAL_NONE || v->kind == VAL_INT ||
+         v->kind == VAL_FLOAT || v->kind == VAL_BOOL || v->kind == VAL_TUPLE ||
+         v->kind == VAL_LIST;
+}
+
 static int
 compare_values (Tracer   *t,
                 Value    *a,
@@ -1006,6 +1016,13 @@ _graft_tracer_compare (Tracer            *t,
       /* NaN compares false with everything. */
       if (as_float (a, &x) && as_float (b, &y))
         return _graft_value_bool (FALSE);
+      /* Python's TypeError, which `except` may catch, where Graft knows
+       * both kinds never compare (`'a' < 0`, `None < 0`). */
+      if (plain_kind (a) && plain_kind (b) && (a->kind != b->kind || a->kind == VAL_NONE))
+        return _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                                    "'%s' not supported between instances of '%s' and '%s'",
+                                    graft_py_cmp_op_to_string (op), _graft_value_type_name (a),
+                                    _graft_value_type_name (b));
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "'%s' not supported between instances of '%s' and '%s'",
                                  graft_py_cmp_op_to_string (op),

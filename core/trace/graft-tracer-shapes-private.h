@@ -96,6 +96,12 @@ gboolean          _graft_tensor_method_shape (Tracer            *t,
                                               PtrVec            *args,
                                               StrMap            *kwargs,
                                               Shape             *s);
+gboolean          _graft_tensor_magic_op (const char *name, int *op, gboolean *reflected);
+gboolean          _graft_tensor_squeeze_dims (Tracer            *t,
+                                              const GraftPyExpr *at,
+                                              const Value       *v,
+                                              const Shape       *s,
+                                              guint             *mask);
 gboolean          _graft_tensor_binary_method (const char *name,
                                                int        *op);
 Value            *_graft_tensor_chunk (Tracer            *t,

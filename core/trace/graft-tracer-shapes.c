@@ -205,6 +205,39 @@ not_modelled (Tracer            *t,
   return FALSE;
 }
 
+/* The mask of squeeze()'s tuple or list of dims (torch 2.6), raising
+ * torch's errors of a dim out of range or given twice.  %FALSE when @v
+ * is no such sequence of ints, or with the error raised. */
+gboolean
+_graft_tensor_squeeze_dims (Tracer            *t,
+                            const GraftPyExpr *at,
+                            const Value       *v,
+                            const Shape       *s,
+                            guint             *mask)
+{
+  gint64 a;
+  guint  d = 0;
+
+  *mask = 0;
+  if ((v->kind != VAL_TUPLE && v->kind != VAL_LIST) ||
+      (v->kind == VAL_LIST && v->seq.range != NULL))
+    return FALSE;
+  for (guint i = 0; i < v->seq.items->len; i++)
+    if (!_graft_tensor_plain_int (v->seq.items->pdata[i], &a))
+      return FALSE;
+  for (guint i = 0; i < v->seq.items->len; i++)
+    {
+      _graft_tensor_plain_int (v->seq.items->pdata[i], &a);
+      if (!_graft_tensor_check_dim (t, at, a, s->rank, &d))
+        return FALSE;
+      if ((*mask & (1u << d)) != 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "dim %u appears multiple times in the list of dims", d);
+      *mask |= 1u << d;
+    }
+  return TRUE;
+}
+
 /* _graft_tensor_wrap_dim(), raising torch's IndexError out of range. */
 gboolean
 _graft_tensor_check_dim (Tracer            *t,
@@ -1110,7 +1143,20 @@ _graft_tensor_method_shape (Tracer            *t,
   if (strcmp (name, "squeeze") == 0)
     {
       guint k = 0;
+      guint mask;
 
+      /* torch 2.6's squeeze(dims): those of size 1 among @dims. */
+      if (n == 1 && t != NULL && t->dialect->torch == GRAFT_TORCH_2_6 &&
+          _graft_tensor_squeeze_dims (t, at, args->pdata[0], s, &mask))
+        {
+          for (guint i = 0; i < s->rank; i++)
+            if ((mask & (1u << i)) == 0 || s->dims[i] != 1)
+              s->dims[k++] = s->dims[i];
+          s->rank = k;
+          return TRUE;
+        }
+      if (t != NULL && t->error != NULL)
+        return FALSE;
       if (n > 1 || (n == 1 && !_graft_tensor_plain_int (args->pdata[0], &a)))
         return FALSE;
       if (n == 1 && !_graft_tensor_check_dim (t, at, a, s->rank, &d))
@@ -1334,6 +1380,41 @@ _graft_tensor_chunk (Tracer            *t,
   return out;
 }
 
+/* `__pow__`, `__rsub__`: the operator whose method @name is, and whether
+ * the tensor is its right side. */
+gboolean
+_graft_tensor_magic_op (const char *name,
+                        int        *op,
+                        gboolean   *reflected)
+{
+  static const struct
+  {
+    const char *name;
+    gboolean    reflected;
+    int         op;
+  } magic_ops[] = {
+    { "__add__", FALSE, GRAFT_PY_BIN_ADD },
+    { "__radd__", TRUE, GRAFT_PY_BIN_ADD },
+    { "__sub__", FALSE, GRAFT_PY_BIN_SUB },
+    { "__rsub__", TRUE, GRAFT_PY_BIN_SUB },
+    { "__mul__", FALSE, GRAFT_PY_BIN_MUL },
+    { "__rmul__", TRUE, GRAFT_PY_BIN_MUL },
+    { "__truediv__", FALSE, GRAFT_PY_BIN_TRUEDIV },
+    { "__rtruediv__", TRUE, GRAFT_PY_BIN_TRUEDIV },
+    { "__pow__", FALSE, GRAFT_PY_BIN_POW },
+    { "__rpow__", TRUE, GRAFT_PY_BIN_POW },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (magic_ops); i++)
+    if (strcmp (name, magic_ops[i].name) == 0)
+      {
+        *op = magic_ops[i].op;
+        *reflected = magic_ops[i].reflected;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /**
  * _graft_tracer_tensor_method_result:
  * @recv: a constant tensor
@@ -1354,14 +1435,58 @@ _graft_tracer_tensor_method_result (Tracer            *t,
                                     StrMap            *kwargs,
                                     const GraftPyExpr *at)
 {
-  Shape  s, in;
-  Layout lin, lout;
-  int    op;
+  Shape    s, in;
+  Layout   lin, lout;
+  int      op;
+  gboolean reflected;
 
   if (args != NULL && args->len == 1 && _graft_tensor_no_kwargs (kwargs) &&
       _graft_tensor_binary_method (name, &op))
     return _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
+  /* `t.__pow__(-1)`, `t.__rsub__(1)`: the operator's, by name. */
+  if (args != NULL && args->len == 1 && _graft_tensor_no_kwargs (kwargs) &&
+      _graft_tensor_magic_op (name, &op, &reflected))
+    return reflected ? _graft_tracer_binop_tensor (t, op, args->pdata[0], recv, at)
+                     : _graft_tracer_binop_tensor (t, op, recv, args->pdata[0], at);
 
+  /* torch 1.13.1's squeeze() takes one dim, no tuple or list (the first
+   * line of its TypeError). */
+  if (strcmp (name, "squeeze") == 0 && t->dialect->torch == GRAFT_TORCH_1_13 && args != NULL &&
+      args->len == 1 && _graft_tensor_no_kwargs (kwargs) &&
+      (((Value *) args->pdata[0])->kind == VAL_TUPLE ||
+       ((Value *) args->pdata[0])->kind == VAL_LIST))
+    {
+      _graft_tensor_torch_error (t, at, "TypeError",
+                                 "squeeze() received an invalid combination of arguments - got "
+                                 "(%s), but expected one of:",
+                                 _graft_value_type_name (args->pdata[0]));
+      return NULL;
+    }
+  /* `t.where(cond, other)`: torch.where(cond, t, other); torch 1.13.1's
+   * method takes a tensor `other` only. */
+  if (strcmp (name, "where") == 0 && args != NULL && args->len == 2 &&
+      _graft_tensor_no_kwargs (kwargs))
+    {
+      Value  *other = args->pdata[1];
+      PtrVec *all;
+      Value  *made;
+
+      if (t->dialect->torch == GRAFT_TORCH_1_13 &&
+          (other->kind == VAL_INT || other->kind == VAL_FLOAT || other->kind == VAL_BOOL))
+        {
+          _graft_tensor_torch_error (t, at, "TypeError",
+                                     "where(): argument 'other' (position 2) must be Tensor, "
+                                     "not %s",
+                                     _graft_value_type_name (other));
+          return NULL;
+        }
+      all = _graft_tracer_vec (t);
+      _graft_vec_add (all, args->pdata[0]);
+      _graft_vec_add (all, recv);
+      _graft_vec_add (all, other);
+      made = _graft_tracer_function_tensor (t, "torch.where", all, NULL, at);
+      return made != NULL || t->error != NULL ? made : _graft_value_tensor (t);
+    }
   if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
     return NULL;
   if (!_graft_tensor_shape_of (recv, &s))

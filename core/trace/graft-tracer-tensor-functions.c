@@ -443,6 +443,42 @@ function_shape (Tracer            *t,
   return FALSE;
 }
 
+/* The functions of torch.nn.functional that map each element (real
+ * models apply relu, silu, dropout, sigmoid, relu6 most to constants),
+ * called not in place: a `True` argument (inplace, or dropout's training)
+ * is left unknown. */
+static gboolean
+functional_elementwise (const char *name,
+                        PtrVec     *args,
+                        StrMap     *kwargs)
+{
+  static const char *const names[] = { "relu", "relu6", "silu", "sigmoid",
+                                       "tanh", "gelu", "leaky_relu", "elu",
+                                       "hardtanh", "hardswish", "softplus",
+                                       "mish", "selu", "celu", "hardsigmoid",
+                                       "dropout", NULL };
+
+  if (!g_strv_contains (names, name))
+    return FALSE;
+  for (guint i = 1; i < args->len; i++)
+    {
+      const Value *v = args->pdata[i];
+
+      if (v->kind == VAL_BOOL && v->b)
+        return FALSE;
+      if (_graft_value_is_tensor (v))
+        return FALSE;
+    }
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const Value *v = kwargs->values->pdata[i];
+
+      if ((v->kind == VAL_BOOL && v->b) || _graft_value_is_tensor (v))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * _graft_tracer_function_tensor:
  * @path: a torch function called with no traced value
@@ -516,6 +552,22 @@ _graft_tracer_function_tensor (Tracer            *t,
       return _graft_tensor_made_laid (
           t, &out,
           _graft_tensor_values_layout ((const Value *const *) args->pdata, 3, &out, &l));
+    }
+  /* F.relu(t), F.gelu(t), F.dropout(t, 0.5, False)...: element-wise, of t's
+   * shape, dtype and layout. */
+  if (g_str_has_prefix (path, "torch.nn.functional.") && args != NULL && args->len >= 1 &&
+      functional_elementwise (path + strlen ("torch.nn.functional."), args, kwargs) &&
+      _graft_tensor_shape_of (args->pdata[0], &s))
+    {
+      Layout out;
+
+      if (!_graft_tensor_is_floating (s.dtype) &&
+          strcmp (path, "torch.nn.functional.relu") != 0)
+        return NULL;
+      _graft_tensor_layout_of (args->pdata[0], &s, &l);
+      if (!_graft_tensor_method_layout (t, at, "relu", NULL, &s, &l, &s, &out))
+        return NULL;
+      return _graft_tensor_made_laid (t, &s, &out);
     }
   /* torch.flip(t, dims), torch.split(t, 2)...: the method of t. */
   name = g_str_has_prefix (path, "torch.functional.") ? path + strlen ("torch.functional.")

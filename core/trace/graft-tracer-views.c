@@ -587,6 +587,33 @@ clamp (Tracer            *t,
   return strcmp (s->dtype, "torch.bool") != 0;
 }
 
+/* clamp(min_tensor, max_tensor): TensorIterator's op of @self and both
+ * bounds, in that order (sizes broadcast one after the other, the
+ * promoted dtype, their layout).  Bounds of no dimension promote
+ * otherwise: not followed, nor a bool or half result. */
+static Value *
+tensor_bounds (Tracer            *t,
+               const GraftPyExpr *at,
+               const Value       *self,
+               const Value      **a)
+{
+  const Value *vals[3] = { self, a[0], a[1] };
+  Shape        first, high, out;
+  Layout       l;
+  int          bytes;
+
+  if (!_graft_tensor_shape_of (a[0], &first) || !_graft_tensor_shape_of (a[1], &high) ||
+      first.rank == 0 || high.rank == 0 ||
+      !_graft_tensor_binary_shape (t, at, self, a[0], &first) ||
+      !_graft_tensor_broadcast (t, at, &first, &high, &out) ||
+      (out.dtype = _graft_tensor_promote (&first, &high)) == NULL ||
+      strcmp (out.dtype, "torch.bool") == 0 || strcmp (out.dtype, "torch.float16") == 0 ||
+      strcmp (out.dtype, "torch.bfloat16") == 0 || g_str_has_prefix (out.dtype, "torch.complex") ||
+      _graft_tensor_dtype_kind (out.dtype, &bytes) == 0)
+    return NULL;
+  return _graft_tensor_made_laid (t, &out, _graft_tensor_values_layout (vals, 3, &out, &l));
+}
+
 /* clamp(min=tensor) or clamp(max=tensor), the other bound None: as the
  * element-wise op of @self and the bound (their broadcast sizes, promoted
  * dtype and TensorIterator's layout).  NULL where Graft does not follow
@@ -603,6 +630,9 @@ tensor_bound (Tracer            *t,
   Layout       l;
   int          bytes;
 
+  if (a[0] != NULL && a[1] != NULL && self != NULL && _graft_value_is_tensor (a[0]) &&
+      _graft_value_is_tensor (a[1]))
+    return tensor_bounds (t, at, self, a);
   for (guint k = 0; k < 2; k++)
     {
       if (a[k] == NULL || a[k]->kind == VAL_NONE)
