@@ -829,6 +829,53 @@ test_arena_range_loop (void)
   g_assert_cmpfloat (node, <, 80);
 }
 
+/* The arena after __init__ builds @n_layers of @layer in a loop. */
+static gsize
+arena_after_layers (const char *layer,
+                    guint       n_layers)
+{
+  g_autofree char *text = g_strdup_printf (HEAD "class M(nn.Module):\n"
+                                                "    def __init__(self):\n"
+                                                "        super().__init__()\n"
+                                                "        self.m = nn.ModuleList()\n"
+                                                "        for i in range(%u):\n"
+                                                "            self.m.append(%s)\n"
+                                                "\n"
+                                                "    def forward(self, x):\n"
+                                                "        return self.m[0](x)\n",
+                                           n_layers, layer);
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftPyProgram) program = graft_py_program_new_traced (
+      source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &graph, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graft_py_program_get_arena_size (program);
+}
+
+/* The checks a layer's constructor runs on its values
+ * (graft-tracer-module-checks.c) give back what they made once they pass:
+ * a layer keeps its own values only (about 7 KB more a layer when the
+ * checks' frames stayed until the trace ended). */
+static void
+test_arena_layer_checks (void)
+{
+  static const char *const layers[] = { "nn.Conv2d(8, 8, 3, padding=1)",
+                                        "nn.LSTM(8, 8, num_layers=4)" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    {
+      double per_layer = (double) (arena_after_layers (layers[i], 2200) -
+                                   arena_after_layers (layers[i], 200)) /
+                         2000;
+
+      g_test_message ("tracer arena a layer: %.0f bytes (%s)", per_layer, layers[i]);
+      g_assert_cmpfloat (per_layer, <, 3000);
+    }
+}
+
 /* A call of a C builtin whose argument kinds passed its parser before is
  * not parsed again; one whose kinds differ still is, and fails where it
  * should. */
@@ -1942,6 +1989,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/check-after-pass", test_check_after_pass);
   g_test_add_func ("/core/trace-stream/arena-per-line", test_arena_per_line);
   g_test_add_func ("/core/trace-stream/arena-range-loop", test_arena_range_loop);
+  g_test_add_func ("/core/trace-stream/arena-layer-checks", test_arena_layer_checks);
   g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);

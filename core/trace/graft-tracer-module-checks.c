@@ -502,30 +502,157 @@ static const char *const checks_of_torch[] = {
   [GRAFT_TORCH_1_13] = checks_1_13,
 };
 
-/* The frame the checks ran into, once per tracer. */
-static Frame *
-checks_frame (Tracer *t)
+/* The checks of one torch cut into their top-level statements (a def,
+ * a class, `Dropout = _DropoutNd`, the import), each named by what it
+ * binds.  A tracer parses and runs only those a layer it builds needs:
+ * the statement binding the layer's name, and before it those binding a
+ * name its text reads, and so on (the whole text costs more to parse
+ * than a small model's trace). */
+typedef struct
 {
-  if (t->nn_checks == NULL)
-    {
-      g_autofree char *text = g_strconcat (checks_common, checks_of_torch[t->dialect->torch], NULL);
-      g_autoptr (GraftSource) source = graft_source_new ("<graft torch.nn checks>", text, -1);
-      g_autoptr (GError) error = NULL;
-      GraftPyModule         *module = graft_py_parse (source, &error);
-      const GraftPyStmtList *body;
-      gboolean               tracing = t->tracing;
+  const char *text;  /* the whole text, which the pieces are in */
+  GHashTable *named; /* name -> Piece *, both kept until the process ends */
+} Pieces;
 
-      g_assert (module != NULL);
-      g_ptr_array_add (t->parsed, module);
-      t->nn_checks = _graft_tracer_frame_new (t, NULL, NULL);
-      body = graft_py_module_get_body (module);
-      t->tracing = FALSE;
-      for (guint i = 0; i < body->len; i++)
-        if (_graft_tracer_exec_stmt (t, t->nn_checks, body->items[i], NULL) == FLOW_ERROR)
-          g_assert_not_reached ();
-      t->tracing = tracing;
+typedef struct
+{
+  gsize start, len; /* in Pieces.text */
+} Piece;
+
+/* The name a top-level statement binds, `def _conv(` -> `_conv`. */
+static char *
+piece_name (const char *line)
+{
+  const char *p = line;
+
+  if (g_str_has_prefix (p, "def "))
+    p += strlen ("def ");
+  else if (g_str_has_prefix (p, "class "))
+    p += strlen ("class ");
+  else if (g_str_has_prefix (p, "import "))
+    p += strlen ("import ");
+  for (line = p; g_ascii_isalnum (*p) || *p == '_'; p++)
+    ;
+  g_assert (p > line);
+  return g_strndup (line, p - line);
+}
+
+/* Once per process and torch. */
+static gpointer
+cut_checks (gpointer data)
+{
+  GraftTorch  torch = GPOINTER_TO_UINT (data);
+  Pieces     *pieces = g_new0 (Pieces, 1);
+  const char *text = g_strconcat (checks_common, checks_of_torch[torch], NULL);
+  const char *line = text;
+  Piece      *piece = NULL;
+
+  pieces->text = text;
+  pieces->named = g_hash_table_new (g_str_hash, g_str_equal);
+  for (; *line != '\0'; line = strchr (line, '\n') + 1)
+    {
+      /* A line at column 0 begins a statement (continuation lines are
+       * indented). */
+      if (*line != ' ' && *line != '\n')
+        {
+          char *name = piece_name (line);
+
+          if (piece != NULL)
+            piece->len = line - text - piece->start;
+          piece = g_new0 (Piece, 1);
+          piece->start = line - text;
+          g_assert (!g_hash_table_contains (pieces->named, name));
+          g_hash_table_insert (pieces->named, name, piece);
+        }
+      g_assert (strchr (line, '\n') != NULL);
     }
-  return t->nn_checks;
+  if (piece != NULL)
+    piece->len = line - text - piece->start;
+  return pieces;
+}
+
+/* Runs in the checks' frame the statement binding @name and, first, those
+ * binding a name it reads; nothing when the checks have no statement of
+ * that name or it has run already. */
+static void
+define_check (Tracer       *t,
+              const Pieces *pieces,
+              const char   *name)
+{
+  const Piece *piece;
+  const char  *text, *end;
+  gpointer     key, value;
+
+  /* The map is asked with the table's string, which lives as long as
+   * the process (Tracer.map_recent knows keys by their address). */
+  if (!g_hash_table_lookup_extended (pieces->named, name, &key, &value) ||
+      _graft_strmap_get (&t->nn_checks->vars, key) != NULL)
+    return;
+  piece = value;
+  /* While its own run is pending: a name read again is not run twice. */
+  _graft_strmap_set (&t->nn_checks->vars, key, _graft_value_none ());
+  text = pieces->text + piece->start;
+  end = text + piece->len;
+  for (const char *p = text; p < end;)
+    {
+      const char *word = p;
+
+      if (!g_ascii_isalpha (*p) && *p != '_')
+        {
+          p++;
+          continue;
+        }
+      while (p < end && (g_ascii_isalnum (*p) || *p == '_'))
+        p++;
+      if (word == text || (!g_ascii_isalnum (word[-1]) && word[-1] != '_'))
+        {
+          char buf[64];
+
+          if ((gsize) (p - word) < sizeof buf)
+            {
+              memcpy (buf, word, p - word);
+              buf[p - word] = '\0';
+              define_check (t, pieces, buf);
+            }
+        }
+    }
+  {
+    g_autoptr (GraftSource) source =
+        graft_source_new ("<graft torch.nn checks>", text, (gssize) piece->len);
+    g_autoptr (GError) error = NULL;
+    GraftPyModule         *module = graft_py_parse (source, &error);
+    const GraftPyStmtList *body;
+
+    g_assert (module != NULL);
+    g_ptr_array_add (t->parsed, module);
+    body = graft_py_module_get_body (module);
+    for (guint i = 0; i < body->len; i++)
+      if (_graft_tracer_exec_stmt (t, t->nn_checks, body->items[i], NULL) == FLOW_ERROR)
+        g_assert_not_reached ();
+  }
+}
+
+/* The check of the layer @name, or %NULL when Graft has none. */
+static Value *
+check_of (Tracer     *t,
+          const char *name)
+{
+  static GOnce  cut[GRAFT_N_TORCHES] = { G_ONCE_INIT, G_ONCE_INIT };
+  GraftTorch    torch = t->dialect->torch;
+  const Pieces *pieces = g_once (&cut[torch], cut_checks, GUINT_TO_POINTER (torch));
+  gboolean      tracing = t->tracing;
+  GError       *saved = t->error;
+
+  if (!g_hash_table_contains (pieces->named, name))
+    return NULL;
+  if (t->nn_checks == NULL)
+    t->nn_checks = _graft_tracer_frame_new (t, NULL, NULL);
+  t->tracing = FALSE;
+  t->error = NULL;
+  define_check (t, pieces, name);
+  t->tracing = tracing;
+  t->error = saved;
+  return _graft_strmap_get (&t->nn_checks->vars, name);
 }
 
 /* `str(e)` with the class, as Python prints an exception the checks
@@ -566,20 +693,41 @@ _graft_tracer_check_nn_values (Tracer            *t,
                                StrMap            *kwargs,
                                const GraftPyExpr *at)
 {
-  Value           *check = _graft_strmap_get (&checks_frame (t)->vars, name);
+  Value           *check;
   gboolean         tracing = t->tracing;
   g_autofree char *text = NULL;
   const char      *raised;
   Value           *raised_args;
   Value           *done;
+  ArenaMark        mark;
+  guint            n_kept, n_indexes;
 
-  if (check == NULL || check->kind != VAL_FUNCTION || t->error != NULL)
+  if (t->error != NULL)
     return TRUE;
+  check = check_of (t, name);
+  if (check == NULL || check->kind != VAL_FUNCTION)
+    return TRUE;
+  mark = _graft_tracer_mark (t);
+  n_kept = t->n_kept;
+  n_indexes = t->map_indexes->len;
   t->tracing = FALSE;
   done = _graft_tracer_call_function (t, check->fn, NULL, args, kwargs, at);
   t->tracing = tracing;
   if (done != NULL)
-    return TRUE;
+    {
+      /* A check that passes leaves nothing anyone reads: it runs no code
+       * of the file (no method of a value given is called), assigns no
+       * global nor attribute and changes no argument, so what it made
+       * (its frames, their maps' indexes, tuples, numbers) is given
+       * back, unless it put something into the tracer's lasting tables
+       * on the way or went on into a new block of the arena. */
+      if (t->n_kept == n_kept && t->chunk == mark.chunk)
+        {
+          _graft_tracer_release (t, mark);
+          g_ptr_array_set_size (t->map_indexes, n_indexes);
+        }
+      return TRUE;
+    }
   raised = t->raised;
   raised_args = t->raised_args;
   if (raised != NULL && t->error != NULL)
