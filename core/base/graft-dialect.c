@@ -65,6 +65,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .has_ignore_literals = TRUE,
       .impure_if_schema_mutable = TRUE,
       .locates_assert_at_test = TRUE,
+      .locates_loop_next_at_iter = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,

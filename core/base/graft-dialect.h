@@ -82,6 +82,9 @@ typedef enum {
  * @locates_assert_at_test: a failing `assert` raises at its test (Python
  *   3.13, under torch 2.6); Python 3.11 (torch 1.13.1's) places it at the
  *   statement, unless the test is a comparison (under any `not`)
+ * @locates_loop_next_at_iter: an error of a for loop's next step (a dict
+ *   or set changed size while iterated) is raised at the loop's iterable
+ *   (Python 3.13); Python 3.11 places it at the `for` statement
  * @impure_if_schema_mutable: `Node.is_impure` also says a call_function is
  *   impure when its target has a mutable schema (`target._schema.is_mutable`:
  *   an OpOverload that writes to an argument, `torch.ops.aten.add_.Tensor`,
@@ -111,6 +114,7 @@ typedef struct
   guint              has_export : 1;
   guint              impure_if_schema_mutable : 1;
   guint              locates_assert_at_test : 1;
+  guint              locates_loop_next_at_iter : 1;
   guint              has_ignore_literals : 1;
 } GraftDialect;
 

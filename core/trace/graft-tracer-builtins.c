@@ -357,20 +357,30 @@ to_number (Tracer            *t,
           if (g_ascii_strcasecmp (s, "nan") == 0)
             return _graft_value_float (t, NAN);
           f = g_ascii_strtod (s, &end);
-          if (*s != '\0' && end != NULL && *end == '\0')
+          /* g_ascii_strtod() also reads hex (`0x1p3`) and `nan(1)`,
+           * which Python's float() refuses. */
+          if (*s != '\0' && end != NULL && *end == '\0' && strpbrk (s, "xX(") == NULL)
             return _graft_value_float (t, f);
         }
-      {
-        /* Python's ValueError, with the string as given (its repr). */
-        g_autoptr (GString) given = g_string_new (NULL);
+      /* Python's ValueError, quoting the string as given, where Python
+       * surely refuses it too: ASCII without `_` (both take `1_000`, and
+       * Unicode digits and spaces, which Graft does not read). */
+      if (!memchr (v->str.s, '_', v->str.len) && g_str_is_ascii (s))
+        {
+          GString    *quoted = g_string_new (NULL);
+          const char *message;
 
-        _graft_value_append_str (given, v, TRUE);
-        if (want_int)
-          return _graft_tracer_raise (t, "ValueError", at->start, at->end,
-                                      "invalid literal for int() with base 10: %s", given->str);
-        return _graft_tracer_raise (t, "ValueError", at->start, at->end,
-                                    "could not convert string to float: %s", given->str);
-      }
+          _graft_value_append_str (quoted, v, TRUE);
+          message =
+              want_int
+                  ? _graft_tracer_printf (t, "invalid literal for int() with base 10: %s",
+                                          quoted->str)
+                  : _graft_tracer_printf (t, "could not convert string to float: %s", quoted->str);
+          g_string_free (quoted, TRUE);
+          return _graft_tracer_raise_text (t, "ValueError", message, at);
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "invalid literal for %s(): '%s'", name, s);
     }
   return _graft_tracer_raise (t, "TypeError", at->start, at->end,
                               "%s() argument must be a string%sa real number, not '%s'", name,
@@ -1430,8 +1440,8 @@ call_divmod_pow (const BuiltinCall *call)
             ? "Proxy"
             : _graft_value_type_name (_graft_tracer_arg (args, 1)));
   out = _graft_value_seq (t, VAL_TUPLE, 2);
-  v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, _graft_tracer_arg (args, 0),
-                           _graft_tracer_arg (args, 1), at);
+  v = _graft_tracer_binop_as (t, GRAFT_PY_BIN_FLOORDIV, _graft_tracer_arg (args, 0),
+                              _graft_tracer_arg (args, 1), "divmod()", at);
   if (v == NULL)
     return NULL;
   _graft_value_seq_add (out, v);

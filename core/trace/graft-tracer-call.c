@@ -784,9 +784,9 @@ call_magic (Tracer            *t,
       switch (magic[i].kind)
         {
         case 0:
-          return _graft_tracer_binop (t, magic[i].op, self, args->pdata[0], at);
+          return _graft_tracer_binop_as (t, magic[i].op, self, args->pdata[0], NULL, at);
         case 1:
-          return _graft_tracer_binop (t, magic[i].op, args->pdata[0], self, at);
+          return _graft_tracer_binop_as (t, magic[i].op, args->pdata[0], self, NULL, at);
         case 2:
           return _graft_tracer_unary (t, magic[i].op, self, at);
         case 3:

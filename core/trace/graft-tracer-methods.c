@@ -950,6 +950,49 @@ tensor_method_not_tensor (const char   *name,
   return strcmp (name, "type") == 0 && (args == NULL || args->len == 0) &&
          (kwargs == NULL || kwargs->keys->len == 0);
 }
+/* Whether @v is None, a bool, an int, a float or a str: `==` between
+ * such values is Graft's _graft_value_equal(). */
+static gboolean
+python_scalar (const Value *v)
+{
+  return v->kind == VAL_NONE || v->kind == VAL_BOOL || v->kind == VAL_INT ||
+         v->kind == VAL_FLOAT || v->kind == VAL_STR || _graft_value_is_bigint (v);
+}
+
+/* `seq.index(arg)` that found nothing: Python's ValueError where Graft
+ * compared as Python does (@scalars: every item a python_scalar(); a
+ * traced value searched in an empty sequence), else Graft's words. */
+static Value *
+not_in_sequence (Tracer            *t,
+                 Value             *seq,
+                 Value             *arg,
+                 gboolean           scalars,
+                 const GraftPyExpr *at)
+{
+  GString *text;
+
+  if (seq->kind == VAL_TUPLE && (scalars || _graft_value_is_proxy (arg)))
+    return _graft_tracer_raise_text (t, "ValueError", "tuple.index(x): x not in tuple", at);
+  if (seq->kind != VAL_LIST || seq->seq.range != NULL ||
+      !(scalars && (python_scalar (arg) || _graft_value_is_proxy (arg))))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "the value is not in the sequence");
+  text = g_string_new (NULL);
+  if (_graft_value_is_proxy (arg))
+    {
+      if (!_graft_tracer_append_proxy_repr (t, text, arg))
+        {
+          g_string_free (text, TRUE);
+          return NULL;
+        }
+    }
+  else
+    _graft_value_append_str (text, arg, TRUE);
+  g_string_append (text, " is not in list");
+  _graft_tracer_raise_text (t, "ValueError", text->str, at);
+  g_string_free (text, TRUE);
+  return NULL;
+}
 
 /**
  * _graft_tracer_call_method:
@@ -1102,18 +1145,35 @@ _graft_tracer_call_method (Tracer            *t,
         {
           gint64 count = 0;
 
+          Value   *arg;
+          gboolean scalars = TRUE;
+
           if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
             return NULL;
+          arg = _graft_tracer_arg (args, 0);
           for (guint i = 0; i < recv->seq.items->len; i++)
-            if (_graft_value_equal (recv->seq.items->pdata[i], _graft_tracer_arg (args, 0)))
-              {
-                if (name[0] == 'i')
-                  return _graft_value_int (t, i);
-                count++;
-              }
+            {
+              Value *item = recv->seq.items->pdata[i];
+
+              /* Python compares each item with `is`, then `==`: with a
+               * traced value, `==` is a Proxy whose truth tracing lacks. */
+              if (item != arg &&
+                  (_graft_value_holds_proxy (item) || _graft_value_holds_proxy (arg)))
+                return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                           "%s.%s() compares a traced value, which needs its "
+                                           "truth value %s",
+                                           _graft_value_type_name (recv), name,
+                                           _graft_tracer_control_flow_reason);
+              scalars = scalars && python_scalar (item);
+              if (_graft_value_equal (item, arg))
+                {
+                  if (name[0] == 'i')
+                    return _graft_value_int (t, i);
+                  count++;
+                }
+            }
           if (name[0] == 'i')
-            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                          "the value is not in the sequence");
+            return not_in_sequence (t, recv, arg, scalars, at);
           return _graft_value_int (t, count);
         }
     }

@@ -483,12 +483,111 @@ dict_update (Tracer *t,
  *
  * Returns: (nullable): the result, or %NULL with the tracer's error set
  */
+/* Whether @v is a value whose type's binary operators Graft knows all
+ * of: None, bool, int, float, str, list, tuple, dict (not a range,
+ * torch.Size, set, complex or object). */
+static gboolean
+plain_operand (const Value *v)
+{
+  if (v->kind == VAL_LIST)
+    return v->seq.range == NULL;
+  if (v->kind == VAL_TUPLE)
+    return !v->seq.size;
+  return v->kind == VAL_NONE || v->kind == VAL_BOOL || v->kind == VAL_INT ||
+         v->kind == VAL_FLOAT || v->kind == VAL_STR || v->kind == VAL_DICT ||
+         _graft_value_is_bigint (v);
+}
+
+static gboolean
+is_sequence (const Value *v)
+{
+  return v->kind == VAL_STR || v->kind == VAL_LIST || v->kind == VAL_TUPLE;
+}
+
+/* Python's TypeError for `a OP b` where Graft found no operation, when
+ * both types are plain_operand()s and Python surely fails (its texts:
+ * `can only concatenate`, `can't multiply sequence`, `unsupported
+ * operand type(s)`); @python_op is the operator as Python names it
+ * (`+`, `** or pow()`, `+=`).  Returns %FALSE, raising nothing, where
+ * Python may succeed. */
+static gboolean
+raise_python_type_error (Tracer            *t,
+                         GraftPyBinOp       op,
+                         Value             *a,
+                         Value             *b,
+                         const char        *python_op,
+                         const GraftPyExpr *at)
+{
+  gint64      x;
+  const char *message;
+
+  if (python_op == NULL || !plain_operand (a) || !plain_operand (b))
+    return FALSE;
+  if (_graft_value_is_number (a) && _graft_value_is_number (b) && op != GRAFT_PY_BIN_MATMUL &&
+      !((a->kind == VAL_FLOAT || b->kind == VAL_FLOAT) &&
+        (op == GRAFT_PY_BIN_LSHIFT || op == GRAFT_PY_BIN_RSHIFT || op == GRAFT_PY_BIN_BITOR ||
+         op == GRAFT_PY_BIN_BITXOR || op == GRAFT_PY_BIN_BITAND)))
+    return FALSE;
+  if ((op == GRAFT_PY_BIN_MOD && a->kind == VAL_STR) ||
+      (op == GRAFT_PY_BIN_BITOR && a->kind == VAL_DICT && b->kind == VAL_DICT) ||
+      (op == GRAFT_PY_BIN_ADD && is_sequence (a) && a->kind == b->kind))
+    return FALSE;
+  if (op == GRAFT_PY_BIN_ADD && is_sequence (a))
+    message = _graft_tracer_printf (t, "can only concatenate %s (not \"%s\") to %s",
+                                    _graft_value_type_name (a), _graft_value_type_name (b),
+                                    _graft_value_type_name (a));
+  else if (op == GRAFT_PY_BIN_MUL && (is_sequence (a) || is_sequence (b)))
+    {
+      Value *times = is_sequence (a) ? b : a;
+
+      if (as_int (times, &x) || _graft_value_is_bigint (times))
+        return FALSE;
+      message = _graft_tracer_printf (t, "can't multiply sequence by non-int of type '%s'",
+                                      _graft_value_type_name (times));
+    }
+  else
+    message = _graft_tracer_printf (t, "unsupported operand type(s) for %s: '%s' and '%s'",
+                                    python_op, _graft_value_type_name (a),
+                                    _graft_value_type_name (b));
+  _graft_tracer_raise_text (t, "TypeError", message, at);
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_binop:
+ *
+ * `a OP b`, failing as Python does where it surely fails (see
+ * _graft_tracer_binop_as()).
+ */
 Value *
 _graft_tracer_binop (Tracer            *t,
                      GraftPyBinOp       op,
                      Value             *a,
                      Value             *b,
                      const GraftPyExpr *at)
+{
+  return _graft_tracer_binop_as (t, op, a, b,
+                                 op == GRAFT_PY_BIN_POW ? "** or pow()"
+                                                        : graft_py_bin_op_to_string (op),
+                                 at);
+}
+
+/**
+ * _graft_tracer_binop_as:
+ * @python_op: the operator as Python's TypeError names it, where no
+ *   operation applies (`+`, `+=`, `divmod()`); %NULL where Python's
+ *   result is not known to be an error (`(1).__add__('a')` is
+ *   NotImplemented): Graft's own error then
+ *
+ * `a OP b`.
+ */
+Value *
+_graft_tracer_binop_as (Tracer            *t,
+                        GraftPyBinOp       op,
+                        Value             *a,
+                        Value             *b,
+                        const char        *python_op,
+                        const GraftPyExpr *at)
 {
   gint64 x, y;
   double fx, fy;
@@ -635,6 +734,8 @@ _graft_tracer_binop (Tracer            *t,
         }
     }
 
+  if (raise_python_type_error (t, op, a, b, python_op, at))
+    return NULL;
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "unsupported operand types for %s: '%s' and '%s'",
                              graft_py_bin_op_to_string (op),
@@ -1228,7 +1329,13 @@ _graft_tracer_inplace_binop (Tracer            *t,
       _graft_set_assign (a, r);
       return a;
     }
-  r = _graft_tracer_binop (t, op, a, b, at);
+  /* `l += (1,)` extends a list by any iterable: Python's `+=` differs
+   * from `+` there, and Graft keeps its own wording. */
+  r = _graft_tracer_binop_as (t, op, a, b,
+                              a->kind == VAL_LIST && op == GRAFT_PY_BIN_ADD
+                                  ? NULL
+                                  : _graft_tracer_printf (t, "%s=", graft_py_bin_op_to_string (op)),
+                              at);
   /* In place: the result is @a itself, of its own shape and dtype (`@=`
    * has no __imatmul__: a new tensor). */
   if (r != NULL && r->kind == VAL_TENSOR && a->kind == VAL_TENSOR && a->tensor.meta != NULL &&

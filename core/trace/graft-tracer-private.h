@@ -912,6 +912,10 @@ Value             *_graft_tracer_raise (Tracer     *t,
                                         guint32     end,
                                         const char *format,
                                         ...) G_GNUC_PRINTF (5, 6);
+Value             *_graft_tracer_raise_text (Tracer            *t,
+                                             const char        *exception,
+                                             const char        *message,
+                                             const GraftPyExpr *at);
 Value             *_graft_tracer_fail_at (Tracer             *t,
                                           const GraftPyExpr  *at,
                                           GraftParseErrorCode code,
@@ -1341,6 +1345,12 @@ extern const char *const _graft_tracer_binop_targets[];
 
 /* graft-tracer-ops.c */
 Value *_graft_tracer_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
+Value *_graft_tracer_binop_as (Tracer            *t,
+                               GraftPyBinOp       op,
+                               Value             *a,
+                               Value             *b,
+                               const char        *python_op,
+                               const GraftPyExpr *at);
 Value *_graft_tracer_inplace_binop (Tracer            *t,
                                     GraftPyBinOp       op,
                                     Value             *a,

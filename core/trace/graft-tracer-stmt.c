@@ -1403,11 +1403,24 @@ exec_for (Tracer            *t,
   LazyIter lazy;
   Value   *items = _graft_tracer_loop_items (t, frame, s->for_stmt.iter, &lazy);
   Value   *counter = NULL;
+  Value   *watched;
   gboolean one_counter;
-  guint    n_start;
+  guint    n_start, watched_len = 0;
 
   if (items == NULL)
     return FLOW_ERROR;
+  /* `for k in d:` over a local dict or set: Python's iterator fails at
+   * its next step once the body changed the container's size (the items
+   * here are a copy). */
+  watched = s->for_stmt.iter->kind == GRAFT_PY_EXPR_NAME
+                ? _graft_strmap_get (&frame->vars, s->for_stmt.iter->name.id)
+                : NULL;
+  if (watched != NULL && watched->kind == VAL_DICT)
+    watched_len = watched->dict.keys->len;
+  else if (watched != NULL && watched->kind == VAL_SET && !watched->seq.size)
+    watched_len = watched->seq.items->len;
+  else
+    watched = NULL;
   n_start = _graft_tracer_loop_len (&lazy, items);
   one_counter = lazy.what == 'r' && n_start >= COUNTER_MIN_STEPS &&
                 loop_counter_unread (t, frame, s->for_stmt.target);
@@ -1435,6 +1448,20 @@ exec_for (Tracer            *t,
       if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, item, &s->for_stmt.body,
                           out_return, &flow))
         return flow;
+      if (watched != NULL && (watched->kind == VAL_DICT ? watched->dict.keys->len
+                                                        : watched->seq.items->len) != watched_len)
+        {
+          GraftPyExpr place = { 0 };
+
+          place.start = t->dialect->locates_loop_next_at_iter ? s->for_stmt.iter->start : s->start;
+          place.end = t->dialect->locates_loop_next_at_iter ? s->for_stmt.iter->end : s->end;
+          _graft_tracer_raise_text (t, "RuntimeError",
+                                    watched->kind == VAL_DICT
+                                        ? "dictionary changed size during iteration"
+                                        : "Set changed size during iteration",
+                                    &place);
+          return FLOW_ERROR;
+        }
     }
   if (!_graft_tracer_loop_end (t, &lazy, s->for_stmt.iter))
     return FLOW_ERROR;

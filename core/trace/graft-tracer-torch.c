@@ -1298,8 +1298,7 @@ fold_math (Tracer            *t,
       if (strcmp (name, "sqrt") == 0)
         {
           if (x < 0)
-            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                       "math domain error");
+            return _graft_tracer_raise_text (t, "ValueError", "math domain error", at);
           return _graft_value_float (t, sqrt (x));
         }
       if (strcmp (name, "floor") == 0 || strcmp (name, "ceil") == 0 || strcmp (name, "trunc") == 0)
@@ -1317,8 +1316,7 @@ fold_math (Tracer            *t,
       if (strcmp (name, "log") == 0 || strcmp (name, "log2") == 0 || strcmp (name, "log10") == 0)
         {
           if (x <= 0)
-            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                       "math domain error");
+            return _graft_tracer_raise_text (t, "ValueError", "math domain error", at);
           return _graft_value_float (t, strcmp (name, "log") == 0    ? log (x)
                                         : strcmp (name, "log2") == 0 ? log2 (x)
                                                                      : log10 (x));

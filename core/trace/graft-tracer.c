@@ -171,6 +171,29 @@ _graft_tracer_raise (Tracer     *t,
   return NULL;
 }
 
+/**
+ * _graft_tracer_raise_text:
+ *
+ * _graft_tracer_raise() of Python's @exception whose one argument is
+ * @message, as Python's own errors have: uncaught it reads
+ * `EXCEPTION: MESSAGE`, caught `e.args` is `(MESSAGE,)`.
+ *
+ * Returns: %NULL
+ */
+Value *
+_graft_tracer_raise_text (Tracer            *t,
+                          const char        *exception,
+                          const char        *message,
+                          const GraftPyExpr *at)
+{
+  if (t->error != NULL)
+    return NULL;
+  _graft_tracer_raise (t, exception, at->start, at->end, "%s: %s", exception, message);
+  t->raised_args = _graft_value_seq (t, VAL_TUPLE, 1);
+  _graft_value_seq_add (t->raised_args, _graft_value_str (t, message, -1));
+  return NULL;
+}
+
 Value *
 _graft_tracer_fail_at (Tracer             *t,
                        const GraftPyExpr  *at,

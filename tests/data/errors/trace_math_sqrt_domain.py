@@ -1,0 +1,9 @@
+import math
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, x):
+        y = math.sqrt(-1)
+        return x
