@@ -346,7 +346,7 @@ own_tensors (Tracer            *t,
 {
   StrMap *map = buffers ? &obj->buffers : &obj->params;
 
-  if (obj->kind == OBJ_LEAF)
+  if (obj->kind == OBJ_LEAF && !obj->tensors_own)
     {
       Object *model = _graft_tracer_leaf_model (t, obj, at);
 
@@ -366,7 +366,7 @@ own_tensors (Tracer            *t,
 
       if (v->kind == VAL_NONE)
         continue;
-      if (obj->kind == OBJ_LEAF)
+      if (obj->kind == OBJ_LEAF && !obj->tensors_own)
         {
           Value *made = v;
 
