@@ -36,7 +36,7 @@ _graft_tracer_functools_partial (Tracer            *t,
                                  StrMap            *kwargs,
                                  const GraftPyExpr *at)
 {
-  Value *v, *held, *keywords;
+  Value *v, *func, *held, *keywords;
 
   if (args == NULL || args->len == 0)
     return _graft_tracer_raise (t, "TypeError", at->start, at->end,
@@ -44,15 +44,35 @@ _graft_tracer_functools_partial (Tracer            *t,
   if (surely_not_callable (args->pdata[0]))
     return _graft_tracer_raise (t, "TypeError", at->start, at->end,
                                 "TypeError: the first argument must be callable");
+  func = args->pdata[0];
   held = _graft_value_seq (t, VAL_TUPLE, args->len - 1);
+  keywords = _graft_value_dict (t);
+  /* A partial of a partial is flattened, as Python's: its function, its
+   * arguments then these, its keywords updated with these. */
+  if (func->kind == VAL_OBJECT && func->obj->is_partial)
+    {
+      Value *inner = _graft_strmap_get (&func->obj->attrs, "func");
+      Value *inner_args = _graft_strmap_get (&func->obj->attrs, "args");
+      Value *inner_keywords = _graft_strmap_get (&func->obj->attrs, "keywords");
+
+      if (inner != NULL && inner_args != NULL && inner_args->kind == VAL_TUPLE &&
+          inner_keywords != NULL && inner_keywords->kind == VAL_DICT)
+        {
+          func = inner;
+          for (guint i = 0; i < inner_args->seq.items->len; i++)
+            _graft_value_seq_add (held, inner_args->seq.items->pdata[i]);
+          for (guint i = 0; i < inner_keywords->dict.keys->len; i++)
+            _graft_dict_set (t, keywords, inner_keywords->dict.keys->pdata[i],
+                             inner_keywords->dict.values->pdata[i]);
+        }
+    }
   for (guint i = 1; i < args->len; i++)
     _graft_value_seq_add (held, args->pdata[i]);
-  keywords = _graft_value_dict (t);
   for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
     _graft_dict_set (t, keywords, _graft_value_str (t, kwargs->keys->pdata[i], -1),
                      kwargs->values->pdata[i]);
   v = _graft_tracer_new_object (t, OBJ_PLAIN, "partial");
-  _graft_strmap_set (&v->obj->attrs, "func", args->pdata[0]);
+  _graft_strmap_set (&v->obj->attrs, "func", func);
   _graft_strmap_set (&v->obj->attrs, "args", held);
   _graft_strmap_set (&v->obj->attrs, "keywords", keywords);
   v->obj->is_partial = TRUE;

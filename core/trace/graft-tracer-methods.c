@@ -347,7 +347,7 @@ own_tensors (Tracer            *t,
 {
   StrMap *map = buffers ? &obj->buffers : &obj->params;
 
-  if (obj->kind == OBJ_LEAF)
+  if (obj->kind == OBJ_LEAF && !obj->tensors_own)
     {
       Object *model = _graft_tracer_leaf_model (t, obj, at);
 
@@ -367,7 +367,7 @@ own_tensors (Tracer            *t,
 
       if (v->kind == VAL_NONE)
         continue;
-      if (obj->kind == OBJ_LEAF)
+      if (obj->kind == OBJ_LEAF && !obj->tensors_own)
         {
           Value *made = v;
 

@@ -1676,6 +1676,7 @@ _graft_tracer_weight_norm (Tracer            *t,
   const char *name = name_v != NULL && name_v->kind == VAL_STR ? name_v->str.s : "weight";
   Value      *current;
   Object     *obj;
+  Object     *model;
 
   if (t->tracing || module == NULL || module->kind != VAL_OBJECT ||
       !object_is_module (module->obj) || (name_v != NULL && name_v->kind != VAL_STR))
@@ -1700,6 +1701,39 @@ _graft_tracer_weight_norm (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s of a '%s' that is not a parameter is not modelled by Graft",
                                path, name);
+  /* From now on its tensors are its own (named_parameters() lists them):
+   * the model's, in its order, then the parameter taken out and the new
+   * ones appended, as torch's hook does.  A layer Graft has no model of
+   * keeps failing in named_parameters() as before. */
+  model = obj->tensors_own ? NULL : _graft_tracer_leaf_model (t, obj, at);
+  if (model != NULL)
+    {
+      for (guint b = 0; b < 2; b++)
+        {
+          StrMap *map = b ? &model->buffers : &model->params;
+          StrMap *had = b ? &obj->buffers : &obj->params;
+          StrMap *own = _graft_tracer_alloc (t, sizeof (StrMap));
+
+          _graft_strmap_init (t, own);
+          for (guint i = 0; i < map->keys->len; i++)
+            {
+              Value *made = map->values->pdata[i];
+              Value *v;
+
+              if (made->kind == VAL_NONE)
+                continue;
+              v = _graft_tracer_leaf_tensor (t, obj, map->keys->pdata[i], b);
+              if (v->tensor.meta == NULL && _graft_value_is_tensor (made))
+                v->tensor.meta = made->tensor.meta;
+              _graft_strmap_set (own, map->keys->pdata[i], v);
+            }
+          for (guint i = 0; i < had->keys->len; i++)
+            if (_graft_strmap_get (own, had->keys->pdata[i]) == NULL)
+              _graft_strmap_set (own, had->keys->pdata[i], had->values->pdata[i]);
+          *had = *own;
+        }
+      obj->tensors_own = TRUE;
+    }
   _graft_strmap_remove (&obj->params, name);
   if (spectral)
     {

@@ -338,19 +338,59 @@ read_param (const char *text,
   out->kwarg_only = kwarg_only;
 }
 
+/* The packets whose Tensor parameters also take a Python number (made a
+ * tensor), in both torches: `torch.ops.aten.add.Tensor(t, 1)` runs.  Found
+ * by calling each overload whose first parameter is a plain Tensor with an
+ * int, under each torch (the same names); sorted. */
+static const char *const numbers_as_tensors[] = {
+  "_to_copy",
+  "add",
+  "add_",
+  "copy_",
+  "div",
+  "div_",
+  "divide",
+  "divide_",
+  "floor_divide",
+  "floor_divide_",
+  "mul",
+  "mul_",
+  "multiply",
+  "multiply_",
+  "sub",
+  "sub_",
+  "subtract",
+  "subtract_",
+  "to",
+  "true_divide",
+  "true_divide_",
+};
+
+static gboolean
+takes_numbers_as_tensors (const char *op,
+                          gsize       len)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (numbers_as_tensors); i++)
+    if (strlen (numbers_as_tensors[i]) == len && memcmp (numbers_as_tensors[i], op, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether a parameter of @type is surely not given by a constant @v: a plain
- * `Tensor` (with or without an alias annotation) given a Python number,
- * string, list or tuple.  Other types (Scalar, int[], optional ones) are
- * not judged. */
+ * `Tensor` (with or without an alias annotation) given a Python number
+ * (unless @numbers, see numbers_as_tensors), string, list or tuple.  Other
+ * types (Scalar, int[], optional ones) are not judged. */
 static gboolean
 tensor_refuses (const Param *p,
-                const Value *v)
+                const Value *v,
+                gboolean     numbers)
 {
   if (!(p->type_len == 6 && memcmp (p->type, "Tensor", 6) == 0) &&
       !(p->type_len > 7 && memcmp (p->type, "Tensor(", 7) == 0 && p->type[p->type_len - 1] == ')'))
     return FALSE;
-  return v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL || v->kind == VAL_STR ||
-         v->kind == VAL_LIST || v->kind == VAL_TUPLE;
+  if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL)
+    return !numbers;
+  return v->kind == VAL_STR || v->kind == VAL_LIST || v->kind == VAL_TUPLE;
 }
 
 static Value *
@@ -391,6 +431,8 @@ call_message (Tracer *t,
   gboolean           kwarg_only = FALSE;
   g_autofree Param  *params = g_new0 (Param, r->n_params + 1);
   const char        *schema = _graft_tracer_op_schema_text (t, row);
+  gboolean           numbers = takes_numbers_as_tensors (head + strlen ("aten::"),
+                                                         op_len - strlen ("aten::"));
 
   for (guint i = 0; i < r->n_params; i++)
     {
@@ -436,7 +478,7 @@ call_message (Tracer *t,
                                      "%.*s() is missing value for argument '%.*s'. "
                                      "Declaration: %s",
                                      op_len, head, (int) p->name_len, p->name, schema);
-      if (v != NULL && tensor_refuses (p, v))
+      if (v != NULL && tensor_refuses (p, v, numbers))
         {
           g_autoptr (GString) repr = g_string_new (NULL);
           g_autoptr (GString) str = g_string_new (NULL);

@@ -185,7 +185,10 @@ struct _Object
    * nn.Module.__init__ (`super().__init__()`) yet: it has no _modules,
    * _parameters or _buffers, and torch's __setattr__ and tracing refuse it. */
   gboolean before_init;
-  gboolean is_partial; /* a functools.partial (graft-tracer-functools.c) */
+  guint    is_partial : 1; /* a functools.partial (graft-tracer-functools.c) */
+  /* A leaf whose params and buffers are all its own (no longer its model's):
+   * nn.utils.weight_norm changed them (_graft_tracer_weight_norm()). */
+  guint tensors_own : 1;
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
