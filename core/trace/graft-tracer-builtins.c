@@ -1313,38 +1313,24 @@ call_map_filter (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value             *v;
-  Value             *items;
-  Value             *out;
-  gboolean           truth;
-  Value             *fn;
+  LazyIter          *lazy;
 
   if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
     return NULL;
-  fn = _graft_tracer_arg (args, 0);
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 1), at);
-  if (items == NULL)
+  /* Python's map and filter are iterators that call the function as each
+   * item is asked for, reading their argument through its iterator (made
+   * now, as Python makes it): a second list() of one is empty, a list
+   * appended to before it is read is read as it then stands, and the
+   * nodes the calls make come where the items are taken. */
+  lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+  *lazy = (LazyIter){ .what = name[0] == 'm' ? 'M' : 'F', .n_parts = 1 };
+  lazy->container = _graft_tracer_arg (args, 0);
+  lazy->lists = _graft_tracer_alloc (t, sizeof (Value *));
+  lazy->lists[0] = _graft_tracer_make_iter (t, _graft_tracer_arg (args, 1), at);
+  if (lazy->lists[0] == NULL)
     return NULL;
-  out = _graft_value_seq (t, VAL_LIST, 0);
-  for (guint i = 0; i < items->seq.items->len; i++)
-    {
-      PtrVec *one = _graft_tracer_vec (t);
-
-      _graft_vec_add (one, items->seq.items->pdata[i]);
-      v = _graft_tracer_call (t, fn, one, NULL, at);
-      if (v == NULL)
-        return NULL;
-      if (name[0] == 'm')
-        _graft_value_seq_add (out, v);
-      else
-        {
-          if (!_graft_tracer_truth (t, v, at, &truth))
-            return NULL;
-          if (truth)
-            _graft_value_seq_add (out, items->seq.items->pdata[i]);
-        }
-    }
-  return out;
+  return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), lazy,
+                            name[0] == 'm' ? "map" : "filter");
 }
 
 /* pow(base, exp, mod) of ints, the result taking mod's sign. */
