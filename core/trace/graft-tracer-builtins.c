@@ -212,7 +212,9 @@ builtin_len (Tracer            *t,
  * @out_len: (out): how many items the range has
  *
  * Reads range()'s arguments as Python does, and fails where the range is
- * longer than a loop may unroll.
+ * longer than a loop may unroll, unless @lazy (a loop straight over the
+ * range, made a step at a time): then @out_len is one step more than a
+ * loop may take.
  *
  * Returns: %FALSE with the tracer's error
  */
@@ -222,7 +224,8 @@ _graft_tracer_range_bounds (Tracer            *t,
                             const GraftPyExpr *at,
                             gint64            *out_start,
                             gint64            *out_step,
-                            guint             *out_len)
+                            guint             *out_len,
+                            gboolean           lazy)
 {
   gint64 start = 0, stop, step = 1;
 
@@ -244,22 +247,31 @@ _graft_tracer_range_bounds (Tracer            *t,
                              "ValueError: range() arg 3 must not be zero");
       return FALSE;
     }
-  if ((step > 0 && stop > start && (stop - start) / step > (gint64) GRAFT_MAX_LOOP_STEPS) ||
-      (step < 0 && start > stop && (start - stop) / -step > (gint64) GRAFT_MAX_LOOP_STEPS))
+  /* The distance in unsigned arithmetic, exact as stop and start are on
+   * the right sides of each other (stop - start overflows gint64 for
+   * range(-2**63, 2**63 - 1)). */
+  if (step > 0 ? stop > start : start > stop)
     {
-      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT, "the range is too long to unroll");
-      return FALSE;
+      guint64 dist = step > 0 ? (guint64) stop - (guint64) start : (guint64) start - (guint64) stop;
+      guint64 by = step > 0 ? (guint64) step : (guint64) 0 - (guint64) step;
+
+      if (dist / by > GRAFT_MAX_LOOP_STEPS)
+        {
+          if (!lazy)
+            {
+              _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
+                                     "the range is too long to unroll");
+              return FALSE;
+            }
+          /* A loop straight over it may break early; past this many steps
+           * it fails as any loop that runs too many times. */
+          *out_len = GRAFT_MAX_LOOP_STEPS + 1;
+        }
+      else
+        *out_len = (guint) ((dist - 1) / by + 1);
     }
-  /* (The distance in unsigned arithmetic, exact as stop and start are on
-   * the right sides of each other.) */
-  if (step > 0)
-    *out_len = stop > start ? (guint) (((guint64) stop - (guint64) start - 1) / (guint64) step + 1)
-                            : 0;
   else
-    *out_len = start > stop ? (guint) (((guint64) start - (guint64) stop - 1) /
-                                           ((guint64) 0 - (guint64) step) +
-                                       1)
-                            : 0;
+    *out_len = 0;
   *out_start = start;
   *out_step = step;
   return TRUE;
@@ -274,7 +286,7 @@ builtin_range (Tracer            *t,
   guint  len;
   Value *out;
 
-  if (!_graft_tracer_range_bounds (t, args, at, &start, &step, &len))
+  if (!_graft_tracer_range_bounds (t, args, at, &start, &step, &len, FALSE))
     return NULL;
   /* (Read again: it was read above.) */
   (void) _graft_tracer_get_int (t, _graft_tracer_arg (args, _graft_tracer_n_args (args) >= 2),

@@ -942,7 +942,7 @@ loop_items_range (Tracer            *t,
         return &range_failed;
       _graft_vec_add (args, a);
     }
-  if (!_graft_tracer_range_bounds (t, args, iter, &start, &step, &len))
+  if (!_graft_tracer_range_bounds (t, args, iter, &start, &step, &len, TRUE))
     return &range_failed;
   out_lazy->what = 'r';
   out_lazy->start = start;
