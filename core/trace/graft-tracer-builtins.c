@@ -1327,7 +1327,12 @@ call_map_filter (const BuiltinCall *call)
   const GraftPyExpr *at = call->at;
   LazyIter          *lazy;
 
-  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+  guint n = _graft_tracer_n_args (args);
+
+  if (name[0] == 'm' && n < 2)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "TypeError: map() must have at least two arguments.");
+  if (name[0] != 'm' && !_graft_tracer_check_arity (t, name, args, 2, 2, at))
     return NULL;
   /* Python's map and filter are iterators that call the function as each
    * item is asked for, reading their argument through its iterator (made
@@ -1335,12 +1340,12 @@ call_map_filter (const BuiltinCall *call)
    * appended to before it is read is read as it then stands, and the
    * nodes the calls make come where the items are taken. */
   lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
-  *lazy = (LazyIter){ .what = name[0] == 'm' ? 'M' : 'F', .n_parts = 1 };
+  *lazy = (LazyIter){ .what = name[0] == 'm' ? 'M' : 'F', .n_parts = n - 1 };
   lazy->container = _graft_tracer_arg (args, 0);
-  lazy->lists = _graft_tracer_alloc (t, sizeof (Value *));
-  lazy->lists[0] = _graft_tracer_make_iter (t, _graft_tracer_arg (args, 1), at);
-  if (lazy->lists[0] == NULL)
-    return NULL;
+  lazy->lists = _graft_tracer_alloc (t, (n - 1) * sizeof (Value *));
+  for (guint i = 1; i < n; i++)
+    if ((lazy->lists[i - 1] = _graft_tracer_make_iter (t, _graft_tracer_arg (args, i), at)) == NULL)
+      return NULL;
   return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), lazy,
                             name[0] == 'm' ? "map" : "filter");
 }

@@ -1330,8 +1330,8 @@ list_iter_next (Tracer            *t,
   return NULL;
 }
 
-/* next() of map(fn, it) ('M') or filter(fn, it) ('F'): the next item of
- * the argument's iterator, given to the function as it is taken (filter
+/* next() of map(fn, *its) ('M') or filter(fn, it) ('F'): the next item of
+ * each argument's iterator, given to the function as it is taken (filter
  * takes items until the function's result, or the item itself for a None
  * function, is true). */
 static Value *
@@ -1345,22 +1345,26 @@ map_iter_next (Tracer            *t,
   while (!it->iter.ended)
     {
       gboolean done = FALSE, truth;
-      Value   *item = _graft_tracer_iter_next (t, lazy->lists[0], at, &done);
-      Value   *v = item;
+      PtrVec  *items = _graft_tracer_vec (t);
+      Value   *item = NULL, *v;
 
-      if (item == NULL)
+      /* map(fn, a, b): an item of each in turn, until one has none. */
+      for (guint k = 0; k < lazy->n_parts && !done; k++)
         {
-          if (!done)
+          item = _graft_tracer_iter_next (t, lazy->lists[k], at, &done);
+          if (item == NULL && !done)
             return NULL;
+          _graft_vec_add (items, item);
+        }
+      if (done)
+        {
           it->iter.ended = TRUE;
           break;
         }
+      v = item;
       if (lazy->what == 'M' || lazy->container->kind != VAL_NONE)
         {
-          PtrVec *one = _graft_tracer_vec (t);
-
-          _graft_vec_add (one, item);
-          v = _graft_tracer_call (t, lazy->container, one, NULL, at);
+          v = _graft_tracer_call (t, lazy->container, items, NULL, at);
           if (v == NULL || lazy->what == 'M')
             return v;
         }

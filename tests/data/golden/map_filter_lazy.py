@@ -24,4 +24,5 @@ class M(nn.Module):
             total += v
         shape = tuple(map(int, ["3", "4"]))
         evens = [e for e in filter(lambda e: e % 2 == 0, range(7))]
-        return z + first + y + len(a) + len(b) + len(c) + total + shape[1] + sum(evens)
+        pairs = list(map(lambda p, q: p * q, [1, 2, 3], iter([4, 5])))
+        return z + first + y + len(a) + len(b) + len(c) + total + shape[1] + sum(evens) + sum(pairs)
