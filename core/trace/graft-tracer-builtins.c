@@ -214,7 +214,9 @@ builtin_len (Tracer            *t,
  * @out_len: (out): how many items the range has
  *
  * Reads range()'s arguments as Python does, and fails where the range is
- * longer than a loop may unroll.
+ * longer than a loop may unroll, unless @lazy (a loop straight over the
+ * range, made a step at a time): then @out_len is one step more than a
+ * loop may take.
  *
  * Returns: %FALSE with the tracer's error
  */
@@ -224,7 +226,8 @@ _graft_tracer_range_bounds (Tracer            *t,
                             const GraftPyExpr *at,
                             gint64            *out_start,
                             gint64            *out_step,
-                            guint             *out_len)
+                            guint             *out_len,
+                            gboolean           lazy)
 {
   gint64 start = 0, stop, step = 1;
 
@@ -246,22 +249,31 @@ _graft_tracer_range_bounds (Tracer            *t,
                              "ValueError: range() arg 3 must not be zero");
       return FALSE;
     }
-  if ((step > 0 && stop > start && (stop - start) / step > (gint64) GRAFT_MAX_LOOP_STEPS) ||
-      (step < 0 && start > stop && (start - stop) / -step > (gint64) GRAFT_MAX_LOOP_STEPS))
+  /* The distance in unsigned arithmetic, exact as stop and start are on
+   * the right sides of each other (stop - start overflows gint64 for
+   * range(-2**63, 2**63 - 1)). */
+  if (step > 0 ? stop > start : start > stop)
     {
-      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT, "the range is too long to unroll");
-      return FALSE;
+      guint64 dist = step > 0 ? (guint64) stop - (guint64) start : (guint64) start - (guint64) stop;
+      guint64 by = step > 0 ? (guint64) step : (guint64) 0 - (guint64) step;
+
+      if (dist / by > GRAFT_MAX_LOOP_STEPS)
+        {
+          if (!lazy)
+            {
+              _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
+                                     "the range is too long to unroll");
+              return FALSE;
+            }
+          /* A loop straight over it may break early; past this many steps
+           * it fails as any loop that runs too many times. */
+          *out_len = GRAFT_MAX_LOOP_STEPS + 1;
+        }
+      else
+        *out_len = (guint) ((dist - 1) / by + 1);
     }
-  /* (The distance in unsigned arithmetic, exact as stop and start are on
-   * the right sides of each other.) */
-  if (step > 0)
-    *out_len = stop > start ? (guint) (((guint64) stop - (guint64) start - 1) / (guint64) step + 1)
-                            : 0;
   else
-    *out_len = start > stop ? (guint) (((guint64) start - (guint64) stop - 1) /
-                                           ((guint64) 0 - (guint64) step) +
-                                       1)
-                            : 0;
+    *out_len = 0;
   *out_start = start;
   *out_step = step;
   return TRUE;
@@ -276,7 +288,7 @@ builtin_range (Tracer            *t,
   guint  len;
   Value *out;
 
-  if (!_graft_tracer_range_bounds (t, args, at, &start, &step, &len))
+  if (!_graft_tracer_range_bounds (t, args, at, &start, &step, &len, FALSE))
     return NULL;
   /* (Read again: it was read above.) */
   (void) _graft_tracer_get_int (t, _graft_tracer_arg (args, _graft_tracer_n_args (args) >= 2),
@@ -1335,38 +1347,29 @@ call_map_filter (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value             *v;
-  Value             *items;
-  Value             *out;
-  gboolean           truth;
-  Value             *fn;
+  LazyIter          *lazy;
 
-  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
-    return NULL;
-  fn = _graft_tracer_arg (args, 0);
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 1), at);
-  if (items == NULL)
-    return NULL;
-  out = _graft_value_seq (t, VAL_LIST, 0);
-  for (guint i = 0; i < items->seq.items->len; i++)
-    {
-      PtrVec *one = _graft_tracer_vec (t);
+  guint n = _graft_tracer_n_args (args);
 
-      _graft_vec_add (one, items->seq.items->pdata[i]);
-      v = _graft_tracer_call (t, fn, one, NULL, at);
-      if (v == NULL)
-        return NULL;
-      if (name[0] == 'm')
-        _graft_value_seq_add (out, v);
-      else
-        {
-          if (!_graft_tracer_truth (t, v, at, &truth))
-            return NULL;
-          if (truth)
-            _graft_value_seq_add (out, items->seq.items->pdata[i]);
-        }
-    }
-  return out;
+  if (name[0] == 'm' && n < 2)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "TypeError: map() must have at least two arguments.");
+  if (name[0] != 'm' && !_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  /* Python's map and filter are iterators that call the function as each
+   * item is asked for, reading their argument through its iterator (made
+   * now, as Python makes it): a second list() of one is empty, a list
+   * appended to before it is read is read as it then stands, and the
+   * nodes the calls make come where the items are taken. */
+  lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+  *lazy = (LazyIter){ .what = name[0] == 'm' ? 'M' : 'F', .n_parts = n - 1 };
+  lazy->container = _graft_tracer_arg (args, 0);
+  lazy->lists = _graft_tracer_alloc (t, (n - 1) * sizeof (Value *));
+  for (guint i = 1; i < n; i++)
+    if ((lazy->lists[i - 1] = _graft_tracer_make_iter (t, _graft_tracer_arg (args, i), at)) == NULL)
+      return NULL;
+  return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), lazy,
+                            name[0] == 'm' ? "map" : "filter");
 }
 
 /* pow(base, exp, mod) of ints, the result taking mod's sign. */

@@ -942,7 +942,7 @@ loop_items_range (Tracer            *t,
         return &range_failed;
       _graft_vec_add (args, a);
     }
-  if (!_graft_tracer_range_bounds (t, args, iter, &start, &step, &len))
+  if (!_graft_tracer_range_bounds (t, args, iter, &start, &step, &len, TRUE))
     return &range_failed;
   out_lazy->what = 'r';
   out_lazy->start = start;
@@ -1091,7 +1091,7 @@ _graft_tracer_value_items (Tracer            *t,
     v = _graft_tracer_make_iter (t, v, at);
   if (v->kind == VAL_ITER &&
       (v->iter.lazy->what == 'c' || v->iter.lazy->what == 'l' || v->iter.lazy->what == 'R' ||
-       v->iter.lazy->steps != NULL))
+       v->iter.lazy->what == 'M' || v->iter.lazy->what == 'F' || v->iter.lazy->steps != NULL))
     {
       /* How many steps is known once the callable returns the sentinel:
        * one step at a time. */
@@ -1330,6 +1330,53 @@ list_iter_next (Tracer            *t,
   return NULL;
 }
 
+/* next() of map(fn, *its) ('M') or filter(fn, it) ('F'): the next item of
+ * each argument's iterator, given to the function as it is taken (filter
+ * takes items until the function's result, or the item itself for a None
+ * function, is true). */
+static Value *
+map_iter_next (Tracer            *t,
+               Value             *it,
+               const GraftPyExpr *at,
+               gboolean          *out_done)
+{
+  LazyIter *lazy = it->iter.lazy;
+
+  while (!it->iter.ended)
+    {
+      gboolean done = FALSE, truth;
+      PtrVec  *items = _graft_tracer_vec (t);
+      Value   *item = NULL, *v;
+
+      /* map(fn, a, b): an item of each in turn, until one has none. */
+      for (guint k = 0; k < lazy->n_parts && !done; k++)
+        {
+          item = _graft_tracer_iter_next (t, lazy->lists[k], at, &done);
+          if (item == NULL && !done)
+            return NULL;
+          _graft_vec_add (items, item);
+        }
+      if (done)
+        {
+          it->iter.ended = TRUE;
+          break;
+        }
+      v = item;
+      if (lazy->what == 'M' || lazy->container->kind != VAL_NONE)
+        {
+          v = _graft_tracer_call (t, lazy->container, items, NULL, at);
+          if (v == NULL || lazy->what == 'M')
+            return v;
+        }
+      if (!_graft_tracer_truth (t, v, at, &truth))
+        return NULL;
+      if (truth)
+        return item;
+    }
+  *out_done = TRUE;
+  return NULL;
+}
+
 /**
  * _graft_tracer_iter_next:
  * @it: an iterator (VAL_ITER)
@@ -1351,6 +1398,8 @@ _graft_tracer_iter_next (Tracer            *t,
     return callable_iter_next (t, it, at, out_done);
   if (it->iter.lazy->what == 'l')
     return list_iter_next (t, it, at, out_done);
+  if (it->iter.lazy->what == 'M' || it->iter.lazy->what == 'F')
+    return map_iter_next (t, it, at, out_done);
   if (it->iter.lazy->what == 'R')
     {
       /* reversed() of a list: the item before the last one given, while

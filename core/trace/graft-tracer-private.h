@@ -1163,7 +1163,8 @@ gboolean _graft_tracer_range_bounds (Tracer            *t,
                                      const GraftPyExpr *at,
                                      gint64            *out_start,
                                      gint64            *out_step,
-                                     guint             *out_len);
+                                     guint             *out_len,
+                                     gboolean           lazy);
 
 /* The steps a loop over @items (_graft_tracer_loop_items()) has as its
  * list stands now. */

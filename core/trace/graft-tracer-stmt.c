@@ -1567,9 +1567,9 @@ eval_message (Tracer            *t,
  * (`raise e`), or the constants written in the call of a class that
  * keeps them as BaseException does (Python's, or one of the file's that
  * defines no __init__, __str__ nor __repr__); `raise ValueError` has
- * none.  Reading constants and local variables holding plain constants
- * has no effect; anything else may, and Graft does not evaluate it: then
- * NULL. */
+ * none.  The call's arguments are evaluated as Python evaluates them
+ * (each, in order, whatever their value); NULL when one's value is not a
+ * plain constant, with the tracer's error if one failed. */
 static Value *
 raised_args (Tracer            *t,
              Frame             *frame,
@@ -1615,9 +1615,23 @@ raised_args (Tracer            *t,
         v = _graft_tracer_eval (t, frame, a);
       else if (a->kind == GRAFT_PY_EXPR_JOINED_STR)
         v = eval_message (t, frame, a);
+      else
+        {
+          /* Python evaluates the arguments before it raises: the nodes
+           * they record stay (an `except` may go on), and their error is
+           * the statement's.  A value other than a plain constant leaves
+           * the message unknown. */
+          v = _graft_tracer_eval (t, frame, a);
+          if (v == NULL)
+            return NULL;
+          if (v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
+              v->kind != VAL_FLOAT && v->kind != VAL_STR)
+            args = v = NULL;
+        }
       if (v == NULL)
-        return NULL;
-      _graft_value_seq_add (args, v);
+        args = NULL;
+      else if (args != NULL)
+        _graft_value_seq_add (args, v);
     }
   return args;
 }
@@ -2390,7 +2404,8 @@ exec_stmt_inner (Tracer            *t,
         if (cls != NULL && builtin_exception (t, cls) != NULL &&
             _graft_tracer_file_exception_class (t, cls) == NULL)
           cls = builtin_exception (t, cls);
-        exc = cls != NULL ? raise_object (t, frame, s, cls, args) : NULL;
+        /* (The arguments' evaluation may have raised.) */
+        exc = cls != NULL && t->error == NULL ? raise_object (t, frame, s, cls, args) : NULL;
         if (t->error != NULL)
           return FLOW_ERROR;
         raise_exception (t, s->start, s->end, cls, args);
