@@ -996,6 +996,77 @@ call_list_tuple (const BuiltinCall *call)
   return out;
 }
 
+/**
+ * _graft_tracer_dict_update:
+ *
+ * Python's dict.update(@from) of @dict: a dict's items, or an iterable's
+ * pairs (a 2-item sequence each, a 2-character str too), with Python's
+ * TypeError and ValueError for an element that is not one.
+ *
+ * Returns: %FALSE on error
+ */
+gboolean
+_graft_tracer_dict_update (Tracer            *t,
+                           Value             *dict,
+                           Value             *from,
+                           const GraftPyExpr *at)
+{
+  Value *items;
+
+  if (from->kind == VAL_DICT)
+    {
+      guint n = from->dict.keys->len; /* @from may be @dict */
+
+      for (guint i = 0; i < n; i++)
+        _graft_dict_set (t, dict, from->dict.keys->pdata[i], from->dict.values->pdata[i]);
+      return TRUE;
+    }
+  items = _graft_tracer_iterate (t, from, at);
+  if (items == NULL)
+    return FALSE;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *pair = items->seq.items->pdata[i];
+      guint  len;
+
+      if (pair->kind == VAL_STR && g_utf8_validate (pair->str.s, pair->str.len, NULL))
+        {
+          len = (guint) g_utf8_strlen (pair->str.s, pair->str.len);
+          if (len == 2)
+            {
+              const char *second = g_utf8_next_char (pair->str.s);
+
+              _graft_dict_set (t, dict, _graft_value_str (t, pair->str.s, second - pair->str.s),
+                               _graft_value_str (t, second,
+                                                 pair->str.s + pair->str.len - second));
+              continue;
+            }
+        }
+      else if (pair->kind == VAL_TUPLE || pair->kind == VAL_LIST)
+        {
+          len = pair->seq.items->len;
+          if (len == 2)
+            {
+              _graft_dict_set (t, dict, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
+              continue;
+            }
+        }
+      else
+        {
+          _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                               "cannot convert dictionary update sequence element #%u to a "
+                               "sequence",
+                               i);
+          return FALSE;
+        }
+      _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                           "dictionary update sequence element #%u has length %u; 2 is required",
+                           i, len);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static Value *
 call_dict (const BuiltinCall *call)
 {
@@ -1004,31 +1075,14 @@ call_dict (const BuiltinCall *call)
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
   Value             *v;
-  Value             *items;
   Value             *out;
 
   out = _graft_value_dict (t);
   if (_graft_tracer_n_args (args) == 1)
     {
       v = _graft_tracer_arg (args, 0);
-      if (v->kind == VAL_DICT)
-        for (guint i = 0; i < v->dict.keys->len; i++)
-          _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
-      else
-        {
-          items = _graft_tracer_iterate (t, v, at);
-          if (items == NULL)
-            return NULL;
-          for (guint i = 0; i < items->seq.items->len; i++)
-            {
-              Value *pair = items->seq.items->pdata[i];
-
-              if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
-                return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                              "dict() needs pairs");
-              _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
-            }
-        }
+      if (!_graft_tracer_dict_update (t, out, v, at))
+        return NULL;
     }
   for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
     _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1),

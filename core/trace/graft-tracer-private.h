@@ -1335,6 +1335,10 @@ Flow     _graft_tracer_exec_stmt (Tracer            *t,
                                   Value            **out_return);
 Flow     _graft_tracer_exec_assign_name (Tracer *t, Frame *frame, const GraftPyStmt *s);
 gboolean _graft_tracer_declare_names (Tracer *t, Frame *frame, const GraftPyStmt *s);
+gboolean _graft_tracer_dict_update (Tracer            *t,
+                                    Value             *dict,
+                                    Value             *from,
+                                    const GraftPyExpr *at);
 
 /* The frame @frame's name @name binds in: its own, or the one a `global`
  * or `nonlocal` of @frame sent it to. */
