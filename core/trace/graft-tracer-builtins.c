@@ -1159,16 +1159,31 @@ call_zip (const BuiltinCall *call)
 static Value *
 call_type (const BuiltinCall *call)
 {
-  Tracer     *t = call->t;
-  Value      *v, *file_cls;
-  const char *builtin = NULL;
+  Tracer *t = call->t;
 
   if (_graft_tracer_n_args (call->args) == 3)
     return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "type(name, bases, dict) is not supported by Graft's tracer");
   if (!_graft_tracer_check_arity (t, call->name, call->args, 1, 1, call->at))
     return NULL;
-  v = _graft_tracer_arg (call->args, 0);
+  return _graft_tracer_type_of (t, _graft_tracer_arg (call->args, 0), call->at);
+}
+
+/**
+ * _graft_tracer_type_of:
+ *
+ * Python's type(@v) (also its `v.__class__`).
+ *
+ * Returns: the class, or %NULL on error (reported at @at)
+ */
+Value *
+_graft_tracer_type_of (Tracer            *t,
+                       Value             *v,
+                       const GraftPyExpr *at)
+{
+  Value      *file_cls;
+  const char *builtin = NULL;
+
   if (_graft_value_is_proxy (v))
     return _graft_value_path (t, VAL_TYPE, "torch.fx.proxy.Proxy");
   if (v->kind == VAL_NONE)
@@ -1210,7 +1225,7 @@ call_type (const BuiltinCall *call)
         return _graft_value_path (t, VAL_BUILTIN, v->obj->exception);
       if ((file_cls = _graft_tracer_file_exception_class (t, v->obj->exception)) != NULL)
         return file_cls;
-      return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "type() of an exception of the class '%s' is not modelled by "
                                  "Graft's tracer",
                                  v->obj->exception);
@@ -1225,7 +1240,7 @@ call_type (const BuiltinCall *call)
   if (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN && v->obj->kind != OBJ_USER_MODULE)
     return _graft_value_path (t, VAL_NN_CLASS,
                               _graft_tracer_printf (t, "torch.nn.%s", v->obj->class_name));
-  return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "type() of a %s is not modelled by Graft's tracer",
                              _graft_value_type_name (v));
 }

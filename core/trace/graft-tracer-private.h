@@ -1335,6 +1335,7 @@ Flow     _graft_tracer_exec_stmt (Tracer            *t,
                                   Value            **out_return);
 Flow     _graft_tracer_exec_assign_name (Tracer *t, Frame *frame, const GraftPyStmt *s);
 gboolean _graft_tracer_declare_names (Tracer *t, Frame *frame, const GraftPyStmt *s);
+Value   *_graft_tracer_type_of (Tracer *t, Value *v, const GraftPyExpr *at);
 gboolean _graft_tracer_dict_update (Tracer            *t,
                                     Value             *dict,
                                     Value             *from,
