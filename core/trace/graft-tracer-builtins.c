@@ -1030,6 +1030,77 @@ call_list_tuple (const BuiltinCall *call)
   return out;
 }
 
+/**
+ * _graft_tracer_dict_update:
+ *
+ * Python's dict.update(@from) of @dict: a dict's items, or an iterable's
+ * pairs (a 2-item sequence each, a 2-character str too), with Python's
+ * TypeError and ValueError for an element that is not one.
+ *
+ * Returns: %FALSE on error
+ */
+gboolean
+_graft_tracer_dict_update (Tracer            *t,
+                           Value             *dict,
+                           Value             *from,
+                           const GraftPyExpr *at)
+{
+  Value *items;
+
+  if (from->kind == VAL_DICT)
+    {
+      guint n = from->dict.keys->len; /* @from may be @dict */
+
+      for (guint i = 0; i < n; i++)
+        _graft_dict_set (t, dict, from->dict.keys->pdata[i], from->dict.values->pdata[i]);
+      return TRUE;
+    }
+  items = _graft_tracer_iterate (t, from, at);
+  if (items == NULL)
+    return FALSE;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *pair = items->seq.items->pdata[i];
+      guint  len;
+
+      if (pair->kind == VAL_STR && g_utf8_validate (pair->str.s, pair->str.len, NULL))
+        {
+          len = (guint) g_utf8_strlen (pair->str.s, pair->str.len);
+          if (len == 2)
+            {
+              const char *second = g_utf8_next_char (pair->str.s);
+
+              _graft_dict_set (t, dict, _graft_value_str (t, pair->str.s, second - pair->str.s),
+                               _graft_value_str (t, second,
+                                                 pair->str.s + pair->str.len - second));
+              continue;
+            }
+        }
+      else if (pair->kind == VAL_TUPLE || pair->kind == VAL_LIST)
+        {
+          len = pair->seq.items->len;
+          if (len == 2)
+            {
+              _graft_dict_set (t, dict, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
+              continue;
+            }
+        }
+      else
+        {
+          _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                               "cannot convert dictionary update sequence element #%u to a "
+                               "sequence",
+                               i);
+          return FALSE;
+        }
+      _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                           "dictionary update sequence element #%u has length %u; 2 is required",
+                           i, len);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static Value *
 call_dict (const BuiltinCall *call)
 {
@@ -1038,31 +1109,14 @@ call_dict (const BuiltinCall *call)
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
   Value             *v;
-  Value             *items;
   Value             *out;
 
   out = _graft_value_dict (t);
   if (_graft_tracer_n_args (args) == 1)
     {
       v = _graft_tracer_arg (args, 0);
-      if (v->kind == VAL_DICT)
-        for (guint i = 0; i < v->dict.keys->len; i++)
-          _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
-      else
-        {
-          items = _graft_tracer_iterate (t, v, at);
-          if (items == NULL)
-            return NULL;
-          for (guint i = 0; i < items->seq.items->len; i++)
-            {
-              Value *pair = items->seq.items->pdata[i];
-
-              if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
-                return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                              "dict() needs pairs");
-              _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
-            }
-        }
+      if (!_graft_tracer_dict_update (t, out, v, at))
+        return NULL;
     }
   for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
     _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1),
@@ -1139,16 +1193,31 @@ call_zip (const BuiltinCall *call)
 static Value *
 call_type (const BuiltinCall *call)
 {
-  Tracer     *t = call->t;
-  Value      *v, *file_cls;
-  const char *builtin = NULL;
+  Tracer *t = call->t;
 
   if (_graft_tracer_n_args (call->args) == 3)
     return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "type(name, bases, dict) is not supported by Graft's tracer");
   if (!_graft_tracer_check_arity (t, call->name, call->args, 1, 1, call->at))
     return NULL;
-  v = _graft_tracer_arg (call->args, 0);
+  return _graft_tracer_type_of (t, _graft_tracer_arg (call->args, 0), call->at);
+}
+
+/**
+ * _graft_tracer_type_of:
+ *
+ * Python's type(@v) (also its `v.__class__`).
+ *
+ * Returns: the class, or %NULL on error (reported at @at)
+ */
+Value *
+_graft_tracer_type_of (Tracer            *t,
+                       Value             *v,
+                       const GraftPyExpr *at)
+{
+  Value      *file_cls;
+  const char *builtin = NULL;
+
   if (_graft_value_is_proxy (v))
     return _graft_value_path (t, VAL_TYPE, "torch.fx.proxy.Proxy");
   if (v->kind == VAL_NONE)
@@ -1190,7 +1259,7 @@ call_type (const BuiltinCall *call)
         return _graft_value_path (t, VAL_BUILTIN, v->obj->exception);
       if ((file_cls = _graft_tracer_file_exception_class (t, v->obj->exception)) != NULL)
         return file_cls;
-      return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "type() of an exception of the class '%s' is not modelled by "
                                  "Graft's tracer",
                                  v->obj->exception);
@@ -1205,7 +1274,7 @@ call_type (const BuiltinCall *call)
   if (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN && v->obj->kind != OBJ_USER_MODULE)
     return _graft_value_path (t, VAL_NN_CLASS,
                               _graft_tracer_printf (t, "torch.nn.%s", v->obj->class_name));
-  return _graft_tracer_fail (t, call->at->start, call->at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "type() of a %s is not modelled by Graft's tracer",
                              _graft_value_type_name (v));
 }

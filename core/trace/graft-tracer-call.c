@@ -1037,9 +1037,9 @@ call_object (Tracer            *t,
     case VAL_ITER:
     case VAL_SET:
     default:
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "TypeError: '%s' object is not callable",
-                                 _graft_value_type_name (callee));
+      /* Python's TypeError, which an `except` catches. */
+      return _graft_tracer_raise (t, "TypeError", at->start, at->end, "'%s' object is not callable",
+                                  _graft_value_type_name (callee));
     }
 }
 

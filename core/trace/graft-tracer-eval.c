@@ -14,6 +14,7 @@
 #include "graft-error.h"
 #include "graft-limits.h"
 #include "graft-py-lexer.h"
+#include "graft-source.h"
 
 #include <string.h>
 
@@ -45,6 +46,9 @@ struct _Locals
   PtrVec     *log;     /* const char *: a name added, or NULL then the name removed */
   Function   *fn;      /* whose body, when logging */
   guint       n_asked; /* _graft_tracer_locals_has() calls while logging */
+  /* The names a `global` or `nonlocal` declared, never local after it;
+   * NULL while there is none. */
+  GHashTable *declared;
   const char *recent[64];
 };
 
@@ -57,6 +61,8 @@ add_local (Locals     *l,
   guint r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (l->recent);
 
   if (l->recent[r] == name)
+    return;
+  if (G_UNLIKELY (l->declared != NULL) && g_hash_table_contains (l->declared, name))
     return;
   if (l->names != NULL)
     g_hash_table_add (l->names, (gpointer) name);
@@ -179,8 +185,16 @@ collect_locals (Tracer                *t,
           break;
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:
+          if (names->declared == NULL)
+            {
+              names->declared = g_hash_table_new (g_str_hash, g_str_equal);
+              g_ptr_array_add (t->hash_tables, names->declared);
+            }
           for (guint k = 0; k < s->names.n_names; k++)
-            remove_local (names, s->names.names[k]);
+            {
+              remove_local (names, s->names.names[k]);
+              g_hash_table_add (names->declared, (gpointer) s->names.names[k]);
+            }
           /* A name added again must go back in the set. */
           memset (names->recent, 0, sizeof names->recent);
           break;
@@ -257,6 +271,147 @@ is_local_of (Tracer     *t,
   t->local_recent[r].name = name;
   t->local_recent[r].local = local;
   return local;
+}
+
+/* The frame a `nonlocal NAME` of @frame binds in: the nearest enclosing
+ * function's scope that binds @name (or that a `nonlocal` of its own sent
+ * elsewhere), never a class body's or the module's; %NULL for none. */
+static Frame *
+nonlocal_frame (Tracer     *t,
+                Frame      *frame,
+                const char *name)
+{
+  for (Frame *s = frame->parent; s != NULL && s->fn != NULL && s != s->globals; s = s->parent)
+    {
+      Frame *to = s->declared != NULL ? g_hash_table_lookup (s->declared, name) : NULL;
+
+      if (to != NULL)
+        return to != s->globals ? to : NULL;
+      if (_graft_strmap_get (&s->vars, name) != NULL || is_local_of (t, s->fn, name))
+        return s;
+    }
+  return NULL;
+}
+
+/* How @fn's text before @before names @name, as Python's compiler sees it
+ * at a `global` or `nonlocal` there: "is parameter and", "is used prior
+ * to", "is assigned to before", or %NULL.  By the tokens: a name after a
+ * dot is an attribute; one followed by `=` is assigned; in the def's
+ * parentheses, a parameter.  (A nested function's use counts too.) */
+static const char *
+prior_use (Tracer     *t,
+           Function   *fn,
+           const char *name,
+           guint32     before)
+{
+  const char  *text = graft_source_get_text (t->source);
+  gsize        len = strlen (name);
+  GraftPyLexer lex;
+  GraftPyToken tok, prev = { 0 }, last_name = { 0 };
+  gboolean     header = TRUE, assigned = FALSE, pending = FALSE;
+
+  if (fn->def == NULL || fn->def->start >= before)
+    return NULL;
+  graft_py_lexer_init (&lex, t->source);
+  /* The lexer from the def's first byte (a line's first token, as the
+   * lexer takes it: the def's own indentation counts as none). */
+  lex.pos = fn->def->start;
+  /* (The lexer's fast path reads past its end: the loop stops there.) */
+  while (graft_py_lexer_next (&lex, &tok, NULL) && tok.kind != GRAFT_PY_TOKEN_ENDMARKER &&
+         tok.start < before)
+    {
+      if (pending)
+        {
+          /* The name before this token was @name, read or assigned. */
+          pending = FALSE;
+          if (tok.kind == GRAFT_PY_TOKEN_EQUAL)
+            assigned = TRUE;
+          else
+            return "is used prior to";
+        }
+      if (header && tok.kind == GRAFT_PY_TOKEN_COLON &&
+          graft_py_lexer_get_bracket_depth (&lex) == 0)
+        header = FALSE;
+      else if (tok.kind == GRAFT_PY_TOKEN_NAME && tok.end - tok.start == len &&
+               memcmp (text + tok.start, name, len) == 0 && prev.kind != GRAFT_PY_TOKEN_DOT &&
+               !(header && last_name.start == 0))
+        {
+          if (header && graft_py_lexer_get_bracket_depth (&lex) > 0)
+            return "is parameter and";
+          if (!header)
+            pending = TRUE;
+        }
+      if (tok.kind == GRAFT_PY_TOKEN_NAME)
+        last_name = tok;
+      prev = tok;
+    }
+  if (pending)
+    return "is used prior to";
+  return assigned ? "is assigned to before" : NULL;
+}
+
+/**
+ * _graft_tracer_declare_names:
+ *
+ * Runs `global` or `nonlocal` statement @s in @frame: its names bind in
+ * the module's scope or in an enclosing function's from now on.  Python's
+ * SyntaxError for a `nonlocal` outside a function or without a binding.
+ *
+ * Returns: %FALSE on error
+ */
+gboolean
+_graft_tracer_declare_names (Tracer            *t,
+                             Frame             *frame,
+                             const GraftPyStmt *s)
+{
+  gboolean global = s->kind == GRAFT_PY_STMT_GLOBAL;
+
+  if (!global && (frame->fn == NULL || frame == frame->globals))
+    {
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                          "nonlocal declaration not allowed at module level");
+      return FALSE;
+    }
+  if (frame == frame->globals)
+    return TRUE;
+  for (guint k = 0; k < s->names.n_names; k++)
+    {
+      const char *name = s->names.names[k];
+      Frame      *to;
+
+      const char *prior = frame->fn != NULL ? prior_use (t, frame->fn, name, s->start) : NULL;
+
+      if (prior == NULL && _graft_strmap_get (&frame->vars, name) != NULL)
+        prior = "is assigned to before";
+      if (prior != NULL)
+        {
+          /* Python's compiler finds these in the text: at the first
+           * call here. */
+          if (strcmp (prior, "is parameter and") == 0)
+            _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                "name '%s' is parameter and %s", name,
+                                global ? "global" : "nonlocal");
+          else
+            _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                "name '%s' %s %s declaration", name, prior,
+                                global ? "global" : "nonlocal");
+          return FALSE;
+        }
+      to = global ? frame->globals : nonlocal_frame (t, frame, name);
+      if (to == NULL)
+        {
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                              "no binding for nonlocal '%s' found", name);
+          return FALSE;
+        }
+      if (frame->declared == NULL)
+        {
+          frame->declared = g_hash_table_new (g_str_hash, g_str_equal);
+          g_ptr_array_add (t->hash_tables, frame->declared);
+        }
+      g_hash_table_insert (frame->declared, (gpointer) name, to);
+    }
+  return TRUE;
 }
 
 /**
@@ -387,9 +542,17 @@ lookup_slow (Tracer            *t,
       else if (t->error != NULL && t->fallback)
         return NULL;
     }
-  for (Frame *s = frame->parent; s != NULL; s = s->parent)
-    if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
-      return v;
+  if (G_UNLIKELY (frame->declared != NULL) &&
+      _graft_tracer_binding_frame (frame, name) != frame)
+    {
+      /* `global x` reads the module's x; `nonlocal x` the enclosing one. */
+      if ((v = _graft_strmap_get (&_graft_tracer_binding_frame (frame, name)->vars, name)) != NULL)
+        return v;
+    }
+  else
+    for (Frame *s = frame->parent; s != NULL; s = s->parent)
+      if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
+        return v;
   if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
     return v;
   if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
@@ -2067,7 +2230,10 @@ _graft_tracer_exec_assign_name (Tracer            *t,
   else
     v = line_operand (t, frame, e);
   if (v != NULL)
-    _graft_strmap_set_inline (&frame->vars, s->assign.targets.items[0]->name.id, v);
+    _graft_strmap_set_inline (&_graft_tracer_binding_frame (frame,
+                                                            s->assign.targets.items[0]->name.id)
+                                   ->vars,
+                              s->assign.targets.items[0]->name.id, v);
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;

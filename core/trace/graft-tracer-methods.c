@@ -1228,9 +1228,8 @@ _graft_tracer_call_method (Tracer            *t,
         {
           Value *other = _graft_tracer_arg (args, 0);
 
-          if (other != NULL && other->kind == VAL_DICT)
-            for (guint i = 0; i < other->dict.keys->len; i++)
-              _graft_dict_set (t, recv, other->dict.keys->pdata[i], other->dict.values->pdata[i]);
+          if (other != NULL && !_graft_tracer_dict_update (t, recv, other, at))
+            return NULL;
           for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
             _graft_dict_set (t, recv, _graft_value_str (t, kwargs->keys->pdata[i], -1),
                              kwargs->values->pdata[i]);

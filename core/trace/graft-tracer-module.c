@@ -1250,13 +1250,10 @@ _graft_tracer_getattr (Tracer            *t,
     return self_path_getattr (t, obj, name, at);
   if (obj->kind == VAL_OBJECT)
     {
-      /* `self.__class__`, as type(self), for an object of a file class. */
-      if (obj->obj->cls != NULL && obj->obj->exception == NULL && strcmp (name, "__class__") == 0)
-        {
-          v = _graft_value_new (t, VAL_CLASS);
-          v->cls = obj->obj->cls;
-          return v;
-        }
+      /* `self.__class__`, as type(self): of an object of a file class,
+       * an nn layer, an exception. */
+      if (name[0] == '_' && strcmp (name, "__class__") == 0)
+        return _graft_tracer_type_of (t, obj, at);
       if (object_is_module (obj->obj))
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)

@@ -1316,12 +1316,11 @@ _graft_tracer_inplace_binop (Tracer            *t,
     return record_method (t, tensor_inplace_methods[op], a, b, at);
   if (is_constant_tensor (a) && !_graft_tracer_tensor_inplace_fits (t, (int) op, a, b, at))
     return NULL;
-  /* `d |= other` changes the dict itself. */
-  if (op == GRAFT_PY_BIN_BITOR && a->kind == VAL_DICT && b->kind == VAL_DICT)
-    {
-      dict_update (t, a, b);
-      return a;
-    }
+  /* `d |= other` changes the dict itself; other may be any iterable of
+   * pairs, as for d.update(). */
+  if (op == GRAFT_PY_BIN_BITOR && a->kind == VAL_DICT &&
+      (b->kind == VAL_DICT || b->kind == VAL_LIST || b->kind == VAL_TUPLE))
+    return _graft_tracer_dict_update (t, a, b, at) ? a : NULL;
   /* `s |= {k}` changes the set itself (a frozenset gets a new one). */
   if (a->kind == VAL_SET && !a->seq.size && b->kind == VAL_SET &&
       (r = _graft_tracer_set_binop (t, op, a, b)) != NULL)

@@ -348,6 +348,10 @@ struct _Frame
   Value    *self;    /* its first argument, for a zero-argument super() */
   /* A comprehension's scope: `:=` binds in the enclosing one. */
   gboolean comprehension;
+  /* The names a `global` or `nonlocal` of this scope declared, each to the
+   * frame it binds in (the module's, an enclosing function's); NULL while
+   * there is none. */
+  GHashTable *declared;
 };
 
 /* The values of Tracer.self_tree: what a `self.a.b` path names. */
@@ -1338,10 +1342,30 @@ Flow     _graft_tracer_exec_stmt (Tracer            *t,
                                   const GraftPyStmt *s,
                                   Value            **out_return);
 Flow     _graft_tracer_exec_assign_name (Tracer *t, Frame *frame, const GraftPyStmt *s);
-Flow     _graft_tracer_exec_block (Tracer                *t,
-                                   Frame                 *frame,
-                                   const GraftPyStmtList *body,
-                                   Value                **out_return);
+gboolean _graft_tracer_declare_names (Tracer *t, Frame *frame, const GraftPyStmt *s);
+Value   *_graft_tracer_type_of (Tracer *t, Value *v, const GraftPyExpr *at);
+gboolean _graft_tracer_dict_update (Tracer            *t,
+                                    Value             *dict,
+                                    Value             *from,
+                                    const GraftPyExpr *at);
+
+/* The frame @frame's name @name binds in: its own, or the one a `global`
+ * or `nonlocal` of @frame sent it to. */
+static inline Frame *
+_graft_tracer_binding_frame (Frame      *frame,
+                             const char *name)
+{
+  Frame *to;
+
+  if (G_LIKELY (frame->declared == NULL) ||
+      (to = g_hash_table_lookup (frame->declared, name)) == NULL)
+    return frame;
+  return to;
+}
+Flow _graft_tracer_exec_block (Tracer                *t,
+                               Frame                 *frame,
+                               const GraftPyStmtList *body,
+                               Value                **out_return);
 
 /* graft-tracer-ops.c: `operator.add` and the like, by GraftPyBinOp
  * (literals: static text). */

@@ -28,7 +28,8 @@ _graft_tracer_assign (Tracer            *t,
   switch (target->kind)
     {
     case GRAFT_PY_EXPR_NAME:
-      _graft_strmap_set (&frame->vars, target->name.id, value);
+      _graft_strmap_set (&_graft_tracer_binding_frame (frame, target->name.id)->vars,
+                         target->name.id, value);
       return TRUE;
 
     case GRAFT_PY_EXPR_ATTRIBUTE:
@@ -2439,7 +2440,8 @@ exec_stmt_inner (Tracer            *t,
               return FLOW_ERROR;
             }
           if (target->kind != GRAFT_PY_EXPR_NAME ||
-              !_graft_strmap_remove (&frame->vars, target->name.id))
+              !_graft_strmap_remove (&_graft_tracer_binding_frame (frame, target->name.id)->vars,
+                                     target->name.id))
             {
               if (target->kind == GRAFT_PY_EXPR_NAME)
                 _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
@@ -2454,9 +2456,7 @@ exec_stmt_inner (Tracer            *t,
 
     case GRAFT_PY_STMT_GLOBAL:
     case GRAFT_PY_STMT_NONLOCAL:
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "global and nonlocal are not supported");
-      return FLOW_ERROR;
+      return _graft_tracer_declare_names (t, frame, s) ? FLOW_NORMAL : FLOW_ERROR;
 
     case GRAFT_PY_STMT_TRY:
       return exec_try (t, frame, s, out_return);

@@ -350,6 +350,7 @@ exec_module (Tracer *t)
         case GRAFT_PY_STMT_IMPORT_FROM:
         case GRAFT_PY_STMT_FUNCTION_DEF:
         case GRAFT_PY_STMT_CLASS_DEF:
+        case GRAFT_PY_STMT_NONLOCAL: /* Python's SyntaxError */
           if (_graft_tracer_exec_stmt (t, t->globals, s, NULL) == FLOW_ERROR)
             return FALSE;
           break;
@@ -398,7 +399,6 @@ exec_module (Tracer *t)
         case GRAFT_PY_STMT_RAISE:
         case GRAFT_PY_STMT_DELETE:
         case GRAFT_PY_STMT_GLOBAL:
-        case GRAFT_PY_STMT_NONLOCAL:
         case GRAFT_PY_STMT_TRY:
         default:
           break;
