@@ -728,11 +728,11 @@ _graft_tracer_check_nn_values (Tracer            *t,
        * of the file (no method of a value given is called), assigns no
        * global nor attribute and changes no argument, so what it made
        * (its frames, their maps' indexes, tuples, numbers) is given
-       * back, unless it put something into the tracer's lasting tables
-       * on the way or went on into a new block of the arena. */
-      if (t->n_kept == n_kept && t->chunk == mark.chunk)
+       * back, blocks of the arena it began included, unless it put
+       * something into the tracer's lasting tables on the way. */
+      if (t->n_kept == n_kept)
         {
-          _graft_tracer_release (t, mark);
+          _graft_tracer_release_blocks (t, mark);
           g_ptr_array_set_size (t->map_indexes, n_indexes);
         }
       return TRUE;

@@ -653,6 +653,8 @@ _graft_tracer_release (Tracer   *t,
     }
 }
 
+void _graft_tracer_release_blocks (Tracer *t, ArenaMark mark);
+
 /* Enters a container (a sequence or a dict: its vectors know the
  * tracer) in a walk of a value; %FALSE, and Tracer.walk_too_deep set,
  * past GRAFT_MAX_VALUE_DEPTH levels: the walk must not go in (nor call

@@ -49,6 +49,37 @@ alloc_raw (Tracer *t,
   return p;
 }
 
+/**
+ * _graft_tracer_release_blocks:
+ * @mark: a place in the arena taken by _graft_tracer_mark()
+ *
+ * Gives back what the arena handed out since @mark, which nothing may
+ * point to any more, as _graft_tracer_release() does, and also the
+ * blocks begun since (the blocks of their own that large requests got
+ * stay until the trace ends).
+ */
+void
+_graft_tracer_release_blocks (Tracer   *t,
+                              ArenaMark mark)
+{
+  guint at;
+
+  if (t->chunk != mark.chunk && mark.chunk != NULL &&
+      g_ptr_array_find (t->chunks, mark.chunk, &at))
+    {
+      /* The blocks are added at the end, so those after @mark's are new
+       * (large requests' blocks go to the front). */
+      while (t->chunks->len > at + 1)
+        {
+          g_ptr_array_remove_index (t->chunks, t->chunks->len - 1);
+          t->arena_size -= CHUNK_SIZE;
+        }
+      t->chunk = mark.chunk;
+      t->chunk_used = CHUNK_SIZE;
+    }
+  _graft_tracer_release (t, mark);
+}
+
 /* @size zeroed bytes from the arena. */
 gpointer
 _graft_tracer_alloc (Tracer *t,
