@@ -1086,91 +1086,37 @@ _graft_tracer_op_overload_name (Tracer     *t,
   return _graft_tracer_printf (t, "%.*s::%s", (int) (op - 1 - ns), ns, op);
 }
 
-/* dir() of Python's plain types, 3.11's and 3.13's together (3.13's int
- * and bool add is_integer), each name between spaces. */
-static const struct
+/* dir() of Python's plain types, per Python of the oracles (3.11 for
+ * torch 1.13.1, 3.13 for 2.6; gen-python-builtins.py asks each), each
+ * name between spaces. */
+typedef struct
 {
   const char *type;
   const char *names;
-} python_type_dirs[] = {
-  { "int",
-    " __abs__ __add__ __and__ __bool__ __ceil__ __class__ __delattr__ __dir__ "
-    "__divmod__ __doc__ __eq__ __float__ __floor__ __floordiv__ __format__ __ge__ "
-    "__getattribute__ __getnewargs__ __getstate__ __gt__ __hash__ __index__ __init__ "
-    "__init_subclass__ __int__ __invert__ __le__ __lshift__ __lt__ __mod__ __mul__ "
-    "__ne__ __neg__ __new__ __or__ __pos__ __pow__ __radd__ __rand__ __rdivmod__ "
-    "__reduce__ __reduce_ex__ __repr__ __rfloordiv__ __rlshift__ __rmod__ __rmul__ "
-    "__ror__ __round__ __rpow__ __rrshift__ __rshift__ __rsub__ __rtruediv__ "
-    "__rxor__ __setattr__ __sizeof__ __str__ __sub__ __subclasshook__ __truediv__ "
-    "__trunc__ __xor__ as_integer_ratio bit_count bit_length conjugate denominator "
-    "from_bytes imag is_integer numerator real to_bytes " },
-  { "float",
-    " __abs__ __add__ __bool__ __ceil__ __class__ __delattr__ __dir__ __divmod__ "
-    "__doc__ __eq__ __float__ __floor__ __floordiv__ __format__ __ge__ "
-    "__getattribute__ __getformat__ __getnewargs__ __getstate__ __gt__ __hash__ "
-    "__init__ __init_subclass__ __int__ __le__ __lt__ __mod__ __mul__ __ne__ __neg__ "
-    "__new__ __pos__ __pow__ __radd__ __rdivmod__ __reduce__ __reduce_ex__ __repr__ "
-    "__rfloordiv__ __rmod__ __rmul__ __round__ __rpow__ __rsub__ __rtruediv__ "
-    "__setattr__ __sizeof__ __str__ __sub__ __subclasshook__ __truediv__ __trunc__ "
-    "as_integer_ratio conjugate fromhex hex imag is_integer real " },
-  { "bool",
-    " __abs__ __add__ __and__ __bool__ __ceil__ __class__ __delattr__ __dir__ "
-    "__divmod__ __doc__ __eq__ __float__ __floor__ __floordiv__ __format__ __ge__ "
-    "__getattribute__ __getnewargs__ __getstate__ __gt__ __hash__ __index__ __init__ "
-    "__init_subclass__ __int__ __invert__ __le__ __lshift__ __lt__ __mod__ __mul__ "
-    "__ne__ __neg__ __new__ __or__ __pos__ __pow__ __radd__ __rand__ __rdivmod__ "
-    "__reduce__ __reduce_ex__ __repr__ __rfloordiv__ __rlshift__ __rmod__ __rmul__ "
-    "__ror__ __round__ __rpow__ __rrshift__ __rshift__ __rsub__ __rtruediv__ "
-    "__rxor__ __setattr__ __sizeof__ __str__ __sub__ __subclasshook__ __truediv__ "
-    "__trunc__ __xor__ as_integer_ratio bit_count bit_length conjugate denominator "
-    "from_bytes imag is_integer numerator real to_bytes " },
-  { "str",
-    " __add__ __class__ __contains__ __delattr__ __dir__ __doc__ __eq__ __format__ "
-    "__ge__ __getattribute__ __getitem__ __getnewargs__ __getstate__ __gt__ __hash__ "
-    "__init__ __init_subclass__ __iter__ __le__ __len__ __lt__ __mod__ __mul__ "
-    "__ne__ __new__ __reduce__ __reduce_ex__ __repr__ __rmod__ __rmul__ __setattr__ "
-    "__sizeof__ __str__ __subclasshook__ capitalize casefold center count encode "
-    "endswith expandtabs find format format_map index isalnum isalpha isascii "
-    "isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle "
-    "isupper join ljust lower lstrip maketrans partition removeprefix removesuffix "
-    "replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith "
-    "strip swapcase title translate upper zfill " },
-  { "NoneType",
-    " __bool__ __class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ "
-    "__getattribute__ __getstate__ __gt__ __hash__ __init__ __init_subclass__ __le__ "
-    "__lt__ __ne__ __new__ __reduce__ __reduce_ex__ __repr__ __setattr__ __sizeof__ "
-    "__str__ __subclasshook__ " },
-  { "list",
-    " __add__ __class__ __class_getitem__ __contains__ __delattr__ __delitem__ "
-    "__dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getitem__ "
-    "__getstate__ __gt__ __hash__ __iadd__ __imul__ __init__ __init_subclass__ "
-    "__iter__ __le__ __len__ __lt__ __mul__ __ne__ __new__ __reduce__ __reduce_ex__ "
-    "__repr__ __reversed__ __rmul__ __setattr__ __setitem__ __sizeof__ __str__ "
-    "__subclasshook__ append clear copy count extend index insert pop remove reverse "
-    "sort " },
-  { "tuple",
-    " __add__ __class__ __class_getitem__ __contains__ __delattr__ __dir__ __doc__ "
-    "__eq__ __format__ __ge__ __getattribute__ __getitem__ __getnewargs__ "
-    "__getstate__ __gt__ __hash__ __init__ __init_subclass__ __iter__ __le__ __len__ "
-    "__lt__ __mul__ __ne__ __new__ __reduce__ __reduce_ex__ __repr__ __rmul__ "
-    "__setattr__ __sizeof__ __str__ __subclasshook__ count index " },
-  { "dict",
-    " __class__ __class_getitem__ __contains__ __delattr__ __delitem__ __dir__ "
-    "__doc__ __eq__ __format__ __ge__ __getattribute__ __getitem__ __getstate__ "
-    "__gt__ __hash__ __init__ __init_subclass__ __ior__ __iter__ __le__ __len__ "
-    "__lt__ __ne__ __new__ __or__ __reduce__ __reduce_ex__ __repr__ __reversed__ "
-    "__ror__ __setattr__ __setitem__ __sizeof__ __str__ __subclasshook__ clear copy "
-    "fromkeys get items keys pop popitem setdefault update values " },
+} PythonTypeDir;
+
+#define GRAFT_PYTHON_TYPE_DIR(type, names) { type, names },
+static const PythonTypeDir python_type_dirs_3_11[] = {
+#include "graft-python-builtins-3.11.inc"
 };
+static const PythonTypeDir python_type_dirs_3_13[] = {
+#include "graft-python-builtins-3.13.inc"
+};
+#undef GRAFT_PYTHON_TYPE_DIR
 
 /* Whether an attribute @name of @obj may exist in Python: FALSE only
  * for a None, bool, int, float, str, list, tuple or dict (not a range,
  * torch.Size or named tuple) whose type in both Pythons lacks it. */
 static gboolean
-has_python_attribute (const Value *obj,
+has_python_attribute (Tracer      *t,
+                      const Value *obj,
                       const char  *name)
 {
-  const char      *type = _graft_value_type_name (obj);
+  const char          *type = _graft_value_type_name (obj);
+  const PythonTypeDir *dirs =
+      t->dialect->torch == GRAFT_TORCH_1_13 ? python_type_dirs_3_11 : python_type_dirs_3_13;
+  gsize            n = t->dialect->torch == GRAFT_TORCH_1_13 ? G_N_ELEMENTS (python_type_dirs_3_11)
+                                                             : G_N_ELEMENTS (python_type_dirs_3_13);
   g_autofree char *spaced = NULL;
 
   if (!(obj->kind == VAL_NONE || obj->kind == VAL_BOOL || obj->kind == VAL_INT ||
@@ -1179,9 +1125,9 @@ has_python_attribute (const Value *obj,
       strchr (name, ' ') != NULL)
     return TRUE;
   spaced = g_strconcat (" ", name, " ", NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (python_type_dirs); i++)
-    if (strcmp (python_type_dirs[i].type, type) == 0)
-      return strstr (python_type_dirs[i].names, spaced) != NULL;
+  for (gsize i = 0; i < n; i++)
+    if (strcmp (dirs[i].type, type) == 0)
+      return strstr (dirs[i].names, spaced) != NULL;
   return TRUE;
 }
 
@@ -1397,7 +1343,7 @@ _graft_tracer_getattr (Tracer            *t,
       v->method.name = _graft_tracer_strdup (t, name, -1);
       return v;
     }
-  if (!has_python_attribute (obj, name))
+  if (!has_python_attribute (t, obj, name))
     return raise_no_attribute (t, _graft_value_type_name (obj), name, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object has no attribute '%s'", _graft_value_type_name (obj),

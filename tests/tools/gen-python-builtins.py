@@ -14,7 +14,9 @@ The table holds the keys of `builtins.__dict__` with `site` loaded (which adds e
 help, copyright, credits and license), sorted by their bytes (strcmp's order), and for each
 exception class its bases among them: the namespace keeps node names off them (torch.fx would
 shadow the builtin), the tracer knows Python's exception classes and what `except` catches by
-them.  Nothing is copied from CPython; the script only asks the Python it runs on.
+them.  It also holds dir() of Python's plain types (None's, bool, int, float, str, list, tuple,
+dict): a name missing there is Python's AttributeError.  Nothing is copied from CPython; the
+script only asks the Python it runs on.
 """
 import argparse
 import builtins
@@ -33,13 +35,16 @@ HEADER = """\
  *     @RUN@
  *
  * @COUNT@ names, @EXCEPTIONS@ of them exception classes, sorted by their bytes (strcmp).
- * The includer defines
+ * The includer defines one of
  *
  *   GRAFT_PYTHON_BUILTIN (name, exception, base, base2)
  *     a key of `builtins.__dict__`; for an exception class (a subclass of BaseException),
  *     exception is the class's own name (OSError for its aliases IOError and
  *     EnvironmentError) and base, base2 its bases (NULL past the last; BaseException's is
  *     NULL: its base is object); for any other builtin all three are NULL.
+ *   GRAFT_PYTHON_TYPE_DIR (type, names)
+ *     dir() of a plain type (NoneType, bool, int, float, str, list, tuple, dict): its
+ *     names, each between spaces.
  */
 """
 
@@ -70,7 +75,21 @@ def main():
             .replace("@RUN@", RUN.get(series, f"{sys.executable} tests/tools/gen-python-builtins.py"))
             .replace("@COUNT@", str(len(rows)))
             .replace("@EXCEPTIONS@", str(sum(", NULL, NULL, NULL)" not in r for r in rows))))
-    text += "\n".join(rows) + "\n"
+    text += "#ifdef GRAFT_PYTHON_BUILTIN\n" + "\n".join(rows) + "\n#endif\n\n"
+    text += "#ifdef GRAFT_PYTHON_TYPE_DIR\n"
+    for value in (None, True, 0, 0.0, "", [], (), {}):
+        names = " " + " ".join(sorted(dir(value), key=str.encode)) + " "
+        pieces, line = [], ""
+        for word in names.split(" ")[1:-1]:
+            if len(line) + len(word) + 1 > 80:
+                pieces.append(line)
+                line = ""
+            line += word + " "
+        pieces.append(line)
+        pieces[0] = " " + pieces[0]
+        text += f"GRAFT_PYTHON_TYPE_DIR (\"{type(value).__name__}\",\n"
+        text += "\n".join(f'    "{p}"' for p in pieces) + ")\n"
+    text += "#endif\n"
     if opts.o == "-":
         sys.stdout.write(text)
     else:
