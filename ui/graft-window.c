@@ -2200,8 +2200,14 @@ describe_node_cb (const char *name,
     }
   if (graft_node_get_n_users (node) > 12)
     g_string_append_printf (text, " and %u more", graft_node_get_n_users (node) - 12);
-  match = node == own ? graft_document_get_match_of_graph_node (self->document, node)
-                      : graft_document_get_match_of_node (self->document, name);
+  /* While the matches are found again by steps, asking would find them
+   * all in this turn (at every box the pointer crosses): the match is
+   * said once they are in, as accessible_node_cb() does. */
+  if (graft_document_get_matches_pending (self->document))
+    match = -1;
+  else
+    match = node == own ? graft_document_get_match_of_graph_node (self->document, node)
+                        : graft_document_get_match_of_node (self->document, name);
   if (match >= 0)
     g_string_append_printf (text, "\n\nPart of match %d: right-click to replace it", match + 1);
   return g_string_free (g_steal_pointer (&text), FALSE);
