@@ -124,6 +124,8 @@ struct _GraftWindow
    * and the pattern it replaced with (owned), or NULL. */
   guint         choose_revision;
   GraftPattern *choose_pattern;
+  char         *choose_anchor; /* or the anchor of the match the user chose meanwhile (owned) */
+  gboolean      rows_changing; /* the matches' rows are changing (the selection follows them) */
 
   GdkFrameClock *toast_clock; /* the frame clock toasts_layout_cb() follows (weak) */
 

@@ -1163,15 +1163,34 @@ graph_changed_cb (GraftDocument *document,
 static void
 choose_after_replace (GraftWindow *self)
 {
-  guint    n = graft_document_get_n_matches_shown (self->document);
-  guint    at = (guint) self->choose_after;
-  gboolean same = self->choose_revision == graft_document_get_revision (self->document) &&
+  guint            n = graft_document_get_n_matches_shown (self->document);
+  guint            at = (guint) self->choose_after;
+  g_autofree char *anchor = g_steal_pointer (&self->choose_anchor);
+  gboolean         same = self->choose_revision == graft_document_get_revision (self->document) &&
                   self->choose_pattern == graft_document_get_pattern (self->document);
 
   self->choose_after = -1;
   g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
-  if (same && n > 0)
-    graft_window_select_match (self, MIN (at, n - 1));
+  if (!same || n == 0)
+    return;
+  if (anchor == NULL)
+    {
+      graft_window_select_match (self, MIN (at, n - 1));
+      return;
+    }
+  /* The match the user chose meanwhile, where it is now (its row, by the
+   * node it returns at, moved or was made anew). */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GraftMatchItem) item =
+          g_list_model_get_item (G_LIST_MODEL (self->match_selection), i);
+
+      if (item != NULL && g_strcmp0 (graft_match_item_get_anchor (item), anchor) == 0)
+        {
+          graft_window_select_match (self, i);
+          return;
+        }
+    }
 }
 
 /**
@@ -1188,6 +1207,7 @@ _graft_window_choose_after_replace (GraftWindow *self,
   GraftPattern *pattern = graft_document_get_pattern (self->document);
 
   self->choose_after = (gint) match;
+  g_clear_pointer (&self->choose_anchor, g_free);
   self->choose_revision = graft_document_get_revision (self->document);
   g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
   self->choose_pattern = pattern != NULL ? graft_pattern_ref (pattern) : NULL;
@@ -1206,7 +1226,7 @@ matches_changed_cb (GraftDocument *document,
   update_match_count (self);
   update_title (self);
   _graft_window_update_actions (self);
-  if (self->choose_after >= 0)
+  if (self->choose_after >= 0 || self->choose_anchor != NULL)
     choose_after_replace (self);
   /* The focused node's match, not said while they were found. */
   graft_canvas_update_accessible (self->canvas);
@@ -1905,6 +1925,7 @@ match_rows_changed_cb (GListModel  *matches,
 {
   GtkWidget *focus;
 
+  self->rows_changing = TRUE;
   if (removed == 0 || g_list_model_get_n_items (matches) > 0 ||
       gtk_widget_in_destruction (GTK_WIDGET (self)) || self->canvas == NULL ||
       self->match_list == NULL)
@@ -1916,6 +1937,18 @@ match_rows_changed_cb (GListModel  *matches,
   if (self->match_focus == GTK_INVALID_LIST_POSITION)
     self->match_focus = 0;
   g_object_unref (focus_take_out (self));
+}
+
+/* The selection followed a change of the matches' rows (its own handler
+ * ran between match_rows_changed_cb() and this). */
+static void
+match_rows_changed_done_cb (GListModel  *matches,
+                            guint        position,
+                            guint        removed,
+                            guint        added,
+                            GraftWindow *self)
+{
+  self->rows_changing = FALSE;
 }
 
 /* After the list view took a change of the matches: a focus taken out by
@@ -2200,8 +2233,14 @@ describe_node_cb (const char *name,
     }
   if (graft_node_get_n_users (node) > 12)
     g_string_append_printf (text, " and %u more", graft_node_get_n_users (node) - 12);
-  match = node == own ? graft_document_get_match_of_graph_node (self->document, node)
-                      : graft_document_get_match_of_node (self->document, name);
+  /* While the matches are found again by steps, asking would find them
+   * all in this turn (at every box the pointer crosses): the match is
+   * said once they are in, as accessible_node_cb() does. */
+  if (graft_document_get_matches_pending (self->document))
+    match = -1;
+  else
+    match = node == own ? graft_document_get_match_of_graph_node (self->document, node)
+                        : graft_document_get_match_of_node (self->document, name);
   if (match >= 0)
     g_string_append_printf (text, "\n\nPart of match %d: right-click to replace it", match + 1);
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -2279,6 +2318,20 @@ match_selected_cb (GtkSingleSelection *selection,
 {
   GraftMatchItem *item = gtk_single_selection_get_selected_item (selection);
 
+  /* A match the user chose (a row, Ctrl+G) while the matches after a
+   * Replace were found is the one chosen when they come, in place of the
+   * Replace's choice.  Not a choice the list made following its rows,
+   * nor the canvas's selection (a relayout's). */
+  if (!self->rows_changing && !self->following_canvas &&
+      (self->choose_after >= 0 || self->choose_anchor != NULL))
+    {
+      self->choose_after = -1;
+      g_clear_pointer (&self->choose_anchor, g_free);
+      if (item != NULL)
+        self->choose_anchor = g_strdup (graft_match_item_get_anchor (item));
+      else
+        g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
+    }
   if (item != NULL && !self->following_canvas)
     show_match (self, item);
   graft_canvas_update_accessible (self->canvas);
@@ -2791,6 +2844,7 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_pointer (&self->move_toast, g_free);
   g_clear_pointer (&self->choose_pattern, graft_pattern_unref);
+  g_clear_pointer (&self->choose_anchor, g_free);
   g_clear_pointer (&self->carry_pattern, g_free);
   g_clear_pointer (&self->carry_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
@@ -2954,6 +3008,8 @@ graft_window_init (GraftWindow *self)
                            G_CALLBACK (match_rows_changed_cb), self, 0);
   self->match_selection =
       gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));
+  g_signal_connect_object (graft_document_get_matches (self->document), "items-changed",
+                           G_CALLBACK (match_rows_changed_done_cb), self, G_CONNECT_AFTER);
   gtk_single_selection_set_autoselect (self->match_selection, FALSE);
   gtk_single_selection_set_can_unselect (self->match_selection, TRUE);
   gtk_single_selection_set_selected (self->match_selection, GTK_INVALID_LIST_POSITION);

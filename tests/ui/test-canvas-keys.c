@@ -758,6 +758,46 @@ test_undo_replace_ring (void)
   close_window (window);
 }
 
+/* A node's tooltip while the matches are found again by steps (a large
+ * graph) leaves the search to its steps, as its accessible description
+ * does: hovering a box found them all in that turn.  It says the node's
+ * match once they are in. */
+static void
+test_tooltip_pending (void)
+{
+  GraftWindow           *window = open_example ();
+  GraftCanvas           *canvas = graft_window_get_canvas (window);
+  GraftDocument         *document = graft_window_get_document (window);
+  GraftLayout           *layout = graft_canvas_get_layout (canvas);
+  gint                   b = find_layout_box (layout, "sum_1");
+  const GraftLayoutNode *box;
+  g_autofree char       *pattern = NULL;
+  g_autofree char       *pending = NULL;
+  g_autofree char       *known = NULL;
+  double                 x;
+  double                 y;
+
+  g_assert_cmpint (b, >=, 0);
+  box = graft_layout_get_node (layout, (guint) b);
+  graft_canvas_center_on (canvas, "sum_1");
+  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
+                                 box->box.y + box->box.height / 2, &x, &y);
+  _graft_document_set_match_step (1);
+  /* The same matches, found again. */
+  pattern = g_strconcat (graft_document_get_pattern_text (document), "\n# again\n", NULL);
+  graft_document_set_pattern_text (document, pattern);
+  g_assert_true (graft_document_get_matches_pending (document));
+  pending = graft_canvas_describe_at (canvas, x, y);
+  g_assert_nonnull (pending);
+  g_assert_true (graft_document_get_matches_pending (document));
+  g_assert_null (strstr (pending, "match"));
+  iterate_until (matches_known, window);
+  known = graft_canvas_describe_at (canvas, x, y);
+  g_assert_nonnull (strstr (known, "Part of match 1: right-click to replace it"));
+  _graft_document_set_match_step (0);
+  close_window (window);
+}
+
 /* Choosing a match while the matches are found again by steps (a large
  * graph) leaves the search to its steps: the description of the focused
  * node asked for the matches, which found them all in that turn.  It
@@ -804,6 +844,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/find-then-escape", test_find_then_escape);
   g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);
   g_test_add_func ("/ui/canvas-keys/accessible-pending", test_accessible_pending);
+  g_test_add_func ("/ui/canvas-keys/tooltip-pending", test_tooltip_pending);
   g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);
   g_test_add_func ("/ui/canvas-keys/properties-on-ring", test_properties_on_ring);
   g_test_add_func ("/ui/canvas-keys/undo-replace-ring", test_undo_replace_ring);

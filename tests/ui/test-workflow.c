@@ -406,6 +406,45 @@ test_replace_choice_dropped (void)
   close_window (window);
 }
 
+#define RELUS_MODEL                                                                   \
+  "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"          \
+  "        a = torch.relu(x)\n        b = torch.relu(a)\n        c = torch.relu(b)\n" \
+  "        return torch.relu(c)\n\n\ndef pattern(x):\n    return torch.relu(x)\n\n\n" \
+  "def replacement(x):\n    return torch.sigmoid(x)\n"
+
+/* A match the user chooses while the matches after a Replace are found
+ * by steps is the one chosen once they are in: the Replace's choice (the
+ * match that took the replaced one's place) came after and took its
+ * place.  Here the fourth of four relus is chosen after the first is
+ * replaced: the third of three once found, not the first. */
+static void
+test_replace_choice_yields (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-relus-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "relus.py", NULL);
+  GraftWindow     *window;
+  GraftDocument   *document;
+
+  g_assert_true (g_file_set_contents (path, RELUS_MODEL, -1, NULL));
+  window = open_path (path);
+  document = graft_window_get_document (window);
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 4);
+  _graft_document_set_match_step (1);
+  graft_window_select_match (window, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-selected", NULL);
+  g_assert_true (graft_document_get_matches_pending (document));
+  graft_window_select_match (window, 3);
+  g_assert_true (graft_document_get_matches_pending (document));
+  iterate_until (matches_known, window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 3);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 2);
+  _graft_document_set_match_step (0);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static gboolean
 focus_in_widget (GraftWindow *window,
                  GtkWidget   *widget)
@@ -691,6 +730,7 @@ main (int    argc,
   g_test_add_func ("/ui/workflow/rules-page-empty", test_rules_page_empty);
   g_test_add_func ("/ui/workflow/replace-goes-on", test_replace_goes_on);
   g_test_add_func ("/ui/workflow/replace-choice-dropped", test_replace_choice_dropped);
+  g_test_add_func ("/ui/workflow/replace-choice-yields", test_replace_choice_yields);
   g_test_add_func ("/ui/workflow/page-keys", test_page_keys);
   g_test_add_func ("/ui/workflow/hide-panel-focus", test_hide_panel_focus);
   g_test_add_func ("/ui/workflow/typing-keeps-panel", test_typing_keeps_panel);
