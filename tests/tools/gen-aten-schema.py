@@ -44,6 +44,8 @@ import sys
 
 import torch
 
+from schematext import split_top
+
 
 def op_names(namespace):
     """The operator names (without overload) of `namespace`, or of every other
@@ -75,38 +77,6 @@ def mutable_elsewhere():
             if getattr(packet, ov)._schema.is_mutable:
                 targets.append(f"{ns}.{name}.{ov}")
     return sorted(targets, key=lambda t: t.encode("utf-8"))
-
-
-def split_top(text, sep=","):
-    """Split text at sep outside brackets, parentheses and quotes."""
-    parts, depth, quote, cur, i = [], 0, None, [], 0
-    while i < len(text):
-        c = text[i]
-        if quote is not None:
-            cur.append(c)
-            if c == "\\":
-                cur.append(text[i + 1])
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-            cur.append(c)
-        elif c in "([{":
-            depth += 1
-            cur.append(c)
-        elif c in ")]}":
-            depth -= 1
-            cur.append(c)
-        elif c == sep and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    if "".join(cur).strip() or parts:
-        parts.append("".join(cur).strip())
-    return parts
 
 
 def matching_paren(text, start):

@@ -33,6 +33,8 @@ import sys
 
 import torch
 
+from schematext import split_top
+
 
 def aten_names():
     qualified = []
@@ -45,38 +47,6 @@ def aten_names():
         if sep and ns == "aten":
             names.add(name)
     return sorted(names, key=lambda n: n.encode("utf-8"))
-
-
-def split_top(text):
-    """Split text at commas outside brackets, parentheses and quotes."""
-    parts, depth, quote, cur, i = [], 0, None, [], 0
-    while i < len(text):
-        c = text[i]
-        if quote is not None:
-            cur.append(c)
-            if c == "\\":
-                cur.append(text[i + 1])
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-            cur.append(c)
-        elif c in "([{":
-            depth += 1
-            cur.append(c)
-        elif c in ")]}":
-            depth -= 1
-            cur.append(c)
-        elif c == "," and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    if "".join(cur).strip() or parts:
-        parts.append("".join(cur).strip())
-    return parts
 
 
 def cut(text):
