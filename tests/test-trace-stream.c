@@ -751,19 +751,27 @@ long_forward (guint n_lines)
   return g_string_free (text, FALSE);
 }
 
+/* The tracer's arena after tracing @text in @torch's dialect. */
 static gsize
-arena_after_trace (guint n_lines)
+arena_of_trace (const char *text,
+                GraftTorch  torch)
 {
-  g_autofree char *text = long_forward (n_lines);
   g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph = NULL;
-  g_autoptr (GraftPyProgram) program = graft_py_program_new_traced (
-      source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &graph, &error);
+  g_autoptr (GraftPyProgram) program =
+      graft_py_program_new_traced (source, graft_dialect_get (torch), NULL, &graph, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (graph);
   return graft_py_program_get_arena_size (program);
+}
+
+static gsize
+arena_after_trace (guint n_lines)
+{
+  g_autofree char *text = long_forward (n_lines);
+  return arena_of_trace (text, GRAFT_TORCH_1_13);
 }
 
 /* What a line's calls build only for the node they record (the arguments,
@@ -791,15 +799,7 @@ arena_after_loop (const char *body,
                                                 "            %s\n"
                                                 "        return x\n",
                                            n_steps, body);
-  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GraftGraph) graph = NULL;
-  g_autoptr (GraftPyProgram) program = graft_py_program_new_traced (
-      source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &graph, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-  return graft_py_program_get_arena_size (program);
+  return arena_of_trace (text, GRAFT_TORCH_1_13);
 }
 
 /* The arena's growth a step of a loop of @body over range(). */
@@ -844,15 +844,7 @@ arena_after_layers (const char *layer,
                                                 "    def forward(self, x):\n"
                                                 "        return self.m[0](x)\n",
                                            n_layers, layer);
-  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GraftGraph) graph = NULL;
-  g_autoptr (GraftPyProgram) program = graft_py_program_new_traced (
-      source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &graph, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-  return graft_py_program_get_arena_size (program);
+  return arena_of_trace (text, GRAFT_TORCH_2_6);
 }
 
 /* The checks a layer's constructor runs on its values
