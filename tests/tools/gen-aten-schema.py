@@ -44,7 +44,7 @@ import sys
 
 import torch
 
-from schematext import split_top
+from schematext import matching_paren, split_top
 
 
 def op_names(namespace):
@@ -77,27 +77,6 @@ def mutable_elsewhere():
             if getattr(packet, ov)._schema.is_mutable:
                 targets.append(f"{ns}.{name}.{ov}")
     return sorted(targets, key=lambda t: t.encode("utf-8"))
-
-
-def matching_paren(text, start):
-    depth, quote, i = 0, None, start
-    while i < len(text):
-        c = text[i]
-        if quote is not None:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    raise ValueError(f"unbalanced: {text}")
 
 
 def split_decl(piece):

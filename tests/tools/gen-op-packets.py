@@ -33,7 +33,7 @@ import sys
 
 import torch
 
-from schematext import split_top
+from schematext import matching_paren, split_top
 
 
 def aten_names():
@@ -52,23 +52,7 @@ def aten_names():
 def cut(text):
     """`aten::add.Tensor(Tensor self, ...) -> Tensor` -> head, [params], returns."""
     open_at = text.index("(")
-    depth, quote, i = 0, None, open_at
-    while True:
-        c = text[i]
-        if quote is not None:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                break
-        i += 1
+    i = matching_paren(text, open_at)
     assert text[i:i + 5] == ") -> ", text
     head, params, rets = text[:open_at], split_top(text[open_at + 1:i]), text[i + 5:]
     assert head + "(" + ", ".join(params) + ") -> " + rets == text, text

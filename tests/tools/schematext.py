@@ -34,3 +34,26 @@ def split_top(text, sep=","):
     if "".join(cur).strip() or parts:
         parts.append("".join(cur).strip())
     return parts
+
+
+def matching_paren(text, start):
+    """The index of the parenthesis closing the one at text[start],
+    skipping quoted strings."""
+    depth, quote, i = 0, None, start
+    while i < len(text):
+        c = text[i]
+        if quote is not None:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    raise ValueError(f"unbalanced: {text}")
