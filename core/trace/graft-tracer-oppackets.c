@@ -28,11 +28,30 @@ typedef struct
   guint16 n_params;
 } OverloadRow;
 
-static const char pool_2_6[] =
+#define GRAFT_OP_SIZES(n_pieces, n_bytes, base_pieces, base_bytes) \
+  enum { pieces_1_13 = n_pieces,                                   \
+         pool_1_13_size = n_bytes + 1 };
+#include "graft-op-packets-1.13.inc"
+#undef GRAFT_OP_SIZES
+#define GRAFT_OP_SIZES(n_pieces, n_bytes, base_pieces, base_bytes) \
+  enum { base_2_6_pieces = base_pieces,                            \
+         base_2_6_bytes = base_bytes };
+#include "graft-op-packets-2.6.inc"
+#undef GRAFT_OP_SIZES
+/* The 2.6 table was made against this 1.13 table (its docstring says how). */
+G_STATIC_ASSERT ((int) base_2_6_pieces == (int) pieces_1_13 &&
+                 (int) base_2_6_bytes + 1 == (int) pool_1_13_size);
+
+/* One pool for both torches: 1.13.1's pieces, then those of 2.6.0 that
+ * 1.13.1 lacks (graft-op-packets-2.6.inc continues the 1.13 table's
+ * numbering).  1.13.1 reads the first pool_1_13_size bytes. */
+static const char pool[] =
 #define GRAFT_OP_PIECE_POOL
+#include "graft-op-packets-1.13.inc"
 #include "graft-op-packets-2.6.inc"
 #undef GRAFT_OP_PIECE_POOL
     ;
+
 static const guint16 index_2_6[] = {
 #define GRAFT_OP_INDEX
 #include "graft-op-packets-2.6.inc"
@@ -44,11 +63,6 @@ static const OverloadRow rows_2_6[] = {
 #undef GRAFT_OP_OVERLOAD
 };
 
-static const char pool_1_13[] =
-#define GRAFT_OP_PIECE_POOL
-#include "graft-op-packets-1.13.inc"
-#undef GRAFT_OP_PIECE_POOL
-    ;
 static const guint16 index_1_13[] = {
 #define GRAFT_OP_INDEX
 #include "graft-op-packets-1.13.inc"
@@ -71,9 +85,9 @@ typedef struct
 } Table;
 
 static Table tables[] = {
-  [GRAFT_TORCH_2_6] = { pool_2_6, sizeof pool_2_6, index_2_6, rows_2_6, G_N_ELEMENTS (rows_2_6),
+  [GRAFT_TORCH_2_6] = { pool, sizeof pool, index_2_6, rows_2_6, G_N_ELEMENTS (rows_2_6),
                         G_ONCE_INIT },
-  [GRAFT_TORCH_1_13] = { pool_1_13, sizeof pool_1_13, index_1_13, rows_1_13,
+  [GRAFT_TORCH_1_13] = { pool, pool_1_13_size, index_1_13, rows_1_13,
                          G_N_ELEMENTS (rows_1_13), G_ONCE_INIT },
 };
 

@@ -5,7 +5,14 @@ Run once per torch, with that torch's Python:
 
     /usr/bin/python3 tests/tools/gen-op-packets.py -o core/trace/graft-op-packets-1.13.inc
     /work/shared/tools/torch26 /usr/bin/python3 tests/tools/gen-op-packets.py \\
-        -o core/trace/graft-op-packets-2.6.inc
+        --base core/trace/graft-op-packets-1.13.inc -o core/trace/graft-op-packets-2.6.inc
+
+The second table's pieces continue the first's (--base): a piece that the
+base's pool already holds keeps its number there, and the second file's
+pool holds only the new ones, so the two torches share one pool (about 104
+KB of schema text is the same in both).  Regenerating the base means
+regenerating the second table after it; the includer checks the base's
+size (GRAFT_OP_SIZES).
 
 What the tracer needs of an OpOverloadPacket `torch.ops.aten.NAME` and its
 OpOverloads that the matcher's schema table (core/ir/graft-aten-schema.inc,
@@ -59,6 +66,34 @@ def cut(text):
     return head, params, rets
 
 
+def c_unstr(literal):
+    """c_str()'s literal back to its text."""
+    assert literal.startswith('"') and literal.endswith('\\0"'), literal
+    body, out, i = literal[1:-3], bytearray(), 0
+    while i < len(body):
+        if body[i] != "\\":
+            out.append(ord(body[i]))
+            i += 1
+        elif body[i + 1] in '\\"':
+            out.append(ord(body[i + 1]))
+            i += 2
+        else:
+            out.append(int(body[i + 1:i + 4], 8))
+            i += 4
+    return out.decode("utf-8")
+
+
+def base_pieces(path):
+    """The pieces of a table this script wrote, in their order."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    start = lines.index("#ifdef GRAFT_OP_PIECE_POOL")
+    end = lines.index("#endif", start)
+    sizes = lines[lines.index("#ifdef GRAFT_OP_SIZES") + 1]
+    assert sizes.endswith(", 0, 0)"), f"{path} continues another table: not a base"
+    return [c_unstr(x) for x in lines[start + 1:end]]
+
+
 def c_str(s):
     out = []
     for b in s.encode("utf-8"):
@@ -79,13 +114,17 @@ HEADER = """\
  * DO NOT EDIT: change the script and run it (its docstring says how).
  *
  * %(n_packets)d packets, %(n_ops)d overloads, %(size)d bytes of schema text kept as
- * %(n_pieces)d distinct pieces in a pool of %(pool)d bytes.
+ * %(n_pieces)d distinct pieces in a pool of %(pool)d bytes%(pool_note)s.
  *
  * The includer defines the one macro it needs before each inclusion.
  *
  *   GRAFT_OP_PIECE_POOL
  *     a switch: a run of string literals, each ending in "\\0", read as one array: the
- *     distinct pieces of schema text, numbered from 0 in order.
+ *     distinct pieces of schema text, numbered from %(first)d in order%(base_doc)s.
+ *
+ *   GRAFT_OP_SIZES (n_pieces, n_bytes, base_pieces, base_bytes)
+ *     this file's pool holds n_pieces pieces in n_bytes bytes (each piece's "\\0"
+ *     counted); %(base_line)s
  *
  *   GRAFT_OP_INDEX
  *     a switch: a run of comma-separated piece numbers, the overloads' schemas.
@@ -96,8 +135,9 @@ HEADER = """\
  *     index[first + 1 .. first + n_params] joined by ", " (`Tensor self`, `*`,
  *     `Scalar alpha=1`, `...`), ") -> ", and piece index[first + n_params + 1] (the
  *     returns); piece index[first + n_params + 2] is the reprs of its tags joined by ", "
- *     (`<Tag.core: 0>, <Tag.pointwise: 10>`; "" without tags).  Packets are sorted by name (byte order); a packet's overloads are in
- *     the order its overloads() lists them.
+ *     (`<Tag.core: 0>, <Tag.pointwise: 10>`; "" without tags).  Packets are sorted by
+ *     name (byte order); a packet's overloads are in the order its overloads() lists
+ *     them.
  */
 """
 
@@ -105,10 +145,17 @@ HEADER = """\
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-o", "--output", default="-")
+    ap.add_argument("--base", help="a table of another torch whose pieces this one continues")
     opts = ap.parse_args()
 
     lines, n_packets, size = [], 0, 0
     pieces, pool, index = {}, [0], []
+    base = base_pieces(opts.base) if opts.base else []
+    for text in base:
+        assert text not in pieces, text
+        pieces[text] = (len(pieces), pool[0])
+        pool[0] += len(text.encode("utf-8")) + 1
+    n_base, base_bytes = len(pieces), pool[0]
 
     def piece(text):
         if text not in pieces:
@@ -136,13 +183,27 @@ def main():
             size += len(text.encode("utf-8")) + 1
     version = torch.__version__
     short = "2.6" if version.startswith("2.6") else "1.13"
+    if base:
+        name = opts.base.rsplit("/", 1)[-1]
+        base_doc = (f": they continue the {n_base}\n *     pieces ({base_bytes} bytes) of {name}'s pool,"
+                    " and the includer reads the\n *     two as one array")
+        base_line = (f"{name}'s pool, which this one continues,\n *     holds base_pieces"
+                     " pieces in base_bytes bytes: the includer checks it has that\n *     table.")
+    else:
+        base_doc = ""
+        base_line = "base_pieces and base_bytes are 0: the pool continues no other."
     out = [HEADER % {"short": short, "version": version, "py": sys.version.split()[0],
                      "n_packets": n_packets, "n_ops": len(lines), "size": size,
-                     "n_pieces": len(pieces), "pool": pool[0]}]
+                     "n_pieces": len(pieces) - n_base, "first": n_base, "pool": pool[0] - base_bytes,
+                     "base_doc": base_doc, "base_line": base_line,
+                     "pool_note": " of its own, besides its base's" if base else ""}]
     assert len(pieces) <= 65535
     by_number = sorted(pieces, key=lambda x: pieces[x][0])
+    out.append("#ifdef GRAFT_OP_SIZES")
+    out.append(f"GRAFT_OP_SIZES ({len(pieces) - n_base}, {pool[0] - base_bytes}, {n_base}, {base_bytes})")
+    out.append("#endif\n")
     out.append("#ifdef GRAFT_OP_PIECE_POOL")
-    out.extend(c_str(x) for x in by_number)
+    out.extend(c_str(x) for x in by_number[n_base:])
     out.append("#endif\n")
     out.append("#ifdef GRAFT_OP_INDEX")
     for i in range(0, len(index), 16):
