@@ -167,7 +167,7 @@ typedef struct
   Slot        bound; /* kind 0: unbound */
   /* as a name base */
   int64_t   count;     /* torch's _base_count */
-  uint64_t *used;      /* bit k: base_k taken */
+  uint64_t *used;      /* base_k taken: num_used() */
   uint32_t  used_words;
   uint8_t   bare_used; /* the base itself taken */
   uint8_t   illegal;   /* 1 legal, 2 illegal, 0 not yet known */
@@ -268,7 +268,8 @@ typedef struct
 
   uint32_t *stamp;
   char     *out;
-  size_t    n_out, cap_out;
+  size_t    n_out, cap_out, line_room;
+  void    **py_records; /* PyRecord, per fx entry, made on first use */
   uint32_t  n_params;
   uint32_t  params[64];
   uint32_t  sym_self, sym_torch, sym_nn, sym_f, sym_getattr;
@@ -324,6 +325,30 @@ hash_bytes (const char *s,
   return h | 1;
 }
 
+/* Equal texts of @n bytes; both may be read 8 bytes past their end (the input
+ * and every interned copy are padded). */
+static inline int
+text_equal (const char *a,
+            const char *b,
+            uint32_t    n)
+{
+  uint64_t x, y;
+
+  if (n == 0)
+    return 1;
+  while (n > 8)
+    {
+      memcpy (&x, a, 8);
+      memcpy (&y, b, 8);
+      if (x != y)
+        return 0;
+      a += 8, b += 8, n -= 8;
+    }
+  memcpy (&x, a, 8);
+  memcpy (&y, b, 8);
+  return ((x ^ y) << (64 - 8 * n)) == 0;
+}
+
 static uint32_t
 intern_hashed (Lean       *L,
                const char *s,
@@ -339,7 +364,7 @@ intern_hashed (Lean       *L,
       if (id == 0)
         break;
       Sym *y = &L->syms[id];
-      if (y->hash == h && y->len == n && memcmp (y->text, s, n) == 0)
+      if (y->hash == h && y->len == n && text_equal (y->text, s, n))
         return id;
       i = (i + 1) & L->sym_mask;
     }
@@ -389,10 +414,9 @@ static const char *
 dup_text (const char *s,
           size_t      n)
 {
-  char *d = malloc (n + 1);
+  char *d = calloc (1, n + 16);
 
   memcpy (d, s, n);
-  d[n] = 0;
   return d;
 }
 
@@ -478,31 +502,46 @@ is_illegal (Lean    *L,
   return b->illegal == 2;
 }
 
+/* The numbers of a base taken so far: `next[k]` is 0 while base_k is free, else
+ * one more than a number at or before which nothing is free, so that the first
+ * free number from k on is found with path halving (a "next free" union-find).
+ * torch counts on one name at a time, which is quadratic when a list's modules
+ * are called again and again (`layers_1` taken: it scans every `layers_k`). */
 static inline int
 num_used (Sym    *b,
           int64_t k)
 {
-  uint64_t w = (uint64_t) k >> 6;
+  return (uint64_t) k < b->used_words && b->used[k] != 0;
+}
 
-  return w < b->used_words && (b->used[w] >> (k & 63)) & 1;
+static int64_t
+num_first_free (Sym    *b,
+                int64_t k)
+{
+  while ((uint64_t) k < b->used_words && b->used[k] != 0)
+    {
+      uint64_t nx = b->used[k] - 1;
+      if (nx < b->used_words && b->used[nx] != 0)
+        b->used[k] = b->used[nx]; /* halve the path */
+      k = (int64_t) nx;
+    }
+  return k;
 }
 
 static void
 num_take (Sym    *b,
           int64_t k)
 {
-  uint64_t w = (uint64_t) k >> 6;
-
-  if (w >= b->used_words)
+  if ((uint64_t) k >= b->used_words)
     {
-      uint32_t n = b->used_words ? b->used_words : 4;
-      while (n <= w)
+      uint32_t n = b->used_words ? b->used_words : 16;
+      while (n <= k)
         n *= 2;
       b->used = realloc (b->used, n * sizeof (uint64_t));
       memset (b->used + b->used_words, 0, (n - b->used_words) * sizeof (uint64_t));
       b->used_words = n;
     }
-  b->used[w] |= (uint64_t) 1 << (k & 63);
+  b->used[k] = (uint64_t) k + 2;
 }
 
 static char *
@@ -532,9 +571,9 @@ lean_name (Lean    *L,
 
   /* torch: the candidate is base or base_<num>; the count starts at num, or at the
    * base's count when num is 0 or none; a taken candidate counts on */
-  while (bare ? (b->bare_used || is_illegal (L, base)) : num_used (b, cand))
+  if (bare ? (b->bare_used || is_illegal (L, base)) : num_used (b, cand))
     {
-      k++;
+      k = num_first_free (b, k + 1);
       bare = 0;
       cand = k;
     }
@@ -637,6 +676,7 @@ lean_node_new (Lean    *L,
 
 enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_HASH, C_QUOTE, C_OP };
 static uint8_t cls[256];
+static uint8_t ident_byte[256];
 
 static void
 init_classes (void)
@@ -650,6 +690,8 @@ init_classes (void)
   cls['_'] = C_ALPHA;
   for (int c = '0'; c <= '9'; c++)
     cls[c] = C_DIGIT;
+  for (int c = 0; c < 256; c++)
+    ident_byte[c] = cls[c] == C_ALPHA || cls[c] == C_DIGIT;
   cls['#'] = C_HASH;
   cls['\''] = cls['"'] = C_QUOTE;
   for (const char *o = "()[]{},:.;=+-*/%@<>&|^~!"; *o; o++)
@@ -752,10 +794,11 @@ float_repr (Lean *L,
   y->float_repr_len = k;
 }
 
-static Tok
-next (Lean *L)
+static inline void
+next (Lean *L,
+      Tok  *tp)
 {
-  Tok         t = { 0 };
+#define t (*tp)
   const char *p;
 
   skip (L);
@@ -764,7 +807,7 @@ next (Lean *L)
   if (p >= L->end)
     {
       t.kind = T_EOF;
-      return t;
+      return;
     }
   switch (cls[(uint8_t) *p])
     {
@@ -772,7 +815,7 @@ next (Lean *L)
       {
         uint32_t h = 2166136261u;
         const char *s = p;
-        while (cls[(uint8_t) *p] == C_ALPHA || cls[(uint8_t) *p] == C_DIGIT)
+        while (ident_byte[(uint8_t) *p])
           h = (h ^ (uint8_t) *p++) * 16777619u;
         t.kind = T_NAME;
         t.sym = intern_hashed (L, s, (uint32_t) (p - s), h | 1);
@@ -844,7 +887,7 @@ next (Lean *L)
       unsupported (L, p, "this character");
     }
   L->p = p;
-  return t;
+#undef t
 }
 
 /* ---- the evaluator ---- */
@@ -858,7 +901,7 @@ typedef struct
 static inline void
 advance (Ev *e)
 {
-  e->tok = next (e->L);
+  next (e->L, &e->tok);
 }
 
 static inline int
@@ -1026,109 +1069,76 @@ copy_tree (Lean    *L,
   L->sp += n;
 }
 
-static void
-push_raw (Lean       *L,
-          const char *text)
-{
-  Slot *s = push (L);
 
-  if (strcmp (text, "None") == 0)
-    *s = (Slot){ .kind = A_NONE, .span = 1 };
-  else
-    *s = (Slot){ .kind = A_RAW, .span = 1, .p = dup_text (text, strlen (text)) };
+/* A Python function's record (`PYTHON` in the table), compiled once: its
+ * parameters (symbols, defaults as slots) and what the node records, as
+ * parameter indexes. */
+#define MAX_PARAMS 24
+typedef struct
+{
+  uint32_t np, n_pos, n_kw;
+  uint32_t param[MAX_PARAMS];
+  Slot     def[MAX_PARAMS]; /* kind 0: no default */
+  uint8_t  pos[MAX_PARAMS];
+  uint32_t kw[MAX_PARAMS];
+  uint8_t  kw_param[MAX_PARAMS];
+} PyRecord;
+
+static int
+record_param (Lean       *L,
+              PyRecord   *r,
+              const char *name,
+              size_t      n)
+{
+  uint32_t sym = intern (L, name, n);
+
+  for (uint32_t j = 0; j < r->np; j++)
+    if (r->param[j] == sym)
+      return (int) j;
+  return -1;
 }
 
-/* A Python function of torch's table: bind, fill defaults, record the
- * positional and keyword lists the table gives (`PYTHON` in the table). */
-static void
-call_python (Ev            *e,
-             const FxEntry *f,
-             uint32_t       callee_slot,
-             uint32_t       first_kw,
-             const char    *at)
+static PyRecord *
+py_record (Lean          *L,
+           const FxEntry *f,
+           const char    *at)
 {
-  Lean    *L = e->L;
-  struct
-  {
-    char        name[64];
-    const char *def;
-    uint32_t    slot; /* bound slot + 1 */
-  } params[32];
-  int      np = 0;
-  char     sig[1024];
-  uint32_t i;
+  size_t    fx = (size_t) (f - fx_entries);
+  PyRecord *r = L->py_records[fx];
 
-  if (strchr (f->signature, '*') != NULL || strlen (f->signature) >= sizeof sig)
+  if (r != NULL)
+    return r;
+  r = calloc (1, sizeof *r);
+  if (strchr (f->signature, '*') != NULL)
     unsupported (L, at, "a torch function with a variadic signature");
-  strcpy (sig, f->signature);
-  for (char *tokp = strtok (sig, ","); tokp != NULL && np < 32; tokp = strtok (NULL, ","))
+  for (const char *q = f->signature; *q;)
     {
-      while (*tokp == ' ')
-        tokp++;
-      char *eq = strchr (tokp, '=');
+      size_t      n = strcspn (q, ",");
+      const char *eq = memchr (q, '=', n);
+      size_t      nn = eq ? (size_t) (eq - q) : n;
+      if (r->np == MAX_PARAMS)
+        unsupported (L, at, "a torch function with too many parameters");
+      r->param[r->np] = intern (L, dup_text (q, nn), nn);
       if (eq != NULL)
-        *eq = 0;
-      snprintf (params[np].name, sizeof params[np].name, "%s", tokp);
-      params[np].def = eq != NULL ? f->signature + (eq + 1 - sig) : NULL;
-      params[np].slot = 0;
-      np++;
+        {
+          size_t dn = n - nn - 1;
+          if (dn == 4 && memcmp (eq + 1, "None", 4) == 0)
+            r->def[r->np] = (Slot){ .kind = A_NONE, .span = 1 };
+          else
+            r->def[r->np] = (Slot){ .kind = A_RAW, .span = 1, .p = dup_text (eq + 1, dn) };
+        }
+      r->np++;
+      q += n;
+      while (*q == ',' || *q == ' ')
+        q++;
     }
-  /* positional arguments */
-  int pi = 0;
-  for (i = callee_slot + 1; i < first_kw; i += L->stack[i].span)
-    {
-      if (pi >= np)
-        unsupported (L, at, "too many arguments");
-      params[pi++].slot = i + 1;
-    }
-  for (i = first_kw; i < L->sp; i += 1 + L->stack[i + 1].span)
-    {
-      Sym *k = &L->syms[L->stack[i].a];
-      int  j;
-      for (j = 0; j < np; j++)
-        if (strlen (params[j].name) == k->len && memcmp (params[j].name, k->text, k->len) == 0)
-          break;
-      if (j == np || params[j].slot != 0)
-        unsupported (L, at, "this keyword argument");
-      params[j].slot = i + 2;
-    }
-  for (int j = 0; j < np; j++)
-    if (params[j].slot == 0 && params[j].def == NULL)
-      unsupported (L, at, "a missing argument");
-  if (!holds_node (L, callee_slot + 1, L->sp - callee_slot - 1))
-    unsupported (L, at, "a torch function of constants");
-
-  uint32_t start = L->sp;
-#define PARAM_PUSH(pname_, plen_)                                                       \
-  do                                                                                \
-    {                                                                               \
-      int j_;                                                                       \
-      for (j_ = 0; j_ < np; j_++)                                                   \
-        if (strlen (params[j_].name) == (plen_) && memcmp (params[j_].name, pname_, plen_) == 0) \
-          break;                                                                    \
-      if (j_ == np)                                                                 \
-        unsupported (L, at, "a torch function whose record names no parameter");   \
-      if (params[j_].slot)                                                          \
-        copy_tree (L, params[j_].slot - 1);                                         \
-      else                                                                          \
-        {                                                                           \
-          char d_[128];                                                             \
-          const char *dd_ = params[j_].def;                                         \
-          size_t      dn_ = strcspn (dd_, ",");                                     \
-          snprintf (d_, sizeof d_, "%.*s", (int) dn_, dd_);                         \
-          push_raw (L, d_);                                                         \
-        }                                                                           \
-    }                                                                               \
-  while (0)
-  uint32_t n_args = 0, n_kw = 0;
   for (const char *q = f->positional; *q;)
     {
       size_t n = strcspn (q, ",");
-      uint32_t before = L->sp;
-      if (*q == '=' || *q == '*' || *q == '?')
+      int    j = *q == '=' || *q == '*' || *q == '?' ? -1 : record_param (L, r, q, n);
+      if (j < 0)
         unsupported (L, at, "a torch function with a constant or spread positional record");
-      PARAM_PUSH (q, n);
-      n_args += L->sp - before;
+      r->pos[r->n_pos++] = (uint8_t) j;
       q += n;
       while (*q == ',' || *q == ' ')
         q++;
@@ -1138,24 +1148,74 @@ call_python (Ev            *e,
       size_t      n = strcspn (q, ",");
       const char *colon = memchr (q, ':', n), *eq = memchr (q, '=', n);
       size_t      kn = colon ? (size_t) (colon - q) : eq ? (size_t) (eq - q) : n;
-      uint32_t    before = L->sp;
-      *push (L) = (Slot){ .kind = A_KW, .span = 1, .a = intern (L, q, kn) };
-      if (eq != NULL)
+      int         j = eq != NULL ? -1
+                      : colon != NULL ? record_param (L, r, colon + 1, n - kn - 1)
+                                      : record_param (L, r, q, n);
+      if (j < 0)
         unsupported (L, at, "a torch function with a constant keyword record");
-      if (colon != NULL)
-        PARAM_PUSH (colon + 1, n - kn - 1);
-      else
-        PARAM_PUSH (q, n);
-      n_kw += L->sp - before;
+      r->kw[r->n_kw] = intern (L, dup_text (q, kn), kn);
+      r->kw_param[r->n_kw++] = (uint8_t) j;
       q += n;
       while (*q == ',' || *q == ' ')
         q++;
     }
-#undef PARAM_PUSH
+  L->py_records[fx] = r;
+  return r;
+}
+
+/* A Python function of torch's table: bind, fill defaults, record the
+ * positional and keyword lists the table gives. */
+static void
+call_python (Ev            *e,
+             const FxEntry *f,
+             uint32_t       callee_slot,
+             uint32_t       first_kw,
+             const char    *at)
+{
+  Lean     *L = e->L;
+  PyRecord *r = py_record (L, f, at);
+  uint32_t  bound[MAX_PARAMS] = { 0 }; /* slot + 1 */
+  uint32_t  i, pi = 0;
+
+  for (i = callee_slot + 1; i < first_kw; i += L->stack[i].span)
+    {
+      if (pi >= r->np)
+        unsupported (L, at, "too many arguments");
+      bound[pi++] = i + 1;
+    }
+  for (i = first_kw; i < L->sp; i += 1 + L->stack[i + 1].span)
+    {
+      uint32_t j;
+      for (j = 0; j < r->np && r->param[j] != L->stack[i].a; j++)
+        ;
+      if (j == r->np || bound[j] != 0)
+        unsupported (L, at, "this keyword argument");
+      bound[j] = i + 2;
+    }
+  for (uint32_t j = 0; j < r->np; j++)
+    if (bound[j] == 0 && r->def[j].kind == 0)
+      unsupported (L, at, "a missing argument");
+  if (!holds_node (L, callee_slot + 1, L->sp - callee_slot - 1))
+    unsupported (L, at, "a torch function of constants");
+
+  uint32_t start = L->sp;
+  for (uint32_t k = 0; k < r->n_pos; k++)
+    if (bound[r->pos[k]])
+      copy_tree (L, bound[r->pos[k]] - 1);
+    else
+      *push (L) = r->def[r->pos[k]];
+  uint32_t n_args = L->sp - start;
+  for (uint32_t k = 0; k < r->n_kw; k++)
+    {
+      *push (L) = (Slot){ .kind = A_KW, .span = 1, .a = r->kw[k] };
+      if (bound[r->kw_param[k]])
+        copy_tree (L, bound[r->kw_param[k]] - 1);
+      else
+        *push (L) = r->def[r->kw_param[k]];
+    }
   uint32_t c = fx_callee (L, (uint32_t) (f - fx_entries));
-  uint32_t node =
-      lean_node_new (L, OP_CALL_FUNCTION, c, L->callees[c].base, L->callees[c].num, start,
-                     n_args, n_kw);
+  uint32_t node = lean_node_new (L, OP_CALL_FUNCTION, c, L->callees[c].base, L->callees[c].num,
+                                 start, n_args, L->sp - start - n_args);
   L->sp = callee_slot + 1;
   L->stack[callee_slot] = (Slot){ .kind = A_NODE, .span = 1, .a = node };
 }
@@ -1428,7 +1488,7 @@ static void
 atom (Ev *e)
 {
   Lean *L = e->L;
-  Tok   t = e->tok;
+  const Tok t = e->tok;
 
   switch (t.kind)
     {
@@ -1892,17 +1952,48 @@ out_reserve (Lean  *L,
     L->out = grow (L->out, &L->cap_out, L->n_out + n, 1);
 }
 
+/* Unchecked: lean_codegen() reserves room for each node's line before writing it
+ * (SLOT_ROOM a slot); only texts of unbounded length go through out_put_long(). */
 static inline void
 out_put (Lean       *L,
          const char *s,
          size_t      n)
 {
-  out_reserve (L, n);
-  memcpy (L->out + L->n_out, s, n);
+  char *o = L->out + L->n_out;
+
+  if (LIKELY (n <= 16))
+    {
+      /* every source here is readable 16 bytes on (padded buffers, literals) */
+      uint64_t x, y;
+      memcpy (&x, s, 8);
+      memcpy (&y, s + 8, 8);
+      memcpy (o, &x, 8);
+      memcpy (o + 8, &y, 8);
+    }
+  else
+    memcpy (o, s, n);
   L->n_out += n;
 }
 
-#define OUT_LIT(L, s) out_put (L, s, sizeof (s) - 1)
+static void
+out_put_long (Lean       *L,
+              const char *s,
+              size_t      n)
+{
+  out_reserve (L, n + L->line_room);
+  out_put (L, s, n);
+}
+
+#define SLOT_ROOM 288
+
+/* A literal: its length is a constant, so memcpy is a move or two. */
+#define OUT_LIT(L, s)                                      \
+  do                                                       \
+    {                                                      \
+      memcpy ((L)->out + (L)->n_out, s, sizeof (s) - 1);   \
+      (L)->n_out += sizeof (s) - 1;                        \
+    }                                                      \
+  while (0)
 
 static inline void
 out_name (Lean    *L,
@@ -1946,17 +2037,17 @@ out_repr (Lean       *L,
       return 1;
     case A_STR:
       OUT_LIT (L, "'");
-      out_put (L, L->syms[s->a].text, L->syms[s->a].len);
+      out_put_long (L, L->syms[s->a].text, L->syms[s->a].len);
       OUT_LIT (L, "'");
       return 1;
     case A_RAW:
-      out_put (L, s->p, strlen (s->p));
+      out_put_long (L, s->p, strlen (s->p));
       return 1;
     case A_LIST:
     case A_TUPLE:
       {
         uint32_t k = 1;
-        out_put (L, s->kind == A_LIST ? "[" : "(", 1);
+        L->out[L->n_out++] = s->kind == A_LIST ? '[' : '(';
         for (uint32_t i = 0; i < s->a; i++)
           {
             if (i)
@@ -1965,7 +2056,7 @@ out_repr (Lean       *L,
           }
         if (s->kind == A_TUPLE && s->a == 1)
           OUT_LIT (L, ",");
-        out_put (L, s->kind == A_LIST ? "]" : ")", 1);
+        L->out[L->n_out++] = s->kind == A_LIST ? ']' : ')';
         return s->span;
       }
     case A_SLICE:
@@ -2002,7 +2093,7 @@ out_args (Lean       *L,
       first = 0;
       if (a[i].kind == A_KW)
         {
-          out_put (L, L->syms[a[i].a].text, L->syms[a[i].a].len);
+          out_put_long (L, L->syms[a[i].a].text, L->syms[a[i].a].len);
           OUT_LIT (L, " = ");
           i++;
         }
@@ -2014,6 +2105,7 @@ out_args (Lean       *L,
 static NOINLINE void
 lean_codegen (Lean *L)
 {
+  L->line_room = 4096;
   out_reserve (L, 64 * (size_t) L->n_nodes + 4096);
   OUT_LIT (L, "def forward(");
   for (uint32_t i = 0; i < L->n_params; i++)
@@ -2021,7 +2113,7 @@ lean_codegen (Lean *L)
       Sym *y = &L->syms[L->params[i]];
       if (i)
         OUT_LIT (L, ", ");
-      out_put (L, y->text, y->len);
+      out_put_long (L, y->text, y->len);
     }
   OUT_LIT (L, "):\n");
   for (uint32_t id = 0; id < L->n_nodes; id++)
@@ -2029,6 +2121,10 @@ lean_codegen (Lean *L)
       Node       *n = &L->nodes[id];
       const Slot *a = L->pool + n->args;
 
+      /* the line: its name, its callee, its arguments and the frees, each at most
+       * a name (255 bytes) and separators; callee texts are short */
+      L->line_room = 1024 + 2 * SLOT_ROOM * ((size_t) n->n_args + n->n_kw);
+      out_reserve (L, L->line_room);
       switch (n->op)
         {
         case OP_PLACEHOLDER:
@@ -2039,7 +2135,7 @@ lean_codegen (Lean *L)
                 OUT_LIT (L, "    ");
                 out_name (L, id);
                 OUT_LIT (L, " = ");
-                out_put (L, y->text, y->len);
+                out_put_long (L, y->text, y->len);
                 OUT_LIT (L, "\n");
               }
             continue;
@@ -2058,10 +2154,10 @@ lean_codegen (Lean *L)
       switch (n->op)
         {
         case OP_GET_ATTR:
-          out_put (L, L->paths[n->target].code, L->paths[n->target].code_len);
+          out_put_long (L, L->paths[n->target].code, L->paths[n->target].code_len);
           break;
         case OP_CALL_MODULE:
-          out_put (L, L->paths[n->target].code, L->paths[n->target].code_len);
+          out_put_long (L, L->paths[n->target].code, L->paths[n->target].code_len);
           OUT_LIT (L, "(");
           out_args (L, n, 0);
           OUT_LIT (L, ")");
@@ -2069,7 +2165,7 @@ lean_codegen (Lean *L)
         case OP_CALL_METHOD:
           out_repr (L, a);
           OUT_LIT (L, ".");
-          out_put (L, L->syms[n->target].text, L->syms[n->target].len);
+          out_put_long (L, L->syms[n->target].text, L->syms[n->target].len);
           OUT_LIT (L, "(");
           out_args (L, n, 1);
           OUT_LIT (L, ")");
@@ -2099,7 +2195,7 @@ lean_codegen (Lean *L)
               case F_GETATTR:
                 out_repr (L, a);
                 OUT_LIT (L, ".");
-                out_put (L, L->syms[a[1].a].text, L->syms[a[1].a].len);
+                out_put_long (L, L->syms[a[1].a].text, L->syms[a[1].a].len);
                 break;
               default:
                 out_put (L, c->text, c->text_len);
@@ -2122,14 +2218,14 @@ lean_codegen (Lean *L)
             if (L->nodes[x].last_use == id + 1 && L->stamp[x] != id + 1)
               {
                 L->stamp[x] = id + 1;
-                out_put (L, any ? " = " : ";  ", 3);
+                memcpy (L->out + L->n_out, any ? " = " : ";  ", 3), L->n_out += 3;
                 out_name (L, x);
                 any = 1;
               }
           }
       if (!n->has_users)
         {
-          out_put (L, any ? " = " : ";  ", 3);
+          memcpy (L->out + L->n_out, any ? " = " : ";  ", 3), L->n_out += 3;
           out_name (L, id);
           any = 1;
         }
@@ -2266,6 +2362,7 @@ lean_init (Lean       *L,
   L->names = malloc (L->cap_names);
   L->cap_stack = 4096;
   L->stack = malloc (L->cap_stack * sizeof (Slot));
+  L->py_records = calloc (N_FX, sizeof (void *));
   L->attr_mask = 1023;
   L->attr_keys = calloc (L->attr_mask + 1, sizeof (uint64_t));
   L->attr_vals = calloc (L->attr_mask + 1, sizeof (Slot));
