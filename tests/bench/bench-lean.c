@@ -349,7 +349,7 @@ text_equal (const char *a,
   return ((x ^ y) << (64 - 8 * n)) == 0;
 }
 
-static uint32_t
+static NOINLINE uint32_t
 intern_hashed (Lean       *L,
                const char *s,
                uint32_t    n,
@@ -677,6 +677,7 @@ lean_node_new (Lean    *L,
 enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_HASH, C_QUOTE, C_OP };
 static uint8_t cls[256];
 static uint8_t ident_byte[256];
+static uint8_t op_single[256]; /* operators that never start a longer one */
 
 static void
 init_classes (void)
@@ -692,6 +693,8 @@ init_classes (void)
     cls[c] = C_DIGIT;
   for (int c = 0; c < 256; c++)
     ident_byte[c] = cls[c] == C_ALPHA || cls[c] == C_DIGIT;
+  for (const char *o = ")],.:"; *o; o++)
+    op_single[(uint8_t) *o] = 1;
   cls['#'] = C_HASH;
   cls['\''] = cls['"'] = C_QUOTE;
   for (const char *o = "()[]{},:.;=+-*/%@<>&|^~!"; *o; o++)
@@ -794,13 +797,61 @@ float_repr (Lean *L,
   y->float_repr_len = k;
 }
 
-static inline void
+/* The common case of interning: the symbol is there at its first slot. */
+static inline uint32_t
+intern_fast (Lean       *L,
+             const char *s,
+             uint32_t    n,
+             uint32_t    h)
+{
+  uint32_t id = L->sym_table[h & L->sym_mask];
+
+  if (LIKELY (id != 0))
+    {
+      const Sym *y = &L->syms[id];
+      if (LIKELY (y->hash == h && y->len == n && text_equal (y->text, s, n)))
+        return id;
+    }
+  return intern_hashed (L, s, n, h);
+}
+
+static inline __attribute__ ((always_inline)) void
 next (Lean *L,
       Tok  *tp)
 {
 #define t (*tp)
-  const char *p;
+  const char *p = L->p;
 
+  if (cls[(uint8_t) *p] == C_SPACE)
+    {
+      do
+        p++;
+      while (*p == ' ');
+      L->p = p;
+    }
+  /* the most frequent tokens first: names, then operators that stand alone */
+  if (LIKELY (cls[(uint8_t) *p] == C_ALPHA))
+    {
+      uint32_t    h = 2166136261u;
+      const char *s = p;
+      t.at = p;
+      do
+        h = (h ^ (uint8_t) *p++) * 16777619u;
+      while (ident_byte[(uint8_t) *p]);
+      t.kind = T_NAME;
+      t.sym = intern_fast (L, s, (uint32_t) (p - s), h | 1);
+      L->p = p;
+      return;
+    }
+  if (op_single[(uint8_t) *p])
+    {
+      t.at = p;
+      t.kind = T_OP;
+      t.op = (uint8_t) *p;
+      L->depth -= *p == ')' || *p == ']';
+      L->p = p + 1;
+      return;
+    }
   skip (L);
   p = L->p;
   t.at = p;
@@ -818,7 +869,7 @@ next (Lean *L,
         while (ident_byte[(uint8_t) *p])
           h = (h ^ (uint8_t) *p++) * 16777619u;
         t.kind = T_NAME;
-        t.sym = intern_hashed (L, s, (uint32_t) (p - s), h | 1);
+        t.sym = intern_fast (L, s, (uint32_t) (p - s), h | 1);
         break;
       }
     case C_DIGIT:
