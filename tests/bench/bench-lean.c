@@ -678,6 +678,9 @@ enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_HASH, C_QUOTE, C_OP };
 static uint8_t cls[256];
 static uint8_t ident_byte[256];
 static uint8_t op_single[256]; /* operators that never start a longer one */
+static uint8_t op_maybe[256];  /* operators that may: single unless followed by op_follow */
+static uint8_t op_follow[256];
+static int8_t  depth_delta[256];
 
 static void
 init_classes (void)
@@ -693,8 +696,14 @@ init_classes (void)
     cls[c] = C_DIGIT;
   for (int c = 0; c < 256; c++)
     ident_byte[c] = cls[c] == C_ALPHA || cls[c] == C_DIGIT;
-  for (const char *o = ")],.:"; *o; o++)
+  for (const char *o = "()[],.:"; *o; o++)
     op_single[(uint8_t) *o] = 1;
+  for (const char *o = "+-*/=%@"; *o; o++)
+    op_maybe[(uint8_t) *o] = 1;
+  for (const char *o = "=*/><"; *o; o++)
+    op_follow[(uint8_t) *o] = 1;
+  depth_delta['('] = depth_delta['['] = depth_delta['{'] = 1;
+  depth_delta[')'] = depth_delta[']'] = depth_delta['}'] = -1;
   cls['#'] = C_HASH;
   cls['\''] = cls['"'] = C_QUOTE;
   for (const char *o = "()[]{},:.;=+-*/%@<>&|^~!"; *o; o++)
@@ -815,43 +824,14 @@ intern_fast (Lean       *L,
   return intern_hashed (L, s, n, h);
 }
 
-static inline __attribute__ ((always_inline)) void
-next (Lean *L,
-      Tok  *tp)
+/* Every token but the frequent ones next() reads itself. */
+static NOINLINE void
+next_slow (Lean *L,
+           Tok  *tp)
 {
 #define t (*tp)
-  const char *p = L->p;
+  const char *p;
 
-  if (cls[(uint8_t) *p] == C_SPACE)
-    {
-      do
-        p++;
-      while (*p == ' ');
-      L->p = p;
-    }
-  /* the most frequent tokens first: names, then operators that stand alone */
-  if (LIKELY (cls[(uint8_t) *p] == C_ALPHA))
-    {
-      uint32_t    h = 2166136261u;
-      const char *s = p;
-      t.at = p;
-      do
-        h = (h ^ (uint8_t) *p++) * 16777619u;
-      while (ident_byte[(uint8_t) *p]);
-      t.kind = T_NAME;
-      t.sym = intern_fast (L, s, (uint32_t) (p - s), h | 1);
-      L->p = p;
-      return;
-    }
-  if (op_single[(uint8_t) *p])
-    {
-      t.at = p;
-      t.kind = T_OP;
-      t.op = (uint8_t) *p;
-      L->depth -= *p == ')' || *p == ']';
-      L->p = p + 1;
-      return;
-    }
   skip (L);
   p = L->p;
   t.at = p;
@@ -941,6 +921,71 @@ next (Lean *L,
 #undef t
 }
 
+static inline __attribute__ ((always_inline)) void
+next (Lean *L,
+      Tok  *tp)
+{
+#define t (*tp)
+  const char *p = L->p;
+
+  if (cls[(uint8_t) *p] == C_SPACE)
+    {
+      do
+        p++;
+      while (*p == ' ');
+      L->p = p;
+    }
+  /* the most frequent tokens first: names, then operators that stand alone */
+  if (LIKELY (cls[(uint8_t) *p] == C_ALPHA))
+    {
+      uint32_t    h = 2166136261u;
+      const char *s = p;
+      t.at = p;
+      do
+        h = (h ^ (uint8_t) *p++) * 16777619u;
+      while (ident_byte[(uint8_t) *p]);
+      t.kind = T_NAME;
+      t.sym = intern_fast (L, s, (uint32_t) (p - s), h | 1);
+      L->p = p;
+      return;
+    }
+  if (op_single[(uint8_t) *p] || (op_maybe[(uint8_t) *p] && !op_follow[(uint8_t) p[1]]))
+    {
+      t.at = p;
+      t.kind = T_OP;
+      t.op = (uint8_t) *p;
+      L->depth += depth_delta[(uint8_t) *p];
+      L->p = p + 1;
+      return;
+    }
+  if (*p == '\n' && L->depth == 0)
+    {
+      t.at = p;
+      t.kind = T_NEWLINE;
+      L->p = p + 1;
+      return;
+    }
+  if (cls[(uint8_t) *p] == C_DIGIT && *p != '0')
+    {
+      const char *s = p;
+      int64_t     v = 0;
+      do
+        v = v * 10 + (*p++ - '0');
+      while (cls[(uint8_t) *p] == C_DIGIT);
+      if (p - s <= 18 && *p != '.' && *p != 'e' && *p != 'E' && !ident_byte[(uint8_t) *p])
+        {
+          t.at = s;
+          t.kind = T_INT;
+          t.i = v;
+          L->p = p;
+          return;
+        }
+      p = s;
+    }
+  next_slow (L, tp);
+#undef t
+}
+
 /* ---- the evaluator ---- */
 
 typedef struct
@@ -949,7 +994,7 @@ typedef struct
   Tok   tok; /* the current token */
 } Ev;
 
-static inline void
+static inline __attribute__ ((always_inline)) void
 advance (Ev *e)
 {
   next (e->L, &e->tok);
@@ -2633,17 +2678,21 @@ main (int    argc,
       fprintf (stderr, "%s\n", error);
       return 3;
     }
-  int fd = 1;
   if (argc == 5)
     {
-      fd = open (argv[4], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (fd < 0)
+      /* as graft writes a file: a temporary beside it, flushed, renamed over it */
+      char tmp[4096];
+      snprintf (tmp, sizeof tmp, "%s.XXXXXX", argv[4]);
+      int fd = mkstemp (tmp);
+      if (fd < 0 || write_all (fd, out, out_len) != 0 || fsync (fd) != 0 ||
+          fchmod (fd, 0644) != 0 || close (fd) != 0 || rename (tmp, argv[4]) != 0)
         {
           fprintf (stderr, "%s: %s\n", argv[4], strerror (errno));
+          unlink (tmp);
           return 2;
         }
     }
-  if (write_all (fd, out, out_len) != 0)
+  else if (write_all (1, out, out_len) != 0)
     return 2;
   if (g_getenv ("BENCH_LEAN_RSS") != NULL)
     {
