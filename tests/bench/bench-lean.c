@@ -176,6 +176,10 @@ typedef struct
   int64_t   method_num;
   const char *float_repr;
   uint32_t    float_repr_len;
+  /* the decimal text of the base's last number, counted on in place */
+  int64_t digits_of;
+  uint8_t n_digits;
+  char    digits[23];
 } Sym;
 
 enum {
@@ -582,15 +586,37 @@ lean_name (Lean    *L,
   else
     num_take (b, cand);
   b->count = k;
-  if (L->n_names + b->len + 24 > L->cap_names)
-    L->names = grow (L->names, &L->cap_names, L->n_names + b->len + 24, 1);
+  if (L->n_names + b->len + 64 > L->cap_names)
+    L->names = grow (L->names, &L->cap_names, L->n_names + b->len + 64, 1);
   char *o = L->names + L->n_names;
-  memcpy (o, b->text, b->len);
   char *e = o + b->len;
+  if (LIKELY (b->len <= 16))
+    memcpy (o, b->text, 16); /* base texts are padded */
+  else
+    memcpy (o, b->text, b->len);
   if (!bare)
     {
       *e++ = '_';
-      e = put_uint (e, (uint64_t) cand);
+      if (cand == b->digits_of + 1 && b->n_digits != 0)
+        {
+          /* count on in the text: the common case, no division */
+          int i = b->n_digits - 1;
+          while (i >= 0 && b->digits[i] == '9')
+            b->digits[i--] = '0';
+          if (i >= 0)
+            b->digits[i]++;
+          else
+            {
+              memmove (b->digits + 1, b->digits, b->n_digits);
+              b->digits[0] = '1';
+              b->n_digits++;
+            }
+        }
+      else if (cand != b->digits_of || b->n_digits == 0)
+        b->n_digits = (uint8_t) (put_uint (b->digits, (uint64_t) cand) - b->digits);
+      b->digits_of = cand;
+      memcpy (e, b->digits, 16);
+      e += b->n_digits;
     }
   n->name = (uint32_t) L->n_names;
   n->name_len = (uint8_t) (e - o);
@@ -2447,8 +2473,10 @@ lean_init (Lean       *L,
   L->src = src;
   L->len = len;
   L->sym_mask = 4095;
+  while (L->sym_mask < len / 8)
+    L->sym_mask = L->sym_mask * 2 + 1;
   L->sym_table = calloc (L->sym_mask + 1, sizeof (uint32_t));
-  L->cap_syms = 1024;
+  L->cap_syms = L->sym_mask / 2 + 2;
   L->syms = malloc (L->cap_syms * sizeof (Sym));
   L->cap_nodes = len / 24 + 64;
   L->nodes = malloc (L->cap_nodes * sizeof (Node));
