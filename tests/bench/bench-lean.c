@@ -707,6 +707,7 @@ static uint8_t op_single[256]; /* operators that never start a longer one */
 static uint8_t op_maybe[256];  /* operators that may: single unless followed by op_follow */
 static uint8_t op_follow[256];
 static int8_t  depth_delta[256];
+static uint8_t expr_end[256]; /* bytes that end an expression right after a name */
 
 static void
 init_classes (void)
@@ -728,6 +729,7 @@ init_classes (void)
     op_maybe[(uint8_t) *o] = 1;
   for (const char *o = "=*/><"; *o; o++)
     op_follow[(uint8_t) *o] = 1;
+  expr_end[','] = expr_end[')'] = expr_end[']'] = 1;
   depth_delta['('] = depth_delta['['] = depth_delta['{'] = 1;
   depth_delta[')'] = depth_delta[']'] = depth_delta['}'] = -1;
   cls['#'] = C_HASH;
@@ -1883,6 +1885,19 @@ binary (Ev *e,
 static void
 expr (Ev *e)
 {
+  Lean *L = e->L;
+
+  /* a bound name that ends the expression (`h0` in `torch.relu(h0)`): no descent */
+  if (e->tok.kind == T_NAME && expr_end[(uint8_t) *L->p] && L->depth > 0)
+    {
+      const Slot *v = &L->syms[e->tok.sym].bound;
+      if (LIKELY (v->kind != 0 && v->kind != A_GETATTR))
+        {
+          *push (L) = *v;
+          advance (e);
+          return;
+        }
+    }
   binary (e, 1);
   if (e->tok.kind == T_OP && e->tok.op != ')' && e->tok.op != ']' && e->tok.op != ',' &&
       e->tok.op != ':' && e->tok.op != '=' && e->tok.op != '}')
@@ -1970,6 +1985,29 @@ bind (Lean    *L,
       Slot     v)
 {
   L->syms[sym].bound = v;
+}
+
+/* The tokenizer alone over the forward (BENCH_LEAN_TOKENS set): what tokenizing
+ * costs of tokenize+evaluate.  Names are interned as they are in the run. */
+static NOINLINE uint64_t
+lean_tokenize_only (Lean *L)
+{
+  Ev       ev = { L, { 0 } };
+  uint64_t n = 0;
+
+  L->p = find_forward (L);
+  L->end = L->src + L->len;
+  for (;;)
+    {
+      while (*L->p == ' ')
+        L->p++;
+      advance (&ev);
+      if (ev.tok.kind == T_EOF)
+        break;
+      n++;
+    }
+  L->depth = 0;
+  return n;
 }
 
 static NOINLINE void
@@ -2527,6 +2565,8 @@ lean_run (const char *file,
       snprintf (error, error_size, "%s", L->error);
       return NULL;
     }
+  if (getenv ("BENCH_LEAN_TOKENS") != NULL)
+    fprintf (stderr, "tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_only (L));
   lean_eval_forward (L);
   L->stamp = calloc (L->n_nodes + 1, sizeof (uint32_t));
   lean_codegen (L);
@@ -2697,7 +2737,9 @@ main (int    argc,
       return 2;
     }
   size_t len, slen, out_len = 0;
-  char  *src = read_all (argv[1], &len);
+  /* the heap the `graft` CLI runs on (huge pages): infrastructure, not semantics */
+  graft_heap_prepare_huge_pages ();
+  char *src = read_all (argv[1], &len);
   char  *structure = read_all (argv[2], &slen);
   char   error[600];
   char  *out = lean_run (argv[1], src, len, structure, &out_len, error, sizeof error);
