@@ -244,7 +244,7 @@ typedef struct
 
   Sym     *syms;
   uint32_t n_syms, cap_syms;
-  uint32_t *sym_table;
+  uint64_t *sym_table; /* hash << 32 | symbol; 0: empty */
   uint32_t  sym_mask;
 
   Node    *nodes;
@@ -318,15 +318,24 @@ grow (void   *p,
 
 /* ---- interning ---- */
 
-static uint32_t
-hash_bytes (const char *s,
-            size_t      n)
+/* A text's hash, eight bytes at a time; @s may be read up to 8 bytes past its
+ * end (the input and interned copies are padded; intern() pads the rest). */
+static inline uint32_t
+hash_text (const char *s,
+           uint32_t    n)
 {
-  uint32_t h = 2166136261u;
+  uint64_t h = n * 0x9E3779B97F4A7C15ull, w;
 
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (uint8_t) s[i]) * 16777619u;
-  return h | 1;
+  while (n > 8)
+    {
+      memcpy (&w, s, 8);
+      h = (h ^ w) * 0xff51afd7ed558ccdull;
+      s += 8, n -= 8;
+    }
+  memcpy (&w, s, 8);
+  w &= ~0ull >> (64 - 8 * n);
+  h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+  return (uint32_t) (h >> 32) | 1;
 }
 
 /* Equal texts of @n bytes; both may be read 8 bytes past their end (the input
@@ -353,23 +362,30 @@ text_equal (const char *a,
   return ((x ^ y) << (64 - 8 * n)) == 0;
 }
 
+static const char *dup_text (const char *s, size_t n);
+
+/* @copy: the text does not outlive the call; a new symbol keeps a copy. */
 static NOINLINE uint32_t
-intern_hashed (Lean       *L,
-               const char *s,
-               uint32_t    n,
-               uint32_t    h)
+intern_hashed_copy (Lean       *L,
+                    const char *s,
+                    uint32_t    n,
+                    uint32_t    h,
+                    int         copy)
 {
   uint32_t i = h & L->sym_mask;
 
   for (;;)
     {
-      uint32_t id = L->sym_table[i];
+      uint64_t e = L->sym_table[i];
 
-      if (id == 0)
+      if (e == 0)
         break;
-      Sym *y = &L->syms[id];
-      if (y->hash == h && y->len == n && text_equal (y->text, s, n))
-        return id;
+      if ((uint32_t) (e >> 32) == h)
+        {
+          Sym *y = &L->syms[(uint32_t) e];
+          if (y->len == n && text_equal (y->text, s, n))
+            return (uint32_t) e;
+        }
       i = (i + 1) & L->sym_mask;
     }
   if (L->n_syms + 1 >= L->cap_syms)
@@ -381,13 +397,13 @@ intern_hashed (Lean       *L,
   if ((L->n_syms + 1) * 2 > L->sym_mask)
     {
       uint32_t  mask = L->sym_mask * 2 + 1;
-      uint32_t *t = calloc (mask + 1, sizeof (uint32_t));
+      uint64_t *t = calloc (mask + 1, sizeof (uint64_t));
       for (uint32_t k = 1; k <= L->n_syms; k++)
         {
           uint32_t j = L->syms[k].hash & mask;
           while (t[j])
             j = (j + 1) & mask;
-          t[j] = k;
+          t[j] = (uint64_t) L->syms[k].hash << 32 | k;
         }
       free (L->sym_table);
       L->sym_table = t;
@@ -399,11 +415,20 @@ intern_hashed (Lean       *L,
   uint32_t id = ++L->n_syms;
   Sym     *y = &L->syms[id];
   memset (y, 0, sizeof *y);
-  y->text = s;
+  y->text = copy ? dup_text (s, n) : s;
   y->len = n;
   y->hash = h;
-  L->sym_table[i] = id;
+  L->sym_table[i] = (uint64_t) h << 32 | id;
   return id;
+}
+
+static inline uint32_t
+intern_hashed (Lean       *L,
+               const char *s,
+               uint32_t    n,
+               uint32_t    h)
+{
+  return intern_hashed_copy (L, s, n, h, 0);
 }
 
 static uint32_t
@@ -411,7 +436,30 @@ intern (Lean       *L,
         const char *s,
         size_t      n)
 {
-  return intern_hashed (L, s, n, hash_bytes (s, n));
+  char pad[272];
+
+  if (n <= 256)
+    {
+      memcpy (pad, s, n);
+      memset (pad + n, 0, 8);
+      return intern_hashed_copy (L, s, n, hash_text (pad, n), 0);
+    }
+  return intern_hashed_copy (L, s, n, hash_text (s, n), 0);
+}
+
+/* intern() of a text that does not outlive the call. */
+static NOINLINE uint32_t
+intern_copy (Lean       *L,
+             const char *s,
+             size_t      n)
+{
+  char pad[272];
+
+  if (n > 256)
+    return intern (L, dup_text (s, n), n);
+  memcpy (pad, s, n);
+  memset (pad + n, 0, 8);
+  return intern_hashed_copy (L, pad, n, hash_text (pad, n), 1);
 }
 
 static const char *
@@ -841,13 +889,13 @@ intern_fast (Lean       *L,
              uint32_t    n,
              uint32_t    h)
 {
-  uint32_t id = L->sym_table[h & L->sym_mask];
+  uint64_t e = L->sym_table[h & L->sym_mask];
 
-  if (LIKELY (id != 0))
+  if (LIKELY ((uint32_t) (e >> 32) == h))
     {
-      const Sym *y = &L->syms[id];
-      if (LIKELY (y->hash == h && y->len == n && text_equal (y->text, s, n)))
-        return id;
+      const Sym *y = &L->syms[(uint32_t) e];
+      if (LIKELY (y->len == n && text_equal (y->text, s, n)))
+        return (uint32_t) e;
     }
   return intern_hashed (L, s, n, h);
 }
@@ -872,12 +920,11 @@ next_slow (Lean *L,
     {
     case C_ALPHA:
       {
-        uint32_t h = 2166136261u;
         const char *s = p;
         while (ident_byte[(uint8_t) *p])
-          h = (h ^ (uint8_t) *p++) * 16777619u;
+          p++;
         t.kind = T_NAME;
-        t.sym = intern_fast (L, s, (uint32_t) (p - s), h | 1);
+        t.sym = intern_fast (L, s, (uint32_t) (p - s), hash_text (s, (uint32_t) (p - s)));
         break;
       }
     case C_DIGIT:
@@ -966,14 +1013,13 @@ next (Lean *L,
   /* the most frequent tokens first: names, then operators that stand alone */
   if (LIKELY (cls[(uint8_t) *p] == C_ALPHA))
     {
-      uint32_t    h = 2166136261u;
       const char *s = p;
       t.at = p;
       do
-        h = (h ^ (uint8_t) *p++) * 16777619u;
+        p++;
       while (ident_byte[(uint8_t) *p]);
       t.kind = T_NAME;
-      t.sym = intern_fast (L, s, (uint32_t) (p - s), h | 1);
+      t.sym = intern_fast (L, s, (uint32_t) (p - s), hash_text (s, (uint32_t) (p - s)));
       L->p = p;
       return;
     }
@@ -1574,7 +1620,7 @@ subscript (Ev      *e,
       char   buf[24];
       size_t k = (size_t) (put_uint (buf, (uint64_t) L->stack[h].i) - buf);
       L->sp = o + 1;
-      module_attr (e, obj.a, intern (L, dup_text (buf, k), k), at);
+      module_attr (e, obj.a, intern_copy (L, buf, k), at);
       return;
     }
   if (obj.kind != A_NODE && obj.kind != A_ATTR)
@@ -2511,9 +2557,9 @@ lean_init (Lean       *L,
   L->src = src;
   L->len = len;
   L->sym_mask = 4095;
-  while (L->sym_mask < len / 8)
+  while (L->sym_mask < len / 24)
     L->sym_mask = L->sym_mask * 2 + 1;
-  L->sym_table = calloc (L->sym_mask + 1, sizeof (uint32_t));
+  L->sym_table = calloc (L->sym_mask + 1, sizeof (uint64_t));
   L->cap_syms = L->sym_mask / 2 + 2;
   L->syms = malloc (L->cap_syms * sizeof (Sym));
   L->cap_nodes = len / 24 + 64;
