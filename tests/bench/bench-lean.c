@@ -935,13 +935,22 @@ next_slow (Lean *L,
           v = v * 10 + (*p++ - '0');
         if (*p == '.' || *p == 'e' || *p == 'E')
           {
-            char *e;
-            double d = strtod (s, &e);
-            p = e;
+            /* the literal's extent by bytes; strtod only for a new one */
+            if (*p == '.')
+              for (p++; cls[(uint8_t) *p] == C_DIGIT; p++)
+                ;
+            if (*p == 'e' || *p == 'E')
+              {
+                p += 1 + (p[1] == '+' || p[1] == '-');
+                if (cls[(uint8_t) *p] != C_DIGIT)
+                  unsupported (L, s, "this float literal");
+                while (cls[(uint8_t) *p] == C_DIGIT)
+                  p++;
+              }
             t.kind = T_FLOAT;
-            t.sym = intern (L, s, p - s);
+            t.sym = intern_fast (L, s, (uint32_t) (p - s), hash_text (s, (uint32_t) (p - s)));
             if (L->syms[t.sym].float_repr == NULL)
-              float_repr (L, &L->syms[t.sym], d);
+              float_repr (L, &L->syms[t.sym], strtod (s, NULL));
           }
         else
           {
