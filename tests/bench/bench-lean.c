@@ -47,12 +47,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define NOINLINE __attribute__ ((noinline))
+#define NOINLINE  __attribute__ ((noinline))
 #define LIKELY(x) __builtin_expect (!!(x), 1)
 
 /* ---- the torch function table (Graft's generated data) ---- */
 
-enum { FX_BUILTIN, FX_PYTHON, FX_METHOD, FX_NOT_TRACEABLE };
+enum { FX_BUILTIN,
+       FX_PYTHON,
+       FX_METHOD,
+       FX_NOT_TRACEABLE };
 
 typedef struct
 {
@@ -90,34 +93,204 @@ static const FxConst fx_consts[] = {
 /* Names a node may not take: Python 3.13's keywords and builtins and
  * torch.fx's custom builtins (torch 2.6 `_Namespace._is_illegal_name`). */
 static const char *const illegal_names[] = {
-  "ArithmeticError", "AssertionError", "AttributeError", "BaseException", "BaseExceptionGroup",
-  "BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning", "ChildProcessError",
-  "ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError", "ConnectionResetError",
-  "DeprecationWarning", "EOFError", "Ellipsis", "EncodingWarning", "EnvironmentError",
-  "Exception", "ExceptionGroup", "False", "FileExistsError", "FileNotFoundError",
-  "FloatingPointError", "FutureWarning", "GeneratorExit", "IOError", "ImportError",
-  "ImportWarning", "IndentationError", "IndexError", "InterruptedError", "IsADirectoryError",
-  "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError",
-  "NameError", "None", "NoneType", "NotADirectoryError", "NotImplemented", "NotImplementedError",
-  "OSError", "OverflowError", "PendingDeprecationWarning", "PermissionError",
-  "ProcessLookupError", "PythonFinalizationError", "RecursionError", "ReferenceError",
-  "ResourceWarning", "RuntimeError", "RuntimeWarning", "StopAsyncIteration", "StopIteration",
-  "SyntaxError", "SyntaxWarning", "SystemError", "SystemExit", "TabError", "TimeoutError", "True",
-  "TypeError", "UnboundLocalError", "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError",
-  "UnicodeTranslateError", "UnicodeWarning", "UserWarning", "ValueError", "Warning",
-  "ZeroDivisionError", "_IncompleteInputError", "__build_class__", "__debug__", "__doc__",
-  "__import__", "__loader__", "__name__", "__package__", "__spec__", "abs", "aiter", "all", "and",
-  "anext", "any", "as", "ascii", "assert", "async", "await", "bin", "bool", "break", "breakpoint",
-  "bytearray", "bytes", "callable", "chr", "class", "classmethod", "compile", "complex",
-  "continue", "copyright", "credits", "def", "del", "delattr", "device", "dict", "dir", "divmod",
-  "elif", "else", "enumerate", "eval", "except", "exec", "exit", "filter", "finally", "float",
-  "for", "format", "from", "frozenset", "fx_pytree", "getattr", "global", "globals", "hasattr",
-  "hash", "help", "hex", "id", "if", "import", "in", "inf", "input", "int", "is", "isinstance",
-  "issubclass", "iter", "lambda", "len", "license", "list", "locals", "map", "max", "memoryview",
-  "min", "nan", "next", "nonlocal", "not", "object", "oct", "open", "or", "ord", "pass", "pow",
-  "print", "property", "pytree", "quit", "raise", "range", "repr", "return", "reversed", "round",
-  "set", "setattr", "slice", "sorted", "staticmethod", "str", "sum", "super", "torch", "try",
-  "tuple", "type", "vars", "while", "with", "yield", "zip",
+  "ArithmeticError",
+  "AssertionError",
+  "AttributeError",
+  "BaseException",
+  "BaseExceptionGroup",
+  "BlockingIOError",
+  "BrokenPipeError",
+  "BufferError",
+  "BytesWarning",
+  "ChildProcessError",
+  "ConnectionAbortedError",
+  "ConnectionError",
+  "ConnectionRefusedError",
+  "ConnectionResetError",
+  "DeprecationWarning",
+  "EOFError",
+  "Ellipsis",
+  "EncodingWarning",
+  "EnvironmentError",
+  "Exception",
+  "ExceptionGroup",
+  "False",
+  "FileExistsError",
+  "FileNotFoundError",
+  "FloatingPointError",
+  "FutureWarning",
+  "GeneratorExit",
+  "IOError",
+  "ImportError",
+  "ImportWarning",
+  "IndentationError",
+  "IndexError",
+  "InterruptedError",
+  "IsADirectoryError",
+  "KeyError",
+  "KeyboardInterrupt",
+  "LookupError",
+  "MemoryError",
+  "ModuleNotFoundError",
+  "NameError",
+  "None",
+  "NoneType",
+  "NotADirectoryError",
+  "NotImplemented",
+  "NotImplementedError",
+  "OSError",
+  "OverflowError",
+  "PendingDeprecationWarning",
+  "PermissionError",
+  "ProcessLookupError",
+  "PythonFinalizationError",
+  "RecursionError",
+  "ReferenceError",
+  "ResourceWarning",
+  "RuntimeError",
+  "RuntimeWarning",
+  "StopAsyncIteration",
+  "StopIteration",
+  "SyntaxError",
+  "SyntaxWarning",
+  "SystemError",
+  "SystemExit",
+  "TabError",
+  "TimeoutError",
+  "True",
+  "TypeError",
+  "UnboundLocalError",
+  "UnicodeDecodeError",
+  "UnicodeEncodeError",
+  "UnicodeError",
+  "UnicodeTranslateError",
+  "UnicodeWarning",
+  "UserWarning",
+  "ValueError",
+  "Warning",
+  "ZeroDivisionError",
+  "_IncompleteInputError",
+  "__build_class__",
+  "__debug__",
+  "__doc__",
+  "__import__",
+  "__loader__",
+  "__name__",
+  "__package__",
+  "__spec__",
+  "abs",
+  "aiter",
+  "all",
+  "and",
+  "anext",
+  "any",
+  "as",
+  "ascii",
+  "assert",
+  "async",
+  "await",
+  "bin",
+  "bool",
+  "break",
+  "breakpoint",
+  "bytearray",
+  "bytes",
+  "callable",
+  "chr",
+  "class",
+  "classmethod",
+  "compile",
+  "complex",
+  "continue",
+  "copyright",
+  "credits",
+  "def",
+  "del",
+  "delattr",
+  "device",
+  "dict",
+  "dir",
+  "divmod",
+  "elif",
+  "else",
+  "enumerate",
+  "eval",
+  "except",
+  "exec",
+  "exit",
+  "filter",
+  "finally",
+  "float",
+  "for",
+  "format",
+  "from",
+  "frozenset",
+  "fx_pytree",
+  "getattr",
+  "global",
+  "globals",
+  "hasattr",
+  "hash",
+  "help",
+  "hex",
+  "id",
+  "if",
+  "import",
+  "in",
+  "inf",
+  "input",
+  "int",
+  "is",
+  "isinstance",
+  "issubclass",
+  "iter",
+  "lambda",
+  "len",
+  "license",
+  "list",
+  "locals",
+  "map",
+  "max",
+  "memoryview",
+  "min",
+  "nan",
+  "next",
+  "nonlocal",
+  "not",
+  "object",
+  "oct",
+  "open",
+  "or",
+  "ord",
+  "pass",
+  "pow",
+  "print",
+  "property",
+  "pytree",
+  "quit",
+  "raise",
+  "range",
+  "repr",
+  "return",
+  "reversed",
+  "round",
+  "set",
+  "setattr",
+  "slice",
+  "sorted",
+  "staticmethod",
+  "str",
+  "sum",
+  "super",
+  "torch",
+  "try",
+  "tuple",
+  "type",
+  "vars",
+  "while",
+  "with",
+  "yield",
+  "zip",
 };
 
 /* ---- values: 16-byte slots ---- */
@@ -166,14 +339,14 @@ typedef struct
   uint32_t    hash;
   Slot        bound; /* kind 0: unbound */
   /* as a name base */
-  int64_t   count;     /* torch's _base_count */
-  uint64_t *used;      /* base_k taken: num_used() */
-  uint32_t  used_words;
-  uint8_t   bare_used; /* the base itself taken */
-  uint8_t   illegal;   /* 1 legal, 2 illegal, 0 not yet known */
-  uint8_t   method_done;
-  uint32_t  method_base; /* snake-cased method name as a candidate symbol */
-  int64_t   method_num;
+  int64_t     count; /* torch's _base_count */
+  uint64_t   *used;  /* base_k taken: num_used() */
+  uint32_t    used_words;
+  uint8_t     bare_used; /* the base itself taken */
+  uint8_t     illegal;   /* 1 legal, 2 illegal, 0 not yet known */
+  uint8_t     method_done;
+  uint32_t    method_base; /* snake-cased method name as a candidate symbol */
+  int64_t     method_num;
   const char *float_repr;
   uint32_t    float_repr_len;
   /* the decimal text of the base's last number, counted on in place */
@@ -193,16 +366,20 @@ enum {
 
 /* What a call_function node calls: its callee text and, for operators,
  * the form gm.code prints. */
-enum { F_CALL, F_BINARY, F_UNARY, F_GETITEM, F_GETATTR };
+enum { F_CALL,
+       F_BINARY,
+       F_UNARY,
+       F_GETITEM,
+       F_GETATTR };
 
 typedef struct
 {
-  uint32_t args;    /* first slot in the pool */
-  uint16_t n_args;  /* slots of the positional part */
-  uint16_t n_kw;    /* slots of the keyword part */
-  uint32_t target;  /* callee (call_function), symbol (method), path (module, get_attr) */
+  uint32_t args;   /* first slot in the pool */
+  uint16_t n_args; /* slots of the positional part */
+  uint16_t n_kw;   /* slots of the keyword part */
+  uint32_t target; /* callee (call_function), symbol (method), path (module, get_attr) */
   uint32_t last_use;
-  uint32_t name;    /* offset in the names buffer */
+  uint32_t name; /* offset in the names buffer */
   uint8_t  name_len;
   uint8_t  op;
   uint8_t  has_users;
@@ -219,18 +396,20 @@ typedef struct
 } Callee;
 
 /* A module path of the structure: `lin`, `layers`, `layers.0`, `scale`. */
-enum { P_CONTAINER, P_LEAF, P_PARAM };
+enum { P_CONTAINER,
+       P_LEAF,
+       P_PARAM };
 typedef struct
 {
   const char *path;
   uint32_t    len;
   uint8_t     kind;
   uint32_t    parent;
-  uint32_t    sym;      /* last component */
-  uint32_t    node;     /* get_attr node + 1 once made */
-  uint32_t    base;     /* name candidate */
+  uint32_t    sym;  /* last component */
+  uint32_t    node; /* get_attr node + 1 once made */
+  uint32_t    base; /* name candidate */
   int64_t     num;
-  char       *code;     /* `self.lin`, `getattr(self.layers, "0")` */
+  char       *code; /* `self.lin`, `getattr(self.layers, "0")` */
   uint32_t    code_len;
 } Path;
 
@@ -242,8 +421,8 @@ typedef struct
   const char *p, *end;
   int         depth;
 
-  Sym     *syms;
-  uint32_t n_syms, cap_syms;
+  Sym      *syms;
+  uint32_t  n_syms, cap_syms;
   uint64_t *sym_table; /* hash << 32 | symbol; 0: empty */
   uint32_t  sym_mask;
 
@@ -675,8 +854,14 @@ lean_name (Lean    *L,
 
 /* ---- nodes ---- */
 
-static uint32_t lean_node_new (Lean *L, int op, uint32_t target, uint32_t base, int64_t num,
-                               uint32_t first, uint32_t n_args, uint32_t n_kw);
+static uint32_t lean_node_new (Lean    *L,
+                               int      op,
+                               uint32_t target,
+                               uint32_t base,
+                               int64_t  num,
+                               uint32_t first,
+                               uint32_t n_args,
+                               uint32_t n_kw);
 
 /* torch's Attribute becomes a getattr node when an argument uses it. */
 static void
@@ -748,7 +933,14 @@ lean_node_new (Lean    *L,
 
 /* ---- the tokenizer ---- */
 
-enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_HASH, C_QUOTE, C_OP };
+enum { C_OTHER,
+       C_SPACE,
+       C_NL,
+       C_ALPHA,
+       C_DIGIT,
+       C_HASH,
+       C_QUOTE,
+       C_OP };
 static uint8_t cls[256];
 static uint8_t ident_byte[256];
 static uint8_t op_single[256]; /* operators that never start a longer one */
@@ -786,7 +978,13 @@ init_classes (void)
     cls[(uint8_t) *o] = C_OP;
 }
 
-enum { T_EOF, T_NEWLINE, T_NAME, T_INT, T_FLOAT, T_STR, T_OP };
+enum { T_EOF,
+       T_NEWLINE,
+       T_NAME,
+       T_INT,
+       T_FLOAT,
+       T_STR,
+       T_OP };
 /* two-byte operators */
 #define OP2(a, b) ((a) | (b) << 8)
 
@@ -824,8 +1022,8 @@ skip (Lean *L)
 }
 
 static void
-float_repr (Lean *L,
-            Sym  *y,
+float_repr (Lean  *L,
+            Sym   *y,
             double d)
 {
   char digits[40], out[64];
@@ -1091,8 +1289,8 @@ is_op (Ev      *e,
 }
 
 static void
-expect (Ev        *e,
-        uint32_t   op,
+expect (Ev         *e,
+        uint32_t    op,
         const char *what)
 {
   if (!is_op (e, op))
@@ -1134,9 +1332,9 @@ path_child (Lean    *L,
 
 /* The value of reading @sym off the module path @parent (0: self). */
 static void
-module_attr (Ev      *e,
-             uint32_t parent,
-             uint32_t sym,
+module_attr (Ev         *e,
+             uint32_t    parent,
+             uint32_t    sym,
              const char *at)
 {
   Lean    *L = e->L;
@@ -1165,9 +1363,9 @@ module_sym_of (Lean       *L,
 
 /* torch.X / nn.X / F.X, cached per (module, attribute). */
 static void
-torch_attr (Ev      *e,
-            uint32_t mod,
-            uint32_t sym,
+torch_attr (Ev         *e,
+            uint32_t    mod,
+            uint32_t    sym,
             const char *at)
 {
   Lean    *L = e->L;
@@ -1178,9 +1376,9 @@ torch_attr (Ev      *e,
     i = (i + 1) & L->attr_mask;
   if (L->attr_keys[i] == 0)
     {
-      Sym  *m = &L->syms[mod], *a = &L->syms[sym];
-      char  buf[512];
-      Slot  v = { 0 };
+      Sym   *m = &L->syms[mod], *a = &L->syms[sym];
+      char   buf[512];
+      Slot   v = { 0 };
       size_t n = (size_t) snprintf (buf, sizeof buf, "%.*s.%.*s", (int) m->len, m->text,
                                     (int) a->len, a->text);
       size_t lo = 0, hi = N_FX;
@@ -1247,7 +1445,6 @@ copy_tree (Lean    *L,
   memcpy (L->stack + L->sp, L->stack + i, n * sizeof (Slot));
   L->sp += n;
 }
-
 
 /* A Python function's record (`PYTHON` in the table), compiled once: its
  * parameters (symbols, defaults as slots) and what the node records, as
@@ -1326,8 +1523,9 @@ py_record (Lean          *L,
     {
       size_t      n = strcspn (q, ",");
       const char *colon = memchr (q, ':', n), *eq = memchr (q, '=', n);
-      size_t      kn = colon ? (size_t) (colon - q) : eq ? (size_t) (eq - q) : n;
-      int         j = eq != NULL ? -1
+      size_t      kn = colon ? (size_t) (colon - q) : eq ? (size_t) (eq - q)
+                                                         : n;
+      int         j = eq != NULL      ? -1
                       : colon != NULL ? record_param (L, r, colon + 1, n - kn - 1)
                                       : record_param (L, r, q, n);
       if (j < 0)
@@ -1423,7 +1621,7 @@ method_candidate (Lean    *L,
             }
           buf[k++] = c;
         }
-      int64_t num;
+      int64_t  num;
       uint32_t base = candidate (L, buf, k, &num);
       y = &L->syms[sym];
       y->method_base = base;
@@ -1522,7 +1720,7 @@ call (Ev      *e,
       {
         if (first_kw != L->sp || L->sp != c + 3 || L->stack[c + 2].kind != A_STR)
           unsupported (L, at, "this getattr call");
-        Slot obj = L->stack[c + 1];
+        Slot     obj = L->stack[c + 1];
         uint32_t sym = L->stack[c + 2].a;
         L->sp = c + 1;
         L->stack[c] = obj;
@@ -1556,7 +1754,7 @@ sub_item (Ev *e)
       if (!is_op (e, ':'))
         return;
       /* a slice whose start is on the stack: shift it under a header */
-      Slot start[64];
+      Slot     start[64];
       uint32_t n = L->sp - h;
       if (n > 64)
         unsupported (L, e->tok.at, "a slice bound this large");
@@ -1602,7 +1800,7 @@ subscript (Ev      *e,
   if (is_op (e, ','))
     {
       /* a tuple: shift the first item under a header */
-      Slot first[64];
+      Slot     first[64];
       uint32_t k = L->sp - h;
       if (k > 64)
         unsupported (L, at, "a subscript this large");
@@ -1666,7 +1864,7 @@ sequence (Ev      *e,
 static void
 atom (Ev *e)
 {
-  Lean *L = e->L;
+  Lean     *L = e->L;
   const Tok t = e->tok;
 
   switch (t.kind)
@@ -1710,7 +1908,7 @@ atom (Ev *e)
               return;
             }
           /* a tuple: the first item under a header */
-          Slot first[64];
+          Slot     first[64];
           uint32_t k = L->sp - h;
           if (k > 64)
             unsupported (L, t.at, "a tuple this large");
@@ -1753,8 +1951,8 @@ postfix (Ev *e)
           advance (e);
           if (e->tok.kind != T_NAME)
             unsupported (L, e->tok.at, "an attribute that is not a name");
-          Slot     obj = L->stack[o];
-          uint32_t sym = e->tok.sym;
+          Slot        obj = L->stack[o];
+          uint32_t    sym = e->tok.sym;
           const char *at = e->tok.at;
           advance (e);
           switch (obj.kind)
@@ -1799,15 +1997,32 @@ op_callee (Lean       *L,
 
   switch (op)
     {
-    case '+': k = 0; break;
-    case '-': k = 1; break;
-    case '*': k = 2; break;
-    case '/': k = 3; break;
-    case OP2 ('/', '/'): k = 4; break;
-    case '%': k = 5; break;
-    case '@': k = 6; break;
-    case OP2 ('*', '*'): k = 7; break;
-    default: unsupported (L, at, "this operator");
+    case '+':
+      k = 0;
+      break;
+    case '-':
+      k = 1;
+      break;
+    case '*':
+      k = 2;
+      break;
+    case '/':
+      k = 3;
+      break;
+    case OP2 ('/', '/'):
+      k = 4;
+      break;
+    case '%':
+      k = 5;
+      break;
+    case '@':
+      k = 6;
+      break;
+    case OP2 ('*', '*'):
+      k = 7;
+      break;
+    default:
+      unsupported (L, at, "this operator");
     }
   return L->op_callee[8 + k] - 1;
 }
@@ -1993,7 +2208,7 @@ find_forward (Lean *L)
       const char *e = line_end (p, end);
       if (starts (p, e, "import torch") || starts (p, e, "from torch"))
         {
-          char line[256];
+          char   line[256];
           size_t n = (size_t) (e - p);
           if (n >= sizeof line)
             unsupported (L, p, "this import");
@@ -2202,12 +2417,12 @@ out_put_long (Lean       *L,
 #define SLOT_ROOM 288
 
 /* A literal: its length is a constant, so memcpy is a move or two. */
-#define OUT_LIT(L, s)                                      \
-  do                                                       \
-    {                                                      \
-      memcpy ((L)->out + (L)->n_out, s, sizeof (s) - 1);   \
-      (L)->n_out += sizeof (s) - 1;                        \
-    }                                                      \
+#define OUT_LIT(L, s)                                    \
+  do                                                     \
+    {                                                    \
+      memcpy ((L)->out + (L)->n_out, s, sizeof (s) - 1); \
+      (L)->n_out += sizeof (s) - 1;                      \
+    }                                                    \
   while (0)
 
 static inline void
@@ -2315,7 +2530,6 @@ out_args (Lean       *L,
       i += out_repr (L, a + i);
     }
 }
-
 
 static NOINLINE void
 lean_codegen (Lean *L)
@@ -2499,7 +2713,7 @@ read_structure (Lean       *L,
           for (size_t i = 0; i <= len; i++)
             if (i == len || path[i] == '.')
               {
-                size_t   s = 0;
+                size_t s = 0;
                 for (size_t j = i; j > 0; j--)
                   if (path[j - 1] == '.')
                     {
@@ -2530,9 +2744,9 @@ read_structure (Lean       *L,
   /* code forms (torch's _format_target) and name candidates */
   for (uint32_t i = 1; i < L->n_paths; i++)
     {
-      Path *pa = &L->paths[i];
-      char  code[1024] = "self";
-      size_t k = 4;
+      Path       *pa = &L->paths[i];
+      char        code[1024] = "self";
+      size_t      k = 4;
       const char *q = pa->path;
       while (*q && k < sizeof code - 300)
         {
@@ -2591,8 +2805,14 @@ lean_init (Lean       *L,
   L->syms[intern (L, "False", 5)].bound = (Slot){ .kind = A_FALSE, .span = 1 };
   L->syms[intern (L, "getattr", 7)].bound = (Slot){ .kind = A_GETATTR, .span = 1 };
   static const char *const ops[][2] = {
-    { " + ", "add" }, { " - ", "sub" }, { " * ", "mul" }, { " / ", "truediv" },
-    { " // ", "floordiv" }, { " % ", "mod" }, { " @ ", "matmul" }, { " ** ", "pow" },
+    { " + ", "add" },
+    { " - ", "sub" },
+    { " * ", "mul" },
+    { " / ", "truediv" },
+    { " // ", "floordiv" },
+    { " % ", "mod" },
+    { " @ ", "matmul" },
+    { " ** ", "pow" },
   };
   L->op_callee[F_GETITEM] = add_callee (L, "", F_GETITEM, "getitem") - 1;
   L->op_callee[F_GETATTR] = add_callee (L, "", F_GETATTR, "getattr") - 1;
@@ -2795,9 +3015,9 @@ main (int    argc,
   /* the heap the `graft` CLI runs on (huge pages): infrastructure, not semantics */
   graft_heap_prepare_huge_pages ();
   char *src = read_all (argv[1], &len);
-  char  *structure = read_all (argv[2], &slen);
-  char   error[600];
-  char  *out = lean_run (argv[1], src, len, structure, &out_len, error, sizeof error);
+  char *structure = read_all (argv[2], &slen);
+  char  error[600];
+  char *out = lean_run (argv[1], src, len, structure, &out_len, error, sizeof error);
   if (out == NULL)
     {
       fprintf (stderr, "%s\n", error);
