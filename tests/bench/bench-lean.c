@@ -457,6 +457,7 @@ typedef struct
   uint32_t  params[64];
   uint32_t  sym_self, sym_torch, sym_nn, sym_f, sym_getattr;
   uint32_t  sym_return, sym_output;
+  uint32_t  n_attrs; /* A_ATTR slots made so far: materialize() only looks when any */
   char      error[512];
 } Lean;
 
@@ -900,7 +901,8 @@ lean_node_new (Lean    *L,
 
   if (n_args > 65535 || n_kw > 65535)
     unsupported (L, NULL, "a call of more than 65,535 argument slots");
-  materialize (L, first, n);
+  if (L->n_attrs != 0)
+    materialize (L, first, n);
   if (L->n_nodes + 1 >= L->cap_nodes)
     {
       size_t cap = L->cap_nodes;
@@ -912,7 +914,6 @@ lean_node_new (Lean    *L,
   uint32_t id = L->n_nodes++;
   Node    *node = &L->nodes[id];
   Slot    *args = L->pool + L->n_pool;
-  memcpy (args, L->stack + first, n * sizeof (Slot));
   node->args = (uint32_t) L->n_pool;
   node->n_args = (uint16_t) n_args;
   node->n_kw = (uint16_t) n_kw;
@@ -921,12 +922,17 @@ lean_node_new (Lean    *L,
   node->op = (uint8_t) op;
   node->has_users = 0;
   L->n_pool += n;
+  /* one pass: copy the slots, mark the users */
   for (uint32_t i = 0; i < n; i++)
-    if (args[i].kind == A_NODE)
-      {
-        L->nodes[args[i].a].last_use = id + 1;
-        L->nodes[args[i].a].has_users = 1;
-      }
+    {
+      const Slot *v = &L->stack[first + i];
+      args[i] = *v;
+      if (v->kind == A_NODE)
+        {
+          L->nodes[v->a].last_use = id + 1;
+          L->nodes[v->a].has_users = 1;
+        }
+    }
   lean_name (L, node, base, num);
   return id;
 }
@@ -1729,7 +1735,10 @@ call (Ev      *e,
         else if (obj.kind == A_SUBMOD)
           module_attr (e, obj.a, sym, at);
         else if (obj.kind == A_NODE)
-          L->stack[c] = (Slot){ .kind = A_ATTR, .span = 1, .a = obj.a, .b = sym };
+          {
+            L->stack[c] = (Slot){ .kind = A_ATTR, .span = 1, .a = obj.a, .b = sym };
+            L->n_attrs++;
+          }
         else
           unsupported (L, at, "getattr of this value");
         return;
@@ -1968,6 +1977,7 @@ postfix (Ev *e)
               break;
             case A_NODE:
               L->stack[o] = (Slot){ .kind = A_ATTR, .span = 1, .a = obj.a, .b = sym };
+              L->n_attrs++;
               break;
             default:
               unsupported (L, at, "an attribute of this value");
@@ -2523,11 +2533,21 @@ out_args (Lean       *L,
       first = 0;
       if (a[i].kind == A_KW)
         {
-          out_put_long (L, L->syms[a[i].a].text, L->syms[a[i].a].len);
+          const Sym *k = &L->syms[a[i].a];
+          if (LIKELY (k->len <= 16))
+            out_put (L, k->text, k->len);
+          else
+            out_put_long (L, k->text, k->len);
           OUT_LIT (L, " = ");
           i++;
         }
-      i += out_repr (L, a + i);
+      if (LIKELY (a[i].kind == A_NODE))
+        {
+          out_name (L, a[i].a);
+          i++;
+        }
+      else
+        i += out_repr (L, a + i);
     }
 }
 
