@@ -2866,6 +2866,12 @@ lean_run (const char *file,
   L->stamp = calloc (L->n_nodes + 1, sizeof (uint32_t));
   lean_codegen (L);
   *out_len = L->n_out;
+  if (getenv ("BENCH_LEAN_RSS") != NULL)
+    fprintf (stderr,
+             "nodes=%u node_bytes=%zu pool_slots=%zu slot_bytes=%zu names_bytes=%zu syms=%u "
+             "sym_bytes=%zu out_bytes=%zu\n",
+             L->n_nodes, sizeof (Node), L->n_pool, sizeof (Slot), L->n_names, L->n_syms,
+             sizeof (Sym), L->n_out);
   return L->out; /* the rest is the process's: a short-lived run frees nothing */
 }
 
