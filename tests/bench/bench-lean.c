@@ -20,9 +20,13 @@
  * an evaluator that keeps values on a stack of 16-byte slots (a list, a
  * tuple or a slice is a header slot and its items), nodes of 24 bytes in
  * one array with their arguments copied into a side pool, torch.fx's
- * naming written for it (lean_name(): per-base counts and bit sets of the
- * numbers taken), then code written straight into one buffer (frees after
- * last uses found by one walk of each node's arguments).  Torch functions
+ * naming written for it (lean_name(): per-base counts and a "next free
+ * number" union-find per base), then code written straight into one
+ * buffer (frees after last uses found by one walk of each node's
+ * arguments).  The process runs on the `graft` CLI's huge-page heap
+ * (graft_heap_prepare_huge_pages(): infrastructure, not semantics);
+ * BENCH_LEAN_TOKENS adds a tokenizer-only pass, BENCH_LEAN_RSS prints
+ * sizes and the peak RSS.  torch 2.6 only.  Torch functions
  * are looked up in Graft's generated table (core/trace/graft-fx-table-2.6.inc:
  * data, included, not Graft's code).  Anything else says `unsupported`
  * (exit 3): the place where Graft's full tracer would take over.
