@@ -2210,7 +2210,9 @@ _graft_tracer_exec_assign_name (Tracer            *t,
 {
   guint32            saved_start = t->span_start, saved_end = t->span_end;
   const GraftPyExpr *e = s->assign.value;
+  const char        *name = s->assign.targets.items[0]->name.id;
   Value             *v;
+  guint64            hash;
 
   /* enter_stmt() of graft-tracer-stmt.c. */
   if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
@@ -2223,17 +2225,15 @@ _graft_tracer_exec_assign_name (Tracer            *t,
     }
   t->span_start = s->start;
   t->span_end = s->end;
-  /* The name's index slot loads while the value is computed. */
-  _graft_strmap_prefetch (&frame->vars, s->assign.targets.items[0]->name.id);
+  /* The name's index slot loads while the value is computed; its hash
+   * is not computed again to set it. */
+  hash = _graft_strmap_prefetch (&frame->vars, name);
   if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
     v = _graft_tracer_eval (t, frame, e);
   else
     v = line_operand (t, frame, e);
   if (v != NULL)
-    _graft_strmap_set_inline (&_graft_tracer_binding_frame (frame,
-                                                            s->assign.targets.items[0]->name.id)
-                                   ->vars,
-                              s->assign.targets.items[0]->name.id, v);
+    _graft_strmap_set_inline (&_graft_tracer_binding_frame (frame, name)->vars, name, hash, v);
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;

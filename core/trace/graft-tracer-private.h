@@ -161,6 +161,10 @@ typedef struct
   guint64 key_bits;
 } StrMap;
 
+/* What _graft_strmap_prefetch() returns when it computed no hash (a hash
+ * is 32 bits). */
+#define STRMAP_NO_HASH G_MAXUINT64
+
 typedef enum {
   OBJ_PLAIN,       /* an instance of a file class that is not a module */
   OBJ_USER_MODULE, /* an instance of a file class deriving from nn.Module */
@@ -582,7 +586,8 @@ void        _graft_strmap_reserve (StrMap *map, guint n_keys);
 void        _graft_strmap_index_free (StrMapIndex *index);
 Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
-void        _graft_strmap_prefetch (const StrMap *map, const char *key);
+guint64     _graft_strmap_prefetch (const StrMap *map, const char *key);
+void        _graft_strmap_set_hashed (StrMap *map, const char *key, guint64 hash, Value *value);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
 Value      *_graft_value_none (void);
 Value      *_graft_value_bool (gboolean b);
@@ -801,11 +806,13 @@ _graft_strmap_get (const StrMap *map,
   return _graft_strmap_get_slow (map, key);
 }
 
-/* _graft_strmap_set() of a key Tracer.map_recent still finds in @map
- * (a name bound again) in place; anything else out of line. */
+/* _graft_strmap_set_hashed() (@hash: what _graft_strmap_prefetch() gave
+ * for @key) of a key Tracer.map_recent still finds in @map (a name bound
+ * again) in place; anything else out of line. */
 static inline void
 _graft_strmap_set_inline (StrMap     *map,
                           const char *key,
+                          guint64     hash,
                           Value      *value)
 {
   Tracer *t = map->tracer;
@@ -822,7 +829,7 @@ _graft_strmap_set_inline (StrMap     *map,
           return;
         }
     }
-  _graft_strmap_set (map, key, value);
+  _graft_strmap_set_hashed (map, key, hash, value);
 }
 
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */
