@@ -569,7 +569,7 @@ run_reach (Run    *run,
     {
       /* Never more than RUN_K_MASK: run_put() fills up to its room. */
       guint capacity =
-          MIN (MAX ((guint) num, MAX (run->capacity + run->capacity / 2, 16u)), RUN_K_MASK);
+          MIN (MAX ((guint) num, MAX (2 * run->capacity, 16u)), RUN_K_MASK);
 
       run->entries = g_renew (gpointer, run->entries, capacity);
       run->capacity = capacity;
