@@ -643,10 +643,10 @@ lookup (Tracer            *t,
       guint pos = t->map_recent[r].pos;
 
       /* As _graft_strmap_recent_position(): the map unchanged since, or
-       * this very key at that position. */
+       * the string found still at that position. */
       if (pos > 0 && map->keys != NULL &&
           ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-           (pos <= map->keys->len && map->keys->pdata[pos - 1] == name)))
+           (pos <= map->keys->len && map->keys->pdata[pos - 1] == t->map_recent[r].stored)))
         return map->values->pdata[pos - 1];
     }
   return lookup_outside (t, frame, name, at);

@@ -522,12 +522,15 @@ struct _Tracer
 
   /* graft-tracer-value.c: recent StrMap lookups, by the addresses of the
    * map and the key, direct-mapped: the position found (checked again on
-   * use: the key at that position is the same string), or 0 for a key the
-   * map did not hold while its stamp was @stamp. */
+   * use: the key at that position is still @stored, the map's own string
+   * of the key's text, which may be another copy than @key: a parameter
+   * read in a body), or 0 for a key the map did not hold while its stamp
+   * was @stamp. */
   struct
   {
     const StrMap *map;
     const char   *key;
+    const char   *stored;
     guint         pos;
     guint         stamp;
   } map_recent[256];
@@ -763,9 +766,9 @@ _graft_strmap_recent_position (const StrMap *map,
       guint pos = t->map_recent[r].pos;
 
       /* The map has not changed since; or else, keys being distinct
-       * strings, this very one at the position found is this key there. */
+       * texts, the string found at that position is still there. */
       if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
+          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == t->map_recent[r].stored))
         return pos;
     }
   return G_MAXUINT;
@@ -823,7 +826,8 @@ _graft_strmap_set_inline (StrMap     *map,
       guint pos = t->map_recent[r].pos;
 
       if (pos > 0 && ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-                      (pos <= map->keys->len && map->keys->pdata[pos - 1] == key)))
+                      (pos <= map->keys->len &&
+                       map->keys->pdata[pos - 1] == t->map_recent[r].stored)))
         {
           map->values->pdata[pos - 1] = value;
           return;

@@ -402,6 +402,7 @@ strmap_search (const StrMap *map,
     pos = index_probe (map, key, index_hash (key))->pos;
   t->map_recent[r].map = map;
   t->map_recent[r].key = key;
+  t->map_recent[r].stored = pos > 0 ? map->keys->pdata[pos - 1] : NULL;
   t->map_recent[r].pos = pos;
   t->map_recent[r].stamp = map->stamp;
   return pos;
@@ -546,6 +547,7 @@ _graft_strmap_set_hashed (StrMap     *map,
       map->values->pdata[pos - 1] = value;
       t->map_recent[r].map = map;
       t->map_recent[r].key = key;
+      t->map_recent[r].stored = map->keys->pdata[pos - 1];
       t->map_recent[r].pos = pos;
       t->map_recent[r].stamp = map->stamp;
       return;
@@ -577,6 +579,7 @@ _graft_strmap_set_hashed (StrMap     *map,
   r = _graft_strmap_recent_slot (map, key);
   t->map_recent[r].map = map;
   t->map_recent[r].key = key;
+  t->map_recent[r].stored = key;
   t->map_recent[r].pos = map->keys->len;
   t->map_recent[r].stamp = map->stamp;
 }
