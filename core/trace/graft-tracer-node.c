@@ -459,23 +459,24 @@ target_is_printable (Tracer            *t,
     name = is_keyword (target) ? target : NULL;
   else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
-      /* Each dotted part; no keyword is longer than 8 bytes. */
-      for (const char *part = target; name == NULL;)
+      /* Each dotted part, in one pass over the target (a get_attr's or
+       * call_module's, at each such node): a part's first byte and length
+       * tell most names from the keywords, as is_keyword() does. */
+      for (const char *part = target;;)
         {
-          const char *dot = strchr (part, '.');
-          gsize       len = dot != NULL ? (gsize) (dot - part) : strlen (part);
-          char        word[16];
+          const char *end = part;
 
-          if (len < sizeof word)
+          while (*end != '.' && *end != '\0')
+            end++;
+          if (_graft_py_may_be_keyword ((guchar) part[0], (gsize) (end - part)) &&
+              _graft_py_keyword_kind (part, (gsize) (end - part)) != GRAFT_PY_TOKEN_NAME)
             {
-              memcpy (word, part, len);
-              word[len] = '\0';
-              if (is_keyword (word))
-                name = _graft_tracer_strdup (t, word, -1);
+              name = _graft_tracer_strdup (t, part, end - part);
+              break;
             }
-          if (dot == NULL)
+          if (*end == '\0')
             break;
-          part = dot + 1;
+          part = end + 1;
         }
     }
   else if (op == GRAFT_OP_CALL_FUNCTION && args != NULL && args->len == 2 &&
