@@ -563,21 +563,23 @@ test_keyword_module_paths (void)
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
     {
       g_autofree char *text =
-          g_strdup_printf (HEAD "class M(nn.Module):\n"
-                                "    def __init__(self):\n"
-                                "        super().__init__()\n"
-                                "        self.blocks = nn.ModuleDict({\"%s\": nn.ModuleDict({\"%s\": "
-                                "nn.ReLU()})})\n"
-                                "\n"
-                                "    def forward(self, x):\n"
-                                "        return self.blocks[\"%s\"][\"%s\"](x)\n",
+          g_strdup_printf (HEAD
+                           "class M(nn.Module):\n"
+                           "    def __init__(self):\n"
+                           "        super().__init__()\n"
+                           "        self.blocks = nn.ModuleDict({\"%s\": nn.ModuleDict({\"%s\": "
+                           "nn.ReLU()})})\n"
+                           "\n"
+                           "    def forward(self, x):\n"
+                           "        return self.blocks[\"%s\"][\"%s\"](x)\n",
                            paths[i].outer, paths[i].inner, paths[i].outer, paths[i].inner);
       Case             c = { paths[i].outer, text, NULL };
       g_autofree char *out = trace_streamed (&c, dialect);
 
       if (paths[i].keyword != NULL)
         {
-          g_autofree char *expected = g_strdup_printf ("'%s' is a Python keyword", paths[i].keyword);
+          g_autofree char *expected =
+              g_strdup_printf ("'%s' is a Python keyword", paths[i].keyword);
 
           g_assert_nonnull (strstr (out, expected));
         }

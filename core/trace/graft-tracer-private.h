@@ -768,7 +768,8 @@ _graft_strmap_recent_position (const StrMap *map,
       /* The map has not changed since; or else, keys being distinct
        * texts, the string found at that position is still there. */
       if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == t->map_recent[r].stored))
+          (pos > 0 && pos <= map->keys->len &&
+           map->keys->pdata[pos - 1] == t->map_recent[r].stored))
         return pos;
     }
   return G_MAXUINT;
