@@ -943,7 +943,7 @@ _graft_tracer_check_parsed (Tracer            *t,
 {
   Call     c;
   Verdict  r;
-  guint8   key[PASS_KEY_MAX];
+  guint8   key[PASS_KEY_MAX + 8]; /* room for a word of zeros after it */
   guint    len = 0, slot = 0;
   gboolean keyed;
 
@@ -958,7 +958,7 @@ _graft_tracer_check_parsed (Tracer            *t,
       guint64 diff = 0;
 
       G_STATIC_ASSERT (PASS_KEY_MAX % 8 == 0 && G_N_ELEMENTS (t->passed) == 64);
-      memset (key + len, 0, words_len (len) - len);
+      memset (key + len, 0, 8);
       for (guint i = 0; i < len; i += 8)
         {
           guint64 w;
