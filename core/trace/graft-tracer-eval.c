@@ -1104,10 +1104,19 @@ keyword_names (Tracer            *t,
                gboolean          *out_handled)
 {
   guint     n_kw = e->call.n_keywords;
-  StrMap   *map = _graft_tracer_alloc (t, sizeof (StrMap) + 2 * sizeof (PtrVec) +
-                                              2 * n_kw * sizeof (gpointer));
-  PtrVec   *keys = (PtrVec *) (map + 1), *values = keys + 1;
-  gpointer *items = (gpointer *) (values + 1);
+  gsize     size = (sizeof (StrMap) + 2 * sizeof (PtrVec) + 2 * n_kw * sizeof (gpointer) + 15) &
+               ~(gsize) 15;
+  StrMap   *map = _graft_tracer_bump (t, size);
+  PtrVec   *keys, *values;
+  gpointer *items;
+
+  /* Not zeroed: every field and item is set below (or the map is
+   * dropped). */
+  if (map == NULL)
+    map = _graft_tracer_alloc (t, size);
+  keys = (PtrVec *) (map + 1);
+  values = keys + 1;
+  items = (gpointer *) (values + 1);
 
   *keys = (PtrVec){ items, n_kw, n_kw, t };
   *values = (PtrVec){ items + n_kw, n_kw, n_kw, t };
