@@ -1103,8 +1103,8 @@ keyword_names (Tracer            *t,
                const GraftPyExpr *e,
                gboolean          *out_handled)
 {
-  guint     n_kw = e->call.n_keywords;
-  gsize     size = (sizeof (StrMap) + 2 * sizeof (PtrVec) + 2 * n_kw * sizeof (gpointer) + 15) &
+  guint n_kw = e->call.n_keywords;
+  gsize size = (sizeof (StrMap) + 2 * sizeof (PtrVec) + 2 * n_kw * sizeof (gpointer) + 15) &
                ~(gsize) 15;
   StrMap   *map = _graft_tracer_bump (t, size);
   PtrVec   *keys, *values;
