@@ -46,6 +46,10 @@ struct _Locals
   PtrVec     *log;     /* const char *: a name added, or NULL then the name removed */
   Function   *fn;      /* whose body, when logging */
   guint       n_asked; /* _graft_tracer_locals_has() calls while logging */
+  /* A bit for the first byte of each name in the log (log_bit()): a name
+   * whose bit is clear is not there, and its search reads nothing (a
+   * streamed body's log holds a name a line; `torch` is asked for). */
+  guint64 log_firsts;
   /* The names a `global` or `nonlocal` declared, never local after it;
    * NULL while there is none. */
   GHashTable *declared;
@@ -53,6 +57,13 @@ struct _Locals
 };
 
 static void collect_locals (Tracer *t, Locals *names, const GraftPyStmtList *body);
+
+/* The bit of Locals.log_firsts for @name. */
+static inline guint64
+log_bit (const char *name)
+{
+  return G_GUINT64_CONSTANT (1) << ((guchar) name[0] & 63);
+}
 
 static void
 add_local (Locals     *l,
@@ -67,7 +78,10 @@ add_local (Locals     *l,
   if (l->names != NULL)
     g_hash_table_add (l->names, (gpointer) name);
   else
-    _graft_vec_add (l->log, (gpointer) name);
+    {
+      _graft_vec_add (l->log, (gpointer) name);
+      l->log_firsts |= log_bit (name);
+    }
   l->recent[r] = name;
 }
 
@@ -81,6 +95,7 @@ remove_local (Locals     *l,
     {
       _graft_vec_add (l->log, NULL);
       _graft_vec_add (l->log, (gpointer) name);
+      l->log_firsts |= log_bit (name);
     }
 }
 
@@ -469,6 +484,8 @@ _graft_tracer_locals_has (Tracer     *t,
     locals->names = replay_log (t, locals->log);
   if (locals->names != NULL)
     return g_hash_table_contains (locals->names, name);
+  if ((locals->log_firsts & log_bit (name)) == 0)
+    return FALSE;
   /* The last entry about @name decides. */
   for (guint i = locals->log->len; i > 0; i--)
     {
