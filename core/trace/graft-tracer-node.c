@@ -138,8 +138,9 @@ _graft_tracer_node_of (Tracer *t,
   for (guint i = chain->len; i > 0; i--)
     {
       Value  *link = chain->pdata[i - 1];
+      gssize  len = _graft_tracer_attr_len (t, link);
       PtrVec *args;
-      Value  *made;
+      Value  *name, *made;
 
       /* `x.node` used as a value: torch fails on the Node (or Tracer...)
        * where it goes into an argument; Graft does not model them. */
@@ -148,10 +149,14 @@ _graft_tracer_node_of (Tracer *t,
           fail_proxy_object (t, link, _graft_tracer_span_expr (t));
           return NULL;
         }
+      /* The name without a copy: an Attribute's name lives as long as the
+       * tracer (the syntax tree's, or the tracer's own copy). */
+      name = _graft_value_new (t, VAL_STR);
+      name->str.s = link->attr.attr;
+      name->str.len = len >= 0 ? (gsize) len : strlen (link->attr.attr);
       args = _graft_tracer_vec (t);
       _graft_vec_add (args, link->attr.base);
-      _graft_vec_add (args,
-                      _graft_value_str (t, link->attr.attr, _graft_tracer_attr_len (t, link)));
+      _graft_vec_add (args, name);
       made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
                                       args, NULL, NULL, _graft_tracer_span_expr (t));
       if (made == NULL)
