@@ -870,6 +870,40 @@ model_name (GraftTorch  torch,
   return model_create_name (used, candidate, GRAFT_NAME_DEFAULT);
 }
 
+/* A run longer than a page of entries (1,024): names on both sides of
+ * each page's edge are found by their text, released and taken again, and
+ * the count goes on after them. */
+static void
+test_run_pages (gconstpointer data)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GPOINTER_TO_INT (data)));
+  static const guint edges[] = { 1, 1023, 1024, 1025, 2047, 2048, 2049, 3071, 3072, 3073 };
+
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add", GRAFT_NAME_DEFAULT), ==, "add");
+  for (guint k = 1; k <= 3500; k++)
+    {
+      g_autofree char *expected = g_strdup_printf ("add_%u", k);
+
+      g_assert_cmpstr (graft_namespace_create_name (ns, "add", GRAFT_NAME_DEFAULT), ==, expected);
+      if (k % 700 == 0)
+        g_assert_cmpstr (graft_namespace_create_name (ns, "mul", GRAFT_NAME_DEFAULT), !=, NULL);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (edges); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("add_%u", edges[i]);
+
+      g_assert_true (graft_namespace_contains (ns, name));
+      _graft_namespace_remove (ns, name);
+      g_assert_false (graft_namespace_contains (ns, name));
+      g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+      g_assert_true (graft_namespace_contains (ns, name));
+    }
+  g_assert_false (graft_namespace_contains (ns, "add_3501"));
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add", GRAFT_NAME_DEFAULT), ==, "add_3501");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "add_2048", GRAFT_NAME_DEFAULT), !=,
+                   "add_2048");
+}
+
 /* Counted names (`neg_1` ... `neg_<k>`, the tracer's most names) are kept
  * in their base's run, not the set: each is found by its text (taken, its
  * node found), a name given verbatim inside the run's reach is skipped
@@ -1274,6 +1308,10 @@ main (int   argc,
                         test_counted_runs);
   g_test_add_data_func ("/core/namespace/counted-runs-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
                         test_counted_runs);
+  g_test_add_data_func ("/core/namespace/run-pages-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_run_pages);
+  g_test_add_data_func ("/core/namespace/run-pages-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_run_pages);
   g_test_add_func ("/core/namespace/set-growth", test_set_growth);
   g_test_add_data_func ("/core/namespace/add-new-canonical-1.13",
                         GINT_TO_POINTER (GRAFT_TORCH_1_13), test_add_new_canonical);

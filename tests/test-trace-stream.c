@@ -539,6 +539,55 @@ test_keyword_method_names (void)
     }
 }
 
+/* A module path with a keyword in any of its parts is refused where the
+ * module is called; parts that only start like one, or are as long as
+ * one, are not. */
+static void
+test_keyword_module_paths (void)
+{
+  static const struct
+  {
+    const char *outer, *inner;
+    const char *keyword; /* the one refused, or NULL */
+  } paths[] = {
+    { "if", "relu", "if" },
+    { "relu", "if", "if" },
+    { "lambda", "x", "lambda" },
+    { "continues", "continue", "continue" },
+    { "iff", "nonlocals", NULL },
+    { "Falsey", "yields", NULL },
+    { "a", "b", NULL },
+  };
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *text =
+          g_strdup_printf (HEAD
+                           "class M(nn.Module):\n"
+                           "    def __init__(self):\n"
+                           "        super().__init__()\n"
+                           "        self.blocks = nn.ModuleDict({\"%s\": nn.ModuleDict({\"%s\": "
+                           "nn.ReLU()})})\n"
+                           "\n"
+                           "    def forward(self, x):\n"
+                           "        return self.blocks[\"%s\"][\"%s\"](x)\n",
+                           paths[i].outer, paths[i].inner, paths[i].outer, paths[i].inner);
+      Case             c = { paths[i].outer, text, NULL };
+      g_autofree char *out = trace_streamed (&c, dialect);
+
+      if (paths[i].keyword != NULL)
+        {
+          g_autofree char *expected =
+              g_strdup_printf ("'%s' is a Python keyword", paths[i].keyword);
+
+          g_assert_nonnull (strstr (out, expected));
+        }
+      else
+        g_assert_false (g_str_has_prefix (out, "error:"));
+    }
+}
+
 /* graft_py_parse_deferring() leaves the forward unread; reading it gives
  * the tree graft_py_parse() makes, and a syntax error in it is the
  * reader's. */
@@ -1974,6 +2023,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/names-hashed", test_names_hashed);
   g_test_add_func ("/core/trace-stream/names-prefetched", test_names_prefetched);
   g_test_add_func ("/core/trace-stream/keyword-method-names", test_keyword_method_names);
+  g_test_add_func ("/core/trace-stream/keyword-module-paths", test_keyword_module_paths);
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
   g_test_add_func ("/core/trace-stream/deferred-every-case", test_deferred_every_case);

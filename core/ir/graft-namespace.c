@@ -62,14 +62,36 @@ typedef struct
  * by text looks in the set first, then here (run_find()); a name stored
  * here has IN_RUN in its header, and its run and number where the set keeps
  * the hash, so that it is found by its address too.  A name released
- * (undo) leaves its entry NULL; put back, it goes to the set. */
+ * (undo) leaves its entry NULL; put back, it goes to the set.
+ *
+ * The entries are kept in pages (run_entry()): the first grows up to
+ * RUN_PAGE entries, the others hold RUN_PAGE each and never move, so that
+ * a long run (30,000 `add_k`) is not copied again each time it grows. */
 typedef struct
 {
-  gpointer *entries;
-  guint     n;        /* entries[0 .. n) are set (NULL or a name) */
-  guint     capacity; /* of entries */
-  guint     index;    /* in the namespace's run_list */
+  gpointer **pages;
+  guint      n;        /* entries 0 .. n - 1 are set (NULL or a name) */
+  guint      capacity; /* entries in the pages */
+  guint      index;    /* in the namespace's run_list */
 } Run;
+
+#define RUN_PAGE_BITS 10
+#define RUN_PAGE      (1u << RUN_PAGE_BITS)
+
+/* Entry @i of @run (below its capacity): `base_<i + 1>`. */
+static inline gpointer *
+run_entry (const Run *run,
+           guint      i)
+{
+  return &run->pages[i >> RUN_PAGE_BITS][i & (RUN_PAGE - 1)];
+}
+
+/* The pages @run holds. */
+static inline guint
+run_n_pages (const Run *run)
+{
+  return run->capacity == 0 ? 0 : (run->capacity + RUN_PAGE - 1) >> RUN_PAGE_BITS;
+}
 
 /* A base's span: `base_<lo>` ... `base_<end - 1>` are all taken (an
  * empty span when end <= lo).  torch counts a taken numbered candidate
@@ -518,9 +540,9 @@ run_find (GraftNamespace *self,
   if (slot == NULL)
     return NULL;
   run = self->run_list->pdata[GPOINTER_TO_UINT (slot->value) - 1];
-  if (k > run->n || run->entries[k - 1] == NULL)
+  if (k > run->n || *run_entry (run, k - 1) == NULL)
     return NULL;
-  return &run->entries[k - 1];
+  return run_entry (run, k - 1);
 }
 
 /* The entry of @stored, a name kept in a run (IN_RUN), found by its
@@ -539,10 +561,10 @@ run_find_stored (GraftNamespace *self,
   if (G_UNLIKELY (index >= self->run_list->len))
     return NULL;
   run = self->run_list->pdata[index];
-  if (G_UNLIKELY (k - 1 >= run->n) || run->entries[k - 1] == NULL ||
-      entry_name (run->entries[k - 1]) != stored)
+  if (G_UNLIKELY (k - 1 >= run->n) || *run_entry (run, k - 1) == NULL ||
+      entry_name (*run_entry (run, k - 1)) != stored)
     return NULL;
-  return &run->entries[k - 1];
+  return run_entry (run, k - 1);
 }
 
 /* Whether the first @len bytes of @key, hashed to @hash, are a name
@@ -565,16 +587,28 @@ run_reach (Run    *run,
 {
   if (num > (guint64) run->n + RUN_SLACK || num > RUN_K_MASK || run->index >= RUN_MAX)
     return FALSE;
-  if (num > run->capacity)
-    {
-      /* Never more than RUN_K_MASK: run_put() fills up to its room. */
-      guint capacity =
-          MIN (MAX ((guint) num, MAX (run->capacity + run->capacity / 2, 16u)), RUN_K_MASK);
+  while (num > run->capacity)
+    if (run->capacity < RUN_PAGE)
+      {
+        /* The first page, doubled up to its full size. */
+        guint capacity = MIN (MAX ((guint) num, MAX (2 * run->capacity, 16u)), RUN_PAGE);
 
-      run->entries = g_renew (gpointer, run->entries, capacity);
-      run->capacity = capacity;
-    }
-  memset (&run->entries[run->n], 0, ((gsize) num - 1 - run->n) * sizeof (gpointer));
+        if (run->pages == NULL)
+          run->pages = g_new0 (gpointer *, 1);
+        run->pages[0] = g_renew (gpointer, run->pages[0], capacity);
+        run->capacity = capacity;
+      }
+    else
+      {
+        guint n_pages = run_n_pages (run);
+
+        run->pages = g_renew (gpointer *, run->pages, n_pages + 1);
+        run->pages[n_pages] = g_new (gpointer, RUN_PAGE);
+        run->capacity += RUN_PAGE;
+      }
+  /* (At most RUN_SLACK entries.) */
+  for (guint i = run->n; i + 1 < num; i++)
+    *run_entry (run, i) = NULL;
   run->n = (guint) num;
   return TRUE;
 }
@@ -597,9 +631,9 @@ run_put (GraftNamespace *self,
     return NULL;
   header_set (stored, HEADER_HASH, (run->index << RUN_K_BITS) | (guint32) num);
   header_set (stored, HEADER_REPLACED, header_get (stored, HEADER_REPLACED) | IN_RUN);
-  run->entries[num - 1] = (gpointer) stored;
+  *run_entry (run, (guint) num - 1) = (gpointer) stored;
   self->n_run_names++;
-  return &run->entries[num - 1];
+  return run_entry (run, (guint) num - 1);
 }
 
 /* A remembered entry keeps the flags in a byte. */
@@ -1149,7 +1183,9 @@ graft_namespace_free (GraftNamespace *self)
     {
       Run *run = self->run_list->pdata[i];
 
-      g_free (run->entries);
+      for (guint p = 0; p < run_n_pages (run); p++)
+        g_free (run->pages[p]);
+      g_free (run->pages);
       g_free (run);
     }
   g_ptr_array_unref (self->run_list);
@@ -2148,7 +2184,7 @@ put_counted (GraftNamespace *self,
 
       header_set_both (p, header);
       r->n = (guint) num;
-      at = &r->entries[num - 1];
+      at = run_entry (r, (guint) num - 1);
       self->n_run_names++;
     }
   else
@@ -3080,7 +3116,11 @@ runs_size (GraftNamespace *self)
   gsize size = self->run_list->len * (sizeof (Run) + sizeof (gpointer));
 
   for (guint i = 0; i < self->run_list->len; i++)
-    size += ((Run *) self->run_list->pdata[i])->capacity * sizeof (gpointer);
+    {
+      const Run *run = self->run_list->pdata[i];
+
+      size += run->capacity * sizeof (gpointer) + run_n_pages (run) * sizeof (gpointer *);
+    }
   return size;
 }
 

@@ -884,6 +884,13 @@ append_kind (guint8      *key,
   return TRUE;
 }
 
+/* @len rounded up to whole words. */
+static inline guint
+words_len (guint len)
+{
+  return (len + 7) & ~7u;
+}
+
 /* The key of a call for Tracer.passed, in @key; FALSE if it has none. */
 static gboolean
 pass_key (PtrVec *args,
@@ -936,7 +943,7 @@ _graft_tracer_check_parsed (Tracer            *t,
 {
   Call     c;
   Verdict  r;
-  guint8   key[PASS_KEY_MAX];
+  guint8   key[PASS_KEY_MAX + 8]; /* room for a word of zeros after it */
   guint    len = 0, slot = 0;
   gboolean keyed;
 
@@ -945,14 +952,34 @@ _graft_tracer_check_parsed (Tracer            *t,
   keyed = pass_key (args, kwargs, key, &len);
   if (keyed)
     {
-      guint h = GPOINTER_TO_UINT (parser) * 31u;
+      /* The key hashed and compared as words, zeros after it (an entry
+       * keeps them too): a byte loop took 5 instructions a byte. */
+      guint64 h = (GPOINTER_TO_SIZE (parser) ^ len) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+      guint64 diff = 0;
 
-      for (guint i = 0; i < len; i++)
-        h = (h ^ key[i]) * 16777619u;
-      slot = (h ^ (h >> 15)) % G_N_ELEMENTS (t->passed);
-      if (t->passed[slot].parser == parser && t->passed[slot].len == len &&
-          memcmp (t->passed[slot].key, key, len) == 0)
-        return TRUE;
+      G_STATIC_ASSERT (PASS_KEY_MAX % 8 == 0 && G_N_ELEMENTS (t->passed) == 64);
+      memset (key + len, 0, 8);
+      for (guint i = 0; i < len; i += 8)
+        {
+          guint64 w;
+
+          memcpy (&w, key + i, 8);
+          h = (h ^ w) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+        }
+      slot = (guint) (h >> 58);
+      if (t->passed[slot].parser == parser && t->passed[slot].len == len)
+        {
+          for (guint i = 0; i < len; i += 8)
+            {
+              guint64 a, b;
+
+              memcpy (&a, key + i, 8);
+              memcpy (&b, t->passed[slot].key + i, 8);
+              diff |= a ^ b;
+            }
+          if (diff == 0)
+            return TRUE;
+        }
     }
   c = (Call){ &tables[t->dialect->torch], parser, args, kwargs, args != NULL ? args->len : 0,
               kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
@@ -969,7 +996,7 @@ _graft_tracer_check_parsed (Tracer            *t,
     {
       t->passed[slot].parser = parser;
       t->passed[slot].len = len;
-      memcpy (t->passed[slot].key, key, len);
+      memcpy (t->passed[slot].key, key, words_len (len));
     }
   return TRUE;
 }

@@ -46,6 +46,10 @@ struct _Locals
   PtrVec     *log;     /* const char *: a name added, or NULL then the name removed */
   Function   *fn;      /* whose body, when logging */
   guint       n_asked; /* _graft_tracer_locals_has() calls while logging */
+  /* A bit for the first byte of each name in the log (log_bit()): a name
+   * whose bit is clear is not there, and its search reads nothing (a
+   * streamed body's log holds a name a line; `torch` is asked for). */
+  guint64 log_firsts;
   /* The names a `global` or `nonlocal` declared, never local after it;
    * NULL while there is none. */
   GHashTable *declared;
@@ -53,6 +57,13 @@ struct _Locals
 };
 
 static void collect_locals (Tracer *t, Locals *names, const GraftPyStmtList *body);
+
+/* The bit of Locals.log_firsts for @name. */
+static inline guint64
+log_bit (const char *name)
+{
+  return G_GUINT64_CONSTANT (1) << ((guchar) name[0] & 63);
+}
 
 static void
 add_local (Locals     *l,
@@ -67,7 +78,10 @@ add_local (Locals     *l,
   if (l->names != NULL)
     g_hash_table_add (l->names, (gpointer) name);
   else
-    _graft_vec_add (l->log, (gpointer) name);
+    {
+      _graft_vec_add (l->log, (gpointer) name);
+      l->log_firsts |= log_bit (name);
+    }
   l->recent[r] = name;
 }
 
@@ -81,6 +95,7 @@ remove_local (Locals     *l,
     {
       _graft_vec_add (l->log, NULL);
       _graft_vec_add (l->log, (gpointer) name);
+      l->log_firsts |= log_bit (name);
     }
 }
 
@@ -469,6 +484,8 @@ _graft_tracer_locals_has (Tracer     *t,
     locals->names = replay_log (t, locals->log);
   if (locals->names != NULL)
     return g_hash_table_contains (locals->names, name);
+  if ((locals->log_firsts & log_bit (name)) == 0)
+    return FALSE;
   /* The last entry about @name decides. */
   for (guint i = locals->log->len; i > 0; i--)
     {
@@ -643,10 +660,10 @@ lookup (Tracer            *t,
       guint pos = t->map_recent[r].pos;
 
       /* As _graft_strmap_recent_position(): the map unchanged since, or
-       * this very key at that position. */
+       * the string found still at that position. */
       if (pos > 0 && map->keys != NULL &&
           ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-           (pos <= map->keys->len && map->keys->pdata[pos - 1] == name)))
+           (pos <= map->keys->len && map->keys->pdata[pos - 1] == t->map_recent[r].stored)))
         return map->values->pdata[pos - 1];
     }
   return lookup_outside (t, frame, name, at);
@@ -1103,11 +1120,20 @@ keyword_names (Tracer            *t,
                const GraftPyExpr *e,
                gboolean          *out_handled)
 {
-  guint     n_kw = e->call.n_keywords;
-  StrMap   *map = _graft_tracer_alloc (t, sizeof (StrMap) + 2 * sizeof (PtrVec) +
-                                              2 * n_kw * sizeof (gpointer));
-  PtrVec   *keys = (PtrVec *) (map + 1), *values = keys + 1;
-  gpointer *items = (gpointer *) (values + 1);
+  guint n_kw = e->call.n_keywords;
+  gsize size = (sizeof (StrMap) + 2 * sizeof (PtrVec) + 2 * n_kw * sizeof (gpointer) + 15) &
+               ~(gsize) 15;
+  StrMap   *map = _graft_tracer_bump (t, size);
+  PtrVec   *keys, *values;
+  gpointer *items;
+
+  /* Not zeroed: every field and item is set below (or the map is
+   * dropped). */
+  if (map == NULL)
+    map = _graft_tracer_alloc (t, size);
+  keys = (PtrVec *) (map + 1);
+  values = keys + 1;
+  items = (gpointer *) (values + 1);
 
   *keys = (PtrVec){ items, n_kw, n_kw, t };
   *values = (PtrVec){ items + n_kw, n_kw, n_kw, t };
@@ -2210,7 +2236,9 @@ _graft_tracer_exec_assign_name (Tracer            *t,
 {
   guint32            saved_start = t->span_start, saved_end = t->span_end;
   const GraftPyExpr *e = s->assign.value;
+  const char        *name = s->assign.targets.items[0]->name.id;
   Value             *v;
+  guint64            hash;
 
   /* enter_stmt() of graft-tracer-stmt.c. */
   if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
@@ -2223,17 +2251,15 @@ _graft_tracer_exec_assign_name (Tracer            *t,
     }
   t->span_start = s->start;
   t->span_end = s->end;
-  /* The name's index slot loads while the value is computed. */
-  _graft_strmap_prefetch (&frame->vars, s->assign.targets.items[0]->name.id);
+  /* The name's index slot loads while the value is computed; its hash
+   * is not computed again to set it. */
+  hash = _graft_strmap_prefetch (&frame->vars, name);
   if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
     v = _graft_tracer_eval (t, frame, e);
   else
     v = line_operand (t, frame, e);
   if (v != NULL)
-    _graft_strmap_set_inline (&_graft_tracer_binding_frame (frame,
-                                                            s->assign.targets.items[0]->name.id)
-                                   ->vars,
-                              s->assign.targets.items[0]->name.id, v);
+    _graft_strmap_set_inline (&_graft_tracer_binding_frame (frame, name)->vars, name, hash, v);
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;

@@ -138,8 +138,9 @@ _graft_tracer_node_of (Tracer *t,
   for (guint i = chain->len; i > 0; i--)
     {
       Value  *link = chain->pdata[i - 1];
+      gssize  len = _graft_tracer_attr_len (t, link);
       PtrVec *args;
-      Value  *made;
+      Value  *name, *made;
 
       /* `x.node` used as a value: torch fails on the Node (or Tracer...)
        * where it goes into an argument; Graft does not model them. */
@@ -148,10 +149,14 @@ _graft_tracer_node_of (Tracer *t,
           fail_proxy_object (t, link, _graft_tracer_span_expr (t));
           return NULL;
         }
+      /* The name without a copy: an Attribute's name lives as long as the
+       * tracer (the syntax tree's, or the tracer's own copy). */
+      name = _graft_value_new (t, VAL_STR);
+      name->str.s = link->attr.attr;
+      name->str.len = len >= 0 ? (gsize) len : strlen (link->attr.attr);
       args = _graft_tracer_vec (t);
       _graft_vec_add (args, link->attr.base);
-      _graft_vec_add (args,
-                      _graft_value_str (t, link->attr.attr, _graft_tracer_attr_len (t, link)));
+      _graft_vec_add (args, name);
       made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
                                       args, NULL, NULL, _graft_tracer_span_expr (t));
       if (made == NULL)
@@ -459,23 +464,24 @@ target_is_printable (Tracer            *t,
     name = is_keyword (target) ? target : NULL;
   else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
-      /* Each dotted part; no keyword is longer than 8 bytes. */
-      for (const char *part = target; name == NULL;)
+      /* Each dotted part, in one pass over the target (a get_attr's or
+       * call_module's, at each such node): a part's first byte and length
+       * tell most names from the keywords, as is_keyword() does. */
+      for (const char *part = target;;)
         {
-          const char *dot = strchr (part, '.');
-          gsize       len = dot != NULL ? (gsize) (dot - part) : strlen (part);
-          char        word[16];
+          const char *end = part;
 
-          if (len < sizeof word)
+          while (*end != '.' && *end != '\0')
+            end++;
+          if (_graft_py_may_be_keyword ((guchar) part[0], (gsize) (end - part)) &&
+              _graft_py_keyword_kind (part, (gsize) (end - part)) != GRAFT_PY_TOKEN_NAME)
             {
-              memcpy (word, part, len);
-              word[len] = '\0';
-              if (is_keyword (word))
-                name = _graft_tracer_strdup (t, word, -1);
+              name = _graft_tracer_strdup (t, part, end - part);
+              break;
             }
-          if (dot == NULL)
+          if (*end == '\0')
             break;
-          part = dot + 1;
+          part = end + 1;
         }
     }
   else if (op == GRAFT_OP_CALL_FUNCTION && args != NULL && args->len == 2 &&

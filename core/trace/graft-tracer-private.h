@@ -161,6 +161,10 @@ typedef struct
   guint64 key_bits;
 } StrMap;
 
+/* What _graft_strmap_prefetch() returns when it computed no hash (a hash
+ * is 32 bits). */
+#define STRMAP_NO_HASH G_MAXUINT64
+
 typedef enum {
   OBJ_PLAIN,       /* an instance of a file class that is not a module */
   OBJ_USER_MODULE, /* an instance of a file class deriving from nn.Module */
@@ -518,12 +522,15 @@ struct _Tracer
 
   /* graft-tracer-value.c: recent StrMap lookups, by the addresses of the
    * map and the key, direct-mapped: the position found (checked again on
-   * use: the key at that position is the same string), or 0 for a key the
-   * map did not hold while its stamp was @stamp. */
+   * use: the key at that position is still @stored, the map's own string
+   * of the key's text, which may be another copy than @key: a parameter
+   * read in a body), or 0 for a key the map did not hold while its stamp
+   * was @stamp. */
   struct
   {
     const StrMap *map;
     const char   *key;
+    const char   *stored;
     guint         pos;
     guint         stamp;
   } map_recent[256];
@@ -582,7 +589,8 @@ void        _graft_strmap_reserve (StrMap *map, guint n_keys);
 void        _graft_strmap_index_free (StrMapIndex *index);
 Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
-void        _graft_strmap_prefetch (const StrMap *map, const char *key);
+guint64     _graft_strmap_prefetch (const StrMap *map, const char *key);
+void        _graft_strmap_set_hashed (StrMap *map, const char *key, guint64 hash, Value *value);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
 Value      *_graft_value_none (void);
 Value      *_graft_value_bool (gboolean b);
@@ -758,9 +766,10 @@ _graft_strmap_recent_position (const StrMap *map,
       guint pos = t->map_recent[r].pos;
 
       /* The map has not changed since; or else, keys being distinct
-       * strings, this very one at the position found is this key there. */
+       * texts, the string found at that position is still there. */
       if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
+          (pos > 0 && pos <= map->keys->len &&
+           map->keys->pdata[pos - 1] == t->map_recent[r].stored))
         return pos;
     }
   return G_MAXUINT;
@@ -801,11 +810,13 @@ _graft_strmap_get (const StrMap *map,
   return _graft_strmap_get_slow (map, key);
 }
 
-/* _graft_strmap_set() of a key Tracer.map_recent still finds in @map
- * (a name bound again) in place; anything else out of line. */
+/* _graft_strmap_set_hashed() (@hash: what _graft_strmap_prefetch() gave
+ * for @key) of a key Tracer.map_recent still finds in @map (a name bound
+ * again) in place; anything else out of line. */
 static inline void
 _graft_strmap_set_inline (StrMap     *map,
                           const char *key,
+                          guint64     hash,
                           Value      *value)
 {
   Tracer *t = map->tracer;
@@ -816,13 +827,14 @@ _graft_strmap_set_inline (StrMap     *map,
       guint pos = t->map_recent[r].pos;
 
       if (pos > 0 && ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-                      (pos <= map->keys->len && map->keys->pdata[pos - 1] == key)))
+                      (pos <= map->keys->len &&
+                       map->keys->pdata[pos - 1] == t->map_recent[r].stored)))
         {
           map->values->pdata[pos - 1] = value;
           return;
         }
     }
-  _graft_strmap_set (map, key, value);
+  _graft_strmap_set_hashed (map, key, hash, value);
 }
 
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */

@@ -402,6 +402,7 @@ strmap_search (const StrMap *map,
     pos = index_probe (map, key, index_hash (key))->pos;
   t->map_recent[r].map = map;
   t->map_recent[r].key = key;
+  t->map_recent[r].stored = pos > 0 ? map->keys->pdata[pos - 1] : NULL;
   t->map_recent[r].pos = pos;
   t->map_recent[r].stamp = map->stamp;
   return pos;
@@ -500,12 +501,26 @@ strmap_append (StrMap     *map,
     map->stamp = next_stamp (map->tracer);
 }
 
-/* Sets @key, keeping its position if present (Python dict semantics).
- * @key must outlive the map (an AST or arena string). */
+/* index_hash() of @key: @known when _graft_strmap_prefetch() gave it. */
+static inline guint
+known_hash (const char *key,
+            guint64     known)
+{
+  return known != STRMAP_NO_HASH ? (guint) known : index_hash (key);
+}
+
+/**
+ * _graft_strmap_set_hashed:
+ * @known: what _graft_strmap_prefetch() returned for @key (of any map: the
+ *   hash is the key's alone), or %STRMAP_NO_HASH
+ *
+ * _graft_strmap_set() without hashing @key again.
+ */
 void
-_graft_strmap_set (StrMap     *map,
-                   const char *key,
-                   Value      *value)
+_graft_strmap_set_hashed (StrMap     *map,
+                          const char *key,
+                          guint64     known,
+                          Value      *value)
 {
   Tracer *t = map->tracer;
   guint   r = _graft_strmap_recent_slot (map, key);
@@ -516,7 +531,7 @@ _graft_strmap_set (StrMap     *map,
       /* A big map (a frame of ten thousand names): the key is looked for
        * and, if absent, added to the index in one probe. */
       StrMapIndex *index = map->index;
-      guint        hash = index_hash (key);
+      guint        hash = known_hash (key, known);
       StrMapSlot  *slot = index_probe (map, key, hash);
 
       if (slot->pos != 0)
@@ -532,6 +547,7 @@ _graft_strmap_set (StrMap     *map,
       map->values->pdata[pos - 1] = value;
       t->map_recent[r].map = map;
       t->map_recent[r].key = key;
+      t->map_recent[r].stored = map->keys->pdata[pos - 1];
       t->map_recent[r].pos = pos;
       t->map_recent[r].stamp = map->stamp;
       return;
@@ -551,7 +567,7 @@ _graft_strmap_set (StrMap     *map,
   strmap_append (map, key, value);
   if (map->index != NULL)
     {
-      guint hash = index_hash (key);
+      guint hash = known_hash (key, known);
 
       index_place (map->index, hash, map->keys->len);
       if (map->index->n * 2 > map->index->mask + 1)
@@ -563,8 +579,19 @@ _graft_strmap_set (StrMap     *map,
   r = _graft_strmap_recent_slot (map, key);
   t->map_recent[r].map = map;
   t->map_recent[r].key = key;
+  t->map_recent[r].stored = key;
   t->map_recent[r].pos = map->keys->len;
   t->map_recent[r].stamp = map->stamp;
+}
+
+/* Sets @key, keeping its position if present (Python dict semantics).
+ * @key must outlive the map (an AST or arena string). */
+void
+_graft_strmap_set (StrMap     *map,
+                   const char *key,
+                   Value      *value)
+{
+  _graft_strmap_set_hashed (map, key, STRMAP_NO_HASH, value);
 }
 
 /* The smallest index whose slots _graft_strmap_prefetch() loads ahead:
@@ -581,11 +608,14 @@ _graft_strmap_set (StrMap     *map,
  * @key, while the caller computes the value.  A body of 100,000 names has
  * an index of 2 MB, and each new name's slot, at a random place in it, was
  * a cache miss that took a fifth of `graft code`'s time on gen-module
- * (perf, 100,000 nodes).  Only a hint: the map does not change.  (Keeping
- * the hash for the set that follows saved little, and was state to keep
- * right.)
+ * (perf, 100,000 nodes).  Only a hint: the map does not change.
+ *
+ * Returns: @key's hash, computed for the slot, for
+ *   _graft_strmap_set_hashed() (of this map or another: the hash is the
+ *   key's alone), or %STRMAP_NO_HASH when the map is too small to load
+ *   ahead
  */
-void
+guint64
 _graft_strmap_prefetch (const StrMap *map,
                         const char   *key)
 {
@@ -593,9 +623,10 @@ _graft_strmap_prefetch (const StrMap *map,
   guint              hash;
 
   if (index == NULL || index->mask < PREFETCH_SLOTS - 1)
-    return;
+    return STRMAP_NO_HASH;
   hash = index_hash (key);
   __builtin_prefetch (&index->slots[hash & index->mask], 1);
+  return hash;
 }
 
 gboolean
