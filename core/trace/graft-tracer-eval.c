@@ -1960,7 +1960,171 @@ eval_dict (Tracer            *t,
   return v;
 }
 
-/* A list or dict comprehension or a generator expression (made a list), in a scope of its own. */
+/* One `for` of a running generator expression: the loop's items and its
+ * step. */
+typedef struct
+{
+  Value   *items;
+  LazyIter lazy;
+  guint    i;
+  guint    n_start;
+} GenLevel;
+
+/* A generator expression as it runs: Python's is lazy, each next() runs
+ * its loops as far as the next item (so the nodes of the items interleave
+ * with those of whoever takes them, and `any()` stops early); its first
+ * iterable is evaluated where it is written, the rest as they are
+ * reached. */
+struct _GenExp
+{
+  const GraftPyExpr *expr;
+  Frame             *frame;  /* Borrowed: where it was written */
+  Frame             *inner;  /* its own scope */
+  GenLevel          *levels; /* one per `for`, in the arena */
+  guint              depth;  /* the levels under way (0 once it ended) */
+  gboolean           running;
+};
+
+/* Starts level @level of @g: its iterable evaluated, no step taken. */
+static gboolean
+genexp_level_begin (Tracer *t,
+                    GenExp *g,
+                    guint   level)
+{
+  GenLevel *l = &g->levels[level];
+
+  l->items = _graft_tracer_loop_items (t, level == 0 ? g->frame : g->inner,
+                                       g->expr->comp.generators[level]->iter, &l->lazy);
+  if (l->items == NULL)
+    return FALSE;
+  l->i = 0;
+  l->n_start = _graft_tracer_loop_len (&l->lazy, l->items);
+  g->depth = level + 1;
+  return TRUE;
+}
+
+/* The next item of the generator expression @g: its innermost loop's
+ * next step that the conditions keep, the loops that ran out left for the
+ * next step of the one around them. */
+static Value *
+genexp_step (Tracer   *t,
+             GenExp   *g,
+             gboolean *out_done)
+{
+  const GraftPyExpr *e = g->expr;
+
+  while (g->depth > 0)
+    {
+      guint                       level = g->depth - 1;
+      GenLevel                   *l = &g->levels[level];
+      const GraftPyComprehension *gen = e->comp.generators[level];
+      gboolean                    keep = TRUE, ran_out = FALSE;
+      Value                      *item;
+
+      if (l->i >= _graft_tracer_loop_len (&l->lazy, l->items))
+        {
+          if (!_graft_tracer_loop_end (t, &l->lazy, gen->iter))
+            return NULL;
+          ran_out = TRUE;
+        }
+      else
+        {
+          if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
+            return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
+                                          "the loop runs too many times to unroll");
+          if (_graft_tracer_loop_grew (t, &l->lazy, l->n_start, l->i, gen->iter))
+            return NULL;
+          item = _graft_tracer_loop_item (
+              t, &l->lazy, _graft_tracer_loop_raw (t, &l->lazy, l->items, l->i), gen->iter);
+          l->i++;
+          if (item == NULL && _graft_tracer_loop_ran_out (&l->lazy))
+            ran_out = TRUE; /* its end's steps are taken */
+          else if (item == NULL || !_graft_tracer_assign (t, g->inner, gen->target, item))
+            return NULL;
+        }
+      if (ran_out)
+        {
+          g->depth--;
+          continue;
+        }
+      for (guint k = 0; k < gen->ifs.len && keep; k++)
+        {
+          Value *c = _graft_tracer_eval (t, g->inner, gen->ifs.items[k]);
+
+          if (c == NULL || !_graft_tracer_truth (t, c, gen->ifs.items[k], &keep))
+            return NULL;
+        }
+      if (!keep)
+        continue;
+      if (level + 1 == e->comp.n_generators)
+        return _graft_tracer_eval (t, g->inner, e->comp.elt);
+      if (!genexp_level_begin (t, g, level + 1))
+        return NULL;
+    }
+  *out_done = TRUE;
+  return NULL;
+}
+
+/**
+ * _graft_tracer_genexp_next:
+ * @it: a generator expression's iterator (its lazy's what is 'G')
+ * @out_done: (out): set when it has no item left
+ *
+ * next() of a generator expression.  An error raised while it runs ends
+ * it, as Python's generator is finished by an exception.
+ *
+ * Returns: (nullable): the item; %NULL at the end or with the tracer's error
+ */
+Value *
+_graft_tracer_genexp_next (Tracer            *t,
+                           Value             *it,
+                           const GraftPyExpr *at,
+                           gboolean          *out_done)
+{
+  GenExp *g = it->iter.lazy->gen;
+  Value  *v;
+
+  *out_done = FALSE;
+  if (it->iter.ended)
+    {
+      *out_done = TRUE;
+      return NULL;
+    }
+  if (g->running)
+    return _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                                "generator already executing");
+  g->running = TRUE;
+  v = genexp_step (t, g, out_done);
+  g->running = FALSE;
+  if (v == NULL)
+    {
+      it->iter.ended = TRUE;
+      g->depth = 0;
+    }
+  return v;
+}
+
+/* A generator expression: an iterator that runs as next() asks
+ * (_graft_tracer_genexp_next()), its first iterable evaluated now. */
+static Value *
+eval_generator_exp (Tracer            *t,
+                    Frame             *frame,
+                    Frame             *inner,
+                    const GraftPyExpr *e)
+{
+  GenExp   *g = _graft_tracer_alloc (t, sizeof (GenExp));
+  LazyIter *lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+
+  *g = (GenExp){ .expr = e, .frame = frame, .inner = inner };
+  g->levels = _graft_tracer_alloc (t, e->comp.n_generators * sizeof (GenLevel));
+  if (!genexp_level_begin (t, g, 0))
+    return NULL;
+  *lazy = (LazyIter){ .what = 'G', .gen = g };
+  return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), lazy, "generator");
+}
+
+/* A list, set or dict comprehension, in a scope of its own; a generator
+ * expression (eval_generator_exp()). */
 static Value *
 eval_comprehension_expr (Tracer            *t,
                          Frame             *frame,
@@ -1972,6 +2136,8 @@ eval_comprehension_expr (Tracer            *t,
   inner->fn = frame->fn;
   inner->self = frame->self;
   inner->comprehension = TRUE;
+  if (e->kind == GRAFT_PY_EXPR_GENERATOR_EXP)
+    return eval_generator_exp (t, frame, inner, e);
   v = e->kind == GRAFT_PY_EXPR_DICT_COMP  ? _graft_value_dict (t)
       : e->kind == GRAFT_PY_EXPR_SET_COMP ? _graft_value_set (t, FALSE)
                                           : _graft_value_seq (t, VAL_LIST, 0);

@@ -1143,8 +1143,10 @@ Value *_graft_tracer_call_partial (Tracer            *t,
  * item back (@len - 1 - pos is the next item's index).
  * 'r' a loop straight over `range(...)`: @len items, from @start by @step,
  * each made at its step (no list of them: _graft_tracer_loop_len() and
- * _graft_tracer_loop_raw()). */
+ * _graft_tracer_loop_raw()).  'G' (an iterator's own lazy) a generator
+ * expression, which runs as far as its next item at each next() (@gen). */
 typedef struct _LazyIter LazyIter;
+typedef struct _GenExp   GenExp;
 struct _LazyIter
 {
   Value    *container;
@@ -1159,6 +1161,7 @@ struct _LazyIter
   gint64    step;  /* 'r' */
   /* An iterator's (VAL_ITER) type: `list_iterator`, `generator`, `zip` */
   const char *type_name;
+  GenExp     *gen; /* 'G' (an iterator's own lazy): a generator expression's state */
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,
@@ -1215,6 +1218,10 @@ gboolean _graft_tracer_check_printable (Tracer            *t,
 Value   *_graft_tracer_make_iter (Tracer *t, Value *v, const GraftPyExpr *at);
 Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char *type_name);
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
+Value   *_graft_tracer_genexp_next (Tracer            *t,
+                                    Value             *it,
+                                    const GraftPyExpr *at,
+                                    gboolean          *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
 gboolean _graft_tracer_loop_grew (Tracer            *t,
