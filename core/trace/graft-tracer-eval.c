@@ -514,6 +514,26 @@ raise_name_error (Tracer            *t,
   return NULL;
 }
 
+/* Whether the body of @cls binds @name: a class body in a function reads
+ * the function's variables but those (Python's LOAD_NAME: the body's
+ * namespace, then the module's). */
+static gboolean
+class_binds (Tracer     *t,
+             Class      *cls,
+             const char *name)
+{
+  if (cls->binds == NULL)
+    {
+      Locals locals = { 0 };
+
+      cls->binds = g_hash_table_new (g_str_hash, g_str_equal);
+      g_ptr_array_add (t->hash_tables, cls->binds);
+      locals.names = cls->binds;
+      collect_locals (t, &locals, &cls->stmt->class_def.body);
+    }
+  return g_hash_table_contains (cls->binds, name);
+}
+
 static G_GNUC_NO_INLINE Value *
 lookup_slow (Tracer            *t,
              Frame             *frame,
@@ -542,8 +562,10 @@ lookup_slow (Tracer            *t,
       else if (t->error != NULL && t->fallback)
         return NULL;
     }
-  if (G_UNLIKELY (frame->declared != NULL) &&
-      _graft_tracer_binding_frame (frame, name) != frame)
+  if (frame->cls != NULL && frame->parent != NULL && class_binds (t, frame->cls, name))
+    ; /* a class body's own name is read in the module past the function */
+  else if (G_UNLIKELY (frame->declared != NULL) &&
+           _graft_tracer_binding_frame (frame, name) != frame)
     {
       /* `global x` reads the module's x; `nonlocal x` the enclosing one. */
       if ((v = _graft_strmap_get (&_graft_tracer_binding_frame (frame, name)->vars, name)) != NULL)
@@ -551,7 +573,9 @@ lookup_slow (Tracer            *t,
     }
   else
     for (Frame *s = frame->parent; s != NULL; s = s->parent)
-      if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
+      /* (A class body's names are its own body's alone: not its
+       * comprehensions' nor its lambdas'.) */
+      if (s->cls == NULL && (v = _graft_strmap_get (&s->vars, name)) != NULL)
         return v;
   if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
     return v;

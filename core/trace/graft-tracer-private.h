@@ -223,6 +223,10 @@ struct _Class
   PtrVec            *dc_fields;     /* a @dataclass: its fields (graft-tracer-dataclass.c) */
   PtrVec            *dc_params;     /* and its __init__'s parameters: fields and InitVars */
   gboolean           dc_repr, dc_eq, dc_frozen;
+  /* The names its body binds (collected when a body in a function first
+   * reads a name it does not hold), which it reads past the function's
+   * scope; NULL before. */
+  GHashTable *binds;
 };
 
 typedef struct

@@ -1145,9 +1145,16 @@ exec_class (Tracer            *t,
             const GraftPyStmt *s)
 {
   Class             *cls = _graft_tracer_alloc (t, sizeof (Class));
-  Frame             *body = _graft_tracer_frame_new (t, NULL, frame->globals);
+  Frame             *scope = frame;
+  Frame             *body;
   Value             *v;
   const GraftPyExpr *dataclass = NULL;
+
+  /* A body in a function reads the function's variables (and those around
+   * it), never an enclosing class body's. */
+  while (scope != NULL && scope->cls != NULL)
+    scope = scope->parent;
+  body = _graft_tracer_frame_new (t, scope != frame->globals ? scope : NULL, frame->globals);
 
   cls->name = s->class_def.name;
   cls->qualname = _graft_tracer_scope_qualname (t, frame, cls->name);
