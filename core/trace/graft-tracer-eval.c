@@ -414,6 +414,204 @@ _graft_tracer_declare_names (Tracer            *t,
   return TRUE;
 }
 
+/* Whether the def @def binds @name: a parameter, a name its body binds,
+ * or one a `nonlocal` (or `global`) of its body declares. */
+static gboolean
+def_binds (Tracer            *t,
+           const GraftPyStmt *def,
+           const char        *name)
+{
+  const GraftPyArguments *a = def->function_def.args;
+  Locals                  locals = { 0 };
+  gboolean                binds;
+
+  for (guint i = 0; a != NULL && i < a->n_posonly; i++)
+    if (strcmp (a->posonly[i]->name, name) == 0)
+      return TRUE;
+  for (guint i = 0; a != NULL && i < a->n_args; i++)
+    if (strcmp (a->args[i]->name, name) == 0)
+      return TRUE;
+  for (guint i = 0; a != NULL && i < a->n_kwonly; i++)
+    if (strcmp (a->kwonly[i]->name, name) == 0)
+      return TRUE;
+  if (a != NULL && ((a->vararg != NULL && strcmp (a->vararg->name, name) == 0) ||
+                    (a->kwarg != NULL && strcmp (a->kwarg->name, name) == 0)))
+    return TRUE;
+  locals.names = g_hash_table_new (g_str_hash, g_str_equal);
+  collect_locals (t, &locals, &def->function_def.body);
+  binds = g_hash_table_contains (locals.names, name) ||
+          (locals.declared != NULL && g_hash_table_contains (locals.declared, name));
+  g_hash_table_unref (locals.names);
+  return binds;
+}
+
+/* One statement list of check_declarations(), in the def @defs->pdata[last]
+ * (none: the module's, or a class body's where @in_class). */
+static gboolean
+check_declarations_in (Tracer                *t,
+                       const GraftPyStmtList *body,
+                       GPtrArray             *defs,
+                       gboolean               in_class,
+                       gboolean               bindings)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+      gboolean           ok = TRUE;
+
+      switch (s->kind)
+        {
+        case GRAFT_PY_STMT_IF:
+          ok = check_declarations_in (t, &s->if_stmt.body, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->if_stmt.orelse, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_FOR:
+          ok = check_declarations_in (t, &s->for_stmt.body, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->for_stmt.orelse, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_WHILE:
+          ok = check_declarations_in (t, &s->while_stmt.body, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->while_stmt.orelse, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_WITH:
+          ok = check_declarations_in (t, &s->with_stmt.body, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_TRY:
+          ok = check_declarations_in (t, &s->try_stmt.body, defs, in_class, bindings);
+          for (guint k = 0; ok && k < s->try_stmt.n_handlers; k++)
+            ok = check_declarations_in (t, &s->try_stmt.handlers[k]->body, defs, in_class,
+                                        bindings);
+          ok = ok && check_declarations_in (t, &s->try_stmt.orelse, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->try_stmt.finalbody, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_CLASS_DEF:
+          ok = check_declarations_in (t, &s->class_def.body, defs, TRUE, bindings);
+          break;
+        case GRAFT_PY_STMT_FUNCTION_DEF:
+          /* (A body still to be read is checked as it runs.) */
+          if (s->function_def.deferred != NULL)
+            break;
+          g_ptr_array_add (defs, (gpointer) s);
+          ok = check_declarations_in (t, &s->function_def.body, defs, FALSE, bindings);
+          g_ptr_array_set_size (defs, defs->len - 1);
+          break;
+        case GRAFT_PY_STMT_GLOBAL:
+        case GRAFT_PY_STMT_NONLOCAL:
+          /* (A class body's are checked as it runs.) */
+          if (in_class)
+            break;
+          if (defs->len == 0)
+            {
+              if (s->kind == GRAFT_PY_STMT_NONLOCAL && !bindings)
+                {
+                  _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                      "nonlocal declaration not allowed at module level");
+                  return FALSE;
+                }
+              break;
+            }
+          for (guint k = 0; k < s->names.n_names; k++)
+            {
+              const char *name = s->names.names[k];
+              gboolean    global = s->kind == GRAFT_PY_STMT_GLOBAL;
+              Function    fn = { .def = g_ptr_array_index (defs, defs->len - 1) };
+              const char *prior;
+              gboolean    found = FALSE;
+
+              if (!bindings && (prior = prior_use (t, &fn, name, s->start)) != NULL)
+                {
+                  if (strcmp (prior, "is parameter and") == 0)
+                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                        "name '%s' is parameter and %s", name,
+                                        global ? "global" : "nonlocal");
+                  else
+                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                        "name '%s' %s %s declaration", name, prior,
+                                        global ? "global" : "nonlocal");
+                  return FALSE;
+                }
+              if (!bindings || global)
+                continue;
+              for (guint j = defs->len - 1; j > 0 && !found; j--)
+                found = def_binds (t, g_ptr_array_index (defs, j - 1), name);
+              if (!found)
+                {
+                  _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                      "no binding for nonlocal '%s' found", name);
+                  return FALSE;
+                }
+            }
+          break;
+        case GRAFT_PY_STMT_EXPR:
+        case GRAFT_PY_STMT_ASSIGN:
+        case GRAFT_PY_STMT_AUG_ASSIGN:
+        case GRAFT_PY_STMT_ANN_ASSIGN:
+        case GRAFT_PY_STMT_RETURN:
+        case GRAFT_PY_STMT_PASS:
+        case GRAFT_PY_STMT_BREAK:
+        case GRAFT_PY_STMT_CONTINUE:
+        case GRAFT_PY_STMT_ASSERT:
+        case GRAFT_PY_STMT_RAISE:
+        case GRAFT_PY_STMT_DELETE:
+        case GRAFT_PY_STMT_IMPORT:
+        case GRAFT_PY_STMT_IMPORT_FROM:
+        default:
+          break;
+        }
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_check_declarations:
+ * @body: a module's statements
+ *
+ * What Python's compiler finds wrong with the `global` and `nonlocal`
+ * statements of every function of @body before any of it runs (a function
+ * never called, a branch never taken): first, in the order of the text, a
+ * name used, assigned or a parameter before its declaration, a `nonlocal`
+ * at module level; then a `nonlocal` that no enclosing function binds.
+ * (A class body's declarations, and a body still to be read, are checked
+ * as they run: _graft_tracer_declare_names().)
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_check_declarations (Tracer                *t,
+                                  const GraftPyStmtList *body)
+{
+  g_autoptr (GPtrArray) defs = g_ptr_array_new ();
+
+  return check_declarations_in (t, body, defs, FALSE, FALSE) &&
+         check_declarations_in (t, body, defs, FALSE, TRUE);
+}
+
+/**
+ * _graft_tracer_check_streamed_declarations:
+ * @def: a def whose body is read as it is traced
+ * @stmts: the statements of it just read
+ *
+ * _graft_tracer_check_declarations() of @stmts, as they are read, whether
+ * they run or not.  (The body read so far is all of @def this sees: an
+ * error may be one the rest of the body would answer, so the caller reads
+ * the program again the usual way, which checks it all.)
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_check_streamed_declarations (Tracer                *t,
+                                           const GraftPyStmt     *def,
+                                           const GraftPyStmtList *stmts)
+{
+  g_autoptr (GPtrArray) defs = g_ptr_array_new ();
+
+  g_ptr_array_add (defs, (gpointer) def);
+  return check_declarations_in (t, stmts, defs, FALSE, FALSE) &&
+         check_declarations_in (t, stmts, defs, FALSE, TRUE);
+}
+
 /**
  * _graft_tracer_locals_begin:
  *

@@ -1356,6 +1356,10 @@ Flow     _graft_tracer_exec_stmt (Tracer            *t,
                                   Value            **out_return);
 Flow     _graft_tracer_exec_assign_name (Tracer *t, Frame *frame, const GraftPyStmt *s);
 gboolean _graft_tracer_declare_names (Tracer *t, Frame *frame, const GraftPyStmt *s);
+gboolean _graft_tracer_check_declarations (Tracer *t, const GraftPyStmtList *body);
+gboolean _graft_tracer_check_streamed_declarations (Tracer                *t,
+                                                    const GraftPyStmt     *def,
+                                                    const GraftPyStmtList *stmts);
 Value   *_graft_tracer_type_of (Tracer *t, Value *v, const GraftPyExpr *at);
 gboolean _graft_tracer_dict_update (Tracer            *t,
                                     Value             *dict,
