@@ -2342,9 +2342,12 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (_graft_value_is_proxy (v))
         {
+          /* (A `case` is read as an if: graft-py-parser.c's parse_match().) */
           _graft_tracer_fail (t, s->if_stmt.test->start, s->if_stmt.test->end,
-                              GRAFT_PARSE_ERROR_TRACE,
-                              "an if statement cannot depend on a traced value %s",
+                              GRAFT_PARSE_ERROR_TRACE, "%s cannot depend on a traced value %s",
+                              strncmp (graft_source_get_text (t->source) + s->start, "case", 4) == 0
+                                  ? "a case pattern"
+                                  : "an if statement",
                               _graft_tracer_control_flow_reason);
           return FLOW_ERROR;
         }
