@@ -706,6 +706,8 @@ test_syntax_errors (void)
                 "2:8: [syntax] name capture 'y' makes remaining patterns unreachable");
   assert_error ("match x:\n  case [*a, *b]: pass\n",
                 "2:8: [syntax] multiple starred names in sequence pattern");
+  assert_error ("match x:\n  case 1 | y: pass\n",
+                "2:12: [syntax] alternative patterns bind different names");
   assert_error ("match x:\n  case C(a=1, 2): pass\n",
                 "2:15: [syntax] positional patterns follow keyword patterns");
   assert_error ("x = 1 == = 2\n", "1:10: [syntax] expected an expression after '=='");

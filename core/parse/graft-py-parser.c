@@ -4112,7 +4112,8 @@ struct _Pat
   GPtrArray   *kwpats;
 };
 
-static Pat *parse_or_pattern (Parser *p);
+static Pat     *parse_or_pattern (Parser *p);
+static gboolean check_alternatives (Parser *p, const Pat *pat);
 
 static Pat *
 pat_new (Parser *p,
@@ -4301,9 +4302,8 @@ parse_closed_pattern (Parser *p)
               {
                 if ((pat->name = take_name (p, "a name after '**'")) == NULL)
                   return NULL;
-                fail_at (p, start, p->prev_end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                         "a mapping pattern's '**rest' is not supported");
-                return NULL;
+                accept (p, GRAFT_PY_TOKEN_COMMA);
+                break;
               }
             if (at (p, GRAFT_PY_TOKEN_NAME))
               {
@@ -4446,6 +4446,8 @@ parse_or_pattern (Parser *p)
           g_ptr_array_add (pat->items, alt);
         }
       pat->end = p->prev_end;
+      if (!check_alternatives (p, pat))
+        return NULL;
     }
   if (accept (p, GRAFT_PY_TOKEN_KW_AS))
     {
@@ -4466,6 +4468,64 @@ parse_or_pattern (Parser *p)
     }
   leave (p);
   return pat;
+}
+
+/* Adds the names @pat binds to @names. */
+static void
+pat_names (const Pat *pat,
+           GPtrArray *names)
+{
+  if ((pat->kind == PAT_CAPTURE || pat->kind == PAT_STAR || pat->kind == PAT_AS ||
+       pat->kind == PAT_MAPPING) &&
+      pat->name != NULL)
+    g_ptr_array_add (names, (gpointer) pat->name);
+  if (pat->kind == PAT_OR)
+    {
+      pat_names (pat->items->pdata[0], names);
+      return;
+    }
+  for (guint i = 0; pat->items != NULL && i < pat->items->len; i++)
+    pat_names (pat->items->pdata[i], names);
+  for (guint i = 0; pat->kwpats != NULL && i < pat->kwpats->len; i++)
+    pat_names (pat->kwpats->pdata[i], names);
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Whether the alternatives of the or-pattern @pat bind the same names
+ * (Python's SyntaxError at the first that does not). */
+static gboolean
+check_alternatives (Parser    *p,
+                    const Pat *pat)
+{
+  g_autoptr (GPtrArray) first = g_ptr_array_new ();
+
+  pat_names (pat->items->pdata[0], first);
+  g_ptr_array_sort (first, compare_names);
+  for (guint i = 1; i < pat->items->len; i++)
+    {
+      const Pat *alt = pat->items->pdata[i];
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      gboolean same;
+
+      pat_names (alt, names);
+      g_ptr_array_sort (names, compare_names);
+      same = names->len == first->len;
+      for (guint k = 0; same && k < names->len; k++)
+        same = strcmp (names->pdata[k], first->pdata[k]) == 0;
+      if (!same)
+        {
+          fail_at (p, alt->start, alt->end, GRAFT_PARSE_ERROR_SYNTAX,
+                   "alternative patterns bind different names");
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /* Whether @pat matches whatever the subject is. */
@@ -4744,6 +4804,43 @@ pat_test (Parser      *p,
           t = pat_test (p, pat->items->pdata[i], mk_subscript (p, subj, key, s, e));
           if (t != NULL)
             g_ptr_array_add (tests, t);
+        }
+      if (pat->name != NULL)
+        {
+          /* `**rest`: {k: v for k, v in s.items() if k not in (KEYS,)} */
+          GraftPyExpr          *comp = mk_expr (p, GRAFT_PY_EXPR_DICT_COMP, s, e);
+          GraftPyComprehension *gen = graft_py_module_alloc (p->module, sizeof *gen);
+          GraftPyExpr          *pair = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
+          GraftPyExpr          *keys = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
+          GraftPyExpr          *items = mk_expr (p, GRAFT_PY_EXPR_CALL, s, e);
+          GraftPyExpr          *method = mk_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, s, e);
+          gpointer              names[2] = { mk_name (p, "match key", s, e),
+                                             mk_name (p, "match value", s, e) };
+          gpointer              cond[1];
+
+          ((GraftPyExpr *) names[0])->name.ctx = GRAFT_PY_CTX_STORE;
+          ((GraftPyExpr *) names[1])->name.ctx = GRAFT_PY_CTX_STORE;
+          pair->sequence.elts = mk_list (p, 2, names);
+          pair->sequence.ctx = GRAFT_PY_CTX_STORE;
+          keys->sequence.elts = mk_list (p, pat->keys->len, pat->keys->pdata);
+          keys->sequence.ctx = GRAFT_PY_CTX_LOAD;
+          method->attribute.value = subj;
+          method->attribute.attr = _graft_py_module_intern_fast (p->module, "items", 5);
+          method->attribute.ctx = GRAFT_PY_CTX_LOAD;
+          items->call.func = method;
+          memset (gen, 0, sizeof *gen);
+          gen->start = s;
+          gen->end = e;
+          gen->target = pair;
+          gen->iter = items;
+          cond[0] = mk_compare (p, mk_name (p, "match key", s, e), GRAFT_PY_CMP_NOT_IN, keys, s, e);
+          gen->ifs = mk_list (p, 1, cond);
+          comp->comp.elt = mk_name (p, "match key", s, e);
+          comp->comp.value = mk_name (p, "match value", s, e);
+          comp->comp.generators = graft_py_module_alloc (p->module, sizeof (gpointer));
+          comp->comp.generators[0] = gen;
+          comp->comp.n_generators = 1;
+          g_ptr_array_add (tests, mk_bind (p, pat->name, comp, s, e));
         }
       return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
     case PAT_CLASS:

@@ -22,7 +22,7 @@ class M(nn.Module):
         self.mode = ("scale", 3)
         self.act = nn.ReLU()
         self.fc = nn.Linear(4, 4)
-        self.cfg = {"kind": "conv", "depth": 2}
+        self.cfg = {"kind": "conv", "depth": 2, "bias": True}
 
     def forward(self, x):
         match self.mode:
@@ -43,8 +43,8 @@ class M(nn.Module):
         match self.cfg:
             case {"kind": "linear"}:
                 x = x - 1
-            case {"kind": "conv", "depth": d}:
-                x = x * d
+            case {"kind": "conv", "depth": d, **rest}:
+                x = x * d + len(rest)
         match [1, 2, 3, 4]:
             case [first, *middle, last]:
                 x = x + first + sum(middle) + last
