@@ -297,7 +297,9 @@ nonlocal_frame (Tracer     *t,
  * at a `global` or `nonlocal` there: "is parameter and", "is used prior
  * to", "is assigned to before", or %NULL.  By the tokens: a name after a
  * dot is an attribute; one followed by `=` is assigned; in the def's
- * parentheses, a parameter.  (A nested function's use counts too.) */
+ * parentheses after `(`, `,`, `*` or `**`, a parameter (a default's or an
+ * annotation's names are the enclosing scope's).  (A nested function's
+ * use counts too.) */
 static const char *
 prior_use (Tracer     *t,
            Function   *fn,
@@ -336,7 +338,11 @@ prior_use (Tracer     *t,
                memcmp (text + tok.start, name, len) == 0 && prev.kind != GRAFT_PY_TOKEN_DOT &&
                !(header && last_name.start == 0))
         {
-          if (header && graft_py_lexer_get_bracket_depth (&lex) > 0)
+          /* A parameter's own name, not a name of a default or an
+           * annotation (the enclosing scope's). */
+          if (header && graft_py_lexer_get_bracket_depth (&lex) == 1 &&
+              (prev.kind == GRAFT_PY_TOKEN_LPAR || prev.kind == GRAFT_PY_TOKEN_COMMA ||
+               prev.kind == GRAFT_PY_TOKEN_STAR || prev.kind == GRAFT_PY_TOKEN_DOUBLESTAR))
             return "is parameter and";
           if (!header)
             pending = TRUE;
