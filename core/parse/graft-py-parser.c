@@ -4851,23 +4851,38 @@ pat_test (Parser      *p,
         gboolean                 self = FALSE;
 
         g_ptr_array_add (tests, mk_call (p, "isinstance", subj, pat->expr, s, e));
-        if (pat->items->len > 0)
+        for (guint i = 0; i < G_N_ELEMENTS (self_matching); i++)
+          self = self || (pat->expr->kind == GRAFT_PY_EXPR_NAME &&
+                          strcmp (pat->expr->name.id, self_matching[i]) == 0);
+        if (self && pat->items->len > 1)
           {
-            for (guint i = 0; i < G_N_ELEMENTS (self_matching); i++)
-              self = self || (pat->expr->kind == GRAFT_PY_EXPR_NAME &&
-                              strcmp (pat->expr->name.id, self_matching[i]) == 0);
-            if (!self || pat->items->len > 1)
+            const Pat *second = pat->items->pdata[1];
+
+            fail_at (p, second->start, second->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                     "a builtin type's class pattern takes one positional pattern");
+            return NULL;
+          }
+        for (guint i = 0; i < pat->items->len; i++)
+          {
+            const Pat   *item = pat->items->pdata[i];
+            GraftPyExpr *value = subj, *t;
+
+            /* An int(n) is the subject itself; another class's i-th is
+             * the attribute its __match_args__ names. */
+            if (!self)
               {
-                const Pat *first = pat->items->pdata[self ? 1 : 0];
+                GraftPyExpr *args = mk_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, item->start, item->end);
 
-                fail_at (p, first->start, first->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                         "positional patterns of a class pattern are not supported (but one, "
-                         "of a builtin type such as int or str)");
-                return NULL;
+                args->attribute.value = pat->expr;
+                args->attribute.attr =
+                    _graft_py_module_intern_fast (p->module, "__match_args__", 14);
+                args->attribute.ctx = GRAFT_PY_CTX_LOAD;
+                value = mk_call (p, "getattr", subj,
+                                 mk_subscript (p, args, mk_int (p, i, item->start, item->end),
+                                               item->start, item->end),
+                                 item->start, item->end);
               }
-            GraftPyExpr *t = pat_test (p, pat->items->pdata[0], subj);
-
-            if (t != NULL)
+            if ((t = pat_test (p, item, value)) != NULL)
               g_ptr_array_add (tests, t);
           }
         for (guint i = 0; i < pat->keys->len; i++)
