@@ -702,8 +702,14 @@ test_syntax_errors (void)
   assert_error ("x = a[]\n", "1:7: [syntax] expected an index or a slice after '['");
   assert_error ("import a.\n", "1:10: [syntax] expected a module name");
   assert_error ("from x import\n", "1:14: [syntax] expected a name to import");
-  assert_error ("match x:\n  case 1: pass\n",
-                "1:1: [unsupported] match statements are not supported");
+  assert_error ("match x:\n  case y: pass\n  case 1: pass\n",
+                "2:8: [syntax] name capture 'y' makes remaining patterns unreachable");
+  assert_error ("match x:\n  case [*a, *b]: pass\n",
+                "2:8: [syntax] multiple starred names in sequence pattern");
+  assert_error ("match x:\n  case 1 | y: pass\n",
+                "2:12: [syntax] alternative patterns bind different names");
+  assert_error ("match x:\n  case C(a=1, 2): pass\n",
+                "2:15: [syntax] positional patterns follow keyword patterns");
   assert_error ("x = 1 == = 2\n", "1:10: [syntax] expected an expression after '=='");
   assert_error ("x = 1\nprint 'a'\n", "2:7: [syntax] invalid syntax");
 }

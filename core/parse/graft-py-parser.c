@@ -122,6 +122,9 @@ typedef struct
    * in a class named only with underscores. */
   const char *private_class;
   gsize       private_class_len;
+
+  /* The arrays of the match statements read (parse_match()), or NULL. */
+  GPtrArray *match_arrays;
 } Parser;
 
 /* A function body left unread by graft_py_parse_deferring(): the state of
@@ -4051,12 +4054,987 @@ is_match_statement (Parser *p)
     case GRAFT_PY_TOKEN_KW_FALSE:
       is_match = TRUE;
       break;
+    case GRAFT_PY_TOKEN_LSQB:
+    case GRAFT_PY_TOKEN_LPAR:
+    case GRAFT_PY_TOKEN_MINUS:
+    case GRAFT_PY_TOKEN_TILDE:
+      /* `match [a, b]:` or an expression statement `match[a]`,
+       * `match (a)`, `match - 1`: a subject followed by a colon. */
+      is_match = parse_star_expressions (p) != NULL && p->error == NULL &&
+                 at (p, GRAFT_PY_TOKEN_COLON);
+      break;
     default:
       is_match = FALSE;
       break;
     }
   snapshot_restore (p, &snapshot);
   return is_match;
+}
+
+/* Match statements ------------------------------------------------------
+ *
+ * `match` is read into the statements Python's own would amount to: the
+ * subject assigned once to a name no program can write
+ * (`match subject@N`), then an if/elif chain with one test per case, each
+ * the pattern's checks over the subject joined by `and`, its captures
+ * bound by `:=` in a one-item list (always true), then the guard.  A
+ * literal is compared with `==` (`None`, `True`, `False` with `is`) over
+ * the span of the literal, where torch's TraceError of a traced subject
+ * points; a sequence pattern checks `isinstance(s, (list, tuple, range))`
+ * (a str is none, a traced value none either) and the length; a mapping
+ * `isinstance(s, dict)` and each key with `in`; a class pattern
+ * `isinstance(s, C)` and each keyword with hasattr().  (Those names are
+ * the builtins' unless the program rebinds them.) */
+
+typedef enum {
+  PAT_WILDCARD,
+  PAT_CAPTURE,
+  PAT_LITERAL,   /* compared with == */
+  PAT_SINGLETON, /* None, True, False: compared with `is` */
+  PAT_VALUE,     /* a dotted name: == */
+  PAT_SEQUENCE,
+  PAT_STAR, /* in a sequence: @name, NULL for `*_` */
+  PAT_MAPPING,
+  PAT_CLASS,
+  PAT_OR,
+  PAT_AS,
+} PatKind;
+
+typedef struct _Pat Pat;
+struct _Pat
+{
+  PatKind      kind;
+  gsize        start, end;
+  const char  *name;  /* CAPTURE, STAR, AS; MAPPING's `**rest` */
+  GraftPyExpr *expr;  /* LITERAL, SINGLETON, VALUE; CLASS's class; */
+  GPtrArray   *items; /* SEQUENCE, OR, CLASS positional, MAPPING values; AS: its pattern */
+  GPtrArray   *keys;  /* MAPPING: GraftPyExpr *; CLASS: keyword names (const char *) */
+  GPtrArray   *kwpats;
+};
+
+static Pat     *parse_or_pattern (Parser *p);
+static gboolean check_alternatives (Parser *p, const Pat *pat);
+
+static Pat *
+pat_new (Parser *p,
+         PatKind kind,
+         gsize   start)
+{
+  Pat *pat = graft_py_module_alloc (p->module, sizeof (Pat));
+
+  memset (pat, 0, sizeof *pat);
+  pat->kind = kind;
+  pat->start = start;
+  pat->end = p->prev_end;
+  return pat;
+}
+
+/* An array freed with the parser. */
+static GPtrArray *
+pat_array (Parser *p)
+{
+  GPtrArray *a = g_ptr_array_new ();
+
+  if (p->match_arrays == NULL)
+    p->match_arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_ptr_array_add (p->match_arrays, a);
+  return a;
+}
+
+/* A literal pattern: a number (signed, or `1 + 2j`), strings. */
+static Pat *
+parse_literal_pattern (Parser *p)
+{
+  gsize        start = p->cur.start;
+  GraftPyExpr *e = parse_unary (p);
+
+  if (e == NULL)
+    return NULL;
+  if ((at (p, GRAFT_PY_TOKEN_PLUS) || at (p, GRAFT_PY_TOKEN_MINUS)))
+    {
+      GraftPyBinOp op = at (p, GRAFT_PY_TOKEN_PLUS) ? GRAFT_PY_BIN_ADD : GRAFT_PY_BIN_SUB;
+      GraftPyExpr *right, *sum;
+
+      advance (p);
+      right = parse_unary (p);
+      if (right == NULL)
+        return NULL;
+      sum = new_expr (p, GRAFT_PY_EXPR_BIN_OP, start);
+      sum->bin_op.op = op;
+      sum->bin_op.left = e;
+      sum->bin_op.right = right;
+      e = sum;
+    }
+  if (e->kind != GRAFT_PY_EXPR_CONSTANT && e->kind != GRAFT_PY_EXPR_UNARY_OP &&
+      e->kind != GRAFT_PY_EXPR_BIN_OP)
+    {
+      fail_expr (p, e, "patterns may only match literals and attribute lookups");
+      return NULL;
+    }
+  Pat *pat = pat_new (p, PAT_LITERAL, start);
+  pat->expr = e;
+  return pat;
+}
+
+/* The items of `[...]`, `(...)` or an open sequence, up to @close
+ * (0: the end of the case's patterns), into @items. */
+static gboolean
+parse_sequence_items (Parser          *p,
+                      GraftPyTokenKind close,
+                      gsize            seq_start,
+                      GPtrArray       *items)
+{
+  gboolean star = FALSE;
+
+  while (close == 0 ? !at (p, GRAFT_PY_TOKEN_COLON) && !at (p, GRAFT_PY_TOKEN_KW_IF)
+                    : !at (p, close))
+    {
+      Pat *item;
+
+      if (at (p, GRAFT_PY_TOKEN_STAR))
+        {
+          gsize start = p->cur.start;
+
+          advance (p);
+          if (star)
+            {
+              /* (Python's span: the sequence's start to the name.) */
+              fail_at (p, seq_start, p->cur.end, GRAFT_PARSE_ERROR_SYNTAX,
+                       "multiple starred names in sequence pattern");
+              return FALSE;
+            }
+          star = TRUE;
+          item = pat_new (p, PAT_STAR, start);
+          if ((item->name = take_name (p, "a name after '*'")) == NULL)
+            return FALSE;
+          if (strcmp (item->name, "_") == 0)
+            item->name = NULL;
+          item->end = p->prev_end;
+        }
+      else if ((item = parse_or_pattern (p)) == NULL)
+        return FALSE;
+      g_ptr_array_add (items, item);
+      if (!accept (p, GRAFT_PY_TOKEN_COMMA))
+        break;
+    }
+  return TRUE;
+}
+
+/* A dotted name `a.b.c` after its first NAME token. */
+static GraftPyExpr *
+parse_dotted_rest (Parser      *p,
+                   GraftPyExpr *e)
+{
+  while (accept (p, GRAFT_PY_TOKEN_DOT))
+    {
+      GraftPyExpr *a;
+      const char  *attr = take_name (p, "a name after '.'");
+
+      if (attr == NULL)
+        return NULL;
+      a = new_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, e->start);
+      a->attribute.value = e;
+      a->attribute.attr = attr;
+      a->attribute.ctx = GRAFT_PY_CTX_LOAD;
+      e = a;
+    }
+  return e;
+}
+
+static Pat *
+parse_closed_pattern (Parser *p)
+{
+  gsize start = p->cur.start;
+  Pat  *pat;
+
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_KW_NONE:
+    case GRAFT_PY_TOKEN_KW_TRUE:
+    case GRAFT_PY_TOKEN_KW_FALSE:
+      {
+        GraftPyExpr *e = parse_atom (p);
+
+        if (e == NULL)
+          return NULL;
+        pat = pat_new (p, PAT_SINGLETON, start);
+        pat->expr = e;
+        return pat;
+      }
+    case GRAFT_PY_TOKEN_NUMBER:
+    case GRAFT_PY_TOKEN_STRING:
+    case GRAFT_PY_TOKEN_MINUS:
+      return parse_literal_pattern (p);
+    case GRAFT_PY_TOKEN_LSQB:
+    case GRAFT_PY_TOKEN_LPAR:
+      {
+        GraftPyTokenKind close =
+            at (p, GRAFT_PY_TOKEN_LSQB) ? GRAFT_PY_TOKEN_RSQB : GRAFT_PY_TOKEN_RPAR;
+        GPtrArray *items = pat_array (p);
+        gboolean   comma;
+
+        advance (p);
+        if (!parse_sequence_items (p, close, start, items))
+          return NULL;
+        comma = p->prev_kind == GRAFT_PY_TOKEN_COMMA;
+        if (!expect (p, close))
+          return NULL;
+        /* `(p)` is p itself. */
+        if (close == GRAFT_PY_TOKEN_RPAR && items->len == 1 && !comma &&
+            ((Pat *) items->pdata[0])->kind != PAT_STAR)
+          return items->pdata[0];
+        pat = pat_new (p, PAT_SEQUENCE, start);
+        pat->items = items;
+        return pat;
+      }
+    case GRAFT_PY_TOKEN_LBRACE:
+      {
+        pat = pat_new (p, PAT_MAPPING, start);
+        pat->keys = pat_array (p);
+        pat->items = pat_array (p);
+        advance (p);
+        while (!at (p, GRAFT_PY_TOKEN_RBRACE))
+          {
+            GraftPyExpr *key;
+            Pat         *value;
+
+            if (accept (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+              {
+                if ((pat->name = take_name (p, "a name after '**'")) == NULL)
+                  return NULL;
+                accept (p, GRAFT_PY_TOKEN_COMMA);
+                break;
+              }
+            if (at (p, GRAFT_PY_TOKEN_NAME))
+              {
+                GraftPyExpr *n = new_expr (p, GRAFT_PY_EXPR_NAME, p->cur.start);
+
+                n->name.id = take_name (p, "a name");
+                n->name.ctx = GRAFT_PY_CTX_LOAD;
+                n->end = p->prev_end;
+                key = parse_dotted_rest (p, n);
+                if (key != NULL && key->kind == GRAFT_PY_EXPR_NAME)
+                  {
+                    fail_expr (p, key, "mapping pattern keys may only match literals and "
+                                       "attribute lookups");
+                    return NULL;
+                  }
+              }
+            else
+              {
+                Pat *lit = parse_closed_pattern (p);
+
+                key = lit != NULL && (lit->kind == PAT_LITERAL || lit->kind == PAT_SINGLETON)
+                          ? lit->expr
+                          : NULL;
+                if (lit != NULL && key == NULL)
+                  fail_at (p, lit->start, lit->end, GRAFT_PARSE_ERROR_SYNTAX,
+                           "mapping pattern keys may only match literals and attribute lookups");
+              }
+            if (key == NULL || !expect (p, GRAFT_PY_TOKEN_COLON) ||
+                (value = parse_or_pattern (p)) == NULL)
+              return NULL;
+            g_ptr_array_add (pat->keys, key);
+            g_ptr_array_add (pat->items, value);
+            if (!accept (p, GRAFT_PY_TOKEN_COMMA))
+              break;
+          }
+        if (!expect (p, GRAFT_PY_TOKEN_RBRACE))
+          return NULL;
+        pat->end = p->prev_end;
+        return pat;
+      }
+    case GRAFT_PY_TOKEN_NAME:
+      {
+        GraftPyExpr *n = new_expr (p, GRAFT_PY_EXPR_NAME, start);
+        GraftPyExpr *e;
+
+        n->name.id = take_name (p, "a name");
+        n->name.ctx = GRAFT_PY_CTX_LOAD;
+        n->end = p->prev_end;
+        e = parse_dotted_rest (p, n);
+        if (e == NULL)
+          return NULL;
+        if (at (p, GRAFT_PY_TOKEN_LPAR))
+          {
+            pat = pat_new (p, PAT_CLASS, start);
+            pat->expr = e;
+            pat->items = pat_array (p);
+            pat->keys = pat_array (p);
+            pat->kwpats = pat_array (p);
+            advance (p);
+            while (!at (p, GRAFT_PY_TOKEN_RPAR))
+              {
+                Pat *sub;
+
+                if (at (p, GRAFT_PY_TOKEN_NAME))
+                  {
+                    Snapshot snapshot;
+
+                    snapshot_take (p, &snapshot);
+                    advance (p);
+                    if (at (p, GRAFT_PY_TOKEN_EQUAL))
+                      {
+                        snapshot_restore (p, &snapshot);
+                        g_ptr_array_add (pat->keys, (gpointer) take_name (p, "a name"));
+                        advance (p);
+                        if ((sub = parse_or_pattern (p)) == NULL)
+                          return NULL;
+                        g_ptr_array_add (pat->kwpats, sub);
+                        if (!accept (p, GRAFT_PY_TOKEN_COMMA))
+                          break;
+                        continue;
+                      }
+                    snapshot_restore (p, &snapshot);
+                  }
+                if (pat->keys->len > 0)
+                  {
+                    fail_tok (p, "positional patterns follow keyword patterns");
+                    return NULL;
+                  }
+                if ((sub = parse_or_pattern (p)) == NULL)
+                  return NULL;
+                g_ptr_array_add (pat->items, sub);
+                if (!accept (p, GRAFT_PY_TOKEN_COMMA))
+                  break;
+              }
+            if (!expect (p, GRAFT_PY_TOKEN_RPAR))
+              return NULL;
+            pat->end = p->prev_end;
+            return pat;
+          }
+        if (e->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+          {
+            pat = pat_new (p, PAT_VALUE, start);
+            pat->expr = e;
+            return pat;
+          }
+        pat = pat_new (p, strcmp (n->name.id, "_") == 0 ? PAT_WILDCARD : PAT_CAPTURE, start);
+        pat->name = n->name.id;
+        return pat;
+      }
+    default:
+      fail_tok (p, "invalid syntax: expected a pattern");
+      return NULL;
+    }
+}
+
+/* or_pattern ['as' NAME] */
+static Pat *
+parse_or_pattern (Parser *p)
+{
+  gsize start = p->cur.start;
+  Pat  *first, *pat;
+
+  if (!enter (p, "too many nested patterns"))
+    return NULL;
+  first = parse_closed_pattern (p);
+  if (first == NULL)
+    return NULL;
+  pat = first;
+  if (at (p, GRAFT_PY_TOKEN_VBAR))
+    {
+      pat = pat_new (p, PAT_OR, start);
+      pat->items = pat_array (p);
+      g_ptr_array_add (pat->items, first);
+      while (accept (p, GRAFT_PY_TOKEN_VBAR))
+        {
+          Pat *alt = parse_closed_pattern (p);
+
+          if (alt == NULL)
+            return NULL;
+          g_ptr_array_add (pat->items, alt);
+        }
+      pat->end = p->prev_end;
+      if (!check_alternatives (p, pat))
+        return NULL;
+    }
+  if (accept (p, GRAFT_PY_TOKEN_KW_AS))
+    {
+      Pat *as = pat_new (p, PAT_AS, start);
+
+      as->items = pat_array (p);
+      g_ptr_array_add (as->items, pat);
+      if ((as->name = take_name (p, "a name after 'as'")) == NULL)
+        return NULL;
+      if (strcmp (as->name, "_") == 0)
+        {
+          fail_at (p, p->prev_end - 1, p->prev_end, GRAFT_PARSE_ERROR_SYNTAX,
+                   "cannot use '_' as a target");
+          return NULL;
+        }
+      as->end = p->prev_end;
+      pat = as;
+    }
+  leave (p);
+  return pat;
+}
+
+/* Adds the names @pat binds to @names. */
+static void
+pat_names (const Pat *pat,
+           GPtrArray *names)
+{
+  if ((pat->kind == PAT_CAPTURE || pat->kind == PAT_STAR || pat->kind == PAT_AS ||
+       pat->kind == PAT_MAPPING) &&
+      pat->name != NULL)
+    g_ptr_array_add (names, (gpointer) pat->name);
+  if (pat->kind == PAT_OR)
+    {
+      pat_names (pat->items->pdata[0], names);
+      return;
+    }
+  for (guint i = 0; pat->items != NULL && i < pat->items->len; i++)
+    pat_names (pat->items->pdata[i], names);
+  for (guint i = 0; pat->kwpats != NULL && i < pat->kwpats->len; i++)
+    pat_names (pat->kwpats->pdata[i], names);
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Whether the alternatives of the or-pattern @pat bind the same names
+ * (Python's SyntaxError at the first that does not). */
+static gboolean
+check_alternatives (Parser    *p,
+                    const Pat *pat)
+{
+  g_autoptr (GPtrArray) first = g_ptr_array_new ();
+
+  pat_names (pat->items->pdata[0], first);
+  g_ptr_array_sort (first, compare_names);
+  for (guint i = 1; i < pat->items->len; i++)
+    {
+      const Pat *alt = pat->items->pdata[i];
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      gboolean same;
+
+      pat_names (alt, names);
+      g_ptr_array_sort (names, compare_names);
+      same = names->len == first->len;
+      for (guint k = 0; same && k < names->len; k++)
+        same = strcmp (names->pdata[k], first->pdata[k]) == 0;
+      if (!same)
+        {
+          fail_at (p, alt->start, alt->end, GRAFT_PARSE_ERROR_SYNTAX,
+                   "alternative patterns bind different names");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Whether @pat matches whatever the subject is. */
+static gboolean
+pat_irrefutable (const Pat *pat)
+{
+  if (pat->kind == PAT_WILDCARD || pat->kind == PAT_CAPTURE)
+    return TRUE;
+  if (pat->kind == PAT_AS)
+    return pat_irrefutable (pat->items->pdata[0]);
+  if (pat->kind == PAT_OR)
+    for (guint i = 0; i < pat->items->len; i++)
+      if (pat_irrefutable (pat->items->pdata[i]))
+        return TRUE;
+  return FALSE;
+}
+
+/* Expressions of the tests, spanning [@start, @end) */
+
+static GraftPyExpr *
+mk_expr (Parser         *p,
+         GraftPyExprKind kind,
+         gsize           start,
+         gsize           end)
+{
+  return graft_py_expr_new (p->module, kind, start, end);
+}
+
+static GraftPyExprList
+mk_list (Parser   *p,
+         guint     n,
+         gpointer *items)
+{
+  GraftPyExprList list = { 0 };
+
+  list.len = n;
+  list.items = graft_py_module_alloc (p->module, MAX (n, 1) * sizeof (GraftPyExpr *));
+  for (guint i = 0; i < n; i++)
+    list.items[i] = items[i];
+  return list;
+}
+
+static GraftPyExpr *
+mk_name (Parser     *p,
+         const char *id,
+         gsize       start,
+         gsize       end)
+{
+  GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_NAME, start, end);
+
+  e->name.id = _graft_py_module_intern_fast (p->module, id, strlen (id));
+  e->name.ctx = GRAFT_PY_CTX_LOAD;
+  return e;
+}
+
+static GraftPyExpr *
+mk_call (Parser      *p,
+         const char  *fn,
+         GraftPyExpr *a,
+         GraftPyExpr *b,
+         gsize        start,
+         gsize        end)
+{
+  GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_CALL, start, end);
+  gpointer     args[2] = { a, b };
+
+  e->call.func = mk_name (p, fn, start, end);
+  e->call.args = mk_list (p, b != NULL ? 2 : 1, args);
+  return e;
+}
+
+static GraftPyExpr *
+mk_compare (Parser      *p,
+            GraftPyExpr *left,
+            GraftPyCmpOp op,
+            GraftPyExpr *right,
+            gsize        start,
+            gsize        end)
+{
+  GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_COMPARE, start, end);
+  gpointer     items[1] = { right };
+
+  e->compare.left = left;
+  e->compare.ops = graft_py_module_alloc (p->module, sizeof (GraftPyCmpOp));
+  e->compare.ops[0] = op;
+  e->compare.comparators = mk_list (p, 1, items);
+  return e;
+}
+
+static GraftPyExpr *
+mk_int (Parser *p,
+        gint64  v,
+        gsize   start,
+        gsize   end)
+{
+  GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_CONSTANT, start, end);
+
+  e->constant.kind = GRAFT_PY_CONST_INT;
+  e->constant.int_value = v;
+  return e;
+}
+
+static GraftPyExpr *
+mk_str (Parser     *p,
+        const char *s,
+        gsize       start,
+        gsize       end)
+{
+  GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_CONSTANT, start, end);
+
+  e->constant.kind = GRAFT_PY_CONST_STR;
+  e->constant.str = _graft_py_module_intern_fast (p->module, s, strlen (s));
+  e->constant.len = strlen (s);
+  return e;
+}
+
+static GraftPyExpr *
+mk_subscript (Parser      *p,
+              GraftPyExpr *value,
+              GraftPyExpr *index,
+              gsize        start,
+              gsize        end)
+{
+  GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_SUBSCRIPT, start, end);
+
+  e->subscript.value = value;
+  e->subscript.slice = index;
+  e->subscript.ctx = GRAFT_PY_CTX_LOAD;
+  return e;
+}
+
+/* `[name := value]`: binds, and is true. */
+static GraftPyExpr *
+mk_bind (Parser      *p,
+         const char  *name,
+         GraftPyExpr *value,
+         gsize        start,
+         gsize        end)
+{
+  GraftPyExpr *named = mk_expr (p, GRAFT_PY_EXPR_NAMED_EXPR, start, end);
+  GraftPyExpr *list = mk_expr (p, GRAFT_PY_EXPR_LIST, start, end);
+  gpointer     items[1] = { named };
+
+  named->named_expr.target = mk_name (p, name, start, end);
+  named->named_expr.target->name.ctx = GRAFT_PY_CTX_STORE;
+  named->named_expr.value = value;
+  list->sequence.elts = mk_list (p, 1, items);
+  list->sequence.ctx = GRAFT_PY_CTX_LOAD;
+  return list;
+}
+
+/* The tests of @tests joined by @op (NULL for none: always true). */
+static GraftPyExpr *
+mk_bool (Parser       *p,
+         GraftPyBoolOp op,
+         GPtrArray    *tests,
+         gsize         start,
+         gsize         end)
+{
+  GraftPyExpr *e;
+
+  if (tests->len == 0)
+    return NULL;
+  if (tests->len == 1)
+    return tests->pdata[0];
+  e = mk_expr (p, GRAFT_PY_EXPR_BOOL_OP, start, end);
+  e->bool_op.op = op;
+  e->bool_op.values = mk_list (p, tests->len, tests->pdata);
+  return e;
+}
+
+/* The test of @pat over the subject @subj (an expression read again at
+ * each use, with no side effect): NULL when it always matches and binds
+ * nothing. */
+static GraftPyExpr *
+pat_test (Parser      *p,
+          const Pat   *pat,
+          GraftPyExpr *subj)
+{
+  GPtrArray *tests = pat_array (p);
+  gsize      s = pat->start, e = pat->end;
+
+  switch (pat->kind)
+    {
+    case PAT_WILDCARD:
+      return NULL;
+    case PAT_CAPTURE:
+      return mk_bind (p, pat->name, subj, s, e);
+    case PAT_LITERAL:
+    case PAT_VALUE:
+      return mk_compare (p, subj, GRAFT_PY_CMP_EQ, pat->expr, s, e);
+    case PAT_SINGLETON:
+      return mk_compare (p, subj, GRAFT_PY_CMP_IS, pat->expr, s, e);
+    case PAT_AS:
+      {
+        GraftPyExpr *inner = pat_test (p, pat->items->pdata[0], subj);
+
+        if (inner != NULL)
+          g_ptr_array_add (tests, inner);
+        g_ptr_array_add (tests, mk_bind (p, pat->name, subj, s, e));
+        return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
+      }
+    case PAT_OR:
+      for (guint i = 0; i < pat->items->len; i++)
+        {
+          GraftPyExpr *alt = pat_test (p, pat->items->pdata[i], subj);
+
+          if (alt == NULL)
+            {
+              GraftPyExpr *yes = mk_expr (p, GRAFT_PY_EXPR_CONSTANT, s, e);
+
+              yes->constant.kind = GRAFT_PY_CONST_BOOL;
+              yes->constant.bool_value = TRUE;
+              alt = yes;
+            }
+          g_ptr_array_add (tests, alt);
+        }
+      return mk_bool (p, GRAFT_PY_BOOL_OR, tests, s, e);
+    case PAT_SEQUENCE:
+      {
+        GraftPyExpr *types = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
+        gpointer     names[3] = { mk_name (p, "list", s, e), mk_name (p, "tuple", s, e),
+                                  mk_name (p, "range", s, e) };
+        guint        n = pat->items->len, star = G_MAXUINT;
+
+        types->sequence.elts = mk_list (p, 3, names);
+        types->sequence.ctx = GRAFT_PY_CTX_LOAD;
+        g_ptr_array_add (tests, mk_call (p, "isinstance", subj, types, s, e));
+        for (guint i = 0; i < n; i++)
+          if (((Pat *) pat->items->pdata[i])->kind == PAT_STAR)
+            star = i;
+        g_ptr_array_add (tests,
+                         mk_compare (p, mk_call (p, "len", subj, NULL, s, e),
+                                     star == G_MAXUINT ? GRAFT_PY_CMP_EQ : GRAFT_PY_CMP_GT_E,
+                                     mk_int (p, star == G_MAXUINT ? n : n - 1, s, e), s, e));
+        for (guint i = 0; i < n; i++)
+          {
+            const Pat   *item = pat->items->pdata[i];
+            GraftPyExpr *t;
+
+            if (i == star)
+              {
+                GraftPyExpr *slice;
+
+                if (item->name == NULL)
+                  continue;
+                slice = mk_expr (p, GRAFT_PY_EXPR_SLICE, item->start, item->end);
+                slice->slice.lower = mk_int (p, i, item->start, item->end);
+                slice->slice.upper =
+                    i + 1 < n ? mk_int (p, -(gint64) (n - 1 - i), item->start, item->end) : NULL;
+                t = mk_bind (p, item->name,
+                             mk_call (p, "list",
+                                      mk_subscript (p, subj, slice, item->start, item->end),
+                                      NULL, item->start, item->end),
+                             item->start, item->end);
+              }
+            else
+              t = pat_test (p, item,
+                            mk_subscript (p, subj,
+                                          mk_int (p, i < star ? (gint64) i : -(gint64) (n - i),
+                                                  item->start, item->end),
+                                          item->start, item->end));
+            if (t != NULL)
+              g_ptr_array_add (tests, t);
+          }
+        return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
+      }
+    case PAT_MAPPING:
+      g_ptr_array_add (tests, mk_call (p, "isinstance", subj, mk_name (p, "dict", s, e), s, e));
+      for (guint i = 0; i < pat->keys->len; i++)
+        {
+          GraftPyExpr *key = pat->keys->pdata[i];
+          GraftPyExpr *t;
+
+          g_ptr_array_add (tests, mk_compare (p, key, GRAFT_PY_CMP_IN, subj, s, e));
+          t = pat_test (p, pat->items->pdata[i], mk_subscript (p, subj, key, s, e));
+          if (t != NULL)
+            g_ptr_array_add (tests, t);
+        }
+      if (pat->name != NULL)
+        {
+          /* `**rest`: {k: v for k, v in s.items() if k not in (KEYS,)} */
+          GraftPyExpr          *comp = mk_expr (p, GRAFT_PY_EXPR_DICT_COMP, s, e);
+          GraftPyComprehension *gen = graft_py_module_alloc (p->module, sizeof *gen);
+          GraftPyExpr          *pair = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
+          GraftPyExpr          *keys = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
+          GraftPyExpr          *items = mk_expr (p, GRAFT_PY_EXPR_CALL, s, e);
+          GraftPyExpr          *method = mk_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, s, e);
+          gpointer              names[2] = { mk_name (p, "match key", s, e),
+                                             mk_name (p, "match value", s, e) };
+          gpointer              cond[1];
+
+          ((GraftPyExpr *) names[0])->name.ctx = GRAFT_PY_CTX_STORE;
+          ((GraftPyExpr *) names[1])->name.ctx = GRAFT_PY_CTX_STORE;
+          pair->sequence.elts = mk_list (p, 2, names);
+          pair->sequence.ctx = GRAFT_PY_CTX_STORE;
+          keys->sequence.elts = mk_list (p, pat->keys->len, pat->keys->pdata);
+          keys->sequence.ctx = GRAFT_PY_CTX_LOAD;
+          method->attribute.value = subj;
+          method->attribute.attr = _graft_py_module_intern_fast (p->module, "items", 5);
+          method->attribute.ctx = GRAFT_PY_CTX_LOAD;
+          items->call.func = method;
+          memset (gen, 0, sizeof *gen);
+          gen->start = s;
+          gen->end = e;
+          gen->target = pair;
+          gen->iter = items;
+          cond[0] = mk_compare (p, mk_name (p, "match key", s, e), GRAFT_PY_CMP_NOT_IN, keys, s, e);
+          gen->ifs = mk_list (p, 1, cond);
+          comp->comp.elt = mk_name (p, "match key", s, e);
+          comp->comp.value = mk_name (p, "match value", s, e);
+          comp->comp.generators = graft_py_module_alloc (p->module, sizeof (gpointer));
+          comp->comp.generators[0] = gen;
+          comp->comp.n_generators = 1;
+          g_ptr_array_add (tests, mk_bind (p, pat->name, comp, s, e));
+        }
+      return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
+    case PAT_CLASS:
+      {
+        static const char *const self_matching[] = { "bool", "bytearray", "bytes", "dict",
+                                                     "float", "frozenset", "int", "list",
+                                                     "set", "str", "tuple" };
+        gboolean                 self = FALSE;
+
+        g_ptr_array_add (tests, mk_call (p, "isinstance", subj, pat->expr, s, e));
+        for (guint i = 0; i < G_N_ELEMENTS (self_matching); i++)
+          self = self || (pat->expr->kind == GRAFT_PY_EXPR_NAME &&
+                          strcmp (pat->expr->name.id, self_matching[i]) == 0);
+        if (self && pat->items->len > 1)
+          {
+            const Pat *second = pat->items->pdata[1];
+
+            fail_at (p, second->start, second->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                     "a builtin type's class pattern takes one positional pattern");
+            return NULL;
+          }
+        for (guint i = 0; i < pat->items->len; i++)
+          {
+            const Pat   *item = pat->items->pdata[i];
+            GraftPyExpr *value = subj, *t;
+
+            /* An int(n) is the subject itself; another class's i-th is
+             * the attribute its __match_args__ names. */
+            if (!self)
+              {
+                GraftPyExpr *args = mk_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, item->start, item->end);
+
+                args->attribute.value = pat->expr;
+                args->attribute.attr =
+                    _graft_py_module_intern_fast (p->module, "__match_args__", 14);
+                args->attribute.ctx = GRAFT_PY_CTX_LOAD;
+                value = mk_call (p, "getattr", subj,
+                                 mk_subscript (p, args, mk_int (p, i, item->start, item->end),
+                                               item->start, item->end),
+                                 item->start, item->end);
+              }
+            if ((t = pat_test (p, item, value)) != NULL)
+              g_ptr_array_add (tests, t);
+          }
+        for (guint i = 0; i < pat->keys->len; i++)
+          {
+            const char  *attr = pat->keys->pdata[i];
+            GraftPyExpr *value = mk_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, s, e);
+            GraftPyExpr *t;
+
+            g_ptr_array_add (tests, mk_call (p, "hasattr", subj, mk_str (p, attr, s, e), s, e));
+            value->attribute.value = subj;
+            value->attribute.attr = attr;
+            value->attribute.ctx = GRAFT_PY_CTX_LOAD;
+            t = pat_test (p, pat->kwpats->pdata[i], value);
+            if (t != NULL)
+              g_ptr_array_add (tests, t);
+          }
+        return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
+      }
+    case PAT_STAR:
+    default:
+      fail_at (p, s, e, GRAFT_PARSE_ERROR_SYNTAX, "can't use starred expression here");
+      return NULL;
+    }
+}
+
+/* `match SUBJECT:` and its cases, pushed as the assignment of the subject
+ * and an if/elif chain (or the assignment alone, with no case that can
+ * match). */
+static gboolean
+parse_match (Parser *p)
+{
+  gsize        start = p->cur.start;
+  GraftPyExpr *subject, *subj;
+  GraftPyStmt *assign, *head = NULL, *last = NULL;
+  const char  *hidden;
+  gpointer     targets[1];
+  guint        line;
+  Pat         *irrefutable = NULL;
+
+  advance (p);
+  subject = parse_star_expressions (p);
+  if (subject == NULL)
+    return FALSE;
+  {
+    g_autofree char *name = g_strdup_printf ("match subject@%" G_GSIZE_FORMAT, start);
+
+    hidden = graft_py_module_intern (p->module, name, strlen (name));
+  }
+  subj = mk_name (p, hidden, subject->start, subject->end);
+  targets[0] = mk_name (p, hidden, subject->start, subject->end);
+  ((GraftPyExpr *) targets[0])->name.ctx = GRAFT_PY_CTX_STORE;
+  assign = new_stmt_spanning (p, GRAFT_PY_STMT_ASSIGN, start, subject->end);
+  assign->assign.targets = mk_list (p, 1, targets);
+  assign->assign.value = subject;
+  if (!expect (p, GRAFT_PY_TOKEN_COLON) || !expect (p, GRAFT_PY_TOKEN_NEWLINE))
+    return FALSE;
+  if (!at (p, GRAFT_PY_TOKEN_INDENT))
+    {
+      graft_source_locate (p->source, start, &line, NULL);
+      fail_tok (p, "expected an indented block after 'match' statement on line %u", line);
+      return FALSE;
+    }
+  if (!enter (p, "too many nested blocks"))
+    return FALSE;
+  advance (p);
+  push (p, assign);
+  while (!at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
+    {
+      gsize        case_start = p->cur.start;
+      GPtrArray   *tests = pat_array (p);
+      GPtrArray   *items;
+      Pat         *pat;
+      GraftPyExpr *test, *guard = NULL;
+      GraftPyStmt *s;
+
+      if (!at (p, GRAFT_PY_TOKEN_NAME) || p->cur.end - p->cur.start != 4 ||
+          memcmp (p->text + p->cur.start, "case", 4) != 0)
+        {
+          fail_tok (p, "invalid syntax: expected 'case'");
+          return FALSE;
+        }
+      advance (p);
+      items = pat_array (p);
+      if (!parse_sequence_items (p, 0, p->cur.start, items))
+        return FALSE;
+      if (items->len == 1 && p->prev_kind != GRAFT_PY_TOKEN_COMMA &&
+          ((Pat *) items->pdata[0])->kind != PAT_STAR)
+        pat = items->pdata[0];
+      else
+        {
+          pat = pat_new (p, PAT_SEQUENCE,
+                         items->len > 0 ? ((Pat *) items->pdata[0])->start : p->cur.start);
+          pat->items = items;
+        }
+      if (irrefutable != NULL)
+        {
+          if (irrefutable->kind == PAT_CAPTURE)
+            fail_at (p, irrefutable->start, irrefutable->end, GRAFT_PARSE_ERROR_SYNTAX,
+                     "name capture '%s' makes remaining patterns unreachable",
+                     irrefutable->name);
+          else
+            fail_at (p, irrefutable->start, irrefutable->end, GRAFT_PARSE_ERROR_SYNTAX,
+                     "wildcard makes remaining patterns unreachable");
+          return FALSE;
+        }
+      if (accept (p, GRAFT_PY_TOKEN_KW_IF))
+        {
+          guard = parse_named_expression (p);
+          if (guard == NULL)
+            return FALSE;
+        }
+      else if (pat_irrefutable (pat))
+        irrefutable = pat;
+      test = pat_test (p, pat, subj);
+      if (p->error != NULL)
+        return FALSE;
+      if (test != NULL)
+        g_ptr_array_add (tests, test);
+      if (guard != NULL)
+        g_ptr_array_add (tests, guard);
+      test = mk_bool (p, GRAFT_PY_BOOL_AND, tests, pat->start, pat->end);
+      if (test == NULL)
+        {
+          test = mk_expr (p, GRAFT_PY_EXPR_CONSTANT, pat->start, pat->end);
+          test->constant.kind = GRAFT_PY_CONST_BOOL;
+          test->constant.bool_value = TRUE;
+        }
+      s = new_stmt_spanning (p, GRAFT_PY_STMT_IF, case_start, case_start);
+      s->if_stmt.test = test;
+      if (!parse_block (p, "'case' statement", case_start, &s->if_stmt.body))
+        return FALSE;
+      s->end = p->stmt_end;
+      if (last == NULL)
+        head = s;
+      else
+        {
+          last->if_stmt.orelse.items = graft_py_module_alloc (p->module, sizeof (GraftPyStmt *));
+          last->if_stmt.orelse.items[0] = s;
+          last->if_stmt.orelse.len = 1;
+        }
+      last = s;
+    }
+  if (!expect (p, GRAFT_PY_TOKEN_DEDENT))
+    return FALSE;
+  leave (p);
+  if (head == NULL)
+    {
+      fail_at (p, start, p->prev_end, GRAFT_PARSE_ERROR_SYNTAX, "expected 'case'");
+      return FALSE;
+    }
+  push (p, head);
+  return TRUE;
 }
 
 /* Whether simple statement lines may take the fast path (tests compare
@@ -4193,11 +5171,7 @@ parse_statement (Parser *p)
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
       if (may_be_match (p) && is_match_statement (p))
-        {
-          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                   "match statements are not supported");
-          return FALSE;
-        }
+        return parse_match (p);
       if (parse_fast_line (p))
         return TRUE;
       return parse_simple_statements (p);
@@ -4283,6 +5257,7 @@ parser_free (Parser *p)
   g_string_free (p->buf, TRUE);
   g_clear_error (&p->lex_error);
   g_clear_error (&p->error);
+  g_clear_pointer (&p->match_arrays, g_ptr_array_unref);
   g_free (p);
 }
 

@@ -755,12 +755,27 @@ call_sum (const BuiltinCall *call)
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
     return NULL;
-  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-  if (items == NULL)
-    return NULL;
   v = _graft_tracer_n_args (args) == 2              ? _graft_tracer_arg (args, 1)
       : _graft_strmap_get (kwargs, "start") != NULL ? _graft_strmap_get (kwargs, "start")
                                                     : _graft_value_int (t, 0);
+  if (_graft_tracer_arg (args, 0)->kind == VAL_ITER)
+    {
+      /* Each item added as it is taken: a generator's nodes interleave
+       * with the additions. */
+      for (;;)
+        {
+          gboolean done = FALSE;
+          Value   *item = _graft_tracer_iter_next (t, _graft_tracer_arg (args, 0), at, &done);
+
+          if (item == NULL)
+            return done ? v : NULL;
+          if ((v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, item, at)) == NULL)
+            return NULL;
+        }
+    }
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
   for (guint i = 0; i < items->seq.items->len && v != NULL; i++)
     v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, items->seq.items->pdata[i], at);
   return v;
@@ -1388,20 +1403,31 @@ call_any_all (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value             *items;
+  Value             *items, *it;
   gboolean           truth;
   gboolean           want_any = name[1] == 'n';
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
-  items = iterate_any_order (t, _graft_tracer_arg (args, 0), at);
-  if (items == NULL)
+  it = _graft_tracer_arg (args, 0);
+  items = it->kind == VAL_ITER ? NULL : iterate_any_order (t, it, at);
+  if (items == NULL && it->kind != VAL_ITER)
     return NULL;
-  for (guint i = 0; i < items->seq.items->len; i++)
+  /* An iterator is taken an item at a time, up to the first that
+   * decides (a generator runs no further). */
+  for (guint i = 0; items == NULL || i < items->seq.items->len; i++)
     {
-      if (_graft_value_is_proxy (items->seq.items->pdata[i]))
+      gboolean done = FALSE;
+      Value   *item = items != NULL ? items->seq.items->pdata[i]
+                                    : _graft_tracer_iter_next (t, it, at, &done);
+
+      if (item == NULL && done)
+        break;
+      if (item == NULL)
+        return NULL;
+      if (_graft_value_is_proxy (item))
         return _graft_tracer_proxy_needs_value (t, want_any ? "any()" : "all()", at);
-      if (!_graft_tracer_truth (t, items->seq.items->pdata[i], at, &truth))
+      if (!_graft_tracer_truth (t, item, at, &truth))
         return NULL;
       if (truth == want_any)
         return _graft_value_bool (want_any);

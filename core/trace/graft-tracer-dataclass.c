@@ -365,6 +365,18 @@ _graft_tracer_dataclass_apply (Tracer            *t,
   if (init && _graft_strmap_get (&cls->ns, "__init__") == NULL)
     _graft_strmap_set (&cls->ns, "__init__",
                        _graft_value_path (t, VAL_BUILTIN, "__graft_dataclass_init__"));
+  if (_graft_strmap_get (&cls->ns, "__match_args__") == NULL)
+    {
+      /* The positional parameters of __init__, for class patterns. */
+      Value *names = _graft_value_seq (t, VAL_TUPLE, 0);
+
+      for (guint k = 0; k < fields->len; k++)
+        if (!((DataclassField *) fields->pdata[k])->kw_only &&
+            !((DataclassField *) fields->pdata[k])->no_init)
+          _graft_value_seq_add (
+              names, _graft_value_str (t, ((DataclassField *) fields->pdata[k])->name, -1));
+      _graft_strmap_set (&cls->ns, "__match_args__", names);
+    }
   return TRUE;
 }
 

@@ -312,7 +312,9 @@ nonlocal_frame (Tracer     *t,
  * at a `global` or `nonlocal` there: "is parameter and", "is used prior
  * to", "is assigned to before", or %NULL.  By the tokens: a name after a
  * dot is an attribute; one followed by `=` is assigned; in the def's
- * parentheses, a parameter.  (A nested function's use counts too.) */
+ * parentheses after `(`, `,`, `*` or `**`, a parameter (a default's or an
+ * annotation's names are the enclosing scope's).  (A nested function's
+ * use counts too.) */
 static const char *
 prior_use (Tracer     *t,
            Function   *fn,
@@ -351,7 +353,11 @@ prior_use (Tracer     *t,
                memcmp (text + tok.start, name, len) == 0 && prev.kind != GRAFT_PY_TOKEN_DOT &&
                !(header && last_name.start == 0))
         {
-          if (header && graft_py_lexer_get_bracket_depth (&lex) > 0)
+          /* A parameter's own name, not a name of a default or an
+           * annotation (the enclosing scope's). */
+          if (header && graft_py_lexer_get_bracket_depth (&lex) == 1 &&
+              (prev.kind == GRAFT_PY_TOKEN_LPAR || prev.kind == GRAFT_PY_TOKEN_COMMA ||
+               prev.kind == GRAFT_PY_TOKEN_STAR || prev.kind == GRAFT_PY_TOKEN_DOUBLESTAR))
             return "is parameter and";
           if (!header)
             pending = TRUE;
@@ -427,6 +433,204 @@ _graft_tracer_declare_names (Tracer            *t,
       g_hash_table_insert (frame->declared, (gpointer) name, to);
     }
   return TRUE;
+}
+
+/* Whether the def @def binds @name: a parameter, a name its body binds,
+ * or one a `nonlocal` (or `global`) of its body declares. */
+static gboolean
+def_binds (Tracer            *t,
+           const GraftPyStmt *def,
+           const char        *name)
+{
+  const GraftPyArguments *a = def->function_def.args;
+  Locals                  locals = { 0 };
+  gboolean                binds;
+
+  for (guint i = 0; a != NULL && i < a->n_posonly; i++)
+    if (strcmp (a->posonly[i]->name, name) == 0)
+      return TRUE;
+  for (guint i = 0; a != NULL && i < a->n_args; i++)
+    if (strcmp (a->args[i]->name, name) == 0)
+      return TRUE;
+  for (guint i = 0; a != NULL && i < a->n_kwonly; i++)
+    if (strcmp (a->kwonly[i]->name, name) == 0)
+      return TRUE;
+  if (a != NULL && ((a->vararg != NULL && strcmp (a->vararg->name, name) == 0) ||
+                    (a->kwarg != NULL && strcmp (a->kwarg->name, name) == 0)))
+    return TRUE;
+  locals.names = g_hash_table_new (g_str_hash, g_str_equal);
+  collect_locals (t, &locals, &def->function_def.body);
+  binds = g_hash_table_contains (locals.names, name) ||
+          (locals.declared != NULL && g_hash_table_contains (locals.declared, name));
+  g_hash_table_unref (locals.names);
+  return binds;
+}
+
+/* One statement list of check_declarations(), in the def @defs->pdata[last]
+ * (none: the module's, or a class body's where @in_class). */
+static gboolean
+check_declarations_in (Tracer                *t,
+                       const GraftPyStmtList *body,
+                       GPtrArray             *defs,
+                       gboolean               in_class,
+                       gboolean               bindings)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+      gboolean           ok = TRUE;
+
+      switch (s->kind)
+        {
+        case GRAFT_PY_STMT_IF:
+          ok = check_declarations_in (t, &s->if_stmt.body, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->if_stmt.orelse, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_FOR:
+          ok = check_declarations_in (t, &s->for_stmt.body, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->for_stmt.orelse, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_WHILE:
+          ok = check_declarations_in (t, &s->while_stmt.body, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->while_stmt.orelse, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_WITH:
+          ok = check_declarations_in (t, &s->with_stmt.body, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_TRY:
+          ok = check_declarations_in (t, &s->try_stmt.body, defs, in_class, bindings);
+          for (guint k = 0; ok && k < s->try_stmt.n_handlers; k++)
+            ok = check_declarations_in (t, &s->try_stmt.handlers[k]->body, defs, in_class,
+                                        bindings);
+          ok = ok && check_declarations_in (t, &s->try_stmt.orelse, defs, in_class, bindings) &&
+               check_declarations_in (t, &s->try_stmt.finalbody, defs, in_class, bindings);
+          break;
+        case GRAFT_PY_STMT_CLASS_DEF:
+          ok = check_declarations_in (t, &s->class_def.body, defs, TRUE, bindings);
+          break;
+        case GRAFT_PY_STMT_FUNCTION_DEF:
+          /* (A body still to be read is checked as it runs.) */
+          if (s->function_def.deferred != NULL)
+            break;
+          g_ptr_array_add (defs, (gpointer) s);
+          ok = check_declarations_in (t, &s->function_def.body, defs, FALSE, bindings);
+          g_ptr_array_set_size (defs, defs->len - 1);
+          break;
+        case GRAFT_PY_STMT_GLOBAL:
+        case GRAFT_PY_STMT_NONLOCAL:
+          /* (A class body's are checked as it runs.) */
+          if (in_class)
+            break;
+          if (defs->len == 0)
+            {
+              if (s->kind == GRAFT_PY_STMT_NONLOCAL && !bindings)
+                {
+                  _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                      "nonlocal declaration not allowed at module level");
+                  return FALSE;
+                }
+              break;
+            }
+          for (guint k = 0; k < s->names.n_names; k++)
+            {
+              const char *name = s->names.names[k];
+              gboolean    global = s->kind == GRAFT_PY_STMT_GLOBAL;
+              Function    fn = { .def = g_ptr_array_index (defs, defs->len - 1) };
+              const char *prior;
+              gboolean    found = FALSE;
+
+              if (!bindings && (prior = prior_use (t, &fn, name, s->start)) != NULL)
+                {
+                  if (strcmp (prior, "is parameter and") == 0)
+                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                        "name '%s' is parameter and %s", name,
+                                        global ? "global" : "nonlocal");
+                  else
+                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                        "name '%s' %s %s declaration", name, prior,
+                                        global ? "global" : "nonlocal");
+                  return FALSE;
+                }
+              if (!bindings || global)
+                continue;
+              for (guint j = defs->len - 1; j > 0 && !found; j--)
+                found = def_binds (t, g_ptr_array_index (defs, j - 1), name);
+              if (!found)
+                {
+                  _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                      "no binding for nonlocal '%s' found", name);
+                  return FALSE;
+                }
+            }
+          break;
+        case GRAFT_PY_STMT_EXPR:
+        case GRAFT_PY_STMT_ASSIGN:
+        case GRAFT_PY_STMT_AUG_ASSIGN:
+        case GRAFT_PY_STMT_ANN_ASSIGN:
+        case GRAFT_PY_STMT_RETURN:
+        case GRAFT_PY_STMT_PASS:
+        case GRAFT_PY_STMT_BREAK:
+        case GRAFT_PY_STMT_CONTINUE:
+        case GRAFT_PY_STMT_ASSERT:
+        case GRAFT_PY_STMT_RAISE:
+        case GRAFT_PY_STMT_DELETE:
+        case GRAFT_PY_STMT_IMPORT:
+        case GRAFT_PY_STMT_IMPORT_FROM:
+        default:
+          break;
+        }
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_check_declarations:
+ * @body: a module's statements
+ *
+ * What Python's compiler finds wrong with the `global` and `nonlocal`
+ * statements of every function of @body before any of it runs (a function
+ * never called, a branch never taken): first, in the order of the text, a
+ * name used, assigned or a parameter before its declaration, a `nonlocal`
+ * at module level; then a `nonlocal` that no enclosing function binds.
+ * (A class body's declarations, and a body still to be read, are checked
+ * as they run: _graft_tracer_declare_names().)
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_check_declarations (Tracer                *t,
+                                  const GraftPyStmtList *body)
+{
+  g_autoptr (GPtrArray) defs = g_ptr_array_new ();
+
+  return check_declarations_in (t, body, defs, FALSE, FALSE) &&
+         check_declarations_in (t, body, defs, FALSE, TRUE);
+}
+
+/**
+ * _graft_tracer_check_streamed_declarations:
+ * @def: a def whose body is read as it is traced
+ * @stmts: the statements of it just read
+ *
+ * _graft_tracer_check_declarations() of @stmts, as they are read, whether
+ * they run or not.  (The body read so far is all of @def this sees: an
+ * error may be one the rest of the body would answer, so the caller reads
+ * the program again the usual way, which checks it all.)
+ *
+ * Returns: %FALSE with the tracer's error
+ */
+gboolean
+_graft_tracer_check_streamed_declarations (Tracer                *t,
+                                           const GraftPyStmt     *def,
+                                           const GraftPyStmtList *stmts)
+{
+  g_autoptr (GPtrArray) defs = g_ptr_array_new ();
+
+  g_ptr_array_add (defs, (gpointer) def);
+  return check_declarations_in (t, stmts, defs, FALSE, FALSE) &&
+         check_declarations_in (t, stmts, defs, FALSE, TRUE);
 }
 
 /**
@@ -531,6 +735,26 @@ raise_name_error (Tracer            *t,
   return NULL;
 }
 
+/* Whether the body of @cls binds @name: a class body in a function reads
+ * the function's variables but those (Python's LOAD_NAME: the body's
+ * namespace, then the module's). */
+static gboolean
+class_binds (Tracer     *t,
+             Class      *cls,
+             const char *name)
+{
+  if (cls->binds == NULL)
+    {
+      Locals locals = { 0 };
+
+      cls->binds = g_hash_table_new (g_str_hash, g_str_equal);
+      g_ptr_array_add (t->hash_tables, cls->binds);
+      locals.names = cls->binds;
+      collect_locals (t, &locals, &cls->stmt->class_def.body);
+    }
+  return g_hash_table_contains (cls->binds, name);
+}
+
 static G_GNUC_NO_INLINE Value *
 lookup_slow (Tracer            *t,
              Frame             *frame,
@@ -559,8 +783,10 @@ lookup_slow (Tracer            *t,
       else if (t->error != NULL && t->fallback)
         return NULL;
     }
-  if (G_UNLIKELY (frame->declared != NULL) &&
-      _graft_tracer_binding_frame (frame, name) != frame)
+  if (frame->cls != NULL && frame->parent != NULL && class_binds (t, frame->cls, name))
+    ; /* a class body's own name is read in the module past the function */
+  else if (G_UNLIKELY (frame->declared != NULL) &&
+           _graft_tracer_binding_frame (frame, name) != frame)
     {
       /* `global x` reads the module's x; `nonlocal x` the enclosing one. */
       if ((v = _graft_strmap_get (&_graft_tracer_binding_frame (frame, name)->vars, name)) != NULL)
@@ -568,7 +794,9 @@ lookup_slow (Tracer            *t,
     }
   else
     for (Frame *s = frame->parent; s != NULL; s = s->parent)
-      if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
+      /* (A class body's names are its own body's alone: not its
+       * comprehensions' nor its lambdas'.) */
+      if (s->cls == NULL && (v = _graft_strmap_get (&s->vars, name)) != NULL)
         return v;
   if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
     return v;
@@ -1986,7 +2214,171 @@ eval_dict (Tracer            *t,
   return v;
 }
 
-/* A list or dict comprehension or a generator expression (made a list), in a scope of its own. */
+/* One `for` of a running generator expression: the loop's items and its
+ * step. */
+typedef struct
+{
+  Value   *items;
+  LazyIter lazy;
+  guint    i;
+  guint    n_start;
+} GenLevel;
+
+/* A generator expression as it runs: Python's is lazy, each next() runs
+ * its loops as far as the next item (so the nodes of the items interleave
+ * with those of whoever takes them, and `any()` stops early); its first
+ * iterable is evaluated where it is written, the rest as they are
+ * reached. */
+struct _GenExp
+{
+  const GraftPyExpr *expr;
+  Frame             *frame;  /* Borrowed: where it was written */
+  Frame             *inner;  /* its own scope */
+  GenLevel          *levels; /* one per `for`, in the arena */
+  guint              depth;  /* the levels under way (0 once it ended) */
+  gboolean           running;
+};
+
+/* Starts level @level of @g: its iterable evaluated, no step taken. */
+static gboolean
+genexp_level_begin (Tracer *t,
+                    GenExp *g,
+                    guint   level)
+{
+  GenLevel *l = &g->levels[level];
+
+  l->items = _graft_tracer_loop_items (t, level == 0 ? g->frame : g->inner,
+                                       g->expr->comp.generators[level]->iter, &l->lazy);
+  if (l->items == NULL)
+    return FALSE;
+  l->i = 0;
+  l->n_start = _graft_tracer_loop_len (&l->lazy, l->items);
+  g->depth = level + 1;
+  return TRUE;
+}
+
+/* The next item of the generator expression @g: its innermost loop's
+ * next step that the conditions keep, the loops that ran out left for the
+ * next step of the one around them. */
+static Value *
+genexp_step (Tracer   *t,
+             GenExp   *g,
+             gboolean *out_done)
+{
+  const GraftPyExpr *e = g->expr;
+
+  while (g->depth > 0)
+    {
+      guint                       level = g->depth - 1;
+      GenLevel                   *l = &g->levels[level];
+      const GraftPyComprehension *gen = e->comp.generators[level];
+      gboolean                    keep = TRUE, ran_out = FALSE;
+      Value                      *item;
+
+      if (l->i >= _graft_tracer_loop_len (&l->lazy, l->items))
+        {
+          if (!_graft_tracer_loop_end (t, &l->lazy, gen->iter))
+            return NULL;
+          ran_out = TRUE;
+        }
+      else
+        {
+          if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
+            return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
+                                          "the loop runs too many times to unroll");
+          if (_graft_tracer_loop_grew (t, &l->lazy, l->n_start, l->i, gen->iter))
+            return NULL;
+          item = _graft_tracer_loop_item (
+              t, &l->lazy, _graft_tracer_loop_raw (t, &l->lazy, l->items, l->i), gen->iter);
+          l->i++;
+          if (item == NULL && _graft_tracer_loop_ran_out (&l->lazy))
+            ran_out = TRUE; /* its end's steps are taken */
+          else if (item == NULL || !_graft_tracer_assign (t, g->inner, gen->target, item))
+            return NULL;
+        }
+      if (ran_out)
+        {
+          g->depth--;
+          continue;
+        }
+      for (guint k = 0; k < gen->ifs.len && keep; k++)
+        {
+          Value *c = _graft_tracer_eval (t, g->inner, gen->ifs.items[k]);
+
+          if (c == NULL || !_graft_tracer_truth (t, c, gen->ifs.items[k], &keep))
+            return NULL;
+        }
+      if (!keep)
+        continue;
+      if (level + 1 == e->comp.n_generators)
+        return _graft_tracer_eval (t, g->inner, e->comp.elt);
+      if (!genexp_level_begin (t, g, level + 1))
+        return NULL;
+    }
+  *out_done = TRUE;
+  return NULL;
+}
+
+/**
+ * _graft_tracer_genexp_next:
+ * @it: a generator expression's iterator (its lazy's what is 'G')
+ * @out_done: (out): set when it has no item left
+ *
+ * next() of a generator expression.  An error raised while it runs ends
+ * it, as Python's generator is finished by an exception.
+ *
+ * Returns: (nullable): the item; %NULL at the end or with the tracer's error
+ */
+Value *
+_graft_tracer_genexp_next (Tracer            *t,
+                           Value             *it,
+                           const GraftPyExpr *at,
+                           gboolean          *out_done)
+{
+  GenExp *g = it->iter.lazy->gen;
+  Value  *v;
+
+  *out_done = FALSE;
+  if (it->iter.ended)
+    {
+      *out_done = TRUE;
+      return NULL;
+    }
+  if (g->running)
+    return _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                                "generator already executing");
+  g->running = TRUE;
+  v = genexp_step (t, g, out_done);
+  g->running = FALSE;
+  if (v == NULL)
+    {
+      it->iter.ended = TRUE;
+      g->depth = 0;
+    }
+  return v;
+}
+
+/* A generator expression: an iterator that runs as next() asks
+ * (_graft_tracer_genexp_next()), its first iterable evaluated now. */
+static Value *
+eval_generator_exp (Tracer            *t,
+                    Frame             *frame,
+                    Frame             *inner,
+                    const GraftPyExpr *e)
+{
+  GenExp   *g = _graft_tracer_alloc (t, sizeof (GenExp));
+  LazyIter *lazy = _graft_tracer_alloc (t, sizeof (LazyIter));
+
+  *g = (GenExp){ .expr = e, .frame = frame, .inner = inner };
+  g->levels = _graft_tracer_alloc (t, e->comp.n_generators * sizeof (GenLevel));
+  if (!genexp_level_begin (t, g, 0))
+    return NULL;
+  *lazy = (LazyIter){ .what = 'G', .gen = g };
+  return _graft_value_iter (t, _graft_value_seq (t, VAL_LIST, 0), lazy, "generator");
+}
+
+/* A list, set or dict comprehension, in a scope of its own; a generator
+ * expression (eval_generator_exp()). */
 static Value *
 eval_comprehension_expr (Tracer            *t,
                          Frame             *frame,
@@ -1998,6 +2390,8 @@ eval_comprehension_expr (Tracer            *t,
   inner->fn = frame->fn;
   inner->self = frame->self;
   inner->comprehension = TRUE;
+  if (e->kind == GRAFT_PY_EXPR_GENERATOR_EXP)
+    return eval_generator_exp (t, frame, inner, e);
   v = e->kind == GRAFT_PY_EXPR_DICT_COMP  ? _graft_value_dict (t)
       : e->kind == GRAFT_PY_EXPR_SET_COMP ? _graft_value_set (t, FALSE)
                                           : _graft_value_seq (t, VAL_LIST, 0);

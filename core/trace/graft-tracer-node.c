@@ -1097,7 +1097,8 @@ _graft_tracer_value_items (Tracer            *t,
     v = _graft_tracer_make_iter (t, v, at);
   if (v->kind == VAL_ITER &&
       (v->iter.lazy->what == 'c' || v->iter.lazy->what == 'l' || v->iter.lazy->what == 'R' ||
-       v->iter.lazy->what == 'M' || v->iter.lazy->what == 'F' || v->iter.lazy->steps != NULL))
+       v->iter.lazy->what == 'M' || v->iter.lazy->what == 'F' || v->iter.lazy->what == 'G' ||
+       v->iter.lazy->steps != NULL))
     {
       /* How many steps is known once the callable returns the sentinel:
        * one step at a time. */
@@ -1406,6 +1407,8 @@ _graft_tracer_iter_next (Tracer            *t,
     return list_iter_next (t, it, at, out_done);
   if (it->iter.lazy->what == 'M' || it->iter.lazy->what == 'F')
     return map_iter_next (t, it, at, out_done);
+  if (it->iter.lazy->what == 'G')
+    return _graft_tracer_genexp_next (t, it, at, out_done);
   if (it->iter.lazy->what == 'R')
     {
       /* reversed() of a list: the item before the last one given, while

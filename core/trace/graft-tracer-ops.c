@@ -1004,6 +1004,46 @@ is_same (const Value *a,
     }
 }
 
+/* `a in it` of an iterator: its items taken until one is @a or equals it
+ * (a generator runs no further). */
+static Value *
+iterator_contains (Tracer            *t,
+                   GraftPyCmpOp       op,
+                   Value             *it,
+                   Value             *a,
+                   const GraftPyExpr *at)
+{
+  gboolean found = FALSE;
+
+  for (;;)
+    {
+      gboolean done = FALSE;
+      Value   *item = _graft_tracer_iter_next (t, it, at, &done);
+
+      if (item == NULL && !done)
+        return NULL;
+      if (item == NULL)
+        break;
+      if (is_same (item, a))
+        {
+          found = TRUE;
+          break;
+        }
+      if (_graft_value_holds_proxy (item))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "'in' with a traced value needs its truth value, which tracing "
+                                   "does not have "
+                                   "(torch.fx: symbolically traced variables cannot be used as "
+                                   "inputs to control flow)");
+      if (_graft_value_equal (item, a))
+        {
+          found = TRUE;
+          break;
+        }
+    }
+  return _graft_value_bool (op == GRAFT_PY_CMP_IN ? found : !found);
+}
+
 /**
  * _graft_tracer_compare:
  *
@@ -1074,6 +1114,8 @@ _graft_tracer_compare (Tracer            *t,
                                    "does not have "
                                    "(torch.fx: symbolically traced variables cannot be used as "
                                    "inputs to control flow)");
+      if (b->kind == VAL_ITER)
+        return iterator_contains (t, op, b, a, at);
       r = contains (b, a, &ok);
       if (!ok)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,

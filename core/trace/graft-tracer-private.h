@@ -227,6 +227,10 @@ struct _Class
   PtrVec            *dc_fields;     /* a @dataclass: its fields (graft-tracer-dataclass.c) */
   PtrVec            *dc_params;     /* and its __init__'s parameters: fields and InitVars */
   gboolean           dc_repr, dc_eq, dc_frozen;
+  /* The names its body binds (collected when a body in a function first
+   * reads a name it does not hold), which it reads past the function's
+   * scope; NULL before. */
+  GHashTable *binds;
 };
 
 typedef struct
@@ -1155,8 +1159,10 @@ Value *_graft_tracer_call_partial (Tracer            *t,
  * item back (@len - 1 - pos is the next item's index).
  * 'r' a loop straight over `range(...)`: @len items, from @start by @step,
  * each made at its step (no list of them: _graft_tracer_loop_len() and
- * _graft_tracer_loop_raw()). */
+ * _graft_tracer_loop_raw()).  'G' (an iterator's own lazy) a generator
+ * expression, which runs as far as its next item at each next() (@gen). */
 typedef struct _LazyIter LazyIter;
+typedef struct _GenExp   GenExp;
 struct _LazyIter
 {
   Value    *container;
@@ -1171,6 +1177,7 @@ struct _LazyIter
   gint64    step;  /* 'r' */
   /* An iterator's (VAL_ITER) type: `list_iterator`, `generator`, `zip` */
   const char *type_name;
+  GenExp     *gen; /* 'G' (an iterator's own lazy): a generator expression's state */
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,
@@ -1227,6 +1234,10 @@ gboolean _graft_tracer_check_printable (Tracer            *t,
 Value   *_graft_tracer_make_iter (Tracer *t, Value *v, const GraftPyExpr *at);
 Value   *_graft_value_iter (Tracer *t, Value *items, LazyIter *lazy, const char *type_name);
 Value   *_graft_tracer_iter_next (Tracer *t, Value *it, const GraftPyExpr *at, gboolean *out_done);
+Value   *_graft_tracer_genexp_next (Tracer            *t,
+                                    Value             *it,
+                                    const GraftPyExpr *at,
+                                    gboolean          *out_done);
 gboolean _graft_tracer_loop_end (Tracer *t, const LazyIter *lazy, const GraftPyExpr *at);
 gboolean _graft_tracer_loop_ran_out (const LazyIter *lazy);
 gboolean _graft_tracer_loop_grew (Tracer            *t,
@@ -1357,6 +1368,10 @@ Flow     _graft_tracer_exec_stmt (Tracer            *t,
                                   Value            **out_return);
 Flow     _graft_tracer_exec_assign_name (Tracer *t, Frame *frame, const GraftPyStmt *s);
 gboolean _graft_tracer_declare_names (Tracer *t, Frame *frame, const GraftPyStmt *s);
+gboolean _graft_tracer_check_declarations (Tracer *t, const GraftPyStmtList *body);
+gboolean _graft_tracer_check_streamed_declarations (Tracer                *t,
+                                                    const GraftPyStmt     *def,
+                                                    const GraftPyStmtList *stmts);
 Value   *_graft_tracer_type_of (Tracer *t, Value *v, const GraftPyExpr *at);
 gboolean _graft_tracer_dict_update (Tracer            *t,
                                     Value             *dict,

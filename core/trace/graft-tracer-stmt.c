@@ -1145,9 +1145,16 @@ exec_class (Tracer            *t,
             const GraftPyStmt *s)
 {
   Class             *cls = _graft_tracer_alloc (t, sizeof (Class));
-  Frame             *body = _graft_tracer_frame_new (t, NULL, frame->globals);
+  Frame             *scope = frame;
+  Frame             *body;
   Value             *v;
   const GraftPyExpr *dataclass = NULL;
+
+  /* A body in a function reads the function's variables (and those around
+   * it), never an enclosing class body's. */
+  while (scope != NULL && scope->cls != NULL)
+    scope = scope->parent;
+  body = _graft_tracer_frame_new (t, scope != frame->globals ? scope : NULL, frame->globals);
 
   cls->name = s->class_def.name;
   cls->qualname = _graft_tracer_scope_qualname (t, frame, cls->name);
@@ -2335,9 +2342,12 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (_graft_value_is_proxy (v))
         {
+          /* (A `case` is read as an if: graft-py-parser.c's parse_match().) */
           _graft_tracer_fail (t, s->if_stmt.test->start, s->if_stmt.test->end,
-                              GRAFT_PARSE_ERROR_TRACE,
-                              "an if statement cannot depend on a traced value %s",
+                              GRAFT_PARSE_ERROR_TRACE, "%s cannot depend on a traced value %s",
+                              strncmp (graft_source_get_text (t->source) + s->start, "case", 4) == 0
+                                  ? "a case pattern"
+                                  : "an if statement",
                               _graft_tracer_control_flow_reason);
           return FLOW_ERROR;
         }

@@ -340,6 +340,8 @@ exec_module (Tracer *t)
 {
   const GraftPyStmtList *body = graft_py_module_get_body (t->module);
 
+  if (!_graft_tracer_check_declarations (t, body))
+    return FALSE;
   for (guint i = 0; i < body->len; i++)
     {
       const GraftPyStmt *s = body->items[i];
@@ -899,7 +901,8 @@ exec_streamed (Tracer   *t,
       else
         {
           _graft_tracer_locals_add (t, locals, &stmts);
-          if (_graft_tracer_contains_yield (&stmts))
+          if (_graft_tracer_contains_yield (&stmts) ||
+              !_graft_tracer_check_streamed_declarations (t, fn->def, &stmts))
             {
               t->fallback = TRUE;
               break;
@@ -1564,7 +1567,8 @@ graft_py_program_new_traced (GraftSource        *source,
       /* A forward left unread but not traced still has to compile. */
       deferred = find_deferred (self->module);
       if (graph != NULL && !t->fallback && deferred != NULL && deferred != t->streamed &&
-          !graft_py_module_read_body (self->module, deferred, NULL))
+          (!graft_py_module_read_body (self->module, deferred, NULL) ||
+           !_graft_tracer_check_declarations (t, graft_py_module_get_body (self->module))))
         t->fallback = TRUE;
       if (graph == NULL || t->fallback)
         {
