@@ -870,9 +870,10 @@ ring_shown (GraftCanvasNav *nav)
  * @out_rect: (out): where the focus ring is drawn, in layout coordinates
  *
  * The focus ring goes around the focused box and what is drawn with it (a
- * program node's type, under the box), outside the selection's ring.
+ * program node's type, under the box), outside the selection's ring.  It
+ * shows only while the keyboard is on the canvas (_graft_canvas_nav_draw()).
  *
- * Returns: whether the ring shows
+ * Returns: whether a box has the focus
  */
 gboolean
 _graft_canvas_nav_get_ring (GraftCanvasNav *nav,
@@ -882,7 +883,7 @@ _graft_canvas_nav_get_ring (GraftCanvasNav *nav,
   double       pad = MAX (8.0, 5.0 / graft_canvas_get_zoom (nav->canvas));
   GraftRect    r;
 
-  if (layout == NULL || !ring_shown (nav))
+  if (layout == NULL || nav->focus < 0)
     return FALSE;
   graft_layout_get_node_extent (layout, (guint) nav->focus, &r);
   out_rect->x = r.x - pad;
@@ -909,7 +910,7 @@ _graft_canvas_nav_draw (GraftCanvasNav *nav,
   double    dash[2];
   gboolean  dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  if (!_graft_canvas_nav_get_ring (nav, &r))
+  if (!ring_shown (nav) || !_graft_canvas_nav_get_ring (nav, &r))
     return;
   dash[0] = 5.0 / zoom;
   dash[1] = 3.0 / zoom;

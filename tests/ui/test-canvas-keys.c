@@ -753,8 +753,6 @@ test_ring_around_type (void)
   iterate_until (layout_ready, window);
   canvas = focused_canvas (window);
   layout = graft_canvas_get_layout (canvas);
-  /* As after a key pressed. */
-  gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
   g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Home"));
   for (guint steps = 0; steps < graft_layout_get_n_nodes (layout); steps++)
     {
