@@ -584,7 +584,8 @@ append_names (GString     *text,
 
 /* What the canvas tells assistive technologies: the focused box as its
  * label ("relu_1, call_function torch.relu"), what it is as its role
- * description, and its inputs, users and match as its description. */
+ * description, and its value (a program's type, as the box shows it), inputs,
+ * users and match as its description. */
 static void
 update_accessible (GraftCanvasNav *nav)
 {
@@ -625,6 +626,9 @@ update_accessible (GraftCanvasNav *nav)
     }
 
   description = g_string_new (NULL);
+  /* What the box shows under it (a program's `f32[2, 3]`). */
+  if (node->annotation != NULL)
+    g_string_append_printf (description, "value %s; ", node->annotation);
   boxes = inputs_of (nav, (guint) nav->focus, &n);
   if (n == 0)
     g_string_append (description, "no inputs");

@@ -739,7 +739,9 @@ test_properties_on_ring (void)
 /* The keyboard's ring on a program's node goes around the type written
  * under its box (`f32[2, 5, 5]`, GRAFT_EDGE_LABEL_GAP + _HEIGHT = 12
  * points under it): it ran through that text, 8 points under the box.
- * A node without a type (the output) keeps its ring 8 points out. */
+ * A node without a type (the output) keeps its ring 8 points out.  What
+ * assistive technologies are told says the type too, as the box shows
+ * it. */
 static void
 test_ring_around_type (void)
 {
@@ -749,6 +751,7 @@ test_ring_around_type (void)
   GraftCanvas     *canvas;
   GraftLayout     *layout;
   guint            n_typed = 0;
+  gboolean         said = FALSE;
 
   iterate_until (layout_ready, window);
   canvas = focused_canvas (window);
@@ -772,12 +775,21 @@ test_ring_around_type (void)
         }
       else
         g_assert_cmpfloat (ring.y + ring.height, ==, box->y + box->height + 8);
+      /* And what the box shows under it is said too. */
+      if (g_str_equal (name, "softmax"))
+        {
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (canvas),
+                                               GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                               "value f32[2, 5, 5]; input mul; user matmul_1");
+          said = TRUE;
+        }
       if (g_str_equal (name, "output"))
         break;
       g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Page_Down"));
     }
   g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "output");
   g_assert_cmpuint (n_typed, >=, 10);
+  g_assert_true (said);
   close_window (window);
 }
 
