@@ -237,8 +237,9 @@ node_name_of (GraftLayout *layout,
                              : node->name;
 }
 
-/* Scrolls the least that shows box @box whole (its type under it too),
- * when it is not. */
+/* Brings box @box (its type under it too) into view when it is not
+ * whole in it: centred, or as near the centre as the graph filling the
+ * view allows. */
 static void
 scroll_to (GraftCanvasNav *nav,
            guint           box)
@@ -260,6 +261,10 @@ scroll_to (GraftCanvasNav *nav,
        y1 <= height - VIEW_MARGIN))
     return;
   graft_canvas_center_on (nav->canvas, node_name_of (layout, box));
+  /* A box near the graph's edge, centred, had blank canvas up to half a
+   * view beside it (Home on a tall graph): the graph fills the view, as
+   * when a match is chosen (graft_canvas_show_node()). */
+  graft_canvas_fill_view (nav->canvas);
 }
 
 /* Moves the focus to box @box (a stub: its node's box), or nowhere; with

@@ -473,6 +473,30 @@ test_match_readable (void)
   close_window (window);
 }
 
+/* The keyboard's move to a box out of view centres it as far as the
+ * graph filling the view allows: Home on a tall graph (resnet18_bn_relu.py
+ * at 150 %) showed x in the middle of the view under half a view of blank
+ * canvas.  End then shows the output at the bottom, the graph under it
+ * filling the view too. */
+static void
+test_keys_fill_view (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data",
+                                            "examples", "resnet18_bn_relu.py", NULL);
+  GraftWindow     *window = open_path_sized (path, 1100, 690);
+  GraftCanvas     *canvas = focused_canvas (window);
+
+  graft_canvas_set_zoom (canvas, 1.5);
+  graft_canvas_set_center (canvas, 0, 100000);
+  assert_key (canvas, "Home", "x");
+  g_assert_true (node_in_view (canvas, "x"));
+  assert_view_filled (canvas);
+  assert_key (canvas, "End", "output");
+  g_assert_true (node_in_view (canvas, "output"));
+  assert_view_filled (canvas);
+  close_window (window);
+}
+
 /* Return selects the focused node and shows its properties, the focus
  * staying on the canvas; Space selects it alone, Ctrl+Space adds it or
  * takes it out. */
@@ -918,5 +942,6 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/properties-on-ring", test_properties_on_ring);
   g_test_add_func ("/ui/canvas-keys/undo-replace-ring", test_undo_replace_ring);
   g_test_add_func ("/ui/canvas-keys/ring-around-type", test_ring_around_type);
+  g_test_add_func ("/ui/canvas-keys/keys-fill-view", test_keys_fill_view);
   return g_test_run ();
 }
