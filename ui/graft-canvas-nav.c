@@ -237,27 +237,34 @@ node_name_of (GraftLayout *layout,
                              : node->name;
 }
 
-/* Scrolls the least that shows box @box whole, when it is not. */
+/* Brings box @box (its type under it too) into view when it is not
+ * whole in it: centred, or as near the centre as the graph filling the
+ * view allows. */
 static void
 scroll_to (GraftCanvasNav *nav,
            guint           box)
 {
-  GraftLayout     *layout = layout_of (nav);
-  const GraftRect *r = &graft_layout_get_node (layout, box)->box;
-  double           x0;
-  double           y0;
-  double           x1;
-  double           y1;
-  double           width = gtk_widget_get_width (GTK_WIDGET (nav->canvas));
-  double           height = gtk_widget_get_height (GTK_WIDGET (nav->canvas));
+  GraftLayout *layout = layout_of (nav);
+  GraftRect    r;
+  double       x0;
+  double       y0;
+  double       x1;
+  double       y1;
+  double       width = gtk_widget_get_width (GTK_WIDGET (nav->canvas));
+  double       height = gtk_widget_get_height (GTK_WIDGET (nav->canvas));
 
-  graft_canvas_layout_to_widget (nav->canvas, r->x, r->y, &x0, &y0);
-  graft_canvas_layout_to_widget (nav->canvas, r->x + r->width, r->y + r->height, &x1, &y1);
+  graft_layout_get_node_extent (layout, box, &r);
+  graft_canvas_layout_to_widget (nav->canvas, r.x, r.y, &x0, &y0);
+  graft_canvas_layout_to_widget (nav->canvas, r.x + r.width, r.y + r.height, &x1, &y1);
   if (width <= 0 || height <= 0 ||
       (x0 >= VIEW_MARGIN && y0 >= VIEW_MARGIN && x1 <= width - VIEW_MARGIN &&
        y1 <= height - VIEW_MARGIN))
     return;
   graft_canvas_center_on (nav->canvas, node_name_of (layout, box));
+  /* A box near the graph's edge, centred, had blank canvas up to half a
+   * view beside it (Home on a tall graph): the graph fills the view, as
+   * when a match is chosen (graft_canvas_show_node()). */
+  graft_canvas_fill_view (nav->canvas);
 }
 
 /* Moves the focus to box @box (a stub: its node's box), or nowhere; with
@@ -582,7 +589,8 @@ append_names (GString     *text,
 
 /* What the canvas tells assistive technologies: the focused box as its
  * label ("relu_1, call_function torch.relu"), what it is as its role
- * description, and its inputs, users and match as its description. */
+ * description, and its value (a program's type, as the box shows it), inputs,
+ * users and match as its description. */
 static void
 update_accessible (GraftCanvasNav *nav)
 {
@@ -623,6 +631,9 @@ update_accessible (GraftCanvasNav *nav)
     }
 
   description = g_string_new (NULL);
+  /* What the box shows under it (a program's `f32[2, 3]`). */
+  if (node->annotation != NULL)
+    g_string_append_printf (description, "value %s; ", node->annotation);
   boxes = inputs_of (nav, (guint) nav->focus, &n);
   if (n == 0)
     g_string_append (description, "no inputs");
@@ -863,33 +874,58 @@ ring_shown (GraftCanvasNav *nav)
 }
 
 /**
+ * _graft_canvas_nav_get_ring:
+ * @nav: a canvas's navigation
+ * @out_rect: (out): where the focus ring is drawn, in layout coordinates
+ *
+ * The focus ring goes around the focused box and what is drawn with it (a
+ * program node's type, under the box), outside the selection's ring.  It
+ * shows only while the keyboard is on the canvas (_graft_canvas_nav_draw()).
+ *
+ * Returns: whether a box has the focus
+ */
+gboolean
+_graft_canvas_nav_get_ring (GraftCanvasNav *nav,
+                            GraftRect      *out_rect)
+{
+  GraftLayout *layout = layout_of (nav);
+  double       pad = MAX (8.0, 5.0 / graft_canvas_get_zoom (nav->canvas));
+  GraftRect    r;
+
+  if (layout == NULL || nav->focus < 0)
+    return FALSE;
+  graft_layout_get_node_extent (layout, (guint) nav->focus, &r);
+  out_rect->x = r.x - pad;
+  out_rect->y = r.y - pad;
+  out_rect->width = r.width + 2 * pad;
+  out_rect->height = r.height + 2 * pad;
+  return TRUE;
+}
+
+/**
  * _graft_canvas_nav_draw:
  * @nav: a canvas's navigation
  * @cr: the canvas's cairo context, in layout coordinates
  *
- * Draws the focus ring, when it shows: dashed, outside the selection's
- * ring, two pixels wide at any zoom.
+ * Draws the focus ring, when it shows: dashed, two pixels wide at any
+ * zoom (_graft_canvas_nav_get_ring()).
  */
 void
 _graft_canvas_nav_draw (GraftCanvasNav *nav,
                         cairo_t        *cr)
 {
-  GraftLayout     *layout = layout_of (nav);
-  double           zoom = graft_canvas_get_zoom (nav->canvas);
-  const GraftRect *r;
-  double           pad;
-  double           dash[2];
-  gboolean         dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double    zoom = graft_canvas_get_zoom (nav->canvas);
+  GraftRect r;
+  double    dash[2];
+  gboolean  dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  if (layout == NULL || !ring_shown (nav))
+  if (!ring_shown (nav) || !_graft_canvas_nav_get_ring (nav, &r))
     return;
-  r = &graft_layout_get_node (layout, (guint) nav->focus)->box;
-  pad = MAX (8.0, 5.0 / zoom);
   dash[0] = 5.0 / zoom;
   dash[1] = 3.0 / zoom;
   cairo_save (cr);
   cairo_new_path (cr);
-  cairo_rectangle (cr, r->x - pad, r->y - pad, r->width + 2 * pad, r->height + 2 * pad);
+  cairo_rectangle (cr, r.x, r.y, r.width, r.height);
   cairo_set_line_width (cr, 2.0 / zoom);
   cairo_set_dash (cr, dash, 2, 0);
   if (dark)

@@ -41,5 +41,7 @@ void            _graft_canvas_nav_clicked (GraftCanvasNav *nav,
                                            gint            box);
 void            _graft_canvas_nav_draw (GraftCanvasNav *nav,
                                         cairo_t        *cr);
+gboolean        _graft_canvas_nav_get_ring (GraftCanvasNav *nav,
+                                            GraftRect      *out_rect);
 
 G_END_DECLS

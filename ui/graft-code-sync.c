@@ -3,7 +3,8 @@
  * graft-code-sync.c: the Code tab.
  *
  * Contract: the code view shows `graft code` of the document's graph
- * (nothing after a load error), highlighted as Python.  When that is not
+ * (nothing after a load error, and the note above it says why),
+ * highlighted as Python.  When that is not
  * the graph's code (an exported program whose code torch cannot compile
  * has torch's empty forward), a note above it says so and why
  * (graft_document_get_code_error()).  It is filled when
@@ -306,11 +307,20 @@ static void update_code (GraftCodeSync *self);
 static void
 update_note (GraftCodeSync *self)
 {
-  const GError *code_error = graft_document_get_load_error (self->document) == NULL
-                                 ? graft_document_get_code_error (self->document)
-                                 : NULL;
+  const GError *load_error = graft_document_get_load_error (self->document);
+  const GError *code_error =
+      load_error == NULL ? graft_document_get_code_error (self->document) : NULL;
 
-  if (code_error != NULL)
+  /* An empty page with a cursor looked like code yet to come. */
+  if (load_error != NULL)
+    {
+      g_autofree char *message = graft_error_format (load_error, NULL);
+      g_autofree char *note = g_strdup_printf ("No code: the file could not be read.\n%s",
+                                               message);
+
+      gtk_label_set_text (self->note, note);
+    }
+  else if (code_error != NULL)
     {
       g_autofree char *note = g_strdup_printf (
           "torch could not compile the generated code: %s.\n"
@@ -321,7 +331,7 @@ update_note (GraftCodeSync *self)
 
       gtk_label_set_text (self->note, note);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->note), code_error != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->note), load_error != NULL || code_error != NULL);
 }
 
 /* The code, whole, or as rows when it is big (once it is made). */

@@ -431,14 +431,55 @@ add_signature (GraftProperties *self,
     add_row (self, "persistent", spec->persistent ? "yes" : "no", NULL, FALSE);
 }
 
+/* How many values @node's tuple holds, as its users take them apart
+ * (`getitem = node[2]`: at least 3); 0 when a user does something else
+ * with it, or it has none. */
+static guint
+tuple_length (GraftNode *node)
+{
+  guint n_users = graft_node_get_n_users (node);
+  guint length = 0;
+
+  for (guint i = 0; i < n_users; i++)
+    {
+      GraftNode      *user = graft_node_get_user (node, i);
+      const GraftArg *args = graft_node_get_args (user);
+
+      if (graft_node_get_op (user) != GRAFT_OP_CALL_FUNCTION || args->n != 2 ||
+          args->items[0].kind != GRAFT_ARG_NODE || args->items[0].node != node ||
+          args->items[1].kind != GRAFT_ARG_INT || args->items[1].i < 0 ||
+          args->items[1].i >= G_MAXINT)
+        return 0;
+      length = MAX (length, (guint) args->items[1].i + 1);
+    }
+  return length;
+}
+
+/* What @node computes.  A value recorded as neither a tensor nor a
+ * symbol, without a description (a node with several outputs, the
+ * output), showed the heading alone: a tuple says how long it is, the
+ * rest has no heading. */
 static void
 add_value (GraftProperties     *self,
+           GraftNode           *node,
            const GraftNodeMeta *meta)
 {
   g_autofree char *annotation = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
 
   if (meta->kind == GRAFT_VALUE_UNKNOWN)
     return;
+  if (meta->kind == GRAFT_VALUE_OTHER && meta->symbol == NULL)
+    {
+      guint            length = tuple_length (node);
+      g_autofree char *text = NULL;
+
+      if (length == 0)
+        return;
+      text = g_strdup_printf (length == 1 ? "tuple of %u value" : "tuple of %u values", length);
+      add_heading (self, "Value");
+      add_row (self, "type", text, NULL, TRUE);
+      return;
+    }
   add_heading (self, "Value");
   if (annotation != NULL)
     add_row (self, "type", annotation, NULL, TRUE);
@@ -597,7 +638,7 @@ show_node (GraftProperties *self,
     }
   if (meta != NULL)
     {
-      add_value (self, meta);
+      add_value (self, node, meta);
       add_source (self, meta->stack_trace);
       add_modules (self, meta);
     }

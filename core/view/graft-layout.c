@@ -2289,6 +2289,48 @@ graft_layout_get_node (GraftLayout *self,
 }
 
 /**
+ * graft_layout_get_node_extent:
+ * @self: a layout
+ * @i: a box index
+ * @out_rect: (out): where box @i's drawing reaches
+ *
+ * Box @i and what is drawn with it: the annotation under it (a program's
+ * `f32[2, 3]`), below the cards of a folded box, and as wide as its text
+ * where that is wider than the box (a stub's).  What marks a box from
+ * outside (the canvas's keyboard ring) goes around this, not across the
+ * annotation.
+ */
+void
+graft_layout_get_node_extent (GraftLayout *self,
+                              guint        i,
+                              GraftRect   *out_rect)
+{
+  const GraftLayoutNode *box;
+  GraftText             *text;
+  double                 width;
+
+  g_return_if_fail (i < self->nodes->len);
+  box = &g_array_index (self->nodes, GraftLayoutNode, i);
+  *out_rect = box->box;
+  if (box->annotation == NULL)
+    return;
+  /* As graft-render.c's draw_annotation() places it. */
+  out_rect->height +=
+      GRAFT_EDGE_LABEL_GAP + GRAFT_EDGE_LABEL_HEIGHT + (box->n_members > 0 ? 6.0 : 0.0);
+  /* Other boxes are made as wide as their annotation (add_box()). */
+  if (!box->is_stub)
+    return;
+  text = _graft_text_new ();
+  width = _graft_text_width (text, GRAFT_TEXT_EDGE, box->annotation) + 3;
+  _graft_text_free (text);
+  if (width > out_rect->width)
+    {
+      out_rect->x -= (width - out_rect->width) / 2;
+      out_rect->width = width;
+    }
+}
+
+/**
  * graft_layout_get_n_edges:
  * @self: a layout
  *

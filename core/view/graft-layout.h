@@ -186,6 +186,9 @@ void                    graft_layout_free (GraftLayout *self);
 guint                   graft_layout_get_n_nodes (GraftLayout *self);
 const GraftLayoutNode  *graft_layout_get_node (GraftLayout *self,
                                                guint        i);
+void                    graft_layout_get_node_extent (GraftLayout *self,
+                                                      guint        i,
+                                                      GraftRect   *out_rect);
 guint                   graft_layout_get_n_edges (GraftLayout *self);
 const GraftLayoutEdge  *graft_layout_get_edge (GraftLayout *self,
                                                guint        i);

@@ -12,7 +12,8 @@
  * always does; a match chosen by Ctrl+G or the list takes the focus; Menu and Shift+F10 open the
  * node's context menu at the node; Return and Space select, Return shows the properties, Ctrl+Space
  * adds to the selection; a folded module is a node too and Return opens
- * it.  What the canvas tells assistive technologies (GTK's test AT
+ * it; the ring goes around a program node's type under its box.  What
+ * the canvas tells assistive technologies (GTK's test AT
  * context, GTK_A11Y=test) follows the focus: role, label, role
  * description, description with the match and whether it is chosen, and
  * the selected state.
@@ -25,6 +26,7 @@
 #include "graft-document-private.h"
 
 #include "graft-application.h"
+#include "graft-canvas-private.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
 #include "graft-search.h"
@@ -471,6 +473,30 @@ test_match_readable (void)
   close_window (window);
 }
 
+/* The keyboard's move to a box out of view centres it as far as the
+ * graph filling the view allows: Home on a tall graph (resnet18_bn_relu.py
+ * at 150 %) showed x in the middle of the view under half a view of blank
+ * canvas.  End then shows the output at the bottom, the graph under it
+ * filling the view too. */
+static void
+test_keys_fill_view (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data",
+                                            "examples", "resnet18_bn_relu.py", NULL);
+  GraftWindow     *window = open_path_sized (path, 1100, 690);
+  GraftCanvas     *canvas = focused_canvas (window);
+
+  graft_canvas_set_zoom (canvas, 1.5);
+  graft_canvas_set_center (canvas, 0, 100000);
+  assert_key (canvas, "Home", "x");
+  g_assert_true (node_in_view (canvas, "x"));
+  assert_view_filled (canvas);
+  assert_key (canvas, "End", "output");
+  g_assert_true (node_in_view (canvas, "output"));
+  assert_view_filled (canvas);
+  close_window (window);
+}
+
 /* Return selects the focused node and shows its properties, the focus
  * staying on the canvas; Space selects it alone, Ctrl+Space adds it or
  * takes it out. */
@@ -734,6 +760,63 @@ test_properties_on_ring (void)
   close_window (window);
 }
 
+/* The keyboard's ring on a program's node goes around the type written
+ * under its box (`f32[2, 5, 5]`, GRAFT_EDGE_LABEL_GAP + _HEIGHT = 12
+ * points under it): it ran through that text, 8 points under the box.
+ * A node without a type (the output) keeps its ring 8 points out.  What
+ * assistive technologies are told says the type too, as the box shows
+ * it. */
+static void
+test_ring_around_type (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                            "attention_manual.pt2", NULL);
+  GraftWindow     *window = open_path (path);
+  GraftCanvas     *canvas;
+  GraftLayout     *layout;
+  guint            n_typed = 0;
+  gboolean         said = FALSE;
+
+  iterate_until (layout_ready, window);
+  canvas = focused_canvas (window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Home"));
+  for (guint steps = 0; steps < graft_layout_get_n_nodes (layout); steps++)
+    {
+      const char            *name = graft_canvas_get_focus_node (canvas);
+      const GraftLayoutNode *node = graft_layout_get_node (layout, find_layout_box (layout, name));
+      const GraftRect       *box = &node->box;
+      GraftRect              ring;
+
+      g_assert_true (_graft_canvas_nav_get_ring (_graft_canvas_get_nav (canvas), &ring));
+      g_assert_cmpfloat (ring.x, <=, box->x - 8);
+      g_assert_cmpfloat (ring.y, <=, box->y - 8);
+      g_assert_cmpfloat (ring.x + ring.width, >=, box->x + box->width + 8);
+      if (node->annotation != NULL)
+        {
+          g_assert_cmpfloat (ring.y + ring.height, >=, box->y + box->height + 12 + 8);
+          n_typed++;
+        }
+      else
+        g_assert_cmpfloat (ring.y + ring.height, ==, box->y + box->height + 8);
+      /* And what the box shows under it is said too. */
+      if (g_str_equal (name, "softmax"))
+        {
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (canvas),
+                                               GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                               "value f32[2, 5, 5]; input mul; user matmul_1");
+          said = TRUE;
+        }
+      if (g_str_equal (name, "output"))
+        break;
+      g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Page_Down"));
+    }
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "output");
+  g_assert_cmpuint (n_typed, >=, 10);
+  g_assert_true (said);
+  close_window (window);
+}
+
 /* Undoing a Replace chooses the match it had replaced again, and the
  * keyboard's ring goes to it as a match chosen by Ctrl+G does: it stayed
  * on the node the Replace had left it on. */
@@ -858,5 +941,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);
   g_test_add_func ("/ui/canvas-keys/properties-on-ring", test_properties_on_ring);
   g_test_add_func ("/ui/canvas-keys/undo-replace-ring", test_undo_replace_ring);
+  g_test_add_func ("/ui/canvas-keys/ring-around-type", test_ring_around_type);
+  g_test_add_func ("/ui/canvas-keys/keys-fill-view", test_keys_fill_view);
   return g_test_run ();
 }

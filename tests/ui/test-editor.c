@@ -3265,6 +3265,46 @@ test_properties_program (void)
 }
 
 static gboolean
+is_label_text (GtkWidget    *widget,
+               gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* A program's node with several outputs (resnet18.pt2's first batch
+ * norm, taken apart by three getitems) and its output record no type: the
+ * panel showed a "Value" heading with nothing under it.  The tuple says
+ * how long it is; the output has no such heading. */
+static void
+test_properties_tuple (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs", "resnet18.pt2", NULL);
+  g_autoptr (GError) error = NULL;
+  GraftSource     *source = graft_input_read_file (path, &error);
+  GraftGraph      *graph;
+  GraftProperties *panel = g_object_ref_sink (GRAFT_PROPERTIES (graft_properties_new ()));
+  const char      *bn[] = { "_native_batch_norm_legit_no_training_default", NULL };
+  const char      *output[] = { "output", NULL };
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  graph = graft_pt2_read (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_assert_no_error (error);
+  graft_properties_show (panel, graph, NULL, bn, NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "type"), ==, "tuple of 3 values");
+  text = graft_properties_dup_text (panel);
+  g_assert_nonnull (strstr (text, "\ntype: tuple of 3 values\n"));
+  graft_properties_show (panel, graph, NULL, output, NULL);
+  g_assert_null (graft_properties_get_value (panel, "type"));
+  g_assert_null (find_widget_where (GTK_WIDGET (panel), is_label_text, "Value"));
+  g_assert_nonnull (find_widget_where (GTK_WIDGET (panel), is_label_text, "Users"));
+  g_object_unref (panel);
+  graft_graph_free (graph);
+  graft_source_unref (source);
+}
+
+static gboolean
 revealed (gpointer data)
 {
   return graft_window_get_properties_shown (data);
@@ -3741,6 +3781,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/recent-names", test_recent_names);
   g_test_add_func ("/ui/window/no-graph-actions", test_no_graph_actions);
   g_test_add_func ("/ui/properties/program", test_properties_program);
+  g_test_add_func ("/ui/properties/tuple", test_properties_tuple);
   g_test_add_func ("/ui/properties/window", test_properties_window);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
   g_test_add_func ("/ui/window/replace-second", test_replace_second);

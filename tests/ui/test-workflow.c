@@ -5,7 +5,8 @@
  *
  * - A file that could not be read is read again by itself when it
  *   changes on disk (no bar to press: there was nothing to lose), so that
- *   fixing its syntax error in another editor shows the graph.
+ *   fixing its syntax error in another editor shows the graph; meanwhile
+ *   the Code page says why it has no code.
  * - Replace goes on to the next match, as a text editor's does: the match
  *   that took the replaced one's place is chosen, so Shift+Ctrl+R again
  *   replaces it, down to the last.
@@ -58,9 +59,10 @@ test_unread_file_read_again (void)
   g_autofree char *dir = g_dir_make_tmp ("graft-reread-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "model.py", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow   *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-  GraftDocument *document = graft_window_get_document (window);
-  guint          line = 0;
+  g_autofree char *code = NULL;
+  GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument   *document = graft_window_get_document (window);
+  guint            line = 0;
 
   g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
   gtk_window_present (GTK_WINDOW (window));
@@ -69,13 +71,25 @@ test_unread_file_read_again (void)
   g_assert_true (graft_error_get_location (graft_document_get_load_error (document), NULL, &line,
                                            NULL, NULL, NULL));
   g_assert_cmpuint (line, ==, 6);
+  /* The Code page says why it is empty: it was a blank text with a
+   * cursor, as if the code were still to come. */
+  gtk_stack_set_visible_child_name (window->editor_stack, "code");
+  iterate_pending ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->code_note)));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->code_note),
+                                   "No code: the file could not be read.\n"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->code_note), "model.py:6:"));
 
-  /* Fixed in another editor: the graph shows, no bar. */
+  /* Fixed in another editor: the graph shows, no bar, and its code. */
   g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
   iterate_until (graph_read, window);
   g_assert_null (graft_window_get_file_notice (window));
   g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
   g_assert_false (graft_document_get_modified (document));
+  iterate_pending ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->code_note)));
+  code = buffer_text (gtk_text_view_get_buffer (window->code_view));
+  g_assert_nonnull (strstr (code, "relu = torch.relu(x)"));
 
   /* A graph that was read is not thrown away unasked. */
   g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
