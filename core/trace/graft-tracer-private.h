@@ -189,6 +189,9 @@ struct _Object
   /* A leaf whose params and buffers are all its own (no longer its model's):
    * nn.utils.weight_norm changed them (_graft_tracer_weight_norm()). */
   guint tensors_own : 1;
+  /* A buffer was registered with `persistent=False` (Graft does not keep
+   * which: state_dict() of it is refused). */
+  guint non_persistent_buffers : 1;
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
