@@ -1111,6 +1111,11 @@ Value *_graft_tracer_weight_norm (Tracer            *t,
                                   PtrVec            *args,
                                   StrMap            *kwargs,
                                   const GraftPyExpr *at);
+Value *_graft_tracer_remove_weight_norm (Tracer            *t,
+                                         const char        *path,
+                                         PtrVec            *args,
+                                         StrMap            *kwargs,
+                                         const GraftPyExpr *at);
 
 /* graft-tracer-module-checks.c */
 gboolean _graft_tracer_check_nn_values (Tracer            *t,
