@@ -868,6 +868,195 @@ functional_interpolate (Tracer            *t,
   return _graft_tensor_made_laid (t, &s, &c);
 }
 
+/* An int, or a tuple or list of @n ints (one repeated), of a pooling
+ * argument into @out; %FALSE if it is neither. */
+static gboolean
+pool_ints (const Value *v,
+           guint        n,
+           gint64      *out)
+{
+  if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
+    {
+      guint len = v->seq.items->len;
+
+      if (len != 1 && len != n)
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        if (!_graft_tensor_plain_int (v->seq.items->pdata[len == 1 ? 0 : i], &out[i]))
+          return FALSE;
+      return TRUE;
+    }
+  if (v->kind != VAL_INT || !_graft_tensor_plain_int (v, &out[0]))
+    return FALSE;
+  for (guint i = 1; i < n; i++)
+    out[i] = out[0];
+  return TRUE;
+}
+
+/* A pooling's result of @s, contiguous for an input that is (its other
+ * layouts are not followed): float32 and float64 inputs only. */
+static Value *
+pooled (Tracer      *t,
+        const Value *input,
+        Shape       *s)
+{
+  Shape  in;
+  Layout l, c;
+
+  if ((strcmp (s->dtype, "torch.float32") != 0 && strcmp (s->dtype, "torch.float64") != 0) ||
+      !_graft_tensor_sane (s) || !_graft_tensor_shape_of (input, &in))
+    return NULL;
+  _graft_tensor_layout_of (input, &in, &l);
+  _graft_tensor_contiguous_layout (&in, &c);
+  if (!l.known || memcmp (l.strides, c.strides, in.rank * sizeof (gint64)) != 0)
+    return _graft_tensor_made (t, s);
+  _graft_tensor_contiguous_layout (s, &c);
+  return _graft_tensor_made_laid (t, s, &c);
+}
+
+/* F.max_pool1d/2d and F.avg_pool1d/2d: torch's pooling_output_shape() of
+ * each spatial dim, for arguments torch accepts; anything it would refuse
+ * (a pad over half the kernel, an output below 1) is left unknown. */
+static Value *
+functional_pool (Tracer     *t,
+                 const char *name,
+                 PtrVec     *args,
+                 StrMap     *kwargs)
+{
+  static const char *const max_keys[] = { "input", "kernel_size", "stride",
+                                          "padding", "dilation", "ceil_mode",
+                                          "return_indices", NULL };
+  static const char *const avg_keys[] = { "input", "kernel_size", "stride",
+                                          "padding", "ceil_mode", "count_include_pad",
+                                          "divisor_override", NULL };
+  gboolean                 is_max = name[0] == 'm';
+  guint                    n = name[strlen (name) - 2] - '0';
+  Value                   *k_v = call_arg (args, kwargs, 1, "kernel_size");
+  Value                   *s_v = call_arg (args, kwargs, 2, "stride");
+  Value                   *p_v = call_arg (args, kwargs, 3, "padding");
+  Value                   *d_v = is_max ? call_arg (args, kwargs, 4, "dilation") : NULL;
+  Value                   *c_v = call_arg (args, kwargs, is_max ? 5 : 4, "ceil_mode");
+  Value                   *ri = is_max ? call_arg (args, kwargs, 6, "return_indices") : NULL;
+  gint64                   k[2], st[2], pad[2] = { 0, 0 }, dil[2] = { 1, 1 };
+  gboolean                 ceil_mode = FALSE;
+  Shape                    s;
+
+  if ((n != 1 && n != 2) || args == NULL || args->len == 0 || args->len > 7 ||
+      !known_keywords (kwargs, is_max ? max_keys : avg_keys) ||
+      !_graft_tensor_shape_of (args->pdata[0], &s) || (s.rank != n + 1 && s.rank != n + 2) ||
+      k_v == NULL || !pool_ints (k_v, n, k) || (p_v != NULL && !pool_ints (p_v, n, pad)) ||
+      (d_v != NULL && !pool_ints (d_v, n, dil)) ||
+      (c_v != NULL && c_v->kind != VAL_BOOL) || (ri != NULL && !(ri->kind == VAL_BOOL && !ri->b)))
+    return NULL;
+  if (s_v == NULL || s_v->kind == VAL_NONE ||
+      ((s_v->kind == VAL_TUPLE || s_v->kind == VAL_LIST) && s_v->seq.items->len == 0))
+    memcpy (st, k, sizeof st);
+  else if (!pool_ints (s_v, n, st))
+    return NULL;
+  if (c_v != NULL)
+    ceil_mode = c_v->b;
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 in = s.dims[s.rank - n + i], num, out;
+
+      if (k[i] <= 0 || st[i] <= 0 || pad[i] < 0 || dil[i] <= 0 || k[i] > (1 << 20) ||
+          st[i] > (1 << 20) || pad[i] > (1 << 20) || dil[i] > (1 << 20) ||
+          pad[i] > (dil[i] * (k[i] - 1) + 1) / 2)
+        return NULL;
+      num = in + 2 * pad[i] - dil[i] * (k[i] - 1) - 1 + (ceil_mode ? st[i] - 1 : 0);
+      out = (num >= 0 ? num / st[i] : -((-num + st[i] - 1) / st[i])) + 1;
+      if (ceil_mode && (out - 1) * st[i] >= in + pad[i])
+        out--;
+      if (out <= 0)
+        return NULL;
+      s.dims[s.rank - n + i] = out;
+    }
+  return pooled (t, args->pdata[0], &s);
+}
+
+/* F.adaptive_avg_pool1d/2d and F.adaptive_max_pool1d/2d (without
+ * indices): the output size as given, None keeping the input's. */
+static Value *
+functional_adaptive_pool (Tracer     *t,
+                          const char *name,
+                          PtrVec     *args,
+                          StrMap     *kwargs)
+{
+  static const char *const keys[] = { "input", "output_size", "return_indices", NULL };
+  guint                    n = name[strlen (name) - 2] - '0';
+  Value                   *o = call_arg (args, kwargs, 1, "output_size");
+  Value                   *ri = call_arg (args, kwargs, 2, "return_indices");
+  Shape                    s;
+
+  if ((n != 1 && n != 2) || args == NULL || args->len == 0 || args->len > 3 ||
+      !known_keywords (kwargs, keys) || !_graft_tensor_shape_of (args->pdata[0], &s) ||
+      (s.rank != n + 1 && s.rank != n + 2) || o == NULL ||
+      (ri != NULL && !(ri->kind == VAL_BOOL && !ri->b)))
+    return NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      const Value *e = o;
+      gint64       v;
+
+      if (o->kind == VAL_TUPLE || o->kind == VAL_LIST)
+        {
+          if (o->seq.items->len != n)
+            return NULL;
+          e = o->seq.items->pdata[i];
+        }
+      if (e->kind == VAL_NONE)
+        continue;
+      if (e->kind != VAL_INT || !_graft_tensor_plain_int (e, &v) || v <= 0)
+        return NULL;
+      s.dims[s.rank - n + i] = v;
+    }
+  for (guint i = 0; i < s.rank; i++)
+    if (s.dims[i] == 0)
+      return NULL;
+  return pooled (t, args->pdata[0], &s);
+}
+
+/* F.linear(t, weight, bias): t's last dim replaced by the weight's
+ * first, contiguous, where the sizes fit and the dtypes are one float
+ * type; else left unknown. */
+static Value *
+functional_linear (Tracer            *t,
+                   PtrVec            *args,
+                   StrMap            *kwargs,
+                   const GraftPyExpr *at)
+{
+  static const char *const keys[] = { "input", "weight", "bias", NULL };
+  Value                   *w_v = call_arg (args, kwargs, 1, "weight");
+  Value                   *b_v = call_arg (args, kwargs, 2, "bias");
+  Shape                    s, w, b;
+  Layout                   c;
+
+  if (args == NULL || args->len == 0 || args->len > 3 || !known_keywords (kwargs, keys) ||
+      w_v == NULL || !_graft_tensor_shape_of (args->pdata[0], &s) ||
+      !_graft_tensor_shape_of (w_v, &w) || s.rank == 0 || w.rank != 2 ||
+      strcmp (s.dtype, w.dtype) != 0 ||
+      (strcmp (s.dtype, "torch.float32") != 0 && strcmp (s.dtype, "torch.float64") != 0))
+    return NULL;
+  if (s.dims[s.rank - 1] != w.dims[1])
+    {
+      /* A matrix input is an addmm/mm of the weight's transpose. */
+      if (s.rank == 2)
+        _graft_tensor_torch_error (t, at, "RuntimeError",
+                                   "mat1 and mat2 shapes cannot be multiplied (%" G_GINT64_FORMAT
+                                   "x%" G_GINT64_FORMAT " and %" G_GINT64_FORMAT
+                                   "x%" G_GINT64_FORMAT ")",
+                                   s.dims[0], s.dims[1], w.dims[1], w.dims[0]);
+      return NULL;
+    }
+  if (b_v != NULL && b_v->kind != VAL_NONE &&
+      (!_graft_tensor_shape_of (b_v, &b) || b.rank != 1 || b.dims[0] != w.dims[0] ||
+       strcmp (b.dtype, s.dtype) != 0))
+    return NULL;
+  s.dims[s.rank - 1] = w.dims[0];
+  _graft_tensor_contiguous_layout (&s, &c);
+  return _graft_tensor_made_laid (t, &s, &c);
+}
+
 /* torch.nn.functional's functions of constant tensors followed here, or
  * NULL (with torch's error raised where it raises one). */
 static Value *
@@ -885,6 +1074,14 @@ functional_tensor (Tracer            *t,
     return functional_pad (t, args, kwargs, at);
   if (strcmp (name, "interpolate") == 0 || strcmp (name, "upsample") == 0)
     return functional_interpolate (t, args, kwargs, at);
+  if (strcmp (name, "max_pool1d") == 0 || strcmp (name, "max_pool2d") == 0 ||
+      strcmp (name, "avg_pool1d") == 0 || strcmp (name, "avg_pool2d") == 0)
+    return functional_pool (t, name, args, kwargs);
+  if (strcmp (name, "adaptive_avg_pool1d") == 0 || strcmp (name, "adaptive_avg_pool2d") == 0 ||
+      strcmp (name, "adaptive_max_pool1d") == 0 || strcmp (name, "adaptive_max_pool2d") == 0)
+    return functional_adaptive_pool (t, name, args, kwargs);
+  if (strcmp (name, "linear") == 0)
+    return functional_linear (t, args, kwargs, at);
   return NULL;
 }
 
@@ -979,7 +1176,7 @@ _graft_tracer_function_tensor (Tracer            *t,
       return _graft_tensor_made_laid (t, &s, &out);
     }
   /* F.softmax, F.normalize, F.pad, F.interpolate. */
-  if (g_str_has_prefix (path, "torch.nn.functional.") || strcmp (path, "torch._C._nn.pad") == 0)
+  if (g_str_has_prefix (path, "torch.nn.functional.") || g_str_has_prefix (path, "torch._C._nn."))
     {
       Value *made = functional_tensor (t, strrchr (path, '.') + 1, args, kwargs, at);
 
