@@ -513,24 +513,30 @@ is_plain_number (const Value *v)
 }
 
 /* F.softmax(t, dim) and F.log_softmax: t's shape, contiguous; the dim
- * checked; an input of no floating dtype is torch's kernel error. */
+ * checked; an input of no floating dtype is torch's kernel error.
+ * @builtin: torch.softmax(t, dim, dtype) (and the method), whose dim is
+ * needed and dtype the third. */
 static Value *
 functional_softmax (Tracer            *t,
                     const char        *name,
+                    gboolean           builtin,
                     PtrVec            *args,
                     StrMap            *kwargs,
                     const GraftPyExpr *at)
 {
   static const char *const keys[] = { "input", "dim", "_stacklevel", "dtype", NULL };
+  static const char *const builtin_keys[] = { "input", "dim", "dtype", NULL };
   Value                   *dim_v = call_arg (args, kwargs, 1, "dim");
-  Value                   *dtype_v = call_arg (args, kwargs, 3, "dtype");
+  Value                   *dtype_v = call_arg (args, kwargs, builtin ? 2 : 3, "dtype");
   Shape                    s;
   Layout                   l;
   gint64                   dim;
   guint                    d;
 
-  if (args == NULL || args->len == 0 || args->len > 4 || !known_keywords (kwargs, keys) ||
-      !_graft_tensor_shape_of (args->pdata[0], &s) || s.rank == 0)
+  if (args == NULL || args->len == 0 || args->len > (builtin ? 3u : 4u) ||
+      !known_keywords (kwargs, builtin ? builtin_keys : keys) ||
+      !_graft_tensor_shape_of (args->pdata[0], &s) || s.rank == 0 ||
+      (builtin && (dim_v == NULL || dim_v->kind == VAL_NONE)))
     return NULL;
   if (dim_v == NULL || dim_v->kind == VAL_NONE)
     dim = s.rank == 1 || s.rank == 3 ? 0 : 1; /* torch's _get_softmax_dim() */
@@ -1067,7 +1073,7 @@ functional_tensor (Tracer            *t,
                    const GraftPyExpr *at)
 {
   if (strcmp (name, "softmax") == 0 || strcmp (name, "log_softmax") == 0)
-    return functional_softmax (t, name, args, kwargs, at);
+    return functional_softmax (t, name, FALSE, args, kwargs, at);
   if (strcmp (name, "normalize") == 0)
     return functional_normalize (t, args, kwargs, at);
   if (strcmp (name, "pad") == 0)
@@ -1174,6 +1180,14 @@ _graft_tracer_function_tensor (Tracer            *t,
       if (!_graft_tensor_method_layout (t, at, "relu", NULL, &s, &l, &s, &out))
         return NULL;
       return _graft_tensor_made_laid (t, &s, &out);
+    }
+  /* torch.softmax(t, dim), t.softmax(dim) (graft-tracer-shapes.c). */
+  if (strcmp (path, "torch.softmax") == 0 || strcmp (path, "torch.log_softmax") == 0)
+    {
+      Value *made = functional_softmax (t, path + strlen ("torch."), TRUE, args, kwargs, at);
+
+      if (made != NULL || t->error != NULL)
+        return made;
     }
   /* F.softmax, F.normalize, F.pad, F.interpolate. */
   if (g_str_has_prefix (path, "torch.nn.functional.") || g_str_has_prefix (path, "torch._C._nn."))
