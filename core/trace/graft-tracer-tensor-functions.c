@@ -1091,6 +1091,54 @@ functional_tensor (Tracer            *t,
   return NULL;
 }
 
+/* An element-wise F.@name of an integer or bool tensor @s (called with
+ * the input alone): %TRUE where torch computes it in @s's dtype (relu6
+ * and hardtanh of signed ints); else %FALSE, with the kernel's error of
+ * both torches raised where Graft knows it. */
+static gboolean
+functional_integer_input (Tracer            *t,
+                          const char        *name,
+                          PtrVec            *args,
+                          StrMap            *kwargs,
+                          const Shape       *s,
+                          const GraftPyExpr *at)
+{
+  static const char *const kernels[][2] = {
+    { "silu", "silu_cpu" },
+    { "gelu", "GeluKernelImpl" },
+    { "leaky_relu", "leaky_relu_cpu" },
+    { "elu", "elu_cpu" },
+    { "selu", "elu_cpu" },
+    { "celu", "elu_cpu" },
+    { "hardswish", "hardswish_cpu" },
+    { "softplus", "softplus_cpu" },
+    { "mish", "mish_cpu" },
+    { "hardsigmoid", "hardsigmoid_cpu" },
+  };
+  const char *type = _graft_tensor_scalar_type_name (s->dtype);
+  int         bytes;
+
+  if (type == NULL || _graft_tensor_dtype_kind (s->dtype, &bytes) == 3 || args->len != 1 ||
+      (kwargs != NULL && kwargs->keys->len > 0))
+    return FALSE;
+  if (strcmp (name, "relu6") == 0 || strcmp (name, "hardtanh") == 0)
+    {
+      if (strcmp (s->dtype, "torch.bool") == 0)
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "Bool inputs not supported for hardtanh");
+      if (strcmp (s->dtype, "torch.uint8") == 0 && name[0] == 'h')
+        return _graft_tensor_torch_error (t, at, "RuntimeError",
+                                          "cannot do hardtanh on an unsigned type with negative "
+                                          "limits");
+      return TRUE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    if (strcmp (name, kernels[i][0]) == 0)
+      return _graft_tensor_torch_error (t, at, "RuntimeError", "\"%s\" not implemented for '%s'",
+                                        kernels[i][1], type);
+  return FALSE;
+}
+
 /**
  * _graft_tracer_function_tensor:
  * @path: a torch function called with no traced value
@@ -1174,7 +1222,9 @@ _graft_tracer_function_tensor (Tracer            *t,
       Layout out;
 
       if (!_graft_tensor_is_floating (s.dtype) &&
-          strcmp (path, "torch.nn.functional.relu") != 0)
+          strcmp (path, "torch.nn.functional.relu") != 0 &&
+          !functional_integer_input (t, path + strlen ("torch.nn.functional."), args, kwargs, &s,
+                                     at))
         return NULL;
       _graft_tensor_layout_of (args->pdata[0], &s, &l);
       if (!_graft_tensor_method_layout (t, at, "relu", NULL, &s, &l, &s, &out))
