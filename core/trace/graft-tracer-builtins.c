@@ -400,6 +400,26 @@ to_number (Tracer            *t,
                               _graft_value_type_name (v));
 }
 
+/* Whether the torch symbol @path (`torch.float32`) names a dtype, not a
+ * layout or memory format. */
+static gboolean
+is_dtype_name (const char *path)
+{
+  static const char *const prefixes[] = { "torch.float", "torch.bfloat", "torch.complex",
+                                          "torch.int", "torch.uint", "torch.qint",
+                                          "torch.quint", "torch.bits", NULL };
+
+  if (strcmp (path, "torch.bool") == 0 || strcmp (path, "torch.half") == 0 ||
+      strcmp (path, "torch.double") == 0 || strcmp (path, "torch.long") == 0 ||
+      strcmp (path, "torch.short") == 0 || strcmp (path, "torch.cfloat") == 0 ||
+      strcmp (path, "torch.cdouble") == 0 || strcmp (path, "torch.chalf") == 0)
+    return TRUE;
+  for (guint i = 0; prefixes[i] != NULL; i++)
+    if (g_str_has_prefix (path, prefixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* isinstance(v, cls) for the classes model code checks. */
 static gboolean
 is_instance (Tracer *t,
@@ -425,7 +445,7 @@ is_instance (Tracer *t,
       const char *n = cls->path;
 
       if (strcmp (n, "int") == 0)
-        return v->kind == VAL_INT || v->kind == VAL_BOOL;
+        return v->kind == VAL_INT || v->kind == VAL_BOOL || _graft_value_is_bigint (v);
       if (strcmp (n, "float") == 0)
         return v->kind == VAL_FLOAT;
       if (strcmp (n, "bool") == 0)
@@ -451,6 +471,13 @@ is_instance (Tracer *t,
     return v->kind == VAL_TUPLE && v->seq.size;
   if (cls->kind == VAL_PATH_FN && strcmp (cls->path, "torch.nn.Parameter") == 0)
     return v->kind == VAL_PARAMETER;
+  /* torch.float32 (a symbol, as torch.strided and torch.channels_last
+   * are: only the dtypes' names are torch.dtype) and torch.device('cpu'). */
+  if ((cls->kind == VAL_PATH_FN || cls->kind == VAL_TYPE) && strcmp (cls->path, "torch.dtype") == 0)
+    return v->kind == VAL_SYMBOL && !_graft_value_is_bigint (v) && is_dtype_name (v->path);
+  if ((cls->kind == VAL_PATH_FN || cls->kind == VAL_TYPE) &&
+      strcmp (cls->path, "torch.device") == 0)
+    return v->kind == VAL_DEVICE;
   if (cls->kind == VAL_NN_CLASS && v->kind == VAL_OBJECT)
     {
       const char *name =

@@ -966,6 +966,9 @@ call_object (Tracer            *t,
       if (strcmp (callee->path, "torch.nn.utils.weight_norm") == 0 ||
           strcmp (callee->path, "torch.nn.utils.spectral_norm") == 0)
         return _graft_tracer_weight_norm (t, callee->path, args, kwargs, at);
+      if (strcmp (callee->path, "torch.nn.utils.remove_weight_norm") == 0 ||
+          strcmp (callee->path, "torch.nn.utils.remove_spectral_norm") == 0)
+        return _graft_tracer_remove_weight_norm (t, callee->path, args, kwargs, at);
       if (strcmp (callee->path, "dataclasses.field") == 0)
         return _graft_tracer_dataclass_field (t, args, kwargs, at);
       if (strcmp (callee->path, "dataclasses.asdict") == 0 ||

@@ -59,6 +59,7 @@ static const char *const module_methods[] = { "register_buffer",
                                               "get_submodule",
                                               "get_parameter",
                                               "get_buffer",
+                                              "state_dict",
                                               NULL };
 
 static gboolean
@@ -473,6 +474,105 @@ module_listing (Tracer            *t,
   return out;
 }
 
+/* nn.Module.state_dict()'s entries of @mod and its submodules into @out:
+ * each module's parameters, then its buffers, then its children's, their
+ * names prefixed; a module reached twice is listed twice (no identity
+ * check, as torch's recursion has none).  Each tensor is detached (a new
+ * constant tensor, what `param.detach()` is), or itself with @keep_vars. */
+static gboolean
+state_dict_add (Tracer            *t,
+                Value             *mod,
+                const char        *prefix,
+                gboolean           keep_vars,
+                Value             *out,
+                const GraftPyExpr *at)
+{
+  Object *obj = mod->obj;
+
+  if (obj->non_persistent_buffers)
+    {
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "state_dict() of a module with non-persistent buffers is not supported");
+      return FALSE;
+    }
+  for (int buffers = 0; buffers < 2; buffers++)
+    {
+      Value *own = _graft_value_seq (t, VAL_LIST, 0);
+      g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+      if (!own_tensors (t, obj, buffers, "", seen, own, at))
+        return FALSE;
+      for (guint i = 0; i < own->seq.items->len; i++)
+        {
+          Value *pair = own->seq.items->pdata[i];
+          Value *name = pair->seq.items->pdata[0];
+          Value *v = pair->seq.items->pdata[1];
+          Value *kept = v;
+
+          if (!keep_vars)
+            {
+              kept = _graft_value_tensor (t);
+              kept->tensor.meta = v->tensor.meta;
+              if (kept->tensor.meta == NULL && v->kind == VAL_PARAMETER &&
+                  v->tensor.data != NULL && _graft_value_is_tensor (v->tensor.data))
+                kept->tensor.meta = v->tensor.data->tensor.meta;
+            }
+          _graft_dict_set (
+              t, out,
+              _graft_value_str (t, _graft_tracer_printf (t, "%s%s", prefix, name->str.s), -1),
+              kept);
+        }
+    }
+  for (guint i = 0; i < obj->modules.keys->len; i++)
+    {
+      Value *child = obj->modules.values->pdata[i];
+
+      if (child->kind == VAL_OBJECT &&
+          !state_dict_add (t, child,
+                           _graft_tracer_printf (t, "%s%s.", prefix,
+                                                 (const char *) obj->modules.keys->pdata[i]),
+                           keep_vars, out, at))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* `state_dict(prefix='', keep_vars=False)`: a dict (torch's OrderedDict)
+ * of the module's tensors by path; `destination` and the deprecated
+ * positional form are refused. */
+static Value *
+module_state_dict (Tracer            *t,
+                   Value             *recv,
+                   PtrVec            *args,
+                   StrMap            *kwargs,
+                   const GraftPyExpr *at)
+{
+  const char *prefix = "";
+  gboolean    keep_vars = FALSE;
+  Value      *out;
+
+  if (_graft_tracer_n_args (args) > 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "state_dict() with positional arguments is not supported");
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      const char *key = kwargs->keys->pdata[i];
+      Value      *v = kwargs->values->pdata[i];
+
+      if (strcmp (key, "prefix") == 0 && v->kind == VAL_STR)
+        prefix = v->str.s;
+      else if (strcmp (key, "keep_vars") == 0 && v->kind == VAL_BOOL)
+        keep_vars = v->b;
+      else
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "state_dict(): this %s is not supported", key);
+    }
+  out = _graft_value_dict (t);
+  if (!state_dict_add (t, recv, prefix, keep_vars, out, at))
+    return NULL;
+  return out;
+}
+
 static Value *
 module_method (Tracer            *t,
                Value             *recv,
@@ -516,6 +616,12 @@ module_method (Tracer            *t,
         }
       if (strcmp (name, "register_buffer") == 0)
         {
+          Value *persistent = _graft_tracer_n_args (args) > 2
+                                  ? _graft_tracer_arg (args, 2)
+                                  : _graft_strmap_get (kwargs, "persistent");
+
+          if (persistent != NULL && !(persistent->kind == VAL_BOOL && persistent->b))
+            obj->non_persistent_buffers = TRUE;
           _graft_strmap_remove (&obj->attrs, kname);
           _graft_strmap_set (&obj->buffers, kname, v);
         }
@@ -582,6 +688,8 @@ module_method (Tracer            *t,
     }
   if (strncmp (name, "get_", 4) == 0)
     return module_get_by_target (t, recv, name, args, kwargs, at);
+  if (strcmp (name, "state_dict") == 0)
+    return module_state_dict (t, recv, args, kwargs, at);
   /* nn.Module's listings are generators. */
   if (strcmp (name, "children") == 0)
     return _graft_value_iter (t, list_of_pairs (t, &obj->modules, 1), NULL, "generator");

@@ -1693,3 +1693,66 @@ _graft_tracer_weight_norm (Tracer            *t,
   _graft_strmap_set (&obj->attrs, _graft_tracer_strdup (t, name, -1), _graft_value_tensor (t));
   return module;
 }
+
+/**
+ * _graft_tracer_remove_weight_norm:
+ * @path: `torch.nn.utils.remove_weight_norm` or
+ *   `torch.nn.utils.remove_spectral_norm`
+ *
+ * Undoes _graft_tracer_weight_norm() on a layer being built, as torch's
+ * hook's remove() does: `weight_g` and `weight_v` (spectral_norm:
+ * `weight_orig`, and the buffers `weight_u`, `weight_v`) leave the layer,
+ * and `weight` is a parameter again, the last of `_parameters`.  A layer
+ * without the reparametrisation of that name is refused: torch's
+ * ValueError names the layer's repr, which Graft does not write.
+ *
+ * Returns: (nullable): the module, or %NULL with the tracer's error
+ */
+Value *
+_graft_tracer_remove_weight_norm (Tracer            *t,
+                                  const char        *path,
+                                  PtrVec            *args,
+                                  StrMap            *kwargs,
+                                  const GraftPyExpr *at)
+{
+  gboolean    spectral = g_str_has_suffix (path, "spectral_norm");
+  Value      *module = argument_of (args, kwargs, 0, "module", NULL);
+  Value      *name_v = argument_of (args, kwargs, 1, "name", NULL);
+  const char *name = name_v != NULL && name_v->kind == VAL_STR ? name_v->str.s : "weight";
+  const char *first = _graft_tracer_printf (t, "%s_%s", name, spectral ? "orig" : "g");
+  const char *second = _graft_tracer_printf (t, "%s_%s", name, spectral ? "u" : "v");
+  const char *third = _graft_tracer_printf (t, "%s_v", name);
+  Object     *obj;
+  gboolean    applied;
+
+  if (t->tracing || module == NULL || module->kind != VAL_OBJECT ||
+      !object_is_module (module->obj) || (name_v != NULL && name_v->kind != VAL_STR) ||
+      _graft_tracer_n_args (args) + (kwargs != NULL ? kwargs->keys->len : 0) > 2)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s is modelled by Graft on a module being built, with a parameter "
+                               "named by a string",
+                               path);
+  obj = module->obj;
+  applied = obj->kind == OBJ_LEAF && _graft_strmap_get (&obj->params, name) == NULL &&
+            _graft_strmap_get (&obj->attrs, name) != NULL &&
+            _graft_strmap_get (&obj->params, first) != NULL &&
+            _graft_strmap_get (spectral ? &obj->buffers : &obj->params, second) != NULL &&
+            (!spectral || _graft_strmap_get (&obj->buffers, third) != NULL);
+  if (!applied)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s of a module without %s of '%s' is not modelled by Graft "
+                               "(torch's ValueError names the module's repr)",
+                               path, spectral ? "spectral_norm" : "weight_norm", name);
+  _graft_strmap_remove (&obj->attrs, name);
+  _graft_strmap_remove (&obj->params, first);
+  if (spectral)
+    {
+      _graft_strmap_remove (&obj->buffers, second);
+      _graft_strmap_remove (&obj->buffers, third);
+    }
+  else
+    _graft_strmap_remove (&obj->params, second);
+  /* The weight the hook computed, a new parameter. */
+  _graft_tracer_leaf_tensor (t, obj, name, FALSE);
+  return module;
+}

@@ -193,6 +193,9 @@ struct _Object
   /* A leaf whose params and buffers are all its own (no longer its model's):
    * nn.utils.weight_norm changed them (_graft_tracer_weight_norm()). */
   guint tensors_own : 1;
+  /* A buffer was registered with `persistent=False` (Graft does not keep
+   * which: state_dict() of it is refused). */
+  guint non_persistent_buffers : 1;
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
   guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
@@ -1124,6 +1127,11 @@ Value *_graft_tracer_weight_norm (Tracer            *t,
                                   PtrVec            *args,
                                   StrMap            *kwargs,
                                   const GraftPyExpr *at);
+Value *_graft_tracer_remove_weight_norm (Tracer            *t,
+                                         const char        *path,
+                                         PtrVec            *args,
+                                         StrMap            *kwargs,
+                                         const GraftPyExpr *at);
 
 /* graft-tracer-module-checks.c */
 gboolean _graft_tracer_check_nn_values (Tracer            *t,

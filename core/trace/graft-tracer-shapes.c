@@ -1487,6 +1487,19 @@ _graft_tracer_tensor_method_result (Tracer            *t,
       made = _graft_tracer_function_tensor (t, "torch.where", all, NULL, at);
       return made != NULL || t->error != NULL ? made : _graft_value_tensor (t);
     }
+  /* `t.softmax(1)`: torch.softmax(t, 1). */
+  if (strcmp (name, "softmax") == 0 || strcmp (name, "log_softmax") == 0)
+    {
+      PtrVec *all = _graft_tracer_vec (t);
+      Value  *made;
+
+      _graft_vec_add (all, recv);
+      for (guint i = 0; args != NULL && i < args->len; i++)
+        _graft_vec_add (all, args->pdata[i]);
+      made = _graft_tracer_function_tensor (
+          t, name[0] == 'l' ? "torch.log_softmax" : "torch.softmax", all, kwargs, at);
+      return made != NULL || t->error != NULL ? made : _graft_value_tensor (t);
+    }
   if (!_graft_tracer_tensor_ternary_check (t, recv, name, FALSE, args, kwargs, at))
     return NULL;
   if (!_graft_tensor_shape_of (recv, &s))

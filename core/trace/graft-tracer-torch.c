@@ -2125,6 +2125,18 @@ call_path (Tracer             *t,
                                   sig->defaults, sig->kw_defaults, args, kwargs, at) == NULL)
             return NULL;
         }
+      /* F.sigmoid(t) of a constant tensor: t.sigmoid(), followed as the
+       * method is. */
+      if (!any_proxy (args, kwargs) && !not_tensor (path) && args != NULL && args->len >= 1 &&
+          (kwargs == NULL || kwargs->keys->len == 0) && _graft_value_is_tensor (args->pdata[0]))
+        {
+          PtrVec rest = *args;
+
+          rest.pdata++;
+          rest.len--;
+          return _graft_tracer_tensor_method_result (t, args->pdata[0], FX_TEXT (table, fn->target),
+                                                     &rest, NULL, at);
+        }
       if (!any_proxy (args, kwargs))
         return not_tensor (path) ? constant_call (t, path, args, kwargs, at)
                                  : _graft_value_tensor (t);

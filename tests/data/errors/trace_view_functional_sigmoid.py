@@ -1,0 +1,10 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Net(nn.Module):
+    def forward(self, x):
+        # F.sigmoid is t.sigmoid(): the transposed layout kept
+        t = torch.ones(3, 4).t()
+        return x + F.sigmoid(t).view(12)
