@@ -1201,6 +1201,27 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_value_is_class (const Value *v);
 gboolean _graft_value_builtin_class (const char *name);
+
+/* A builtin class of Python's (gen-python-builtins.py's GRAFT_PYTHON_CLASS
+ * rows): for an exception class, how many arguments its call keeps as
+ * BaseException's does (G_MAXINT: any; -1: Graft cannot make one), and
+ * whether str() of one argument is its repr (KeyError). */
+typedef struct
+{
+  const char *name;
+  int         plain_args;
+  int         key_text;
+} PythonClass;
+
+const PythonClass *_graft_tracer_python_class (Tracer *t, const char *name);
+
+const char *_graft_tracer_builtin_exception (Tracer *t, const char *name);
+gboolean    _graft_tracer_exception_printable (Tracer *t, const Value *args);
+void        _graft_value_append_exception_text (GString     *out,
+                                                const char  *cls,
+                                                const Value *args,
+                                                gboolean     repr);
+
 gboolean _graft_tracer_exception_is (Tracer *t, const char *raised, const char *name);
 Value   *_graft_tracer_file_exception_class (Tracer *t, const char *name);
 Value   *_graft_tracer_new_exception (Tracer            *t,
