@@ -1159,6 +1159,10 @@ struct _LazyIter
   gint64    step;  /* 'r' */
   /* An iterator's (VAL_ITER) type: `list_iterator`, `generator`, `zip` */
   const char *type_name;
+  /* The dict or set a loop goes through (itself, or its keys(), values()
+   * or items()), whose size Python's iterator checks at each step; only
+   * _graft_tracer_loop_items() sets it. */
+  Value *sized;
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,

@@ -1410,12 +1410,11 @@ exec_for (Tracer            *t,
 
   if (items == NULL)
     return FLOW_ERROR;
-  /* `for k in d:` over a local dict or set: Python's iterator fails at
-   * its next step once the body changed the container's size (the items
-   * here are a copy). */
-  watched = s->for_stmt.iter->kind == GRAFT_PY_EXPR_NAME
-                ? _graft_strmap_get (&frame->vars, s->for_stmt.iter->name.id)
-                : NULL;
+  /* `for k in d:` over a dict or set (a local's, an attribute's, a
+   * dict's value, `d.items()`): Python's iterator fails at its next step
+   * once the body changed the container's size (the items here are a
+   * copy). */
+  watched = lazy.sized;
   if (watched != NULL && watched->kind == VAL_DICT)
     watched_len = watched->dict.keys->len;
   else if (watched != NULL && watched->kind == VAL_SET && !watched->seq.size)
