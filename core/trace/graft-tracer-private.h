@@ -247,6 +247,11 @@ typedef struct
 struct _Value
 {
   ValueKind kind;
+  /* A container that a walk of graft-tracer-value.c is inside (printing
+   * it, looking for proxies in it): met again, it holds itself, which
+   * Python prints `[...]` (in the padding after kind: the size is the
+   * same). */
+  guint8 walking;
   union
   {
     gboolean b;

@@ -825,10 +825,13 @@ _graft_value_holds_proxy (const Value *v)
       Tracer       *t = items->tracer;
       gboolean      found = FALSE;
 
-      if (items->len == 0 || !_graft_tracer_walk_enter (t))
+      /* (A container it is inside holds no proxy but its other items.) */
+      if (items->len == 0 || v->walking || !_graft_tracer_walk_enter (t))
         return FALSE;
+      ((Value *) v)->walking = TRUE;
       for (guint i = 0; i < items->len && !found; i++)
         found = _graft_value_holds_proxy (items->pdata[i]);
+      ((Value *) v)->walking = FALSE;
       _graft_tracer_walk_leave (t);
       return found;
     }
@@ -1235,9 +1238,14 @@ _graft_tracer_check_printable (Tracer            *t,
 
   if (!_graft_value_is_seq (v) && v->kind != VAL_DICT && v->kind != VAL_OBJECT)
     return check_printable_in (t, v, what, at);
+  /* A container met again inside itself prints as `[...]`. */
+  if (v->walking)
+    return v->kind != VAL_OBJECT;
   if (!_graft_tracer_walk_enter (t))
     return _graft_tracer_too_deep (t, at->start, at->end);
+  ((Value *) v)->walking = TRUE;
   ok = check_printable_in (t, v, what, at);
+  ((Value *) v)->walking = FALSE;
   _graft_tracer_walk_leave (t);
   return ok;
 }
@@ -1520,11 +1528,24 @@ _graft_value_append_str (GString     *out,
       append_str_in (out, v, repr);
       return;
     }
+  /* A container printed inside itself: CPython's reprs of lists, dicts,
+   * tuples and sets (Py_ReprEnter) print `[...]`, `{...}`, `(...)`,
+   * `set(...)` there. */
+  if (v->walking)
+    {
+      g_string_append (out, v->kind == VAL_DICT    ? "{...}"
+                            : v->kind == VAL_TUPLE ? "(...)"
+                            : v->kind == VAL_SET   ? (v->seq.size ? "frozenset(...)" : "set(...)")
+                                                   : "[...]");
+      return;
+    }
   /* (_graft_tracer_check_printable() stops the walks that printing
    * starts; keys of sets and dicts are printed without it.) */
   t = v->kind == VAL_DICT ? v->dict.keys->tracer : v->seq.items->tracer;
   if (!_graft_tracer_walk_enter (t))
     return;
+  ((Value *) v)->walking = TRUE;
   append_str_in (out, v, repr);
+  ((Value *) v)->walking = FALSE;
   _graft_tracer_walk_leave (t);
 }
