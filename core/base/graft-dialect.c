@@ -66,6 +66,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .impure_if_schema_mutable = TRUE,
       .locates_assert_at_test = TRUE,
       .locates_loop_next_at_iter = TRUE,
+      .float_modulo_by_zero = "float modulo by zero",
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,
@@ -73,6 +74,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .version = "1.13.1",
       .users_field = "#users",
       .side_effectful_functions = side_effectful_1_13,
+      .float_modulo_by_zero = "float modulo",
   },
 };
 

@@ -85,6 +85,9 @@ typedef enum {
  * @locates_loop_next_at_iter: an error of a for loop's next step (a dict
  *   or set changed size while iterated) is raised at the loop's iterable
  *   (Python 3.13); Python 3.11 places it at the `for` statement
+ * @float_modulo_by_zero: the text of the ZeroDivisionError of a float `%`
+ *   by zero: `float modulo` (Python 3.11, torch 1.13.1's), `float modulo
+ *   by zero` (Python 3.13)
  * @impure_if_schema_mutable: `Node.is_impure` also says a call_function is
  *   impure when its target has a mutable schema (`target._schema.is_mutable`:
  *   an OpOverload that writes to an argument, `torch.ops.aten.add_.Tensor`,
@@ -116,6 +119,7 @@ typedef struct
   guint              locates_assert_at_test : 1;
   guint              locates_loop_next_at_iter : 1;
   guint              has_ignore_literals : 1;
+  const char        *float_modulo_by_zero;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);

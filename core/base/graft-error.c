@@ -231,6 +231,33 @@ graft_set_error_at_offset (GError            **error,
 }
 
 /**
+ * graft_error_move_to_offset:
+ * @error: an error placed in @source
+ * @source: the source the offsets point into
+ * @offset: byte offset of the start of the new span
+ * @end: byte offset just past its end
+ *
+ * Moves a placed error of either domain to another byte span of its
+ * source (an error of an expression that Python places elsewhere than
+ * where it was found).
+ */
+void
+graft_error_move_to_offset (GError      *error,
+                            GraftSource *source,
+                            gsize        offset,
+                            gsize        end)
+{
+  Place *place = place_of (error);
+
+  if (place == NULL || place->filename == NULL)
+    return;
+  if (end < offset)
+    end = offset;
+  graft_source_locate (source, offset, &place->line, &place->column);
+  graft_source_locate (source, end, &place->end_line, &place->end_column);
+}
+
+/**
  * graft_set_file_error:
  * @error: return location, or %NULL
  * @filename: (nullable): the file the operation was on

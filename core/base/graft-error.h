@@ -96,6 +96,10 @@ void     graft_set_error_in_source (GError       **error,
                                     GraftErrorCode code,
                                     const char    *format,
                                     ...) G_GNUC_PRINTF (6, 7);
+void     graft_error_move_to_offset (GError      *error,
+                                     GraftSource *source,
+                                     gsize        offset,
+                                     gsize        end);
 gboolean graft_error_get_location (const GError *error,
                                    const char  **out_filename,
                                    guint        *out_line,

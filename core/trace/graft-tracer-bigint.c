@@ -144,8 +144,10 @@ _graft_tracer_bigint_binop (Tracer            *t,
     case GRAFT_PY_BIN_MOD:
       if (mpz_sgn (y) == 0)
         {
-          _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
-                               "ZeroDivisionError: integer division or modulo by zero");
+          _graft_tracer_raise_text (t, "ZeroDivisionError",
+                                    op == GRAFT_PY_BIN_MOD ? "integer modulo by zero"
+                                                           : "integer division or modulo by zero",
+                                    at);
           goto done;
         }
       /* Python's quotient rounds towards minus infinity, as GMP's fdiv. */

@@ -68,21 +68,14 @@ static const char *const builtin_names[] = {
   "set",
   "frozenset",
   "bytes",
-  "Exception",
-  "ValueError",
-  "TypeError",
-  "RuntimeError",
-  "NotImplementedError",
-  "AssertionError",
-  "KeyError",
-  "IndexError",
-  "AttributeError",
 };
 
 Value *
 _graft_tracer_lookup_builtin (Tracer     *t,
                               const char *name)
 {
+  const PythonClass *row;
+
   if (strcmp (name, "Ellipsis") == 0)
     return _graft_value_ellipsis ();
   /* (The first byte before the rest: a function's run of a check or
@@ -90,6 +83,10 @@ _graft_tracer_lookup_builtin (Tracer     *t,
   for (guint i = 0; i < G_N_ELEMENTS (builtin_names); i++)
     if (builtin_names[i][0] == name[0] && strcmp (builtin_names[i], name) == 0)
       return _graft_value_path (t, VAL_BUILTIN, builtin_names[i]);
+  /* Python's exception classes, of the dialect's Python (its builtin
+   * classes whose names open with a capital). */
+  if (g_ascii_isupper (name[0]) && (row = _graft_tracer_python_class (t, name)) != NULL)
+    return _graft_value_path (t, VAL_BUILTIN, row->name);
   return NULL;
 }
 

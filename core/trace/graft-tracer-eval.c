@@ -1691,6 +1691,35 @@ static inline G_ALWAYS_INLINE Value *call_callee (Tracer            *t,
                                                   Value             *callee,
                                                   const GraftPyExpr *e);
 
+/* Python 3.11 and 3.13 place an error of an attribute @attr that spans
+ * lines (`x \` newline `.foo`), and of the method call @at made through
+ * it, at the attribute's name (its line and column) rather than where
+ * the expression starts: the tracer's error placed at @at's span moves
+ * there (an error placed elsewhere, in an argument or a called
+ * function's body, stays). */
+static void
+place_at_attribute_name (Tracer            *t,
+                         const GraftPyExpr *attr,
+                         const GraftPyExpr *at)
+{
+  guint line, column, end_line, end_column;
+  guint e_line, e_column, e_end_line, e_end_column;
+  gsize name_length = strlen (attr->attribute.attr);
+
+  if (t->error == NULL || attr->end < attr->start + name_length)
+    return;
+  graft_source_locate (t->source, attr->start, &line, &column);
+  graft_source_locate (t->source, attr->end, &end_line, &end_column);
+  if (line == end_line ||
+      !graft_error_get_location (t->error, NULL, &e_line, &e_column, &e_end_line, &e_end_column))
+    return;
+  graft_source_locate (t->source, at->start, &line, &column);
+  graft_source_locate (t->source, at->end, &end_line, &end_column);
+  if (e_line != line || e_column != column || e_end_line != end_line || e_end_column != end_column)
+    return;
+  graft_error_move_to_offset (t->error, t->source, attr->end - name_length, at->end);
+}
+
 static inline G_ALWAYS_INLINE Value *
 eval_call (Tracer            *t,
            Frame             *frame,
@@ -1728,7 +1757,10 @@ eval_call (Tracer            *t,
     callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
-  return call_callee (t, frame, callee, e);
+  callee = call_callee (t, frame, callee, e);
+  if (G_UNLIKELY (callee == NULL) && e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+    place_at_attribute_name (t, e->call.func, e);
+  return callee;
 }
 
 /* eval_call() once the callee is known. */
@@ -1976,7 +2008,10 @@ eval_attribute (Tracer            *t,
   a = eval_operand (t, frame, e->attribute.value);
   if (a == NULL)
     return NULL;
-  return attribute_of (t, a, e);
+  a = attribute_of (t, a, e);
+  if (G_UNLIKELY (a == NULL))
+    place_at_attribute_name (t, e, e);
+  return a;
 }
 
 static Value *

@@ -991,6 +991,7 @@ _graft_tracer_loop_items (Tracer            *t,
   out_lazy->steps = NULL;
   out_lazy->start = 0;
   out_lazy->step = 0;
+  out_lazy->sized = NULL;
   if (iter->kind == GRAFT_PY_EXPR_CALL && iter->call.func->kind == GRAFT_PY_EXPR_NAME &&
       iter->call.n_keywords == 0 && strcmp (iter->call.func->name.id, "range") == 0 &&
       (v = loop_items_range (t, frame, iter, out_lazy)) != NULL)
@@ -1033,6 +1034,8 @@ _graft_tracer_loop_items (Tracer            *t,
       method = _graft_tracer_getattr (t, recv, name, iter->call.func);
       v = method != NULL ? _graft_tracer_call (t, method, _graft_tracer_vec (t), NULL, iter)
                          : NULL;
+      if (recv->kind == VAL_DICT)
+        out_lazy->sized = recv;
       return v != NULL ? _graft_tracer_iterate (t, v, iter) : NULL;
     }
   v = _graft_tracer_eval (t, frame, iter);
@@ -1042,6 +1045,8 @@ _graft_tracer_loop_items (Tracer            *t,
    * body may append to it or remove from it): the list itself. */
   if (v->kind == VAL_LIST && v->seq.range == NULL)
     return v;
+  if (v->kind == VAL_DICT || (v->kind == VAL_SET && !v->seq.size))
+    out_lazy->sized = v;
   return _graft_tracer_value_items (t, v, iter, out_lazy);
 }
 

@@ -178,8 +178,7 @@ int_binop (Tracer            *t,
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
-        return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
-                                    "division by zero");
+        return _graft_tracer_raise_text (t, "ZeroDivisionError", "division by zero", at);
       return _graft_value_float (t, (double) x / (double) y);
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
@@ -187,8 +186,11 @@ int_binop (Tracer            *t,
         gint64 q, m;
 
         if (y == 0)
-          return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
-                                      "integer division or modulo by zero");
+          return _graft_tracer_raise_text (t, "ZeroDivisionError",
+                                           op == GRAFT_PY_BIN_MOD
+                                               ? "integer modulo by zero"
+                                               : "integer division or modulo by zero",
+                                           at);
         if (x == G_MININT64 && y == -1)
           return widen (t, op, x, y, at);
         q = x / y;
@@ -254,8 +256,7 @@ float_binop (Tracer            *t,
       return _graft_value_float (t, x * y);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
-        return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end,
-                                    "float division by zero");
+        return _graft_tracer_raise_text (t, "ZeroDivisionError", "float division by zero", at);
       return _graft_value_float (t, x / y);
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
@@ -264,9 +265,11 @@ float_binop (Tracer            *t,
         double m, div, q;
 
         if (y == 0)
-          return _graft_tracer_raise (t, "ZeroDivisionError", at->start, at->end, "%s",
-                                      op == GRAFT_PY_BIN_MOD ? "float modulo by zero"
-                                                             : "float floor division by zero");
+          return _graft_tracer_raise_text (t, "ZeroDivisionError",
+                                           op == GRAFT_PY_BIN_MOD
+                                               ? t->dialect->float_modulo_by_zero
+                                               : "float floor division by zero",
+                                           at);
         m = fmod (x, y);
         div = (x - m) / y;
         if (m != 0)

@@ -258,6 +258,11 @@ typedef struct
 struct _Value
 {
   ValueKind kind;
+  /* A container that a walk of graft-tracer-value.c is inside (printing
+   * it, looking for proxies in it): met again, it holds itself, which
+   * Python prints `[...]` (in the padding after kind: the size is the
+   * same). */
+  guint8 walking;
   union
   {
     gboolean b;
@@ -1186,6 +1191,10 @@ struct _LazyIter
   /* An iterator's (VAL_ITER) type: `list_iterator`, `generator`, `zip` */
   const char *type_name;
   GenExp     *gen; /* 'G' (an iterator's own lazy): a generator expression's state */
+  /* The dict or set a loop goes through (itself, or its keys(), values()
+   * or items()), whose size Python's iterator checks at each step; only
+   * _graft_tracer_loop_items() sets it. */
+  Value *sized;
 };
 Value   *_graft_tracer_loop_items (Tracer            *t,
                                    Frame             *frame,
@@ -1228,6 +1237,27 @@ Value   *_graft_tracer_loop_item (Tracer            *t,
 Value   *_graft_tracer_value_items (Tracer *t, Value *v, const GraftPyExpr *at, LazyIter *out_lazy);
 gboolean _graft_value_is_class (const Value *v);
 gboolean _graft_value_builtin_class (const char *name);
+
+/* A builtin class of Python's (gen-python-builtins.py's GRAFT_PYTHON_CLASS
+ * rows): for an exception class, how many arguments its call keeps as
+ * BaseException's does (G_MAXINT: any; -1: Graft cannot make one), and
+ * whether str() of one argument is its repr (KeyError). */
+typedef struct
+{
+  const char *name;
+  int         plain_args;
+  int         key_text;
+} PythonClass;
+
+const PythonClass *_graft_tracer_python_class (Tracer *t, const char *name);
+
+const char *_graft_tracer_builtin_exception (Tracer *t, const char *name);
+gboolean    _graft_tracer_exception_printable (Tracer *t, const Value *args);
+void        _graft_value_append_exception_text (GString     *out,
+                                                const char  *cls,
+                                                const Value *args,
+                                                gboolean     repr);
+
 gboolean _graft_tracer_exception_is (Tracer *t, const char *raised, const char *name);
 Value   *_graft_tracer_file_exception_class (Tracer *t, const char *name);
 Value   *_graft_tracer_new_exception (Tracer            *t,

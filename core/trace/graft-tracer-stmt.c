@@ -1417,12 +1417,11 @@ exec_for (Tracer            *t,
 
   if (items == NULL)
     return FLOW_ERROR;
-  /* `for k in d:` over a local dict or set: Python's iterator fails at
-   * its next step once the body changed the container's size (the items
-   * here are a copy). */
-  watched = s->for_stmt.iter->kind == GRAFT_PY_EXPR_NAME
-                ? _graft_strmap_get (&frame->vars, s->for_stmt.iter->name.id)
-                : NULL;
+  /* `for k in d:` over a dict or set (a local's, an attribute's, a
+   * dict's value, `d.items()`): Python's iterator fails at its next step
+   * once the body changed the container's size (the items here are a
+   * copy). */
+  watched = lazy.sized;
   if (watched != NULL && watched->kind == VAL_DICT)
     watched_len = watched->dict.keys->len;
   else if (watched != NULL && watched->kind == VAL_SET && !watched->seq.size)
@@ -1570,14 +1569,39 @@ eval_message (Tracer            *t,
   return v != NULL && v->kind == VAL_STR ? v : NULL;
 }
 
+/* Whether Python's exception class @name called with @n arguments keeps
+ * them as BaseException does (its class, `args`, str() and repr()), which
+ * is all Graft models of them.  When not, the exception is known by its
+ * class alone, unless Python may make it of another class: an OSError's
+ * (`OSError(2, 'm')` is a FileNotFoundError, `[Errno 2] m`), which fails
+ * the tracer at @at.  A name that is no class of Python's passes. */
+static gboolean
+exception_args_plain (Tracer            *t,
+                      const char        *name,
+                      guint              n,
+                      const GraftPyExpr *at)
+{
+  const PythonClass *row = _graft_tracer_python_class (t, name);
+
+  if (row == NULL || (gint64) n <= row->plain_args)
+    return TRUE;
+  if (_graft_tracer_exception_is (t, name, "OSError"))
+    _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                        "%s() with %u arguments is not modelled by Graft's tracer (Python's "
+                        "OSError gives them a meaning of their own, and may make another class)",
+                        name, n);
+  return FALSE;
+}
+
 /* The `args` of the exception `raise @e` raises, when Graft knows them
  * (see Tracer.raised_args): those of an exception a handler caught
- * (`raise e`), or the constants written in the call of a class that
- * keeps them as BaseException does (Python's, or one of the file's that
- * defines no __init__, __str__ nor __repr__); `raise ValueError` has
- * none.  The call's arguments are evaluated as Python evaluates them
- * (each, in order, whatever their value); NULL when one's value is not a
- * plain constant, with the tracer's error if one failed. */
+ * (`raise e`), or the values of the arguments written in the call of a
+ * class that keeps them as BaseException does (Python's, or one of the
+ * file's that defines no __init__, __str__ nor __repr__); `raise
+ * ValueError` has none.  The call's arguments are evaluated as Python
+ * evaluates them (each, in order); NULL when Graft cannot tell one (a
+ * `*args`, an f-string that failed), with the tracer's error if one
+ * failed. */
 static Value *
 raised_args (Tracer            *t,
              Frame             *frame,
@@ -1596,8 +1620,7 @@ raised_args (Tracer            *t,
   if (cls != NULL ? _graft_tracer_class_lookup (cls->cls, "__init__", NULL) != NULL ||
                         _graft_tracer_class_lookup (cls->cls, "__str__", NULL) != NULL ||
                         _graft_tracer_class_lookup (cls->cls, "__repr__", NULL) != NULL
-                  : !_graft_value_builtin_class (cls_expr->name.id) ||
-                        !g_ascii_isupper (cls_expr->name.id[0]) ||
+                  : _graft_tracer_builtin_exception (t, cls_expr->name.id) == NULL ||
                         _graft_strmap_get (&frame->vars, cls_expr->name.id) != NULL ||
                         _graft_strmap_get (&t->globals->vars, cls_expr->name.id) != NULL)
     return NULL;
@@ -1606,36 +1629,23 @@ raised_args (Tracer            *t,
     return args;
   if (e->call.n_keywords > 0)
     return NULL;
+  if (cls == NULL && !exception_args_plain (t, cls_expr->name.id, e->call.args.len, e))
+    return NULL;
   for (guint i = 0; i < e->call.args.len; i++)
     {
       const GraftPyExpr *a = e->call.args.items[i];
-      Value             *v = NULL;
+      Value             *v;
 
-      /* A local variable holding a plain constant reads as it is. */
-      if (a->kind == GRAFT_PY_EXPR_NAME)
-        {
-          v = _graft_strmap_get (&frame->vars, a->name.id);
-          if (v != NULL && v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
-              v->kind != VAL_FLOAT && v->kind != VAL_STR)
-            v = NULL;
-        }
-      else if (a->kind == GRAFT_PY_EXPR_CONSTANT)
-        v = _graft_tracer_eval (t, frame, a);
-      else if (a->kind == GRAFT_PY_EXPR_JOINED_STR)
-        v = eval_message (t, frame, a);
-      else
-        {
-          /* Python evaluates the arguments before it raises: the nodes
-           * they record stay (an `except` may go on), and their error is
-           * the statement's.  A value other than a plain constant leaves
-           * the message unknown. */
-          v = _graft_tracer_eval (t, frame, a);
-          if (v == NULL)
-            return NULL;
-          if (v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
-              v->kind != VAL_FLOAT && v->kind != VAL_STR)
-            args = v = NULL;
-        }
+      if (a->kind == GRAFT_PY_EXPR_STARRED)
+        return NULL;
+      /* Python evaluates the arguments before it raises: the nodes they
+       * record stay (an `except` may go on), and their error is the
+       * statement's.  Any value is kept, as BaseException keeps it; the
+       * message is printed when Graft can print them all. */
+      v = a->kind == GRAFT_PY_EXPR_JOINED_STR ? eval_message (t, frame, a)
+                                              : _graft_tracer_eval (t, frame, a);
+      if (v == NULL && t->error != NULL)
+        return NULL;
       if (v == NULL)
         args = NULL;
       else if (args != NULL)
@@ -1644,20 +1654,47 @@ raised_args (Tracer            *t,
   return args;
 }
 
-/* Python's `str()` of an exception of class @cls whose `args` are @args,
- * into @out: nothing, the one argument (its repr for a KeyError), or the
- * tuple's repr. */
-static void
-append_exception_text (GString    *out,
-                       const char *cls,
-                       Value      *args)
+/* `raise @e` where @e is a variable that holds one of Python's exception
+ * classes, or a call of one (`for cls in (OSError, ValueError): raise
+ * cls('x')`): evaluated as Python does, its class and `args` into
+ * @out_cls and @out_args.  Returns: %FALSE when @e is none of these (the
+ * raise names its class as written); %TRUE, with the tracer's error if
+ * the evaluation failed. */
+static gboolean
+raise_class_variable (Tracer            *t,
+                      Frame             *frame,
+                      const GraftPyExpr *e,
+                      const char       **out_cls,
+                      Value            **out_args)
 {
-  guint n = args->seq.items->len;
+  const GraftPyExpr *name = e->kind == GRAFT_PY_EXPR_CALL ? e->call.func : e;
+  Value             *v = NULL;
 
-  if (n == 1)
-    _graft_value_append_str (out, args->seq.items->pdata[0], strcmp (cls, "KeyError") == 0);
-  else if (n > 1)
-    _graft_value_append_str (out, args, TRUE);
+  if (name->kind != GRAFT_PY_EXPR_NAME)
+    return FALSE;
+  for (Frame *f = frame; f != NULL && v == NULL; f = f->parent)
+    v = _graft_strmap_get (&f->vars, name->name.id);
+  if (v == NULL || v->kind != VAL_BUILTIN ||
+      _graft_tracer_builtin_exception (t, v->path) == NULL)
+    return FALSE;
+  if (e->kind != GRAFT_PY_EXPR_CALL)
+    {
+      *out_cls = _graft_tracer_builtin_exception (t, v->path);
+      *out_args = _graft_value_seq (t, VAL_TUPLE, 0);
+      return TRUE;
+    }
+  v = _graft_tracer_eval (t, frame, e);
+  if (v == NULL)
+    return TRUE;
+  if (v->kind != VAL_OBJECT || v->obj->exception == NULL)
+    {
+      _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "raising what a call returns is not modelled by Graft's tracer");
+      return TRUE;
+    }
+  *out_cls = v->obj->exception;
+  *out_args = v->obj->exception_args;
+  return TRUE;
 }
 
 /* Raises the exception of class @cls with @args (NULL: Graft does not
@@ -1681,8 +1718,16 @@ raise_exception (Tracer     *t,
       t->raised = cls;
       return;
     }
-  append_exception_text (text, cls, args);
-  _graft_tracer_raise (t, cls, start, end, "%s", text->str);
+  if (t->error != NULL)
+    return;
+  if (_graft_tracer_exception_printable (t, args))
+    _graft_value_append_exception_text (text, cls, args, FALSE);
+  else
+    g_string_append (text, "(Graft cannot print the exception's message)");
+  /* Python's own words, whatever the text holds (`raise ValueError("TypeError: x")`). */
+  _graft_tracer_fail (t, start, end, GRAFT_PARSE_ERROR_TRACE, text->len > 0 ? "%s: %s" : "%s",
+                      cls, text->str);
+  t->raised = cls;
   t->raised_args = args;
 }
 
@@ -1741,8 +1786,8 @@ raise_assertion (Tracer            *t,
  * _graft_tracer_new_exception:
  * @name: an exception class whose __init__ is BaseException's
  *
- * `NAME(*args)`: an exception, whose `args` Graft keeps when they are
- * plain constants (see Tracer.raised_args).  Keywords are Python's
+ * `NAME(*args)`: an exception, which keeps its `args` (see
+ * Tracer.raised_args) as BaseException does.  Keywords are Python's
  * TypeError.
  *
  * Returns: (nullable): the exception, or %NULL when the tracer failed
@@ -1759,18 +1804,17 @@ _graft_tracer_new_exception (Tracer            *t,
   if (kwargs != NULL && kwargs->keys->len > 0)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "%s() takes no keyword arguments", name);
+  /* `IOError(...)` is an OSError. */
+  if (_graft_tracer_builtin_exception (t, name) != NULL)
+    name = _graft_tracer_builtin_exception (t, name);
   exc = _graft_tracer_new_object (t, OBJ_PLAIN, name);
   exc->obj->exception = name;
+  /* Else known by its class alone. */
+  if (!exception_args_plain (t, name, _graft_tracer_n_args (args), at))
+    return t->error == NULL ? exc : NULL;
   kept = _graft_value_seq (t, VAL_TUPLE, _graft_tracer_n_args (args));
   for (guint i = 0; i < _graft_tracer_n_args (args); i++)
-    {
-      Value *v = _graft_tracer_arg (args, i);
-
-      if (v->kind != VAL_NONE && v->kind != VAL_BOOL && v->kind != VAL_INT &&
-          v->kind != VAL_FLOAT && v->kind != VAL_STR)
-        return exc;
-      _graft_value_seq_add (kept, v);
-    }
+    _graft_value_seq_add (kept, _graft_tracer_arg (args, i));
   exc->obj->exception_args = kept;
   return exc;
 }
@@ -1855,11 +1899,15 @@ python_builtin (Tracer     *t,
                         sizeof python_builtins_3_13[0], python_builtin_compare);
 }
 
-/* The exception class Python's builtin @name is in @t's dialect (OSError
- * for IOError), or NULL when it is none. */
-static const char *
-builtin_exception (Tracer     *t,
-                   const char *name)
+/**
+ * _graft_tracer_builtin_exception:
+ *
+ * Returns: (nullable): the exception class Python's builtin @name is in
+ *   @t's dialect (OSError for IOError), or %NULL when it is none
+ */
+const char *
+_graft_tracer_builtin_exception (Tracer     *t,
+                                 const char *name)
 {
   const PythonBuiltin *row = python_builtin (t, name);
 
@@ -1879,7 +1927,7 @@ exception_is (Tracer     *t,
   };
   /* (A class of the file's may take a builtin's name.) */
   const char          *builtin = _graft_tracer_file_exception_class (t, name) == NULL
-                                     ? builtin_exception (t, name)
+                                     ? _graft_tracer_builtin_exception (t, name)
                                      : NULL;
   const PythonBuiltin *own =
       _graft_tracer_file_exception_class (t, raised) == NULL ? python_builtin (t, raised) : NULL;
@@ -1939,7 +1987,8 @@ name_is_defined (Tracer     *t,
       return TRUE;
   if (_graft_strmap_get (&frame->globals->vars, name) != NULL)
     return TRUE;
-  return builtin_exception (t, name) != NULL || _graft_tracer_lookup_builtin (t, name) != NULL;
+  return _graft_tracer_builtin_exception (t, name) != NULL ||
+         _graft_tracer_lookup_builtin (t, name) != NULL;
 }
 
 /* `except @handler:` as an exception reaches it: Python evaluates the
@@ -1981,8 +2030,8 @@ static const char *
 exception_class_of (Tracer *t,
                     Value  *v)
 {
-  if (v->kind == VAL_BUILTIN && builtin_exception (t, v->path) != NULL)
-    return builtin_exception (t, v->path);
+  if (v->kind == VAL_BUILTIN && _graft_tracer_builtin_exception (t, v->path) != NULL)
+    return _graft_tracer_builtin_exception (t, v->path);
   if (v->kind == VAL_TYPE && strcmp (v->path, "torch.fx.proxy.TraceError") == 0)
     return "TraceError";
   if (v->kind == VAL_CLASS && v->cls->is_exception)
@@ -2405,16 +2454,29 @@ exec_stmt_inner (Tracer            *t,
 
     case GRAFT_PY_STMT_RAISE:
       {
-        Value      *args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
-                                                     : t->handling_args;
-        const char *cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
-                                                    : t->handling;
+        const char *cls = NULL;
+        Value      *args = NULL;
         Value      *exc;
 
+        /* `raise cls('x')` where a variable names Python's class. */
+        if (s->raise_stmt.exc != NULL &&
+            raise_class_variable (t, frame, s->raise_stmt.exc, &cls, &args))
+          {
+            if (t->error != NULL)
+              return FLOW_ERROR;
+          }
+        else
+          {
+            args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
+                                             : t->handling_args;
+            cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
+                                            : t->handling;
+          }
+
         /* `raise IOError(...)` raises an OSError. */
-        if (cls != NULL && builtin_exception (t, cls) != NULL &&
+        if (cls != NULL && _graft_tracer_builtin_exception (t, cls) != NULL &&
             _graft_tracer_file_exception_class (t, cls) == NULL)
-          cls = builtin_exception (t, cls);
+          cls = _graft_tracer_builtin_exception (t, cls);
         /* (The arguments' evaluation may have raised.) */
         exc = cls != NULL && t->error == NULL ? raise_object (t, frame, s, cls, args) : NULL;
         if (t->error != NULL)

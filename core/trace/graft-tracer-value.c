@@ -10,6 +10,7 @@
 #include "graft-arg.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CHUNK_SIZE GRAFT_TRACER_CHUNK_SIZE
@@ -855,10 +856,13 @@ _graft_value_holds_proxy (const Value *v)
       Tracer       *t = items->tracer;
       gboolean      found = FALSE;
 
-      if (items->len == 0 || !_graft_tracer_walk_enter (t))
+      /* (A container it is inside holds no proxy but its other items.) */
+      if (items->len == 0 || v->walking || !_graft_tracer_walk_enter (t))
         return FALSE;
+      ((Value *) v)->walking = TRUE;
       for (guint i = 0; i < items->len && !found; i++)
         found = _graft_value_holds_proxy (items->pdata[i]);
+      ((Value *) v)->walking = FALSE;
       _graft_tracer_walk_leave (t);
       return found;
     }
@@ -1039,58 +1043,62 @@ _graft_dict_set (Tracer *t,
   _graft_vec_add (dict->dict.values, value);
 }
 
+/* Python's builtin classes, per Python of the oracles (3.11 for torch
+ * 1.13.1, 3.13 for 2.6; gen-python-builtins.py asks each), sorted: how
+ * the exception classes keep their arguments. */
+#define GRAFT_PYTHON_CLASS(name, plain_args, key_text) { name, plain_args, key_text },
+static const PythonClass python_classes_3_11[] = {
+#include "graft-python-builtins-3.11.inc"
+};
+static const PythonClass python_classes_3_13[] = {
+#include "graft-python-builtins-3.13.inc"
+};
+#undef GRAFT_PYTHON_CLASS
+
+static int
+python_class_compare (const void *key,
+                      const void *row)
+{
+  return strcmp (key, ((const PythonClass *) row)->name);
+}
+
+static const PythonClass *
+python_class_in (const PythonClass *table,
+                 gsize              n,
+                 const char        *name)
+{
+  return bsearch (name, table, n, sizeof table[0], python_class_compare);
+}
+
+/**
+ * _graft_tracer_python_class:
+ *
+ * Returns: (nullable): the row of Python's builtin class @name (`int`,
+ *   `map`, `OSError`) in the Python of @t's dialect, or %NULL when that
+ *   Python's builtins hold no class of that name
+ */
+const PythonClass *
+_graft_tracer_python_class (Tracer     *t,
+                            const char *name)
+{
+  return t->dialect->torch == GRAFT_TORCH_1_13
+             ? python_class_in (python_classes_3_11, G_N_ELEMENTS (python_classes_3_11), name)
+             : python_class_in (python_classes_3_13, G_N_ELEMENTS (python_classes_3_13), name);
+}
+
 /**
  * _graft_value_builtin_class:
  *
- * Whether @name is one of Python's builtin classes Graft gives as the value
- * of a name (VAL_BUILTIN) and prints: the types (lower case) and the
- * exceptions (capitalised) type() gives (graft-tracer-builtins.c).
+ * Whether @name is one of Python's builtin classes (of either Python of
+ * the oracles: a VAL_BUILTIN of the other's name is never made), which
+ * print as `<class 'int'>`: the types (lower case) and the exceptions
+ * (capitalised) that type() gives (graft-tracer-builtins.c).
  */
 gboolean
 _graft_value_builtin_class (const char *name)
 {
-  static const char *const builtin_types[] = {
-    "bool",
-    "bytes",
-    "complex",
-    "dict",
-    "enumerate",
-    "float",
-    "frozenset",
-    "int",
-    "list",
-    "object",
-    "range",
-    "set",
-    "slice",
-    "str",
-    "tuple",
-    "type",
-    "zip",
-    /* the exceptions */
-    "ArithmeticError",
-    "AssertionError",
-    "AttributeError",
-    "Exception",
-    "ImportError",
-    "IndexError",
-    "KeyError",
-    "LookupError",
-    "ModuleNotFoundError",
-    "NameError",
-    "NotImplementedError",
-    "OverflowError",
-    "RuntimeError",
-    "StopIteration",
-    "TypeError",
-    "ValueError",
-    "ZeroDivisionError",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (builtin_types); i++)
-    if (strcmp (name, builtin_types[i]) == 0)
-      return TRUE;
-  return FALSE;
+  return python_class_in (python_classes_3_13, G_N_ELEMENTS (python_classes_3_13), name) != NULL ||
+         python_class_in (python_classes_3_11, G_N_ELEMENTS (python_classes_3_11), name) != NULL;
 }
 
 /**
@@ -1182,7 +1190,25 @@ check_printable_in (Tracer            *t,
     case VAL_OBJECT:
       /* A caught exception whose args Graft knows: BaseException's text. */
       if (v->obj->exception != NULL && v->obj->exception_args != NULL)
-        return _graft_tracer_check_printable (t, v->obj->exception_args, what, at);
+        {
+          const PtrVec *args = v->obj->exception_args->seq.items;
+
+          /* A traced value prints as its repr, `Proxy(x)`, and only
+           * where Graft knows it is one. */
+          for (guint i = 0; i < args->len; i++)
+            if (((const Value *) args->pdata[i])->kind != VAL_PROXY &&
+                (_graft_value_holds_proxy (args->pdata[i]) ||
+                 !_graft_tracer_check_printable (t, args->pdata[i], what, at)))
+              {
+                if (t->error == NULL)
+                  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                      "%s of an exception whose arguments hold a traced value "
+                                      "is not modelled by Graft's tracer",
+                                      what);
+                return FALSE;
+              }
+          return TRUE;
+        }
       /* A dataclass of the module's top level (its __qualname__ is its
        * name): `Name(a=1, b='x')`. */
       if (_graft_dataclass_repr_fields (v) != NULL)
@@ -1243,10 +1269,53 @@ _graft_tracer_check_printable (Tracer            *t,
 
   if (!_graft_value_is_seq (v) && v->kind != VAL_DICT && v->kind != VAL_OBJECT)
     return check_printable_in (t, v, what, at);
+  /* A container met again inside itself prints as `[...]`. */
+  if (v->walking)
+    return v->kind != VAL_OBJECT;
   if (!_graft_tracer_walk_enter (t))
     return _graft_tracer_too_deep (t, at->start, at->end);
+  ((Value *) v)->walking = TRUE;
   ok = check_printable_in (t, v, what, at);
+  ((Value *) v)->walking = FALSE;
   _graft_tracer_walk_leave (t);
+  return ok;
+}
+
+/**
+ * _graft_tracer_exception_printable:
+ * @args: an exception's `args`
+ *
+ * Whether _graft_value_append_exception_text() prints @args as Python
+ * does; the tracer is left as it was (its pending error and exception
+ * kept): an uncaught exception's message is printed when Graft can.
+ */
+gboolean
+_graft_tracer_exception_printable (Tracer      *t,
+                                   const Value *args)
+{
+  GError     *error = t->error;
+  const char *raised = t->raised;
+  Value      *raised_args = t->raised_args;
+  Value      *raised_exc = t->raised_exc;
+  Value      *raised_context = t->raised_context;
+  Value       exc = { 0 };
+  Object      obj = { 0 };
+  GraftPyExpr at = { 0 };
+  gboolean    ok;
+
+  exc.kind = VAL_OBJECT;
+  exc.obj = &obj;
+  obj.exception = "Exception";
+  obj.exception_args = (Value *) args;
+  t->error = NULL;
+  ok = _graft_tracer_check_printable (t, &exc, "str()", &at);
+  g_clear_error (&t->error);
+  t->walk_too_deep = FALSE;
+  t->error = error;
+  t->raised = raised;
+  t->raised_args = raised_args;
+  t->raised_exc = raised_exc;
+  t->raised_context = raised_context;
   return ok;
 }
 
@@ -1410,29 +1479,7 @@ append_str_in (GString     *out,
         }
       if (v->obj->exception == NULL || v->obj->exception_args == NULL)
         break;
-      {
-        const PtrVec *args = v->obj->exception_args->seq.items;
-
-        /* BaseException's __str__ and __repr__ (KeyError's __str__ is
-         * its one argument's repr). */
-        if (repr)
-          {
-            g_string_append (out, v->obj->exception);
-            g_string_append_c (out, '(');
-            for (guint i = 0; i < args->len; i++)
-              {
-                if (i > 0)
-                  g_string_append (out, ", ");
-                _graft_value_append_str (out, args->pdata[i], TRUE);
-              }
-            g_string_append_c (out, ')');
-          }
-        else if (args->len == 1)
-          _graft_value_append_str (out, args->pdata[0],
-                                   strcmp (v->obj->exception, "KeyError") == 0);
-        else if (args->len > 1)
-          _graft_value_append_str (out, v->obj->exception_args, TRUE);
-      }
+      _graft_value_append_exception_text (out, v->obj->exception, v->obj->exception_args, repr);
       return;
     case VAL_ATTR_PROXY:
     case VAL_PYMODULE:
@@ -1453,6 +1500,53 @@ append_str_in (GString     *out,
   g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
 }
 
+/* An argument of an exception, as BaseException prints it: a traced
+ * value as its repr. */
+static void
+append_exception_arg (GString     *out,
+                      const Value *v,
+                      gboolean     repr)
+{
+  if (v->kind == VAL_PROXY)
+    g_string_append_printf (out, "Proxy(%s)", graft_node_get_name (v->node));
+  else
+    _graft_value_append_str (out, v, repr);
+}
+
+/**
+ * _graft_value_append_exception_text:
+ * @cls: the exception's class
+ * @args: its `args`, a tuple that _graft_tracer_exception_printable() accepts
+ * @repr: %TRUE for `repr(e)`
+ *
+ * BaseException's __str__ (nothing, the one argument, its repr for a
+ * KeyError, or the tuple's repr) or __repr__ (`ValueError('bad', 2)`).
+ */
+void
+_graft_value_append_exception_text (GString     *out,
+                                    const char  *cls,
+                                    const Value *args,
+                                    gboolean     repr)
+{
+  const PtrVec *items = args->seq.items;
+
+  if (repr || items->len > 1)
+    {
+      if (repr)
+        g_string_append (out, cls);
+      g_string_append_c (out, '(');
+      for (guint i = 0; i < items->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_exception_arg (out, items->pdata[i], TRUE);
+        }
+      g_string_append_c (out, ')');
+    }
+  else if (items->len == 1)
+    append_exception_arg (out, items->pdata[0], strcmp (cls, "KeyError") == 0);
+}
+
 void
 _graft_value_append_str (GString     *out,
                          const Value *v,
@@ -1465,11 +1559,24 @@ _graft_value_append_str (GString     *out,
       append_str_in (out, v, repr);
       return;
     }
+  /* A container printed inside itself: CPython's reprs of lists, dicts,
+   * tuples and sets (Py_ReprEnter) print `[...]`, `{...}`, `(...)`,
+   * `set(...)` there. */
+  if (v->walking)
+    {
+      g_string_append (out, v->kind == VAL_DICT    ? "{...}"
+                            : v->kind == VAL_TUPLE ? "(...)"
+                            : v->kind == VAL_SET   ? (v->seq.size ? "frozenset(...)" : "set(...)")
+                                                   : "[...]");
+      return;
+    }
   /* (_graft_tracer_check_printable() stops the walks that printing
    * starts; keys of sets and dicts are printed without it.) */
   t = v->kind == VAL_DICT ? v->dict.keys->tracer : v->seq.items->tracer;
   if (!_graft_tracer_walk_enter (t))
     return;
+  ((Value *) v)->walking = TRUE;
   append_str_in (out, v, repr);
+  ((Value *) v)->walking = FALSE;
   _graft_tracer_walk_leave (t);
 }

@@ -42,6 +42,13 @@ HEADER = """\
  *     exception is the class's own name (OSError for its aliases IOError and
  *     EnvironmentError) and base, base2 its bases (NULL past the last; BaseException's is
  *     NULL: its base is object); for any other builtin all three are NULL.
+ *   GRAFT_PYTHON_CLASS (name, plain_args, key_text)
+ *     a key of `builtins.__dict__` that is a class (`int`, `map`, `OSError`), in the same
+ *     order.  For an exception class, plain_args is how many arguments its call keeps
+ *     as BaseException's does (the class itself, `args`, `str()` and `repr()` as
+ *     BaseException's; G_MAXINT when it keeps every number tried, 0 to @TRIED@; -1: not
+ *     even none), and key_text is 1 when `str()` of one argument is its repr (KeyError);
+ *     for any other class, -1 and 0.
  *   GRAFT_PYTHON_TYPE_DIR (type, names)
  *     dir() of a plain type (NoneType, bool, int, float, str, list, tuple, dict): its
  *     names, each between spaces.
@@ -53,6 +60,42 @@ def c_str(text):
     return "NULL" if text is None else '"' + text + '"'
 
 
+# The most arguments plain_args() tries: keeping that many stands for any number.
+TRIED = 6
+
+
+def base_text(cls, args, key_text):
+    """What BaseException's __str__ and __repr__ give for @args."""
+    if len(args) == 1:
+        text = repr(args[0]) if key_text else str(args[0])
+    else:
+        text = str(args) if args else ""
+    return text, cls.__name__ + "(" + ", ".join(repr(a) for a in args) + ")"
+
+
+def behaves_plainly(cls, args, key_text):
+    try:
+        e = cls(*args)
+    except Exception:
+        return False
+    return (type(e) is cls and e.args == args
+            and (str(e), repr(e)) == base_text(cls, args, key_text))
+
+
+def plain_args(cls):
+    """(count, key_text): how many arguments @cls's call keeps as BaseException does,
+    each count tried with an int first and with a str first (OSError(2, 'm') is a
+    FileNotFoundError, `[Errno 2] m`)."""
+    key_text = behaves_plainly(cls, ("m",), True) and not behaves_plainly(cls, ("m",), False)
+    n = -1
+    while n < TRIED:
+        tries = [tuple((k + i) % 2 and "m%d" % k or k + 2 for k in range(n + 1)) for i in (0, 1)]
+        if not all(behaves_plainly(cls, args, key_text) for args in tries):
+            break
+        n += 1
+    return n, int(key_text)
+
+
 def main():
     series = ".".join(str(v) for v in sys.version_info[:2])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -60,6 +103,7 @@ def main():
     opts = ap.parse_args()
     import site  # noqa: F401 (exit, quit... as the oracles' Python has them)
     rows = []
+    classes = []
     for name in sorted(builtins.__dict__, key=str.encode):
         value = builtins.__dict__[name]
         if isinstance(value, type) and issubclass(value, BaseException):
@@ -71,11 +115,18 @@ def main():
                         f"{c_str(bases[0])}, {c_str(bases[1])})")
         else:
             rows.append(f"GRAFT_PYTHON_BUILTIN ({c_str(name)}, NULL, NULL, NULL)")
+        if isinstance(value, type) and issubclass(value, BaseException):
+            count, key_text = plain_args(value)
+            count = "G_MAXINT" if count == TRIED else count
+            classes.append(f"GRAFT_PYTHON_CLASS ({c_str(name)}, {count}, {key_text})")
+        elif isinstance(value, type):
+            classes.append(f"GRAFT_PYTHON_CLASS ({c_str(name)}, -1, 0)")
     text = (HEADER.replace("@SERIES@", series).replace("@PYTHON@", sys.version.split()[0])
             .replace("@RUN@", RUN.get(series, f"{sys.executable} tests/tools/gen-python-builtins.py"))
-            .replace("@COUNT@", str(len(rows)))
+            .replace("@COUNT@", str(len(rows))).replace("@TRIED@", str(TRIED))
             .replace("@EXCEPTIONS@", str(sum(", NULL, NULL, NULL)" not in r for r in rows))))
     text += "#ifdef GRAFT_PYTHON_BUILTIN\n" + "\n".join(rows) + "\n#endif\n\n"
+    text += "#ifdef GRAFT_PYTHON_CLASS\n" + "\n".join(classes) + "\n#endif\n\n"
     text += "#ifdef GRAFT_PYTHON_TYPE_DIR\n"
     for value in (None, True, 0, 0.0, "", [], (), {}):
         names = " " + " ".join(sorted(dir(value), key=str.encode)) + " "

@@ -1,0 +1,9 @@
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, x):
+        y = [1, 2] \
+            .index(5)
+        return x
