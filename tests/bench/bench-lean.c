@@ -50,6 +50,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <emmintrin.h>
 
 #define NOINLINE  __attribute__ ((noinline))
 #define LIKELY(x) __builtin_expect (!!(x), 1)
@@ -94,207 +95,24 @@ static const FxConst fx_consts[] = {
 #define N_FX     (sizeof fx_entries / sizeof fx_entries[0])
 #define N_CONSTS (sizeof fx_consts / sizeof fx_consts[0])
 
-/* Names a node may not take: Python 3.13's keywords and builtins and
- * torch.fx's custom builtins (torch 2.6 `_Namespace._is_illegal_name`). */
-static const char *const illegal_names[] = {
-  "ArithmeticError",
-  "AssertionError",
-  "AttributeError",
-  "BaseException",
-  "BaseExceptionGroup",
-  "BlockingIOError",
-  "BrokenPipeError",
-  "BufferError",
-  "BytesWarning",
-  "ChildProcessError",
-  "ConnectionAbortedError",
-  "ConnectionError",
-  "ConnectionRefusedError",
-  "ConnectionResetError",
-  "DeprecationWarning",
-  "EOFError",
-  "Ellipsis",
-  "EncodingWarning",
-  "EnvironmentError",
-  "Exception",
-  "ExceptionGroup",
-  "False",
-  "FileExistsError",
-  "FileNotFoundError",
-  "FloatingPointError",
-  "FutureWarning",
-  "GeneratorExit",
-  "IOError",
-  "ImportError",
-  "ImportWarning",
-  "IndentationError",
-  "IndexError",
-  "InterruptedError",
-  "IsADirectoryError",
-  "KeyError",
-  "KeyboardInterrupt",
-  "LookupError",
-  "MemoryError",
-  "ModuleNotFoundError",
-  "NameError",
-  "None",
-  "NoneType",
-  "NotADirectoryError",
-  "NotImplemented",
-  "NotImplementedError",
-  "OSError",
-  "OverflowError",
-  "PendingDeprecationWarning",
-  "PermissionError",
-  "ProcessLookupError",
-  "PythonFinalizationError",
-  "RecursionError",
-  "ReferenceError",
-  "ResourceWarning",
-  "RuntimeError",
-  "RuntimeWarning",
-  "StopAsyncIteration",
-  "StopIteration",
-  "SyntaxError",
-  "SyntaxWarning",
-  "SystemError",
-  "SystemExit",
-  "TabError",
-  "TimeoutError",
-  "True",
-  "TypeError",
-  "UnboundLocalError",
-  "UnicodeDecodeError",
-  "UnicodeEncodeError",
-  "UnicodeError",
-  "UnicodeTranslateError",
-  "UnicodeWarning",
-  "UserWarning",
-  "ValueError",
-  "Warning",
-  "ZeroDivisionError",
-  "_IncompleteInputError",
-  "__build_class__",
-  "__debug__",
-  "__doc__",
-  "__import__",
-  "__loader__",
-  "__name__",
-  "__package__",
-  "__spec__",
-  "abs",
-  "aiter",
-  "all",
-  "and",
-  "anext",
-  "any",
-  "as",
-  "ascii",
-  "assert",
-  "async",
-  "await",
-  "bin",
-  "bool",
-  "break",
-  "breakpoint",
-  "bytearray",
-  "bytes",
-  "callable",
-  "chr",
-  "class",
-  "classmethod",
-  "compile",
-  "complex",
-  "continue",
-  "copyright",
-  "credits",
-  "def",
-  "del",
-  "delattr",
-  "device",
-  "dict",
-  "dir",
-  "divmod",
-  "elif",
-  "else",
-  "enumerate",
-  "eval",
-  "except",
-  "exec",
-  "exit",
-  "filter",
-  "finally",
-  "float",
-  "for",
-  "format",
-  "from",
-  "frozenset",
-  "fx_pytree",
-  "getattr",
-  "global",
-  "globals",
-  "hasattr",
-  "hash",
-  "help",
-  "hex",
-  "id",
-  "if",
-  "import",
-  "in",
+/* Names a node may not take (torch 2.6 `_Namespace._is_illegal_name`): the
+ * keys of Python 3.13's `builtins` (Graft's generated table, sorted by strcmp),
+ * Python's keywords (graft_is_python_keyword(): kwlist is the same in 3.11 and
+ * 3.13) and torch.fx's `_custom_builtins` (graft-namespace.c's list, which is
+ * static there: the seven globals every generated module has). */
+#define GRAFT_PYTHON_BUILTIN(name, exception, base, base2) name,
+static const char *const python313_builtins[] = {
+#include "../../core/base/graft-python-builtins-3.13.inc"
+};
+#undef GRAFT_PYTHON_BUILTIN
+static const char *const fx_custom_builtins[] = {
   "inf",
-  "input",
-  "int",
-  "is",
-  "isinstance",
-  "issubclass",
-  "iter",
-  "lambda",
-  "len",
-  "license",
-  "list",
-  "locals",
-  "map",
-  "max",
-  "memoryview",
-  "min",
   "nan",
-  "next",
-  "nonlocal",
-  "not",
-  "object",
-  "oct",
-  "open",
-  "or",
-  "ord",
-  "pass",
-  "pow",
-  "print",
-  "property",
-  "pytree",
-  "quit",
-  "raise",
-  "range",
-  "repr",
-  "return",
-  "reversed",
-  "round",
-  "set",
-  "setattr",
-  "slice",
-  "sorted",
-  "staticmethod",
-  "str",
-  "sum",
-  "super",
+  "NoneType",
   "torch",
-  "try",
-  "tuple",
-  "type",
-  "vars",
-  "while",
-  "with",
-  "yield",
-  "zip",
+  "device",
+  "fx_pytree",
+  "pytree",
 };
 
 /* ---- values: 16-byte slots ---- */
@@ -517,9 +335,33 @@ hash_text (const char *s,
       s += 8, n -= 8;
     }
   memcpy (&w, s, 8);
-  w &= ~0ull >> (64 - 8 * n);
+  w = n != 0 ? w & ~0ull >> (64 - 8 * n) : 0;
   h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
   return (uint32_t) (h >> 32) | 1;
+}
+
+/* hash_text() of a name of 1 to 8 bytes: one load, one mask, one multiply. */
+static const uint64_t low_bytes[9] = {
+  0,
+  0xff,
+  0xffff,
+  0xffffff,
+  0xffffffff,
+  0xffffffffffull,
+  0xffffffffffffull,
+  0xffffffffffffffull,
+  ~0ull,
+};
+
+static inline uint32_t
+hash_short (const char *s,
+            uint32_t    n)
+{
+  uint64_t w;
+
+  memcpy (&w, s, 8);
+  w = (n * 0x9E3779B97F4A7C15ull) ^ (w & low_bytes[n]);
+  return (uint32_t) ((w * 0xc4ceb9fe1a85ec53ull) >> 32) | 1;
 }
 
 /* Equal texts of @n bytes; both may be read 8 bytes past their end (the input
@@ -615,36 +457,27 @@ intern_hashed (Lean       *L,
   return intern_hashed_copy (L, s, n, h, 0);
 }
 
-static uint32_t
+/* Interns a text that is not the input's (a literal, a buffer): a new symbol
+ * keeps a padded copy, since the fast paths read texts 8 or 16 bytes at a
+ * time.  The input itself is padded (read_all()). */
+static NOINLINE uint32_t
 intern (Lean       *L,
         const char *s,
         size_t      n)
 {
   char pad[272];
 
-  if (n <= 256)
-    {
-      memcpy (pad, s, n);
-      memset (pad + n, 0, 8);
-      return intern_hashed_copy (L, s, n, hash_text (pad, n), 0);
-    }
-  return intern_hashed_copy (L, s, n, hash_text (s, n), 0);
-}
-
-/* intern() of a text that does not outlive the call. */
-static NOINLINE uint32_t
-intern_copy (Lean       *L,
-             const char *s,
-             size_t      n)
-{
-  char pad[272];
-
   if (n > 256)
-    return intern (L, dup_text (s, n), n);
+    {
+      const char *d = dup_text (s, n);
+      return intern_hashed_copy (L, d, n, hash_text (d, n), 0);
+    }
   memcpy (pad, s, n);
   memset (pad + n, 0, 8);
   return intern_hashed_copy (L, pad, n, hash_text (pad, n), 1);
 }
+
+#define intern_copy intern
 
 static const char *
 dup_text (const char *s,
@@ -712,7 +545,7 @@ is_illegal (Lean    *L,
 
   if (b->illegal == 0)
     {
-      size_t lo = 0, hi = sizeof illegal_names / sizeof illegal_names[0];
+      size_t lo = 0, hi = sizeof python313_builtins / sizeof python313_builtins[0];
       char   key[256];
       b->illegal = 1;
       if (b->len < sizeof key)
@@ -722,7 +555,7 @@ is_illegal (Lean    *L,
           while (lo < hi)
             {
               size_t m = (lo + hi) / 2;
-              int    c = strcmp (illegal_names[m], key);
+              int    c = strcmp (python313_builtins[m], key);
               if (c == 0)
                 {
                   b->illegal = 2;
@@ -733,6 +566,11 @@ is_illegal (Lean    *L,
               else
                 hi = m;
             }
+          if (graft_is_python_keyword (key))
+            b->illegal = 2;
+          for (size_t i = 0; i < sizeof fx_custom_builtins / sizeof fx_custom_builtins[0]; i++)
+            if (strcmp (fx_custom_builtins[i], key) == 0)
+              b->illegal = 2;
         }
     }
   return b->illegal == 2;
@@ -1408,7 +1246,9 @@ torch_attr (Ev         *e,
         }
       for (size_t k = 0; v.kind == 0 && k < N_CONSTS; k++)
         if (strcmp (fx_consts[k].path, buf) == 0)
-          v = (Slot){ .kind = A_RAW, .span = 1, .p = fx_consts[k].code };
+          v = (Slot){ .kind = A_RAW,
+                      .span = 1,
+                      .p = dup_text (fx_consts[k].code, strlen (fx_consts[k].code)) };
       if (v.kind == 0 && lo < N_FX && strncmp (fx_entries[lo].path, buf, n) == 0 &&
           fx_entries[lo].path[n] == '.')
         v = (Slot){ .kind = A_MODULE, .span = 1, .a = module_sym_of (L, dup_text (buf, n)) };
@@ -1434,8 +1274,8 @@ fx_callee (Lean    *L,
           L->cap_callees = cap;
         }
       Callee *c = &L->callees[L->n_callees];
-      c->text = f->code_form;
       c->text_len = (uint32_t) strlen (f->code_form);
+      c->text = dup_text (f->code_form, c->text_len); /* padded: out_put() */
       c->form = F_CALL;
       c->base = candidate (L, f->name_base, strlen (f->name_base), &c->num);
       L->fx_callee[fx] = ++L->n_callees;
@@ -2273,6 +2113,37 @@ bind (Lean    *L,
 
 /* The tokenizer alone over the forward (BENCH_LEAN_TOKENS set): what tokenizing
  * costs of tokenize+evaluate.  Names are interned as they are in the run. */
+static inline uint64_t
+tok_mix (uint64_t   h,
+         const Tok *t)
+{
+  uint64_t v = t->kind == T_INT ? (uint64_t) t->i : t->kind == T_OP ? t->op
+                                                                    : t->sym;
+  return (h ^ ((uint64_t) t->kind << 56 | v) ^ (uint64_t) (uintptr_t) t->at) *
+         0x9E3779B97F4A7C15ull;
+}
+
+static Tok   *tok_buf; /* the tokenizer-only passes' tokens */
+static size_t tok_cap;
+
+static inline Tok *
+tok_slot (uint64_t n)
+{
+  if (n >= tok_cap)
+    tok_buf = grow (tok_buf, &tok_cap, n + 1, sizeof (Tok));
+  return &tok_buf[n];
+}
+
+static uint64_t
+tok_checksum (uint64_t n)
+{
+  uint64_t h = 0;
+
+  for (uint64_t i = 0; i < n; i++)
+    h = tok_mix (h, &tok_buf[i]);
+  return h;
+}
+
 static NOINLINE uint64_t
 lean_tokenize_only (Lean *L)
 {
@@ -2288,7 +2159,137 @@ lean_tokenize_only (Lean *L)
       advance (&ev);
       if (ev.tok.kind == T_EOF)
         break;
-      n++;
+      *tok_slot (n++) = ev.tok;
+    }
+  L->depth = 0;
+  return n;
+}
+
+/* The same token stream, classified 64 bytes at a time with SSE2 (x86-64's
+ * baseline): a mask of identifier bytes and one of blanks per block; token
+ * starts are the identifier runs' first bytes and every other byte that is not
+ * a blank; a run's end is a count of trailing zeros.  Names are hashed eight
+ * bytes at a time and interned as in next(); decimal ints are read in the run;
+ * anything else (a float, a string, a comment, a tab, a two-byte operator)
+ * goes to next_slow() at that byte and the block starts again after it.  Input
+ * buffers are padded by 64 bytes (read_all()). */
+static inline void
+block_masks (const char *b,
+             uint64_t   *ident,
+             uint64_t   *blank)
+{
+  uint64_t id = 0, bl = 0;
+
+  for (int k = 0; k < 4; k++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (const void *) (b + 16 * k));
+      __m128i lower = _mm_or_si128 (v, _mm_set1_epi8 (0x20));
+      __m128i alpha = _mm_cmplt_epi8 (_mm_add_epi8 (lower, _mm_set1_epi8 ((char) (0x80 - 'a'))),
+                                      _mm_set1_epi8 ((char) (-128 + 26)));
+      __m128i digit = _mm_cmplt_epi8 (_mm_add_epi8 (v, _mm_set1_epi8 ((char) (0x80 - '0'))),
+                                      _mm_set1_epi8 ((char) (-128 + 10)));
+      __m128i under = _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('_'));
+      __m128i space = _mm_cmpeq_epi8 (v, _mm_set1_epi8 (' '));
+      id |= (uint64_t) (uint16_t) _mm_movemask_epi8 (_mm_or_si128 (_mm_or_si128 (alpha, digit),
+                                                                   under))
+            << 16 * k;
+      bl |= (uint64_t) (uint16_t) _mm_movemask_epi8 (space) << 16 * k;
+    }
+  *ident = id;
+  *blank = bl;
+}
+
+static NOINLINE uint64_t
+lean_tokenize_simd (Lean *L)
+{
+  const char *p = find_forward (L), *end = L->src + L->len;
+  uint64_t    n = 0;
+  Tok         t = { 0 };
+
+  L->end = end;
+  L->depth = 0;
+  while (p < end)
+    {
+      const char *base = p;
+      uint64_t    ident, blank;
+      block_masks (base, &ident, &blank);
+      uint64_t    starts = ((ident & ~(ident << 1)) | ~(ident | blank));
+      const char *resume = base + 64;
+      while (starts != 0)
+        {
+          unsigned    i = (unsigned) __builtin_ctzll (starts);
+          const char *q = base + i;
+          starts &= starts - 1;
+          if (q >= end)
+            {
+              resume = end;
+              break;
+            }
+          uint8_t c = (uint8_t) *q;
+          t.at = q;
+          if ((ident >> i) & 1)
+            {
+              uint64_t    rest = ~ident >> i;
+              const char *e;
+              if (LIKELY (rest != 0))
+                e = q + __builtin_ctzll (rest);
+              else
+                for (e = base + 64; ident_byte[(uint8_t) *e]; e++)
+                  ;
+              if (c >= 'A') /* a letter or `_`: a name */
+                {
+                  t.kind = T_NAME;
+                  uint32_t len = (uint32_t) (e - q);
+                  t.sym =
+                      intern_fast (L, q, len, len <= 8 ? hash_short (q, len) : hash_text (q, len));
+                }
+              else
+                {
+                  int64_t     v = 0;
+                  const char *d = q;
+                  while (d < e && (uint8_t) (*d - '0') < 10)
+                    v = v * 10 + (*d++ - '0');
+                  if (d != e || e - q > 18 || *e == '.' || (c == '0' && e - q > 1))
+                    goto slow; /* a float, an exponent, a bad literal */
+                  t.kind = T_INT;
+                  t.i = v;
+                }
+              if (e >= base + 64)
+                {
+                  *tok_slot (n++) = t;
+                  resume = e;
+                  break;
+                }
+            }
+          else if (c == '\n')
+            {
+              if (L->depth != 0)
+                continue;
+              t.kind = T_NEWLINE;
+            }
+          else if (op_single[c] || (op_maybe[c] && !op_follow[(uint8_t) q[1]]))
+            {
+              t.kind = T_OP;
+              t.op = c;
+              L->depth += depth_delta[c];
+            }
+          else
+            goto slow;
+          *tok_slot (n++) = t;
+          continue;
+        slow:
+          L->p = q;
+          next_slow (L, &t);
+          if (t.kind == T_EOF)
+            {
+              resume = end;
+              break;
+            }
+          *tok_slot (n++) = t;
+          resume = L->p;
+          break;
+        }
+      p = resume;
     }
   L->depth = 0;
   return n;
@@ -2704,8 +2705,8 @@ add_callee (Lean       *L,
       L->cap_callees = cap;
     }
   Callee *c = &L->callees[L->n_callees];
-  c->text = text;
   c->text_len = (uint32_t) strlen (text);
+  c->text = dup_text (text, c->text_len); /* padded: out_put() */
   c->form = (uint8_t) form;
   c->base = candidate (L, base, strlen (base), &c->num);
   return ++L->n_callees;
@@ -2865,7 +2866,22 @@ lean_run (const char *file,
       return NULL;
     }
   if (getenv ("BENCH_LEAN_TOKENS") != NULL)
-    fprintf (stderr, "tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_only (L));
+    {
+      /* BENCH_LEAN_TOKENS=scalar or =simd: that pass alone (each run first pays for
+       * making the symbols); any other value: both, their token streams compared */
+      const char *which = getenv ("BENCH_LEAN_TOKENS");
+      if (strcmp (which, "simd") == 0)
+        fprintf (stderr, "simd tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_simd (L));
+      else if (strcmp (which, "scalar") == 0)
+        fprintf (stderr, "tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_only (L));
+      else
+        {
+          uint64_t n = lean_tokenize_only (L), sum = tok_checksum (n);
+          uint64_t m = lean_tokenize_simd (L), sum2 = tok_checksum (m);
+          fprintf (stderr, "tokens=%" G_GUINT64_FORMAT " simd tokens=%" G_GUINT64_FORMAT " %s\n",
+                   n, m, n == m && sum == sum2 ? "same stream" : "DIFFERENT");
+        }
+    }
   lean_eval_forward (L);
   L->stamp = calloc (L->n_nodes + 1, sizeof (uint32_t));
   lean_codegen (L);
@@ -2894,7 +2910,7 @@ read_all (const char *path,
       fprintf (stderr, "%s: %s\n", path, strerror (errno));
       exit (2);
     }
-  buf = malloc ((size_t) st.st_size + 16);
+  buf = malloc ((size_t) st.st_size + 64); /* padded: the tokenizer reads ahead */
   size_t got = 0;
   while (got < (size_t) st.st_size)
     {
@@ -2907,7 +2923,7 @@ read_all (const char *path,
       got += (size_t) r;
     }
   close (fd);
-  memset (buf + got, 0, 16);
+  memset (buf + got, 0, 64);
   *len = got;
   return buf;
 }
