@@ -1074,7 +1074,8 @@ next (Lean *L,
         p++;
       while (ident_byte[(uint8_t) *p]);
       t.kind = T_NAME;
-      t.sym = intern_fast (L, s, (uint32_t) (p - s), hash_text (s, (uint32_t) (p - s)));
+      uint32_t len = (uint32_t) (p - s);
+      t.sym = intern_fast (L, s, len, len <= 8 ? hash_short (s, len) : hash_text (s, len));
       L->p = p;
       return;
     }
