@@ -279,8 +279,10 @@ typedef struct
   uint32_t  params[64];
   uint32_t  sym_self, sym_torch, sym_nn, sym_f, sym_getattr;
   uint32_t  sym_return, sym_output;
-  uint32_t  n_attrs; /* A_ATTR slots made so far: materialize() only looks when any */
-  char      error[512];
+  uint32_t  n_attrs; /* A_ATTR slots made in this statement less those called as
+                      * methods: never fewer than the live ones (a copy in
+                      * call_python() is never a callee); materialize() looks when any */
+  char error[512];
 } Lean;
 
 static jmp_buf fail_jump;
@@ -1553,6 +1555,7 @@ call (Ev      *e,
         /* a method of a traced value: call_method, the value first */
         method_candidate (L, callee.b);
         Sym *m = &L->syms[callee.b];
+        L->n_attrs--; /* this one becomes the method's object */
         L->stack[c] = (Slot){ .kind = A_NODE, .span = 1, .a = callee.a };
         node = lean_node_new (L, OP_CALL_METHOD, callee.b, m->method_base, m->method_num, c,
                               first_kw - c, L->sp - first_kw);
@@ -2340,9 +2343,16 @@ lean_eval_forward (Lean *L)
   size_t      indent = 0;
   for (;;)
     {
+      /* the indentation, eight bytes at a time (the input is padded with zeros) */
       const char *s = p;
-      while (s < L->end && (*s == ' '))
-        s++;
+      uint64_t    w;
+      memcpy (&w, s, 8);
+      while (w == 0x2020202020202020ull)
+        {
+          s += 8;
+          memcpy (&w, s, 8);
+        }
+      s += __builtin_ctzll (w ^ 0x2020202020202020ull) / 8;
       if (s >= L->end)
         unsupported (L, s, "a forward without return");
       if (*s == '\n' || *s == '#')
@@ -2360,6 +2370,7 @@ lean_eval_forward (Lean *L)
         unsupported (L, s, "this indentation");
       L->p = s;
       L->sp = 0;
+      L->n_attrs = 0; /* an empty stack holds none */
       advance (&ev);
       if (ev.tok.kind == T_NAME && ev.tok.sym == L->sym_return)
         {
