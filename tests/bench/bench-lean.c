@@ -272,6 +272,9 @@ typedef struct
   uint32_t  attr_mask;
 
   uint32_t *stamp;
+  uint32_t  line_id; /* the node codegen writes: its arguments' frees are noted as written */
+  uint32_t  n_frees;
+  uint32_t  frees[64];
   char     *out;
   size_t    n_out, cap_out, line_room;
   void    **py_records; /* PyRecord, per fx entry, made on first use */
@@ -2460,6 +2463,22 @@ out_name (Lean    *L,
   out_put (L, L->names + n->name, n->name_len);
 }
 
+/* An argument's name; the node is noted for the line's frees if this is its last
+ * use (once: `stamp`).  Arguments are written in slot order, the frees' order. */
+static inline void
+out_arg_name (Lean    *L,
+              uint32_t x)
+{
+  uint32_t id = L->line_id;
+
+  out_name (L, x);
+  if (L->nodes[x].last_use == id + 1 && L->stamp[x] != id + 1)
+    {
+      L->stamp[x] = id + 1;
+      L->frees[L->n_frees++] = x;
+    }
+}
+
 /* torch's _get_repr of one slot tree; returns the slots it took. */
 static uint32_t
 out_repr (Lean       *L,
@@ -2468,7 +2487,7 @@ out_repr (Lean       *L,
   switch (s->kind)
     {
     case A_NODE:
-      out_name (L, s->a);
+      out_arg_name (L, s->a);
       return 1;
     case A_INT:
       {
@@ -2560,7 +2579,7 @@ out_args (Lean       *L,
         }
       if (LIKELY (a[i].kind == A_NODE))
         {
-          out_name (L, a[i].a);
+          out_arg_name (L, a[i].a);
           i++;
         }
       else
@@ -2591,6 +2610,10 @@ lean_codegen (Lean *L)
        * a name (255 bytes) and separators; callee texts are short */
       L->line_room = 1024 + 2 * SLOT_ROOM * ((size_t) n->n_args + n->n_kw);
       out_reserve (L, L->line_room);
+      L->line_id = id;
+      L->n_frees = 0;
+      if (n->n_args + n->n_kw > 64) /* more frees than frees[] holds: the walk below */
+        L->line_id = UINT32_MAX - 1;
       switch (n->op)
         {
         case OP_PLACEHOLDER:
@@ -2677,7 +2700,13 @@ lean_codegen (Lean *L)
       /* the frees: arguments whose last use this is, in argument order, then the node
        * itself if nothing uses it */
       int any = 0;
-      for (uint32_t i = 0; i < (uint32_t) n->n_args + n->n_kw; i++)
+      for (uint32_t k = 0; k < L->n_frees; k++)
+        {
+          memcpy (L->out + L->n_out, any ? " = " : ";  ", 3), L->n_out += 3;
+          out_name (L, L->frees[k]);
+          any = 1;
+        }
+      for (uint32_t i = 0; L->line_id != id && i < (uint32_t) n->n_args + n->n_kw; i++)
         if (a[i].kind == A_NODE)
           {
             uint32_t x = a[i].a;
