@@ -484,6 +484,10 @@ intern (Lean       *L,
 
 #define intern_copy intern
 
+/* Every copy dup_text() made, for lean_free(). */
+static char **texts;
+static size_t n_texts, cap_texts;
+
 static const char *
 dup_text (const char *s,
           size_t      n)
@@ -491,6 +495,9 @@ dup_text (const char *s,
   char *d = calloc (1, n + 16);
 
   memcpy (d, s, n);
+  if (n_texts == cap_texts)
+    texts = grow (texts, &cap_texts, n_texts + 1, sizeof (char *));
+  texts[n_texts++] = d;
   return d;
 }
 
@@ -539,7 +546,7 @@ candidate (Lean       *L,
       *num = v;
       k = d - 1;
     }
-  return intern (L, dup_text (buf, k), k);
+  return intern (L, buf, k);
 }
 
 static int
@@ -1257,7 +1264,7 @@ torch_attr (Ev         *e,
                       .p = dup_text (fx_consts[k].code, strlen (fx_consts[k].code)) };
       if (v.kind == 0 && lo < N_FX && strncmp (fx_entries[lo].path, buf, n) == 0 &&
           fx_entries[lo].path[n] == '.')
-        v = (Slot){ .kind = A_MODULE, .span = 1, .a = module_sym_of (L, dup_text (buf, n)) };
+        v = (Slot){ .kind = A_MODULE, .span = 1, .a = intern (L, buf, n) };
       if (v.kind == 0)
         unsupported (L, at, "this attribute of a torch module");
       L->attr_keys[i] = key;
@@ -1350,7 +1357,7 @@ py_record (Lean          *L,
       size_t      nn = eq ? (size_t) (eq - q) : n;
       if (r->np == MAX_PARAMS)
         unsupported (L, at, "a torch function with too many parameters");
-      r->param[r->np] = intern (L, dup_text (q, nn), nn);
+      r->param[r->np] = intern (L, q, nn);
       if (eq != NULL)
         {
           size_t dn = n - nn - 1;
@@ -1386,7 +1393,7 @@ py_record (Lean          *L,
                                       : record_param (L, r, q, n);
       if (j < 0)
         unsupported (L, at, "a torch function with a constant keyword record");
-      r->kw[r->n_kw] = intern (L, dup_text (q, kn), kn);
+      r->kw[r->n_kw] = intern (L, q, kn);
       r->kw_param[r->n_kw++] = (uint8_t) j;
       q += n;
       while (*q == ',' || *q == ' ')
@@ -1950,7 +1957,7 @@ unary (Ev *e)
           int  n = snprintf (buf, sizeof buf, "-%.*s", (int) y->float_repr_len, y->float_repr);
           if (y->float_repr[0] == '-')
             unsupported (L, at, "a doubly negated float");
-          uint32_t s = intern (L, dup_text (buf, n), n);
+          uint32_t s = intern (L, buf, (size_t) n);
           if (L->syms[s].float_repr == NULL)
             {
               L->syms[s].float_repr = L->syms[s].text;
@@ -2081,8 +2088,8 @@ find_forward (Lean *L)
           char mod[128], alias[128], name[128];
           if (sscanf (line, "import %127s as %127s", mod, alias) == 2)
             {
-              uint32_t a = intern (L, dup_text (alias, strlen (alias)), strlen (alias));
-              uint32_t m = module_sym_of (L, dup_text (mod, strlen (mod)));
+              uint32_t a = intern (L, alias, strlen (alias));
+              uint32_t m = module_sym_of (L, mod);
               L->syms[a].bound = (Slot){ .kind = A_MODULE, .span = 1, .a = m };
             }
           else if (sscanf (line, "from %127s import %127s as %127s", mod, name, alias) == 3 ||
@@ -2091,8 +2098,8 @@ find_forward (Lean *L)
               const char *a = strstr (line, " as ") ? alias : name;
               char        full[300];
               snprintf (full, sizeof full, "%s.%s", mod, name);
-              uint32_t as = intern (L, dup_text (a, strlen (a)), strlen (a));
-              uint32_t m = module_sym_of (L, dup_text (full, strlen (full)));
+              uint32_t as = intern (L, a, strlen (a));
+              uint32_t m = module_sym_of (L, full);
               L->syms[as].bound = (Slot){ .kind = A_MODULE, .span = 1, .a = m };
             }
           else if (strcmp (line, "import torch") == 0)
@@ -2825,7 +2832,7 @@ read_structure (Lean       *L,
                       s = j;
                       break;
                     }
-                uint32_t sym = intern (L, dup_text (path + s, i - s), i - s);
+                uint32_t sym = intern (L, path + s, i - s);
                 uint32_t child = path_child (L, parent, sym);
                 if (child == 0)
                   {
@@ -2927,9 +2934,42 @@ lean_init (Lean       *L,
   read_structure (L, structure);
 }
 
-/* Runs the pipeline on @src; returns the code (malloc'd) or NULL with @error set. */
+/* What a run allocated, for --check, which runs many in one process (the lean
+ * process itself leaves it to exit). */
+static void
+lean_free (Lean *L)
+{
+  for (uint32_t k = 1; k <= L->n_syms; k++)
+    free (L->syms[k].used);
+  for (size_t i = 0; i < N_FX; i++)
+    free (L->py_records[i]);
+  for (size_t i = 0; i < n_texts; i++)
+    free (texts[i]);
+  n_texts = 0;
+  free (L->syms);
+  free (L->sym_table);
+  free (L->nodes);
+  free (L->pool);
+  free (L->stack);
+  free (L->names);
+  free (L->callees);
+  free (L->paths);
+  free (L->attr_keys);
+  free (L->attr_vals);
+  free (L->stamp);
+  free (L->out);
+  free (L->py_records);
+  free (L);
+  free (tok_buf);
+  tok_buf = NULL;
+  tok_cap = 0;
+}
+
+/* Runs the pipeline on @src; returns the code (malloc'd) or NULL with @error set;
+ * @keep (if not NULL): the run, for lean_free(). */
 static char *
-lean_run (const char *file,
+lean_run (Lean      **keep,
+          const char *file,
           const char *src,
           size_t      len,
           const char *structure,
@@ -2939,6 +2979,8 @@ lean_run (const char *file,
 {
   Lean *L = calloc (1, sizeof (Lean));
 
+  if (keep != NULL)
+    *keep = L;
   lean_init (L, file, src, len, structure);
   if (setjmp (fail_jump) != 0)
     {
@@ -3105,7 +3147,9 @@ check (int    argc,
       size_t   len, out_len = 0;
       char    *src = read_all (argv[i], &len);
       char     error[600];
-      char    *out = lean_run (argv[i], src, len, structure->str, &out_len, error, sizeof error);
+      Lean    *run = NULL;
+      char    *out =
+          lean_run (&run, argv[i], src, len, structure->str, &out_len, error, sizeof error);
 
       if (out == NULL)
         {
@@ -3125,6 +3169,8 @@ check (int    argc,
         printf ("%s: same (%zu bytes)\n", argv[i], out_len);
       g_string_free (code, TRUE);
       g_string_free (structure, TRUE);
+      lean_free (run);
+      free (src);
     }
   return failures != 0;
 }
@@ -3155,7 +3201,8 @@ main (int    argc,
   char *src = read_all (argv[1], &len);
   char *structure = read_all (argv[2], &slen);
   char  error[600];
-  char *out = lean_run (argv[1], src, len, structure, &out_len, error, sizeof error);
+  char *out = lean_run (NULL, argv[1], src, len, structure, &out_len, error, sizeof error);
+  free (structure); /* read_structure() kept copies */
   if (out == NULL)
     {
       fprintf (stderr, "%s\n", error);
