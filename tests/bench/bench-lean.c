@@ -2525,10 +2525,30 @@ out_arg_name (Lean    *L,
     }
 }
 
-/* torch's _get_repr of one slot tree; returns the slots it took. */
-static uint32_t
+static uint32_t out_repr_slow (Lean *L, const Slot *s);
+
+/* torch's _get_repr of one slot tree; returns the slots it took.  Inline for
+ * the two commonest slots (a node, a one-digit int), out of line for the rest. */
+static inline uint32_t
 out_repr (Lean       *L,
           const Slot *s)
+{
+  if (LIKELY (s->kind == A_NODE))
+    {
+      out_arg_name (L, s->a);
+      return 1;
+    }
+  if (s->kind == A_INT && (uint64_t) s->i < 10)
+    {
+      L->out[L->n_out++] = (char) ('0' + s->i);
+      return 1;
+    }
+  return out_repr_slow (L, s);
+}
+
+static NOINLINE uint32_t
+out_repr_slow (Lean       *L,
+               const Slot *s)
 {
   switch (s->kind)
     {
