@@ -645,7 +645,7 @@ put_uint (char    *o,
 }
 
 /* Names node @n after the candidate (@base, @num) and stores the name. */
-static void
+static inline __attribute__ ((always_inline)) void
 lean_name (Lean    *L,
            Node    *n,
            uint32_t base,
