@@ -50,6 +50,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <emmintrin.h>
 
 #define NOINLINE  __attribute__ ((noinline))
 #define LIKELY(x) __builtin_expect (!!(x), 1)
@@ -94,207 +95,24 @@ static const FxConst fx_consts[] = {
 #define N_FX     (sizeof fx_entries / sizeof fx_entries[0])
 #define N_CONSTS (sizeof fx_consts / sizeof fx_consts[0])
 
-/* Names a node may not take: Python 3.13's keywords and builtins and
- * torch.fx's custom builtins (torch 2.6 `_Namespace._is_illegal_name`). */
-static const char *const illegal_names[] = {
-  "ArithmeticError",
-  "AssertionError",
-  "AttributeError",
-  "BaseException",
-  "BaseExceptionGroup",
-  "BlockingIOError",
-  "BrokenPipeError",
-  "BufferError",
-  "BytesWarning",
-  "ChildProcessError",
-  "ConnectionAbortedError",
-  "ConnectionError",
-  "ConnectionRefusedError",
-  "ConnectionResetError",
-  "DeprecationWarning",
-  "EOFError",
-  "Ellipsis",
-  "EncodingWarning",
-  "EnvironmentError",
-  "Exception",
-  "ExceptionGroup",
-  "False",
-  "FileExistsError",
-  "FileNotFoundError",
-  "FloatingPointError",
-  "FutureWarning",
-  "GeneratorExit",
-  "IOError",
-  "ImportError",
-  "ImportWarning",
-  "IndentationError",
-  "IndexError",
-  "InterruptedError",
-  "IsADirectoryError",
-  "KeyError",
-  "KeyboardInterrupt",
-  "LookupError",
-  "MemoryError",
-  "ModuleNotFoundError",
-  "NameError",
-  "None",
-  "NoneType",
-  "NotADirectoryError",
-  "NotImplemented",
-  "NotImplementedError",
-  "OSError",
-  "OverflowError",
-  "PendingDeprecationWarning",
-  "PermissionError",
-  "ProcessLookupError",
-  "PythonFinalizationError",
-  "RecursionError",
-  "ReferenceError",
-  "ResourceWarning",
-  "RuntimeError",
-  "RuntimeWarning",
-  "StopAsyncIteration",
-  "StopIteration",
-  "SyntaxError",
-  "SyntaxWarning",
-  "SystemError",
-  "SystemExit",
-  "TabError",
-  "TimeoutError",
-  "True",
-  "TypeError",
-  "UnboundLocalError",
-  "UnicodeDecodeError",
-  "UnicodeEncodeError",
-  "UnicodeError",
-  "UnicodeTranslateError",
-  "UnicodeWarning",
-  "UserWarning",
-  "ValueError",
-  "Warning",
-  "ZeroDivisionError",
-  "_IncompleteInputError",
-  "__build_class__",
-  "__debug__",
-  "__doc__",
-  "__import__",
-  "__loader__",
-  "__name__",
-  "__package__",
-  "__spec__",
-  "abs",
-  "aiter",
-  "all",
-  "and",
-  "anext",
-  "any",
-  "as",
-  "ascii",
-  "assert",
-  "async",
-  "await",
-  "bin",
-  "bool",
-  "break",
-  "breakpoint",
-  "bytearray",
-  "bytes",
-  "callable",
-  "chr",
-  "class",
-  "classmethod",
-  "compile",
-  "complex",
-  "continue",
-  "copyright",
-  "credits",
-  "def",
-  "del",
-  "delattr",
-  "device",
-  "dict",
-  "dir",
-  "divmod",
-  "elif",
-  "else",
-  "enumerate",
-  "eval",
-  "except",
-  "exec",
-  "exit",
-  "filter",
-  "finally",
-  "float",
-  "for",
-  "format",
-  "from",
-  "frozenset",
-  "fx_pytree",
-  "getattr",
-  "global",
-  "globals",
-  "hasattr",
-  "hash",
-  "help",
-  "hex",
-  "id",
-  "if",
-  "import",
-  "in",
+/* Names a node may not take (torch 2.6 `_Namespace._is_illegal_name`): the
+ * keys of Python 3.13's `builtins` (Graft's generated table, sorted by strcmp),
+ * Python's keywords (graft_is_python_keyword(): kwlist is the same in 3.11 and
+ * 3.13) and torch.fx's `_custom_builtins` (graft-namespace.c's list, which is
+ * static there: the seven globals every generated module has). */
+#define GRAFT_PYTHON_BUILTIN(name, exception, base, base2) name,
+static const char *const python313_builtins[] = {
+#include "../../core/base/graft-python-builtins-3.13.inc"
+};
+#undef GRAFT_PYTHON_BUILTIN
+static const char *const fx_custom_builtins[] = {
   "inf",
-  "input",
-  "int",
-  "is",
-  "isinstance",
-  "issubclass",
-  "iter",
-  "lambda",
-  "len",
-  "license",
-  "list",
-  "locals",
-  "map",
-  "max",
-  "memoryview",
-  "min",
   "nan",
-  "next",
-  "nonlocal",
-  "not",
-  "object",
-  "oct",
-  "open",
-  "or",
-  "ord",
-  "pass",
-  "pow",
-  "print",
-  "property",
-  "pytree",
-  "quit",
-  "raise",
-  "range",
-  "repr",
-  "return",
-  "reversed",
-  "round",
-  "set",
-  "setattr",
-  "slice",
-  "sorted",
-  "staticmethod",
-  "str",
-  "sum",
-  "super",
+  "NoneType",
   "torch",
-  "try",
-  "tuple",
-  "type",
-  "vars",
-  "while",
-  "with",
-  "yield",
-  "zip",
+  "device",
+  "fx_pytree",
+  "pytree",
 };
 
 /* ---- values: 16-byte slots ---- */
@@ -454,6 +272,9 @@ typedef struct
   uint32_t  attr_mask;
 
   uint32_t *stamp;
+  uint32_t  line_id; /* the node codegen writes: its arguments' frees are noted as written */
+  uint32_t  n_frees;
+  uint32_t  frees[64];
   char     *out;
   size_t    n_out, cap_out, line_room;
   void    **py_records; /* PyRecord, per fx entry, made on first use */
@@ -461,8 +282,10 @@ typedef struct
   uint32_t  params[64];
   uint32_t  sym_self, sym_torch, sym_nn, sym_f, sym_getattr;
   uint32_t  sym_return, sym_output;
-  uint32_t  n_attrs; /* A_ATTR slots made so far: materialize() only looks when any */
-  char      error[512];
+  uint32_t  n_attrs; /* A_ATTR slots made in this statement less those called as
+                      * methods: never fewer than the live ones (a copy in
+                      * call_python() is never a callee); materialize() looks when any */
+  char error[512];
 } Lean;
 
 static jmp_buf fail_jump;
@@ -517,9 +340,33 @@ hash_text (const char *s,
       s += 8, n -= 8;
     }
   memcpy (&w, s, 8);
-  w &= ~0ull >> (64 - 8 * n);
+  w = n != 0 ? w & ~0ull >> (64 - 8 * n) : 0;
   h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
   return (uint32_t) (h >> 32) | 1;
+}
+
+/* hash_text() of a name of 1 to 8 bytes: one load, one mask, one multiply. */
+static const uint64_t low_bytes[9] = {
+  0,
+  0xff,
+  0xffff,
+  0xffffff,
+  0xffffffff,
+  0xffffffffffull,
+  0xffffffffffffull,
+  0xffffffffffffffull,
+  ~0ull,
+};
+
+static inline uint32_t
+hash_short (const char *s,
+            uint32_t    n)
+{
+  uint64_t w;
+
+  memcpy (&w, s, 8);
+  w = (n * 0x9E3779B97F4A7C15ull) ^ (w & low_bytes[n]);
+  return (uint32_t) ((w * 0xc4ceb9fe1a85ec53ull) >> 32) | 1;
 }
 
 /* Equal texts of @n bytes; both may be read 8 bytes past their end (the input
@@ -556,7 +403,7 @@ intern_hashed_copy (Lean       *L,
                     uint32_t    h,
                     int         copy)
 {
-  uint32_t i = h & L->sym_mask;
+  uint32_t i = (h >> 1) & L->sym_mask;
 
   for (;;)
     {
@@ -584,7 +431,7 @@ intern_hashed_copy (Lean       *L,
       uint64_t *t = calloc (mask + 1, sizeof (uint64_t));
       for (uint32_t k = 1; k <= L->n_syms; k++)
         {
-          uint32_t j = L->syms[k].hash & mask;
+          uint32_t j = (L->syms[k].hash >> 1) & mask;
           while (t[j])
             j = (j + 1) & mask;
           t[j] = (uint64_t) L->syms[k].hash << 32 | k;
@@ -592,7 +439,7 @@ intern_hashed_copy (Lean       *L,
       free (L->sym_table);
       L->sym_table = t;
       L->sym_mask = mask;
-      i = h & mask;
+      i = (h >> 1) & mask;
       while (t[i])
         i = (i + 1) & mask;
     }
@@ -615,36 +462,31 @@ intern_hashed (Lean       *L,
   return intern_hashed_copy (L, s, n, h, 0);
 }
 
-static uint32_t
+/* Interns a text that is not the input's (a literal, a buffer): a new symbol
+ * keeps a padded copy, since the fast paths read texts 8 or 16 bytes at a
+ * time.  The input itself is padded (read_all()). */
+static NOINLINE uint32_t
 intern (Lean       *L,
         const char *s,
         size_t      n)
 {
   char pad[272];
 
-  if (n <= 256)
-    {
-      memcpy (pad, s, n);
-      memset (pad + n, 0, 8);
-      return intern_hashed_copy (L, s, n, hash_text (pad, n), 0);
-    }
-  return intern_hashed_copy (L, s, n, hash_text (s, n), 0);
-}
-
-/* intern() of a text that does not outlive the call. */
-static NOINLINE uint32_t
-intern_copy (Lean       *L,
-             const char *s,
-             size_t      n)
-{
-  char pad[272];
-
   if (n > 256)
-    return intern (L, dup_text (s, n), n);
+    {
+      const char *d = dup_text (s, n);
+      return intern_hashed_copy (L, d, n, hash_text (d, n), 0);
+    }
   memcpy (pad, s, n);
   memset (pad + n, 0, 8);
   return intern_hashed_copy (L, pad, n, hash_text (pad, n), 1);
 }
+
+#define intern_copy intern
+
+/* Every copy dup_text() made, for lean_free(). */
+static char **texts;
+static size_t n_texts, cap_texts;
 
 static const char *
 dup_text (const char *s,
@@ -653,6 +495,9 @@ dup_text (const char *s,
   char *d = calloc (1, n + 16);
 
   memcpy (d, s, n);
+  if (n_texts == cap_texts)
+    texts = grow (texts, &cap_texts, n_texts + 1, sizeof (char *));
+  texts[n_texts++] = d;
   return d;
 }
 
@@ -701,7 +546,7 @@ candidate (Lean       *L,
       *num = v;
       k = d - 1;
     }
-  return intern (L, dup_text (buf, k), k);
+  return intern (L, buf, k);
 }
 
 static int
@@ -712,7 +557,7 @@ is_illegal (Lean    *L,
 
   if (b->illegal == 0)
     {
-      size_t lo = 0, hi = sizeof illegal_names / sizeof illegal_names[0];
+      size_t lo = 0, hi = sizeof python313_builtins / sizeof python313_builtins[0];
       char   key[256];
       b->illegal = 1;
       if (b->len < sizeof key)
@@ -722,7 +567,7 @@ is_illegal (Lean    *L,
           while (lo < hi)
             {
               size_t m = (lo + hi) / 2;
-              int    c = strcmp (illegal_names[m], key);
+              int    c = strcmp (python313_builtins[m], key);
               if (c == 0)
                 {
                   b->illegal = 2;
@@ -733,6 +578,11 @@ is_illegal (Lean    *L,
               else
                 hi = m;
             }
+          if (graft_is_python_keyword (key))
+            b->illegal = 2;
+          for (size_t i = 0; i < sizeof fx_custom_builtins / sizeof fx_custom_builtins[0]; i++)
+            if (strcmp (fx_custom_builtins[i], key) == 0)
+              b->illegal = 2;
         }
     }
   return b->illegal == 2;
@@ -795,7 +645,7 @@ put_uint (char    *o,
 }
 
 /* Names node @n after the candidate (@base, @num) and stores the name. */
-static void
+static inline __attribute__ ((always_inline)) void
 lean_name (Lean    *L,
            Node    *n,
            uint32_t base,
@@ -1097,7 +947,7 @@ intern_fast (Lean       *L,
              uint32_t    n,
              uint32_t    h)
 {
-  uint64_t e = L->sym_table[h & L->sym_mask];
+  uint64_t e = L->sym_table[(h >> 1) & L->sym_mask];
 
   if (LIKELY ((uint32_t) (e >> 32) == h))
     {
@@ -1236,7 +1086,8 @@ next (Lean *L,
         p++;
       while (ident_byte[(uint8_t) *p]);
       t.kind = T_NAME;
-      t.sym = intern_fast (L, s, (uint32_t) (p - s), hash_text (s, (uint32_t) (p - s)));
+      uint32_t len = (uint32_t) (p - s);
+      t.sym = intern_fast (L, s, len, len <= 8 ? hash_short (s, len) : hash_text (s, len));
       L->p = p;
       return;
     }
@@ -1408,10 +1259,12 @@ torch_attr (Ev         *e,
         }
       for (size_t k = 0; v.kind == 0 && k < N_CONSTS; k++)
         if (strcmp (fx_consts[k].path, buf) == 0)
-          v = (Slot){ .kind = A_RAW, .span = 1, .p = fx_consts[k].code };
+          v = (Slot){ .kind = A_RAW,
+                      .span = 1,
+                      .p = dup_text (fx_consts[k].code, strlen (fx_consts[k].code)) };
       if (v.kind == 0 && lo < N_FX && strncmp (fx_entries[lo].path, buf, n) == 0 &&
           fx_entries[lo].path[n] == '.')
-        v = (Slot){ .kind = A_MODULE, .span = 1, .a = module_sym_of (L, dup_text (buf, n)) };
+        v = (Slot){ .kind = A_MODULE, .span = 1, .a = intern (L, buf, n) };
       if (v.kind == 0)
         unsupported (L, at, "this attribute of a torch module");
       L->attr_keys[i] = key;
@@ -1434,8 +1287,8 @@ fx_callee (Lean    *L,
           L->cap_callees = cap;
         }
       Callee *c = &L->callees[L->n_callees];
-      c->text = f->code_form;
       c->text_len = (uint32_t) strlen (f->code_form);
+      c->text = dup_text (f->code_form, c->text_len); /* padded: out_put() */
       c->form = F_CALL;
       c->base = candidate (L, f->name_base, strlen (f->name_base), &c->num);
       L->fx_callee[fx] = ++L->n_callees;
@@ -1504,7 +1357,7 @@ py_record (Lean          *L,
       size_t      nn = eq ? (size_t) (eq - q) : n;
       if (r->np == MAX_PARAMS)
         unsupported (L, at, "a torch function with too many parameters");
-      r->param[r->np] = intern (L, dup_text (q, nn), nn);
+      r->param[r->np] = intern (L, q, nn);
       if (eq != NULL)
         {
           size_t dn = n - nn - 1;
@@ -1540,7 +1393,7 @@ py_record (Lean          *L,
                                       : record_param (L, r, q, n);
       if (j < 0)
         unsupported (L, at, "a torch function with a constant keyword record");
-      r->kw[r->n_kw] = intern (L, dup_text (q, kn), kn);
+      r->kw[r->n_kw] = intern (L, q, kn);
       r->kw_param[r->n_kw++] = (uint8_t) j;
       q += n;
       while (*q == ',' || *q == ' ')
@@ -1712,6 +1565,7 @@ call (Ev      *e,
         /* a method of a traced value: call_method, the value first */
         method_candidate (L, callee.b);
         Sym *m = &L->syms[callee.b];
+        L->n_attrs--; /* this one becomes the method's object */
         L->stack[c] = (Slot){ .kind = A_NODE, .span = 1, .a = callee.a };
         node = lean_node_new (L, OP_CALL_METHOD, callee.b, m->method_base, m->method_num, c,
                               first_kw - c, L->sp - first_kw);
@@ -2103,7 +1957,7 @@ unary (Ev *e)
           int  n = snprintf (buf, sizeof buf, "-%.*s", (int) y->float_repr_len, y->float_repr);
           if (y->float_repr[0] == '-')
             unsupported (L, at, "a doubly negated float");
-          uint32_t s = intern (L, dup_text (buf, n), n);
+          uint32_t s = intern (L, buf, (size_t) n);
           if (L->syms[s].float_repr == NULL)
             {
               L->syms[s].float_repr = L->syms[s].text;
@@ -2234,8 +2088,8 @@ find_forward (Lean *L)
           char mod[128], alias[128], name[128];
           if (sscanf (line, "import %127s as %127s", mod, alias) == 2)
             {
-              uint32_t a = intern (L, dup_text (alias, strlen (alias)), strlen (alias));
-              uint32_t m = module_sym_of (L, dup_text (mod, strlen (mod)));
+              uint32_t a = intern (L, alias, strlen (alias));
+              uint32_t m = module_sym_of (L, mod);
               L->syms[a].bound = (Slot){ .kind = A_MODULE, .span = 1, .a = m };
             }
           else if (sscanf (line, "from %127s import %127s as %127s", mod, name, alias) == 3 ||
@@ -2244,8 +2098,8 @@ find_forward (Lean *L)
               const char *a = strstr (line, " as ") ? alias : name;
               char        full[300];
               snprintf (full, sizeof full, "%s.%s", mod, name);
-              uint32_t as = intern (L, dup_text (a, strlen (a)), strlen (a));
-              uint32_t m = module_sym_of (L, dup_text (full, strlen (full)));
+              uint32_t as = intern (L, a, strlen (a));
+              uint32_t m = module_sym_of (L, full);
               L->syms[as].bound = (Slot){ .kind = A_MODULE, .span = 1, .a = m };
             }
           else if (strcmp (line, "import torch") == 0)
@@ -2273,6 +2127,37 @@ bind (Lean    *L,
 
 /* The tokenizer alone over the forward (BENCH_LEAN_TOKENS set): what tokenizing
  * costs of tokenize+evaluate.  Names are interned as they are in the run. */
+static inline uint64_t
+tok_mix (uint64_t   h,
+         const Tok *t)
+{
+  uint64_t v = t->kind == T_INT ? (uint64_t) t->i : t->kind == T_OP ? t->op
+                                                                    : t->sym;
+  return (h ^ ((uint64_t) t->kind << 56 | v) ^ (uint64_t) (uintptr_t) t->at) *
+         0x9E3779B97F4A7C15ull;
+}
+
+static Tok   *tok_buf; /* the tokenizer-only passes' tokens */
+static size_t tok_cap;
+
+static inline Tok *
+tok_slot (uint64_t n)
+{
+  if (n >= tok_cap)
+    tok_buf = grow (tok_buf, &tok_cap, n + 1, sizeof (Tok));
+  return &tok_buf[n];
+}
+
+static uint64_t
+tok_checksum (uint64_t n)
+{
+  uint64_t h = 0;
+
+  for (uint64_t i = 0; i < n; i++)
+    h = tok_mix (h, &tok_buf[i]);
+  return h;
+}
+
 static NOINLINE uint64_t
 lean_tokenize_only (Lean *L)
 {
@@ -2288,10 +2173,179 @@ lean_tokenize_only (Lean *L)
       advance (&ev);
       if (ev.tok.kind == T_EOF)
         break;
-      n++;
+      *tok_slot (n++) = ev.tok;
     }
   L->depth = 0;
   return n;
+}
+
+/* The same token stream, classified 64 bytes at a time with SSE2 (x86-64's
+ * baseline): a mask of identifier bytes and one of blanks per block; token
+ * starts are the identifier runs' first bytes and every other byte that is not
+ * a blank; a run's end is a count of trailing zeros.  Names are hashed eight
+ * bytes at a time and interned as in next(); decimal ints are read in the run;
+ * anything else (a float, a string, a comment, a tab, a two-byte operator)
+ * goes to next_slow() at that byte and the block starts again after it.  Input
+ * buffers are padded by 64 bytes (read_all()). */
+static inline void
+block_masks (const char *b,
+             uint64_t   *ident,
+             uint64_t   *blank)
+{
+  uint64_t id = 0, bl = 0;
+
+  for (int k = 0; k < 4; k++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (const void *) (b + 16 * k));
+      __m128i lower = _mm_or_si128 (v, _mm_set1_epi8 (0x20));
+      __m128i alpha = _mm_cmplt_epi8 (_mm_add_epi8 (lower, _mm_set1_epi8 ((char) (0x80 - 'a'))),
+                                      _mm_set1_epi8 ((char) (-128 + 26)));
+      __m128i digit = _mm_cmplt_epi8 (_mm_add_epi8 (v, _mm_set1_epi8 ((char) (0x80 - '0'))),
+                                      _mm_set1_epi8 ((char) (-128 + 10)));
+      __m128i under = _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('_'));
+      __m128i space = _mm_cmpeq_epi8 (v, _mm_set1_epi8 (' '));
+      id |= (uint64_t) (uint16_t) _mm_movemask_epi8 (_mm_or_si128 (_mm_or_si128 (alpha, digit),
+                                                                   under))
+            << 16 * k;
+      bl |= (uint64_t) (uint16_t) _mm_movemask_epi8 (space) << 16 * k;
+    }
+  *ident = id;
+  *blank = bl;
+}
+
+#define TOK_EMIT()         \
+  do                       \
+    {                      \
+      if (mode == 2)       \
+        *tok_slot (n) = t; \
+      n++;                 \
+    }                      \
+  while (0)
+
+/* @mode: 0 scans (tokens classified and counted, names neither hashed nor
+ * interned), 1 interns names too, 2 also writes the token records. */
+static inline __attribute__ ((always_inline)) uint64_t
+tokenize_simd (Lean *L,
+               int   mode)
+{
+  const char *p = find_forward (L), *end = L->src + L->len;
+  uint64_t    n = 0;
+  Tok         t = { 0 };
+
+  L->end = end;
+  L->depth = 0;
+  while (p < end)
+    {
+      const char *base = p;
+      uint64_t    ident, blank;
+      block_masks (base, &ident, &blank);
+      uint64_t    starts = ((ident & ~(ident << 1)) | ~(ident | blank));
+      const char *resume = base + 64;
+      while (starts != 0)
+        {
+          unsigned    i = (unsigned) __builtin_ctzll (starts);
+          const char *q = base + i;
+          starts &= starts - 1;
+          if (q >= end)
+            {
+              resume = end;
+              break;
+            }
+          uint8_t c = (uint8_t) *q;
+          t.at = q;
+          if ((ident >> i) & 1)
+            {
+              uint64_t    rest = ~ident >> i;
+              const char *e;
+              if (LIKELY (rest != 0))
+                e = q + __builtin_ctzll (rest);
+              else
+                for (e = base + 64; ident_byte[(uint8_t) *e]; e++)
+                  ;
+              if (c >= 'A') /* a letter or `_`: a name */
+                {
+                  t.kind = T_NAME;
+                  uint32_t len = (uint32_t) (e - q);
+                  if (mode >= 1)
+                    t.sym = intern_fast (L, q, len,
+                                         len <= 8 ? hash_short (q, len) : hash_text (q, len));
+                }
+              else
+                {
+                  int64_t     v = 0;
+                  const char *d = q;
+                  while (d < e && (uint8_t) (*d - '0') < 10)
+                    v = v * 10 + (*d++ - '0');
+                  if (d != e || e - q > 18 || *e == '.' || (c == '0' && e - q > 1))
+                    goto slow; /* a float, an exponent, a bad literal */
+                  t.kind = T_INT;
+                  t.i = v;
+                }
+              if (e >= base + 64)
+                {
+                  TOK_EMIT ();
+                  resume = e;
+                  break;
+                }
+            }
+          else if (c == '\n')
+            {
+              if (L->depth != 0)
+                continue;
+              t.kind = T_NEWLINE;
+            }
+          else if (op_single[c] || (op_maybe[c] && !op_follow[(uint8_t) q[1]]))
+            {
+              t.kind = T_OP;
+              t.op = c;
+              L->depth += depth_delta[c];
+            }
+          else
+            goto slow;
+          TOK_EMIT ();
+          continue;
+        slow:
+          L->p = q;
+          next_slow (L, &t);
+          if (t.kind == T_EOF)
+            {
+              resume = end;
+              break;
+            }
+          TOK_EMIT ();
+          resume = L->p;
+          break;
+        }
+      p = resume;
+    }
+  L->depth = 0;
+  return n;
+}
+
+#undef TOK_EMIT
+
+static NOINLINE uint64_t
+lean_tokenize_simd (Lean *L)
+{
+  return tokenize_simd (L, 2);
+}
+
+static NOINLINE uint64_t
+lean_tokenize_simd_scan (Lean *L)
+{
+  return tokenize_simd (L, 0);
+}
+
+static NOINLINE uint64_t
+lean_tokenize_simd_intern (Lean *L)
+{
+  return tokenize_simd (L, 1);
+}
+
+static NOINLINE uint64_t
+lean_tokenize_simd_intern_again (Lean *L)
+{
+  return tokenize_simd (L, 1);
 }
 
 static NOINLINE void
@@ -2338,9 +2392,16 @@ lean_eval_forward (Lean *L)
   size_t      indent = 0;
   for (;;)
     {
+      /* the indentation, eight bytes at a time (the input is padded with zeros) */
       const char *s = p;
-      while (s < L->end && (*s == ' '))
-        s++;
+      uint64_t    w;
+      memcpy (&w, s, 8);
+      while (w == 0x2020202020202020ull)
+        {
+          s += 8;
+          memcpy (&w, s, 8);
+        }
+      s += __builtin_ctzll (w ^ 0x2020202020202020ull) / 8;
       if (s >= L->end)
         unsupported (L, s, "a forward without return");
       if (*s == '\n' || *s == '#')
@@ -2358,6 +2419,7 @@ lean_eval_forward (Lean *L)
         unsupported (L, s, "this indentation");
       L->p = s;
       L->sp = 0;
+      L->n_attrs = 0; /* an empty stack holds none */
       advance (&ev);
       if (ev.tok.kind == T_NAME && ev.tok.sym == L->sym_return)
         {
@@ -2447,15 +2509,51 @@ out_name (Lean    *L,
   out_put (L, L->names + n->name, n->name_len);
 }
 
-/* torch's _get_repr of one slot tree; returns the slots it took. */
-static uint32_t
+/* An argument's name; the node is noted for the line's frees if this is its last
+ * use (once: `stamp`).  Arguments are written in slot order, the frees' order. */
+static inline void
+out_arg_name (Lean    *L,
+              uint32_t x)
+{
+  uint32_t id = L->line_id;
+
+  out_name (L, x);
+  if (L->nodes[x].last_use == id + 1 && L->stamp[x] != id + 1)
+    {
+      L->stamp[x] = id + 1;
+      L->frees[L->n_frees++] = x;
+    }
+}
+
+static uint32_t out_repr_slow (Lean *L, const Slot *s);
+
+/* torch's _get_repr of one slot tree; returns the slots it took.  Inline for
+ * the two commonest slots (a node, a one-digit int), out of line for the rest. */
+static inline uint32_t
 out_repr (Lean       *L,
           const Slot *s)
+{
+  if (LIKELY (s->kind == A_NODE))
+    {
+      out_arg_name (L, s->a);
+      return 1;
+    }
+  if (s->kind == A_INT && (uint64_t) s->i < 10)
+    {
+      L->out[L->n_out++] = (char) ('0' + s->i);
+      return 1;
+    }
+  return out_repr_slow (L, s);
+}
+
+static NOINLINE uint32_t
+out_repr_slow (Lean       *L,
+               const Slot *s)
 {
   switch (s->kind)
     {
     case A_NODE:
-      out_name (L, s->a);
+      out_arg_name (L, s->a);
       return 1;
     case A_INT:
       {
@@ -2547,7 +2645,7 @@ out_args (Lean       *L,
         }
       if (LIKELY (a[i].kind == A_NODE))
         {
-          out_name (L, a[i].a);
+          out_arg_name (L, a[i].a);
           i++;
         }
       else
@@ -2578,6 +2676,10 @@ lean_codegen (Lean *L)
        * a name (255 bytes) and separators; callee texts are short */
       L->line_room = 1024 + 2 * SLOT_ROOM * ((size_t) n->n_args + n->n_kw);
       out_reserve (L, L->line_room);
+      L->line_id = id;
+      L->n_frees = 0;
+      if (n->n_args + n->n_kw > 64) /* more frees than frees[] holds: the walk below */
+        L->line_id = UINT32_MAX - 1;
       switch (n->op)
         {
         case OP_PLACEHOLDER:
@@ -2664,7 +2766,13 @@ lean_codegen (Lean *L)
       /* the frees: arguments whose last use this is, in argument order, then the node
        * itself if nothing uses it */
       int any = 0;
-      for (uint32_t i = 0; i < (uint32_t) n->n_args + n->n_kw; i++)
+      for (uint32_t k = 0; k < L->n_frees; k++)
+        {
+          memcpy (L->out + L->n_out, any ? " = " : ";  ", 3), L->n_out += 3;
+          out_name (L, L->frees[k]);
+          any = 1;
+        }
+      for (uint32_t i = 0; L->line_id != id && i < (uint32_t) n->n_args + n->n_kw; i++)
         if (a[i].kind == A_NODE)
           {
             uint32_t x = a[i].a;
@@ -2704,8 +2812,8 @@ add_callee (Lean       *L,
       L->cap_callees = cap;
     }
   Callee *c = &L->callees[L->n_callees];
-  c->text = text;
   c->text_len = (uint32_t) strlen (text);
+  c->text = dup_text (text, c->text_len); /* padded: out_put() */
   c->form = (uint8_t) form;
   c->base = candidate (L, base, strlen (base), &c->num);
   return ++L->n_callees;
@@ -2744,7 +2852,7 @@ read_structure (Lean       *L,
                       s = j;
                       break;
                     }
-                uint32_t sym = intern (L, dup_text (path + s, i - s), i - s);
+                uint32_t sym = intern (L, path + s, i - s);
                 uint32_t child = path_child (L, parent, sym);
                 if (child == 0)
                   {
@@ -2846,9 +2954,42 @@ lean_init (Lean       *L,
   read_structure (L, structure);
 }
 
-/* Runs the pipeline on @src; returns the code (malloc'd) or NULL with @error set. */
+/* What a run allocated, for --check, which runs many in one process (the lean
+ * process itself leaves it to exit). */
+static void
+lean_free (Lean *L)
+{
+  for (uint32_t k = 1; k <= L->n_syms; k++)
+    free (L->syms[k].used);
+  for (size_t i = 0; i < N_FX; i++)
+    free (L->py_records[i]);
+  for (size_t i = 0; i < n_texts; i++)
+    free (texts[i]);
+  n_texts = 0;
+  free (L->syms);
+  free (L->sym_table);
+  free (L->nodes);
+  free (L->pool);
+  free (L->stack);
+  free (L->names);
+  free (L->callees);
+  free (L->paths);
+  free (L->attr_keys);
+  free (L->attr_vals);
+  free (L->stamp);
+  free (L->out);
+  free (L->py_records);
+  free (L);
+  free (tok_buf);
+  tok_buf = NULL;
+  tok_cap = 0;
+}
+
+/* Runs the pipeline on @src; returns the code (malloc'd) or NULL with @error set;
+ * @keep (if not NULL): the run, for lean_free(). */
 static char *
-lean_run (const char *file,
+lean_run (Lean      **keep,
+          const char *file,
           const char *src,
           size_t      len,
           const char *structure,
@@ -2858,6 +2999,8 @@ lean_run (const char *file,
 {
   Lean *L = calloc (1, sizeof (Lean));
 
+  if (keep != NULL)
+    *keep = L;
   lean_init (L, file, src, len, structure);
   if (setjmp (fail_jump) != 0)
     {
@@ -2865,7 +3008,34 @@ lean_run (const char *file,
       return NULL;
     }
   if (getenv ("BENCH_LEAN_TOKENS") != NULL)
-    fprintf (stderr, "tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_only (L));
+    {
+      /* BENCH_LEAN_TOKENS=scalar or =simd: that pass alone (each run first pays for
+       * making the symbols); any other value: both, their token streams compared */
+      const char *which = getenv ("BENCH_LEAN_TOKENS");
+      if (strcmp (which, "steps") == 0)
+        {
+          /* the SSE2 pass by steps, each a function of its own for callgrind: scan
+           * only; interning (the symbols made); interning again (all found); and
+           * the whole pass, token records written */
+          uint64_t a = lean_tokenize_simd_scan (L), b = lean_tokenize_simd_intern (L);
+          uint64_t c = lean_tokenize_simd_intern_again (L), d = lean_tokenize_simd (L);
+          fprintf (stderr,
+                   "tokens scan=%" G_GUINT64_FORMAT " intern=%" G_GUINT64_FORMAT
+                   " again=%" G_GUINT64_FORMAT " whole=%" G_GUINT64_FORMAT "\n",
+                   a, b, c, d);
+        }
+      else if (strcmp (which, "simd") == 0)
+        fprintf (stderr, "simd tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_simd (L));
+      else if (strcmp (which, "scalar") == 0)
+        fprintf (stderr, "tokens=%" G_GUINT64_FORMAT "\n", lean_tokenize_only (L));
+      else
+        {
+          uint64_t n = lean_tokenize_only (L), sum = tok_checksum (n);
+          uint64_t m = lean_tokenize_simd (L), sum2 = tok_checksum (m);
+          fprintf (stderr, "tokens=%" G_GUINT64_FORMAT " simd tokens=%" G_GUINT64_FORMAT " %s\n",
+                   n, m, n == m && sum == sum2 ? "same stream" : "DIFFERENT");
+        }
+    }
   lean_eval_forward (L);
   L->stamp = calloc (L->n_nodes + 1, sizeof (uint32_t));
   lean_codegen (L);
@@ -2894,7 +3064,7 @@ read_all (const char *path,
       fprintf (stderr, "%s: %s\n", path, strerror (errno));
       exit (2);
     }
-  buf = malloc ((size_t) st.st_size + 16);
+  buf = malloc ((size_t) st.st_size + 64); /* padded: the tokenizer reads ahead */
   size_t got = 0;
   while (got < (size_t) st.st_size)
     {
@@ -2907,7 +3077,7 @@ read_all (const char *path,
       got += (size_t) r;
     }
   close (fd);
-  memset (buf + got, 0, 16);
+  memset (buf + got, 0, 64);
   *len = got;
   return buf;
 }
@@ -2997,7 +3167,9 @@ check (int    argc,
       size_t   len, out_len = 0;
       char    *src = read_all (argv[i], &len);
       char     error[600];
-      char    *out = lean_run (argv[i], src, len, structure->str, &out_len, error, sizeof error);
+      Lean    *run = NULL;
+      char    *out =
+          lean_run (&run, argv[i], src, len, structure->str, &out_len, error, sizeof error);
 
       if (out == NULL)
         {
@@ -3017,6 +3189,8 @@ check (int    argc,
         printf ("%s: same (%zu bytes)\n", argv[i], out_len);
       g_string_free (code, TRUE);
       g_string_free (structure, TRUE);
+      lean_free (run);
+      free (src);
     }
   return failures != 0;
 }
@@ -3047,7 +3221,8 @@ main (int    argc,
   char *src = read_all (argv[1], &len);
   char *structure = read_all (argv[2], &slen);
   char  error[600];
-  char *out = lean_run (argv[1], src, len, structure, &out_len, error, sizeof error);
+  char *out = lean_run (NULL, argv[1], src, len, structure, &out_len, error, sizeof error);
+  free (structure); /* read_structure() kept copies */
   if (out == NULL)
     {
       fprintf (stderr, "%s\n", error);
