@@ -83,7 +83,7 @@ _graft_tracer_has_method (const Value *recv,
   if (recv->kind == VAL_LIST)
     return in_names (list_methods, name);
   if (recv->kind == VAL_TUPLE)
-    return in_names (tuple_methods, name);
+    return in_names (tuple_methods, name) || (recv->seq.size && strcmp (name, "numel") == 0);
   if (recv->kind == VAL_DICT)
     return in_names (dict_methods, name);
   if (recv->kind == VAL_SET)
@@ -1061,6 +1061,32 @@ _graft_tracer_call_method (Tracer            *t,
     }
   if (recv->kind == VAL_SET)
     return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
+  /* torch.Size.numel(): the product of the sizes, wrapping as int64_t
+   * does in torch (2**40 * 2**40 is 0). */
+  if (recv->kind == VAL_TUPLE && recv->seq.size && strcmp (name, "numel") == 0)
+    {
+      guint64 numel = 1;
+
+      if (kwargs != NULL && kwargs->keys->len > 0)
+        return _graft_tracer_raise_text (t, "TypeError", "Size.numel() takes no keyword arguments",
+                                         at);
+      if (args != NULL && args->len > 0)
+        return _graft_tracer_raise_text (
+            t, "TypeError",
+            _graft_tracer_printf (t, "Size.numel() takes no arguments (%u given)", args->len), at);
+      for (guint i = 0; i < recv->seq.items->len; i++)
+        {
+          const Value *d = recv->seq.items->pdata[i];
+
+          if (d->kind != VAL_INT)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "numel() of a torch.Size holding a %s is not modelled by "
+                                       "Graft's tracer",
+                                       _graft_value_type_name (d));
+          numel *= (guint64) d->i;
+        }
+      return _graft_value_int (t, (gint64) numel);
+    }
   /* Only dict.update() and str.format() read keywords here: any other is
    * refused, never dropped (`s.split(",", maxsplit=1)`). */
   if ((_graft_value_is_seq (recv) || recv->kind == VAL_DICT || recv->kind == VAL_STR) &&

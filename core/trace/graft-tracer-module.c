@@ -1105,8 +1105,9 @@ static const PythonTypeDir python_type_dirs_3_13[] = {
 #undef GRAFT_PYTHON_TYPE_DIR
 
 /* Whether an attribute @name of @obj may exist in Python: FALSE only
- * for a None, bool, int, float, str, list, tuple or dict (not a range,
- * torch.Size or named tuple) whose type in both Pythons lacks it. */
+ * for a None, bool, int, float, str, list, tuple or dict (not a range or
+ * named tuple) whose type in both Pythons lacks it.  A torch.Size has a
+ * tuple's attributes and numel(), a method (graft-tracer-methods.c). */
 static gboolean
 has_python_attribute (Tracer      *t,
                       const Value *obj,
@@ -1344,7 +1345,11 @@ _graft_tracer_getattr (Tracer            *t,
       return v;
     }
   if (!has_python_attribute (t, obj, name))
-    return raise_no_attribute (t, _graft_value_type_name (obj), name, at);
+    return raise_no_attribute (t,
+                               obj->kind == VAL_TUPLE && obj->seq.size
+                                   ? "torch.Size"
+                                   : _graft_value_type_name (obj),
+                               name, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object has no attribute '%s'", _graft_value_type_name (obj),
                              name);
