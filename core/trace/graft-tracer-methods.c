@@ -90,6 +90,11 @@ _graft_tracer_has_method (const Value *recv,
     return TRUE; /* _graft_tracer_set_method() says which it has */
   if (recv->kind == VAL_STR)
     return in_names (str_methods, name);
+  /* items(), keys() and values() are ModuleDict's and ParameterDict's
+   * alone (`self.seq.items()` is nn.Module's AttributeError). */
+  if (recv->kind == VAL_OBJECT && (strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 ||
+                                   strcmp (name, "values") == 0))
+    return recv->obj->kind == OBJ_MODULE_DICT || recv->obj->kind == OBJ_PARAMETER_DICT;
   if (recv->kind == VAL_OBJECT)
     return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
   if (_graft_value_is_tensor (recv))
@@ -473,6 +478,41 @@ module_listing (Tracer            *t,
   return out;
 }
 
+/* Python's TypeError of a method `QUALNAME(self)` given arguments
+ * (positional ones first, as Python checks them).
+ *
+ * Returns: %FALSE with the error raised */
+static gboolean
+check_self_only (Tracer            *t,
+                 const char        *qualname,
+                 PtrVec            *args,
+                 StrMap            *kwargs,
+                 const GraftPyExpr *at)
+{
+  if (args != NULL && args->len > 0)
+    {
+      _graft_tracer_raise_text (t, "TypeError",
+                                _graft_tracer_printf (t,
+                                                      "%s() takes 1 positional argument but %u "
+                                                      "were given",
+                                                      qualname, args->len + 1),
+                                at);
+      return FALSE;
+    }
+  if (kwargs != NULL && kwargs->keys != NULL && kwargs->keys->len > 0)
+    {
+      _graft_tracer_raise_text (t, "TypeError",
+                                _graft_tracer_printf (t,
+                                                      "%s() got an unexpected keyword argument "
+                                                      "'%s'",
+                                                      qualname,
+                                                      (const char *) kwargs->keys->pdata[0]),
+                                at);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static Value *
 module_method (Tracer            *t,
                Value             *recv,
@@ -483,6 +523,21 @@ module_method (Tracer            *t,
 {
   Object *obj = recv->obj;
   Value  *v;
+
+  /* The listings that take no argument: nn.Module's, and ModuleDict's
+   * and ParameterDict's own (arguments were dropped, silently). */
+  if ((strcmp (name, "children") == 0 || strcmp (name, "named_children") == 0) &&
+      !check_self_only (t, _graft_tracer_printf (t, "Module.%s", name), args, kwargs, at))
+    return NULL;
+  if ((strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 ||
+       strcmp (name, "values") == 0) &&
+      !check_self_only (t,
+                        _graft_tracer_printf (t, "%s.%s",
+                                              obj->kind == OBJ_PARAMETER_DICT ? "ParameterDict"
+                                                                              : "ModuleDict",
+                                              name),
+                        args, kwargs, at))
+    return NULL;
 
   if (strcmp (name, "register_buffer") == 0 || strcmp (name, "register_parameter") == 0 ||
       strcmp (name, "add_module") == 0 || strcmp (name, "register_module") == 0)
