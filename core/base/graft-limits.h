@@ -79,7 +79,9 @@
 /* Most loop iterations (for over a range or a constant list, comprehension
  * items) the tracer runs in one trace.  Loops over constants unroll; a loop
  * of a billion iterations would hang the tracer. */
+#ifndef GRAFT_FUZZING
 #define GRAFT_MAX_LOOP_STEPS 10000000u
+#endif
 
 /* The pieces of chunk() of a constant tensor that the tracer makes; more
  * give a tensor of unknown make, as before chunk() was followed.  Each is a
@@ -100,7 +102,22 @@
  * ends), so without this an endless `for i in iter(queue.pop, 0):
  * queue.append(i)` ran to GRAFT_MAX_LOOP_STEPS: 1.9 s and 1.56 GB (now
  * 0.01 s, 19 MB).  Real models loop over layer counts in the hundreds. */
+#ifndef GRAFT_FUZZING
 #define GRAFT_MAX_WHILE_PASSES 100000u
+#else
+/* A fuzzing build (-Dfuzzing=true): the two loop bounds are variables,
+ * these values unless a libFuzzer target lowers them
+ * (tests/fuzz/fuzz-limits.c).  Under ASan and libFuzzer's comparison
+ * tracing one pass of a loop costs 20-60 us on a loaded machine, so the
+ * seeds that loop to the limit (errors/while_forever.py,
+ * iter_sentinel_forever*.py, ...) took 5-25 s each and every mutant of
+ * them as long: the python fuzzer spent its runs there.  A lower bound
+ * reaches the same code, the limit's error included. */
+extern unsigned int graft_max_loop_steps;
+extern unsigned int graft_max_while_passes;
+#define GRAFT_MAX_LOOP_STEPS   graft_max_loop_steps
+#define GRAFT_MAX_WHILE_PASSES graft_max_while_passes
+#endif
 
 /* Deepest nesting of containers (lists, tuples, dicts, sets) that the
  * tracer walks through: printing, `==`, hashing, looking for traced values,

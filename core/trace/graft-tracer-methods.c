@@ -84,13 +84,18 @@ _graft_tracer_has_method (const Value *recv,
   if (recv->kind == VAL_LIST)
     return in_names (list_methods, name);
   if (recv->kind == VAL_TUPLE)
-    return in_names (tuple_methods, name);
+    return in_names (tuple_methods, name) || (recv->seq.size && strcmp (name, "numel") == 0);
   if (recv->kind == VAL_DICT)
     return in_names (dict_methods, name);
   if (recv->kind == VAL_SET)
     return TRUE; /* _graft_tracer_set_method() says which it has */
   if (recv->kind == VAL_STR)
     return in_names (str_methods, name);
+  /* items(), keys() and values() are ModuleDict's and ParameterDict's
+   * alone (`self.seq.items()` is nn.Module's AttributeError). */
+  if (recv->kind == VAL_OBJECT && (strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 ||
+                                   strcmp (name, "values") == 0))
+    return recv->obj->kind == OBJ_MODULE_DICT || recv->obj->kind == OBJ_PARAMETER_DICT;
   if (recv->kind == VAL_OBJECT)
     return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
   if (_graft_value_is_tensor (recv))
@@ -537,6 +542,41 @@ state_dict_add (Tracer            *t,
   return TRUE;
 }
 
+/* Python's TypeError of a method `QUALNAME(self)` given arguments
+ * (positional ones first, as Python checks them).
+ *
+ * Returns: %FALSE with the error raised */
+static gboolean
+check_self_only (Tracer            *t,
+                 const char        *qualname,
+                 PtrVec            *args,
+                 StrMap            *kwargs,
+                 const GraftPyExpr *at)
+{
+  if (args != NULL && args->len > 0)
+    {
+      _graft_tracer_raise_text (t, "TypeError",
+                                _graft_tracer_printf (t,
+                                                      "%s() takes 1 positional argument but %u "
+                                                      "were given",
+                                                      qualname, args->len + 1),
+                                at);
+      return FALSE;
+    }
+  if (kwargs != NULL && kwargs->keys != NULL && kwargs->keys->len > 0)
+    {
+      _graft_tracer_raise_text (t, "TypeError",
+                                _graft_tracer_printf (t,
+                                                      "%s() got an unexpected keyword argument "
+                                                      "'%s'",
+                                                      qualname,
+                                                      (const char *) kwargs->keys->pdata[0]),
+                                at);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* `state_dict(prefix='', keep_vars=False)`: a dict (torch's OrderedDict)
  * of the module's tensors by path; `destination` and the deprecated
  * positional form are refused. */
@@ -583,6 +623,21 @@ module_method (Tracer            *t,
 {
   Object *obj = recv->obj;
   Value  *v;
+
+  /* The listings that take no argument: nn.Module's, and ModuleDict's
+   * and ParameterDict's own (arguments were dropped, silently). */
+  if ((strcmp (name, "children") == 0 || strcmp (name, "named_children") == 0) &&
+      !check_self_only (t, _graft_tracer_printf (t, "Module.%s", name), args, kwargs, at))
+    return NULL;
+  if ((strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 ||
+       strcmp (name, "values") == 0) &&
+      !check_self_only (t,
+                        _graft_tracer_printf (t, "%s.%s",
+                                              obj->kind == OBJ_PARAMETER_DICT ? "ParameterDict"
+                                                                              : "ModuleDict",
+                                              name),
+                        args, kwargs, at))
+    return NULL;
 
   if (strcmp (name, "register_buffer") == 0 || strcmp (name, "register_parameter") == 0 ||
       strcmp (name, "add_module") == 0 || strcmp (name, "register_module") == 0)
@@ -1169,6 +1224,32 @@ _graft_tracer_call_method (Tracer            *t,
     }
   if (recv->kind == VAL_SET)
     return _graft_tracer_set_method (t, recv, name, args, kwargs, at);
+  /* torch.Size.numel(): the product of the sizes, wrapping as int64_t
+   * does in torch (2**40 * 2**40 is 0). */
+  if (recv->kind == VAL_TUPLE && recv->seq.size && strcmp (name, "numel") == 0)
+    {
+      guint64 numel = 1;
+
+      if (kwargs != NULL && kwargs->keys->len > 0)
+        return _graft_tracer_raise_text (t, "TypeError", "Size.numel() takes no keyword arguments",
+                                         at);
+      if (args != NULL && args->len > 0)
+        return _graft_tracer_raise_text (
+            t, "TypeError",
+            _graft_tracer_printf (t, "Size.numel() takes no arguments (%u given)", args->len), at);
+      for (guint i = 0; i < recv->seq.items->len; i++)
+        {
+          const Value *d = recv->seq.items->pdata[i];
+
+          if (d->kind != VAL_INT)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "numel() of a torch.Size holding a %s is not modelled by "
+                                       "Graft's tracer",
+                                       _graft_value_type_name (d));
+          numel *= (guint64) d->i;
+        }
+      return _graft_value_int (t, (gint64) numel);
+    }
   /* Only dict.update() and str.format() read keywords here: any other is
    * refused, never dropped (`s.split(",", maxsplit=1)`). */
   if ((_graft_value_is_seq (recv) || recv->kind == VAL_DICT || recv->kind == VAL_STR) &&

@@ -790,6 +790,105 @@ op_overload_name_compare (const void *key,
  *
  * Returns: %FALSE with the error raised
  */
+/* The namespaces of operators in each torch once torch, torch.fx,
+ * torchvision, torch.ao.quantization, torch._inductor, torch.distributed
+ * and torch.export are imported: the names before `::` of
+ * torch._C._jit_get_all_schemas() and (2.6) of
+ * torch._C._dispatch_get_all_op_names().  Sorted (strcmp). */
+static const char *const op_namespaces_1_13[] = {
+  "_quantized",
+  "_test",
+  "aten",
+  "c10d",
+  "image",
+  "mkldnn_prepacked",
+  "nvprims",
+  "onnx",
+  "prepacked",
+  "prim",
+  "prims",
+  "profiler",
+  "quantization",
+  "quantized",
+  "sparse",
+  "static_runtime",
+  "torchvision",
+  "video_reader",
+};
+static const char *const op_namespaces_2_6[] = {
+  "_c10d_functional",
+  "_c10d_functional_autograd",
+  "_dtensor",
+  "_inductor_test",
+  "_quantized",
+  "_test",
+  "aten",
+  "c10d",
+  "c10d_functional",
+  "debugprims",
+  "flex_lib",
+  "fsdp",
+  "higher_order",
+  "image",
+  "inductor",
+  "mkldnn",
+  "mkldnn_prepacked",
+  "onednn",
+  "onnx",
+  "prepacked",
+  "prim",
+  "prims",
+  "profiler",
+  "quantization",
+  "quantized",
+  "quantized_decomposed",
+  "rngprims",
+  "sparse",
+  "static_runtime",
+  "symm_mem",
+  "torchvision",
+  "video_reader",
+  "vulkan_prepack",
+  "vulkan_quantized",
+};
+
+static int
+op_namespace_compare (const void *key,
+                      const void *item)
+{
+  return strcmp (key, *(const char *const *) item);
+}
+
+/* `torch.ops.NS.name` where torch has no namespace NS: torch.ops makes
+ * an empty _OpNamespace of any name, whose every operator is an
+ * AttributeError (`torch.ops.M.add` printed torch.ops.M.add.Tensor(...)).
+ * torch.ops's own attributes (load_library, pyops, ...) are no
+ * namespaces and let through. */
+static gboolean
+check_op_namespace (Tracer            *t,
+                    const char        *path,
+                    const char        *name,
+                    const GraftPyExpr *at)
+{
+  static const char *const ops_attrs[] = { "import_module", "load_library", "loaded_libraries",
+                                           "pyops" };
+  const char              *ns = path + strlen ("torch.ops.");
+  gboolean                 old = t->dialect->torch == GRAFT_TORCH_1_13;
+
+  if (strchr (ns, '.') != NULL || ns[0] == '_' || g_str_has_prefix (name, "__") ||
+      bsearch (ns, old ? op_namespaces_1_13 : op_namespaces_2_6,
+               old ? G_N_ELEMENTS (op_namespaces_1_13) : G_N_ELEMENTS (op_namespaces_2_6),
+               sizeof (const char *), op_namespace_compare) != NULL)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (ops_attrs); i++)
+    if (strcmp (ns, ops_attrs[i]) == 0)
+      return TRUE;
+  _graft_tracer_raise_text (
+      t, "AttributeError",
+      _graft_tracer_printf (t, "'_OpNamespace' '%s' object has no attribute '%s'", ns, name), at);
+  return FALSE;
+}
+
 static gboolean
 check_aten_attr (Tracer            *t,
                  const char        *path,
@@ -799,6 +898,8 @@ check_aten_attr (Tracer            *t,
   const char *op, *dot;
   OpPacket    packet;
 
+  if (!g_str_has_prefix (path, "torch.ops.aten") && g_str_has_prefix (path, "torch.ops."))
+    return check_op_namespace (t, path, name, at);
   if (!g_str_has_prefix (path, "torch.ops.aten") || g_str_has_prefix (name, "__"))
     return TRUE;
   if (strcmp (path, "torch.ops.aten") == 0)
@@ -1105,8 +1206,9 @@ static const PythonTypeDir python_type_dirs_3_13[] = {
 #undef GRAFT_PYTHON_TYPE_DIR
 
 /* Whether an attribute @name of @obj may exist in Python: FALSE only
- * for a None, bool, int, float, str, list, tuple or dict (not a range,
- * torch.Size or named tuple) whose type in both Pythons lacks it. */
+ * for a None, bool, int, float, str, list, tuple or dict (not a range or
+ * named tuple) whose type in both Pythons lacks it.  A torch.Size has a
+ * tuple's attributes and numel(), a method (graft-tracer-methods.c). */
 static gboolean
 has_python_attribute (Tracer      *t,
                       const Value *obj,
@@ -1344,7 +1446,11 @@ _graft_tracer_getattr (Tracer            *t,
       return v;
     }
   if (!has_python_attribute (t, obj, name))
-    return raise_no_attribute (t, _graft_value_type_name (obj), name, at);
+    return raise_no_attribute (t,
+                               obj->kind == VAL_TUPLE && obj->seq.size
+                                   ? "torch.Size"
+                                   : _graft_value_type_name (obj),
+                               name, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object has no attribute '%s'", _graft_value_type_name (obj),
                              name);

@@ -2307,6 +2307,16 @@ _graft_tracer_factory_tensor (Tracer            *t,
   TensorMeta              *meta;
   Value                   *made;
 
+  /* torch's parse of a device string (`device=""` is its RuntimeError),
+   * the check layer constructors run (graft-tracer-module-checks.c). */
+  if (kw_device != NULL && kw_device->kind == VAL_STR)
+    {
+      gpointer one[1] = { kw_device };
+      PtrVec   device_args = { one, 1, 1, t };
+
+      if (!_graft_tracer_check_nn_values (t, "_device", &device_args, NULL, at))
+        return NULL;
+    }
   if (strcmp (path, "torch.tensor") == 0)
     {
       if (args != NULL && args->len == 1)
