@@ -4083,8 +4083,9 @@ is_match_statement (Parser *p)
  * points; a sequence pattern checks `isinstance(s, (list, tuple, range))`
  * (a str is none, a traced value none either) and the length; a mapping
  * `isinstance(s, dict)` and each key with `in`; a class pattern
- * `isinstance(s, C)` and each keyword with hasattr().  (Those names are
- * the builtins' unless the program rebinds them.) */
+ * `isinstance(s, C)` and each keyword with hasattr().  (Those are the
+ * builtins whatever the program binds to their names: the tests call
+ * them by GRAFT_PY_MATCH_BUILTIN names.) */
 
 typedef enum {
   PAT_WILDCARD,
@@ -4581,6 +4582,18 @@ mk_name (Parser     *p,
   return e;
 }
 
+/* The builtin @id, whatever the program binds to its name. */
+static GraftPyExpr *
+mk_builtin (Parser     *p,
+            const char *id,
+            gsize       start,
+            gsize       end)
+{
+  g_autofree char *name = g_strconcat (GRAFT_PY_MATCH_BUILTIN, id, NULL);
+
+  return mk_name (p, name, start, end);
+}
+
 static GraftPyExpr *
 mk_call (Parser      *p,
          const char  *fn,
@@ -4592,7 +4605,7 @@ mk_call (Parser      *p,
   GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_CALL, start, end);
   gpointer     args[2] = { a, b };
 
-  e->call.func = mk_name (p, fn, start, end);
+  e->call.func = mk_builtin (p, fn, start, end);
   e->call.args = mk_list (p, b != NULL ? 2 : 1, args);
   return e;
 }
@@ -4747,8 +4760,8 @@ pat_test (Parser      *p,
     case PAT_SEQUENCE:
       {
         GraftPyExpr *types = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
-        gpointer     names[3] = { mk_name (p, "list", s, e), mk_name (p, "tuple", s, e),
-                                  mk_name (p, "range", s, e) };
+        gpointer     names[3] = { mk_builtin (p, "list", s, e), mk_builtin (p, "tuple", s, e),
+                                  mk_builtin (p, "range", s, e) };
         guint        n = pat->items->len, star = G_MAXUINT;
 
         types->sequence.elts = mk_list (p, 3, names);
@@ -4794,7 +4807,7 @@ pat_test (Parser      *p,
         return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
       }
     case PAT_MAPPING:
-      g_ptr_array_add (tests, mk_call (p, "isinstance", subj, mk_name (p, "dict", s, e), s, e));
+      g_ptr_array_add (tests, mk_call (p, "isinstance", subj, mk_builtin (p, "dict", s, e), s, e));
       for (guint i = 0; i < pat->keys->len; i++)
         {
           GraftPyExpr *key = pat->keys->pdata[i];

@@ -802,6 +802,11 @@ lookup_slow (Tracer            *t,
     return v;
   if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
     return v;
+  /* A match statement's test calls the builtin itself (no frame can hold
+   * such a name). */
+  if (name[0] == 'm' && g_str_has_prefix (name, GRAFT_PY_MATCH_BUILTIN) &&
+      (v = _graft_tracer_lookup_builtin (t, name + strlen (GRAFT_PY_MATCH_BUILTIN))) != NULL)
+    return v;
   return raise_name_error (t, NULL, _graft_tracer_printf (t, "name '%s' is not defined", name),
                            at);
 }
