@@ -466,6 +466,60 @@ def_binds (Tracer            *t,
   return binds;
 }
 
+/* Whether @body (not its nested defs' or classes') declares @name
+ * `global`: a `nonlocal` of a function nested in it finds no binding
+ * there, nor further out. */
+static gboolean
+declares_global (const GraftPyStmtList *body,
+                 const char            *name)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      if (s->kind == GRAFT_PY_STMT_GLOBAL)
+        {
+          for (guint k = 0; k < s->names.n_names; k++)
+            if (strcmp (s->names.names[k], name) == 0)
+              return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_IF)
+        {
+          if (declares_global (&s->if_stmt.body, name) ||
+              declares_global (&s->if_stmt.orelse, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_FOR)
+        {
+          if (declares_global (&s->for_stmt.body, name) ||
+              declares_global (&s->for_stmt.orelse, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_WHILE)
+        {
+          if (declares_global (&s->while_stmt.body, name) ||
+              declares_global (&s->while_stmt.orelse, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_WITH)
+        {
+          if (declares_global (&s->with_stmt.body, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_TRY)
+        {
+          if (declares_global (&s->try_stmt.body, name) ||
+              declares_global (&s->try_stmt.orelse, name) ||
+              declares_global (&s->try_stmt.finalbody, name))
+            return TRUE;
+          for (guint k = 0; k < s->try_stmt.n_handlers; k++)
+            if (declares_global (&s->try_stmt.handlers[k]->body, name))
+              return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* One statement list of check_declarations(), in the def @defs->pdata[last]
  * (none: the module's, or a class body's where @in_class). */
 static gboolean
@@ -554,7 +608,13 @@ check_declarations_in (Tracer                *t,
               if (!bindings || global)
                 continue;
               for (guint j = defs->len - 1; j > 0 && !found; j--)
-                found = def_binds (t, g_ptr_array_index (defs, j - 1), name);
+                {
+                  const GraftPyStmt *def = g_ptr_array_index (defs, j - 1);
+
+                  if (declares_global (&def->function_def.body, name))
+                    break;
+                  found = def_binds (t, def, name);
+                }
               if (!found)
                 {
                   _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
