@@ -4617,6 +4617,43 @@ check_bindings (Parser     *p,
         }
       return TRUE;
     case PAT_MAPPING:
+      /* A literal key twice (an int's or a plain str's: their reprs are
+       * simple): before the names. */
+      for (guint i = 1; i < pat->keys->len; i++)
+        {
+          const GraftPyExpr *key = pat->keys->pdata[i];
+
+          for (guint j = 0; j < i; j++)
+            {
+              const GraftPyExpr *other = pat->keys->pdata[j];
+              g_autofree char   *repr = NULL;
+
+              if (key->kind != GRAFT_PY_EXPR_CONSTANT || other->kind != GRAFT_PY_EXPR_CONSTANT ||
+                  key->constant.kind != other->constant.kind)
+                continue;
+              if (key->constant.kind == GRAFT_PY_CONST_INT &&
+                  key->constant.int_value == other->constant.int_value)
+                repr = g_strdup_printf ("%" G_GINT64_FORMAT, key->constant.int_value);
+              else if (key->constant.kind == GRAFT_PY_CONST_STR &&
+                       key->constant.len == other->constant.len &&
+                       memcmp (key->constant.str, other->constant.str, key->constant.len) == 0)
+                {
+                  gboolean plain = TRUE;
+
+                  for (gsize k = 0; k < key->constant.len; k++)
+                    plain = plain && g_ascii_isprint (key->constant.str[k]) &&
+                            strchr ("'\\\"", key->constant.str[k]) == NULL;
+                  if (plain)
+                    repr = g_strdup_printf ("'%.*s'", (int) key->constant.len, key->constant.str);
+                }
+              if (repr != NULL)
+                {
+                  fail_at (p, start, end, GRAFT_PARSE_ERROR_SYNTAX,
+                           "mapping pattern checks duplicate key (%s)", repr);
+                  return FALSE;
+                }
+            }
+        }
       if (pat->name != NULL)
         g_hash_table_add (bound, (gpointer) pat->name);
       for (guint i = 0; i < pat->items->len; i++)
