@@ -20,6 +20,14 @@ typedef struct _GraftPyModule GraftPyModule;
 typedef struct _GraftPyExpr   GraftPyExpr;
 typedef struct _GraftPyStmt   GraftPyStmt;
 
+#if defined(GRAFT_COMPILATION)
+/* The prefix of the names a `match` statement's tests call (`match builtin
+ * isinstance`): no program can write or bind one, and the tracer reads it
+ * as the builtin named after the prefix, as Python's match does whatever
+ * the program binds to `isinstance` or `len`. */
+#define GRAFT_PY_MATCH_BUILTIN "match builtin "
+#endif
+
 /* A function body the parser has not read yet (graft-py-parser.c). */
 typedef struct _GraftPyDeferredBody GraftPyDeferredBody;
 

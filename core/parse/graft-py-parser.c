@@ -4083,8 +4083,9 @@ is_match_statement (Parser *p)
  * points; a sequence pattern checks `isinstance(s, (list, tuple, range))`
  * (a str is none, a traced value none either) and the length; a mapping
  * `isinstance(s, dict)` and each key with `in`; a class pattern
- * `isinstance(s, C)` and each keyword with hasattr().  (Those names are
- * the builtins' unless the program rebinds them.) */
+ * `isinstance(s, C)` and each keyword with hasattr().  (Those are the
+ * builtins whatever the program binds to their names: the tests call
+ * them by GRAFT_PY_MATCH_BUILTIN names.) */
 
 typedef enum {
   PAT_WILDCARD,
@@ -4112,8 +4113,11 @@ struct _Pat
   GPtrArray   *kwpats;
 };
 
-static Pat     *parse_or_pattern (Parser *p);
-static gboolean check_alternatives (Parser *p, const Pat *pat);
+static Pat       *parse_or_pattern (Parser *p);
+static gboolean   check_alternatives (Parser *p, const Pat *pat);
+static const Pat *pat_irrefutable (const Pat *pat);
+static void       fail_unreachable (Parser *p, const Pat *leaf);
+static gboolean   check_bindings (Parser *p, const Pat *pat, GHashTable *bound);
 
 static Pat *
 pat_new (Parser *p,
@@ -4302,6 +4306,13 @@ parse_closed_pattern (Parser *p)
               {
                 if ((pat->name = take_name (p, "a name after '**'")) == NULL)
                   return NULL;
+                if (strcmp (pat->name, "_") == 0)
+                  {
+                    /* (Python's grammar has no `**_`.) */
+                    fail_at (p, p->prev_end - 1, p->prev_end, GRAFT_PARSE_ERROR_SYNTAX,
+                             "invalid syntax");
+                    return NULL;
+                  }
                 accept (p, GRAFT_PY_TOKEN_COMMA);
                 break;
               }
@@ -4446,6 +4457,18 @@ parse_or_pattern (Parser *p)
           g_ptr_array_add (pat->items, alt);
         }
       pat->end = p->prev_end;
+      /* An alternative that matches anything is the last one (Python's
+       * compiler, before it compares the names they bind). */
+      for (guint i = 0; i + 1 < pat->items->len; i++)
+        {
+          const Pat *leaf = pat_irrefutable (pat->items->pdata[i]);
+
+          if (leaf != NULL)
+            {
+              fail_unreachable (p, leaf);
+              return NULL;
+            }
+        }
       if (!check_alternatives (p, pat))
         return NULL;
     }
@@ -4528,19 +4551,171 @@ check_alternatives (Parser    *p,
   return TRUE;
 }
 
-/* Whether @pat matches whatever the subject is. */
-static gboolean
+/* The capture or wildcard that makes @pat match whatever the subject is
+ * (`x`, `_`, `x as y`'s x, `1 | x`'s x), or %NULL: where Python's
+ * "makes remaining patterns unreachable" points. */
+static const Pat *
 pat_irrefutable (const Pat *pat)
 {
   if (pat->kind == PAT_WILDCARD || pat->kind == PAT_CAPTURE)
-    return TRUE;
+    return pat;
   if (pat->kind == PAT_AS)
     return pat_irrefutable (pat->items->pdata[0]);
   if (pat->kind == PAT_OR)
     for (guint i = 0; i < pat->items->len; i++)
-      if (pat_irrefutable (pat->items->pdata[i]))
-        return TRUE;
-  return FALSE;
+      {
+        const Pat *leaf = pat_irrefutable (pat->items->pdata[i]);
+
+        if (leaf != NULL)
+          return leaf;
+      }
+  return NULL;
+}
+
+/* Python's compiler's checks of the names @pat binds, in the order it
+ * stores them (a mapping's `**rest` first), into @bound: "multiple
+ * assignments to name 'x' in pattern" at the second, "attribute name
+ * repeated in class pattern" at the second keyword's pattern. */
+static gboolean
+check_bindings (Parser     *p,
+                const Pat  *pat,
+                GHashTable *bound)
+{
+  const char *name = NULL;
+  gsize       start = pat->start, end = pat->end;
+
+  switch (pat->kind)
+    {
+    case PAT_CAPTURE:
+    case PAT_STAR:
+      name = pat->name;
+      break;
+    case PAT_AS:
+      if (!check_bindings (p, pat->items->pdata[0], bound))
+        return FALSE;
+      name = pat->name;
+      break;
+    case PAT_OR:
+      /* Each alternative binds the same names (check_alternatives()). */
+      for (guint i = pat->items->len; i > 0; i--)
+        {
+          g_autoptr (GHashTable) alt = NULL;
+
+          if (i == 1)
+            return check_bindings (p, pat->items->pdata[0], bound);
+          alt = g_hash_table_new (g_str_hash, g_str_equal);
+          {
+            GHashTableIter iter;
+            gpointer       key;
+
+            g_hash_table_iter_init (&iter, bound);
+            while (g_hash_table_iter_next (&iter, &key, NULL))
+              g_hash_table_add (alt, key);
+          }
+          if (!check_bindings (p, pat->items->pdata[i - 1], alt))
+            return FALSE;
+        }
+      return TRUE;
+    case PAT_MAPPING:
+      /* A literal key twice (an int's or a plain str's: their reprs are
+       * simple): before the names. */
+      for (guint i = 1; i < pat->keys->len; i++)
+        {
+          const GraftPyExpr *key = pat->keys->pdata[i];
+
+          for (guint j = 0; j < i; j++)
+            {
+              const GraftPyExpr *other = pat->keys->pdata[j];
+              g_autofree char   *repr = NULL;
+
+              if (key->kind != GRAFT_PY_EXPR_CONSTANT || other->kind != GRAFT_PY_EXPR_CONSTANT ||
+                  key->constant.kind != other->constant.kind)
+                continue;
+              if (key->constant.kind == GRAFT_PY_CONST_INT &&
+                  key->constant.int_value == other->constant.int_value)
+                repr = g_strdup_printf ("%" G_GINT64_FORMAT, key->constant.int_value);
+              else if (key->constant.kind == GRAFT_PY_CONST_STR &&
+                       key->constant.len == other->constant.len &&
+                       memcmp (key->constant.str, other->constant.str, key->constant.len) == 0)
+                {
+                  gboolean plain = TRUE;
+
+                  for (gsize k = 0; k < key->constant.len; k++)
+                    plain = plain && g_ascii_isprint (key->constant.str[k]) &&
+                            strchr ("'\\\"", key->constant.str[k]) == NULL;
+                  if (plain)
+                    repr = g_strdup_printf ("'%.*s'", (int) key->constant.len, key->constant.str);
+                }
+              if (repr != NULL)
+                {
+                  fail_at (p, start, end, GRAFT_PARSE_ERROR_SYNTAX,
+                           "mapping pattern checks duplicate key (%s)", repr);
+                  return FALSE;
+                }
+            }
+        }
+      if (pat->name != NULL)
+        g_hash_table_add (bound, (gpointer) pat->name);
+      for (guint i = 0; i < pat->items->len; i++)
+        if (!check_bindings (p, pat->items->pdata[i], bound))
+          return FALSE;
+      return TRUE;
+    case PAT_CLASS:
+      for (guint i = 0; i < pat->items->len; i++)
+        if (!check_bindings (p, pat->items->pdata[i], bound))
+          return FALSE;
+      for (guint i = 0; i < pat->keys->len; i++)
+        {
+          const Pat *kw = pat->kwpats->pdata[i];
+
+          for (guint j = 0; j < i; j++)
+            if (strcmp (pat->keys->pdata[j], pat->keys->pdata[i]) == 0)
+              {
+                fail_at (p, kw->start, kw->end, GRAFT_PARSE_ERROR_SYNTAX,
+                         "attribute name repeated in class pattern: %s",
+                         (const char *) pat->keys->pdata[i]);
+                return FALSE;
+              }
+          if (!check_bindings (p, kw, bound))
+            return FALSE;
+        }
+      return TRUE;
+    case PAT_SEQUENCE:
+      for (guint i = 0; i < pat->items->len; i++)
+        if (!check_bindings (p, pat->items->pdata[i], bound))
+          return FALSE;
+      return TRUE;
+    case PAT_WILDCARD:
+    case PAT_LITERAL:
+    case PAT_SINGLETON:
+    case PAT_VALUE:
+    default:
+      return TRUE;
+    }
+  if (name == NULL)
+    return TRUE;
+  if (g_hash_table_contains (bound, name))
+    {
+      fail_at (p, start, end, GRAFT_PARSE_ERROR_SYNTAX,
+               "multiple assignments to name '%s' in pattern", name);
+      return FALSE;
+    }
+  g_hash_table_add (bound, (gpointer) name);
+  return TRUE;
+}
+
+/* Python's SyntaxError for the irrefutable @leaf of a pattern that others
+ * follow. */
+static void
+fail_unreachable (Parser    *p,
+                  const Pat *leaf)
+{
+  if (leaf->kind == PAT_CAPTURE)
+    fail_at (p, leaf->start, leaf->end, GRAFT_PARSE_ERROR_SYNTAX,
+             "name capture '%s' makes remaining patterns unreachable", leaf->name);
+  else
+    fail_at (p, leaf->start, leaf->end, GRAFT_PARSE_ERROR_SYNTAX,
+             "wildcard makes remaining patterns unreachable");
 }
 
 /* Expressions of the tests, spanning [@start, @end) */
@@ -4581,6 +4756,18 @@ mk_name (Parser     *p,
   return e;
 }
 
+/* The builtin @id, whatever the program binds to its name. */
+static GraftPyExpr *
+mk_builtin (Parser     *p,
+            const char *id,
+            gsize       start,
+            gsize       end)
+{
+  g_autofree char *name = g_strconcat (GRAFT_PY_MATCH_BUILTIN, id, NULL);
+
+  return mk_name (p, name, start, end);
+}
+
 static GraftPyExpr *
 mk_call (Parser      *p,
          const char  *fn,
@@ -4592,7 +4779,7 @@ mk_call (Parser      *p,
   GraftPyExpr *e = mk_expr (p, GRAFT_PY_EXPR_CALL, start, end);
   gpointer     args[2] = { a, b };
 
-  e->call.func = mk_name (p, fn, start, end);
+  e->call.func = mk_builtin (p, fn, start, end);
   e->call.args = mk_list (p, b != NULL ? 2 : 1, args);
   return e;
 }
@@ -4747,8 +4934,8 @@ pat_test (Parser      *p,
     case PAT_SEQUENCE:
       {
         GraftPyExpr *types = mk_expr (p, GRAFT_PY_EXPR_TUPLE, s, e);
-        gpointer     names[3] = { mk_name (p, "list", s, e), mk_name (p, "tuple", s, e),
-                                  mk_name (p, "range", s, e) };
+        gpointer     names[3] = { mk_builtin (p, "list", s, e), mk_builtin (p, "tuple", s, e),
+                                  mk_builtin (p, "range", s, e) };
         guint        n = pat->items->len, star = G_MAXUINT;
 
         types->sequence.elts = mk_list (p, 3, names);
@@ -4794,7 +4981,7 @@ pat_test (Parser      *p,
         return mk_bool (p, GRAFT_PY_BOOL_AND, tests, s, e);
       }
     case PAT_MAPPING:
-      g_ptr_array_add (tests, mk_call (p, "isinstance", subj, mk_name (p, "dict", s, e), s, e));
+      g_ptr_array_add (tests, mk_call (p, "isinstance", subj, mk_builtin (p, "dict", s, e), s, e));
       for (guint i = 0; i < pat->keys->len; i++)
         {
           GraftPyExpr *key = pat->keys->pdata[i];
@@ -4920,7 +5107,7 @@ parse_match (Parser *p)
   const char  *hidden;
   gpointer     targets[1];
   guint        line;
-  Pat         *irrefutable = NULL;
+  const Pat   *irrefutable = NULL;
 
   advance (p);
   subject = parse_star_expressions (p);
@@ -4979,23 +5166,23 @@ parse_match (Parser *p)
         }
       if (irrefutable != NULL)
         {
-          if (irrefutable->kind == PAT_CAPTURE)
-            fail_at (p, irrefutable->start, irrefutable->end, GRAFT_PARSE_ERROR_SYNTAX,
-                     "name capture '%s' makes remaining patterns unreachable",
-                     irrefutable->name);
-          else
-            fail_at (p, irrefutable->start, irrefutable->end, GRAFT_PARSE_ERROR_SYNTAX,
-                     "wildcard makes remaining patterns unreachable");
+          fail_unreachable (p, irrefutable);
           return FALSE;
         }
+      {
+        g_autoptr (GHashTable) bound = g_hash_table_new (g_str_hash, g_str_equal);
+
+        if (!check_bindings (p, pat, bound))
+          return FALSE;
+      }
       if (accept (p, GRAFT_PY_TOKEN_KW_IF))
         {
           guard = parse_named_expression (p);
           if (guard == NULL)
             return FALSE;
         }
-      else if (pat_irrefutable (pat))
-        irrefutable = pat;
+      else
+        irrefutable = pat_irrefutable (pat);
       test = pat_test (p, pat, subj);
       if (p->error != NULL)
         return FALSE;

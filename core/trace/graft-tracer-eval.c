@@ -308,13 +308,101 @@ nonlocal_frame (Tracer     *t,
   return NULL;
 }
 
+/* The spans of the bodies of the defs and classes nested in @body (not
+ * in theirs): their own scopes, whose names are not the function's. */
+static void
+nested_scopes (const GraftPyStmtList *body,
+               GArray                *spans)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      if (s->kind == GRAFT_PY_STMT_FUNCTION_DEF || s->kind == GRAFT_PY_STMT_CLASS_DEF)
+        {
+          const GraftPyStmtList *inner = s->kind == GRAFT_PY_STMT_FUNCTION_DEF
+                                             ? &s->function_def.body
+                                             : &s->class_def.body;
+          gsize                  span[2];
+
+          if (inner->len == 0)
+            continue;
+          span[0] = inner->items[0]->start;
+          span[1] = s->end;
+          g_array_append_vals (spans, span, 2);
+        }
+      else if (s->kind == GRAFT_PY_STMT_IF)
+        {
+          nested_scopes (&s->if_stmt.body, spans);
+          nested_scopes (&s->if_stmt.orelse, spans);
+        }
+      else if (s->kind == GRAFT_PY_STMT_FOR)
+        {
+          nested_scopes (&s->for_stmt.body, spans);
+          nested_scopes (&s->for_stmt.orelse, spans);
+        }
+      else if (s->kind == GRAFT_PY_STMT_WHILE)
+        {
+          nested_scopes (&s->while_stmt.body, spans);
+          nested_scopes (&s->while_stmt.orelse, spans);
+        }
+      else if (s->kind == GRAFT_PY_STMT_WITH)
+        nested_scopes (&s->with_stmt.body, spans);
+      else if (s->kind == GRAFT_PY_STMT_TRY)
+        {
+          nested_scopes (&s->try_stmt.body, spans);
+          for (guint k = 0; k < s->try_stmt.n_handlers; k++)
+            nested_scopes (&s->try_stmt.handlers[k]->body, spans);
+          nested_scopes (&s->try_stmt.orelse, spans);
+          nested_scopes (&s->try_stmt.finalbody, spans);
+        }
+    }
+}
+
+/* What a bracket of prior_use() holds, as far as its comprehension goes. */
+enum {
+  BRACKET_PLAIN,        /* no `for` yet: a display, a call, a comprehension's element */
+  BRACKET_FIRST_TARGET, /* the first `for`'s target */
+  BRACKET_FIRST_ITER,   /* the first iterable: the enclosing scope's */
+  BRACKET_INNER,        /* the rest: the comprehension's own */
+};
+
+#define PRIOR_DEPTHS 32
+
+/* Whether a use of the name at bracket depth @d is the function's own,
+ * as far as the text read so far tells: a use in a bracket with no
+ * `for` yet is noted there (@tentative) until its bracket closes or a
+ * `for` makes it a comprehension's. */
+static gboolean
+use_is_own (const guint8 *state,
+            gboolean     *tentative,
+            guint         d)
+{
+  for (;; d--)
+    {
+      if (d == 0 || d >= PRIOR_DEPTHS)
+        return TRUE;
+      if (state[d] == BRACKET_PLAIN)
+        {
+          tentative[d] = TRUE;
+          return FALSE;
+        }
+      if (state[d] != BRACKET_FIRST_ITER)
+        return FALSE;
+    }
+}
+
 /* How @fn's text before @before names @name, as Python's compiler sees it
  * at a `global` or `nonlocal` there: "is parameter and", "is used prior
  * to", "is assigned to before", or %NULL.  By the tokens: a name after a
- * dot is an attribute; one followed by `=` is assigned; in the def's
- * parentheses after `(`, `,`, `*` or `**`, a parameter (a default's or an
- * annotation's names are the enclosing scope's).  (A nested function's
- * use counts too.) */
+ * dot is an attribute; one followed by `=` (or an augmented `=`, `:=`),
+ * a `for`'s target, a `with`'s or `except`'s `as`, a `del`'s, a nested
+ * def's or class's name is assigned; a keyword argument's name and an
+ * import's are neither; in the def's parentheses after `(`, `,`, `*` or
+ * `**`, a parameter (a default's or an annotation's names are the
+ * enclosing scope's).  The bodies of nested defs, classes and lambdas and
+ * a comprehension's names past its first iterable are their own scopes'
+ * (a lambda's defaults are the function's). */
 static const char *
 prior_use (Tracer     *t,
            Function   *fn,
@@ -325,10 +413,18 @@ prior_use (Tracer     *t,
   gsize        len = strlen (name);
   GraftPyLexer lex;
   GraftPyToken tok, prev = { 0 }, last_name = { 0 };
-  gboolean     header = TRUE, assigned = FALSE, pending = FALSE;
+  gboolean     header = TRUE, assigned = FALSE, pending = FALSE, target = FALSE;
+  gboolean     in_import = FALSE, in_del = FALSE, for_target = FALSE;
+  gboolean     lambda_body = FALSE, lambda_default = FALSE;
+  guint        pending_depth = 0, lambda_depth = G_MAXUINT, span = 0;
+  guint8       state[PRIOR_DEPTHS] = { 0 };
+  gboolean     tentative[PRIOR_DEPTHS] = { 0 };
+  g_autoptr (GArray) spans = NULL;
 
   if (fn->def == NULL || fn->def->start >= before)
     return NULL;
+  spans = g_array_new (FALSE, FALSE, sizeof (gsize));
+  nested_scopes (&fn->def->function_def.body, spans);
   graft_py_lexer_init (&lex, t->source);
   /* The lexer from the def's first byte (a line's first token, as the
    * lexer takes it: the def's own indentation counts as none). */
@@ -337,17 +433,130 @@ prior_use (Tracer     *t,
   while (graft_py_lexer_next (&lex, &tok, NULL) && tok.kind != GRAFT_PY_TOKEN_ENDMARKER &&
          tok.start < before)
     {
+      guint depth = graft_py_lexer_get_bracket_depth (&lex);
+
+      /* A nested def's or class's body (the spans in text order). */
+      while (span < spans->len && tok.start >= g_array_index (spans, gsize, span + 1))
+        span += 2;
+      if (span < spans->len && tok.start >= g_array_index (spans, gsize, span))
+        continue;
       if (pending)
         {
           /* The name before this token was @name, read or assigned. */
           pending = FALSE;
-          if (tok.kind == GRAFT_PY_TOKEN_EQUAL)
+          if (tok.kind == GRAFT_PY_TOKEN_COLONEQUAL ||
+              (pending_depth == 0 && tok.kind >= GRAFT_PY_TOKEN_PLUSEQUAL &&
+               tok.kind <= GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL))
             assigned = TRUE;
-          else
+          else if (tok.kind == GRAFT_PY_TOKEN_EQUAL && pending_depth > 0)
+            ; /* a keyword argument's name */
+          else if (pending_depth == 0 && (tok.kind == GRAFT_PY_TOKEN_EQUAL ||
+                                          tok.kind == GRAFT_PY_TOKEN_COMMA))
+            target = TRUE; /* `k = `, `k, a = ` or `return k, a` */
+          else if (use_is_own (state, tentative, pending_depth))
             return "is used prior to";
         }
-      if (header && tok.kind == GRAFT_PY_TOKEN_COLON &&
-          graft_py_lexer_get_bracket_depth (&lex) == 0)
+      /* A lambda's parameters (not their defaults) and body, up to what
+       * ends its expression. */
+      if (lambda_depth != G_MAXUINT && !lambda_body)
+        {
+          if (depth == lambda_depth && (tok.kind == GRAFT_PY_TOKEN_COLON ||
+                                        tok.kind == GRAFT_PY_TOKEN_COMMA ||
+                                        tok.kind == GRAFT_PY_TOKEN_EQUAL))
+            {
+              lambda_body = tok.kind == GRAFT_PY_TOKEN_COLON;
+              lambda_default = tok.kind == GRAFT_PY_TOKEN_EQUAL;
+              continue;
+            }
+          if (!lambda_default)
+            continue;
+        }
+      else if (lambda_depth != G_MAXUINT)
+        {
+          if (depth > lambda_depth ||
+              (depth == lambda_depth && tok.kind != GRAFT_PY_TOKEN_COMMA &&
+               tok.kind != GRAFT_PY_TOKEN_NEWLINE && tok.kind != GRAFT_PY_TOKEN_SEMI &&
+               tok.kind != GRAFT_PY_TOKEN_KW_FOR && tok.kind != GRAFT_PY_TOKEN_RPAR &&
+               tok.kind != GRAFT_PY_TOKEN_RSQB && tok.kind != GRAFT_PY_TOKEN_RBRACE))
+            continue;
+          lambda_depth = G_MAXUINT;
+        }
+      switch ((int) tok.kind)
+        {
+        case GRAFT_PY_TOKEN_NEWLINE:
+        case GRAFT_PY_TOKEN_SEMI:
+        case GRAFT_PY_TOKEN_INDENT:
+        case GRAFT_PY_TOKEN_DEDENT:
+          if (target)
+            return "is used prior to";
+          in_import = in_del = for_target = FALSE;
+          break;
+        case GRAFT_PY_TOKEN_EQUAL:
+          if (depth == 0 && target)
+            {
+              assigned = TRUE;
+              target = FALSE;
+            }
+          break;
+        case GRAFT_PY_TOKEN_LPAR:
+        case GRAFT_PY_TOKEN_LSQB:
+        case GRAFT_PY_TOKEN_LBRACE:
+          if (depth < PRIOR_DEPTHS)
+            {
+              state[depth] = BRACKET_PLAIN;
+              tentative[depth] = FALSE;
+            }
+          break;
+        case GRAFT_PY_TOKEN_RPAR:
+        case GRAFT_PY_TOKEN_RSQB:
+        case GRAFT_PY_TOKEN_RBRACE:
+          if (depth + 1 < PRIOR_DEPTHS && tentative[depth + 1] &&
+              use_is_own (state, tentative, depth))
+            return "is used prior to";
+          break;
+        case GRAFT_PY_TOKEN_KW_FOR:
+          if (depth == 0)
+            for_target = TRUE;
+          else if (depth < PRIOR_DEPTHS && state[depth] == BRACKET_PLAIN)
+            {
+              /* A comprehension: what came before was its element. */
+              state[depth] = BRACKET_FIRST_TARGET;
+              tentative[depth] = FALSE;
+            }
+          else if (depth < PRIOR_DEPTHS)
+            state[depth] = BRACKET_INNER;
+          break;
+        case GRAFT_PY_TOKEN_KW_IN:
+          if (depth == 0)
+            for_target = FALSE;
+          else if (depth < PRIOR_DEPTHS && state[depth] == BRACKET_FIRST_TARGET)
+            state[depth] = BRACKET_FIRST_ITER;
+          break;
+        case GRAFT_PY_TOKEN_KW_IF:
+          if (depth > 0 && depth < PRIOR_DEPTHS && state[depth] == BRACKET_FIRST_ITER)
+            state[depth] = BRACKET_INNER;
+          break;
+        case GRAFT_PY_TOKEN_KW_LAMBDA:
+          lambda_depth = depth;
+          lambda_body = lambda_default = FALSE;
+          break;
+        case GRAFT_PY_TOKEN_KW_DEL:
+          in_del = depth == 0;
+          break;
+        case GRAFT_PY_TOKEN_KW_IMPORT:
+          in_import = TRUE;
+          break;
+        case GRAFT_PY_TOKEN_KW_FROM:
+          /* `from m import k`, not `yield from k` nor `raise E from k` */
+          in_import = in_import || prev.kind == GRAFT_PY_TOKEN_NEWLINE ||
+                      prev.kind == GRAFT_PY_TOKEN_INDENT || prev.kind == GRAFT_PY_TOKEN_DEDENT ||
+                      prev.kind == GRAFT_PY_TOKEN_SEMI ||
+                      (prev.kind == GRAFT_PY_TOKEN_COLON && depth == 0);
+          break;
+        default:
+          break;
+        }
+      if (header && tok.kind == GRAFT_PY_TOKEN_COLON && depth == 0)
         header = FALSE;
       else if (tok.kind == GRAFT_PY_TOKEN_NAME && tok.end - tok.start == len &&
                memcmp (text + tok.start, name, len) == 0 && prev.kind != GRAFT_PY_TOKEN_DOT &&
@@ -355,18 +564,29 @@ prior_use (Tracer     *t,
         {
           /* A parameter's own name, not a name of a default or an
            * annotation (the enclosing scope's). */
-          if (header && graft_py_lexer_get_bracket_depth (&lex) == 1 &&
+          if (header && depth == 1 &&
               (prev.kind == GRAFT_PY_TOKEN_LPAR || prev.kind == GRAFT_PY_TOKEN_COMMA ||
                prev.kind == GRAFT_PY_TOKEN_STAR || prev.kind == GRAFT_PY_TOKEN_DOUBLESTAR))
             return "is parameter and";
-          if (!header)
-            pending = TRUE;
+          if (header || in_import)
+            ;
+          else if (prev.kind == GRAFT_PY_TOKEN_KW_DEF || prev.kind == GRAFT_PY_TOKEN_KW_CLASS ||
+                   prev.kind == GRAFT_PY_TOKEN_KW_AS || for_target || (in_del && depth == 0))
+            assigned = TRUE;
+          else if (depth > 0 && depth < PRIOR_DEPTHS &&
+                   (state[depth] == BRACKET_FIRST_TARGET || state[depth] == BRACKET_INNER))
+            ; /* a comprehension's own */
+          else
+            {
+              pending = TRUE;
+              pending_depth = depth;
+            }
         }
       if (tok.kind == GRAFT_PY_TOKEN_NAME)
         last_name = tok;
       prev = tok;
     }
-  if (pending)
+  if (target || (pending && use_is_own (state, tentative, pending_depth)))
     return "is used prior to";
   return assigned ? "is assigned to before" : NULL;
 }
@@ -466,6 +686,60 @@ def_binds (Tracer            *t,
   return binds;
 }
 
+/* Whether @body (not its nested defs' or classes') declares @name
+ * `global`: a `nonlocal` of a function nested in it finds no binding
+ * there, nor further out. */
+static gboolean
+declares_global (const GraftPyStmtList *body,
+                 const char            *name)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      if (s->kind == GRAFT_PY_STMT_GLOBAL)
+        {
+          for (guint k = 0; k < s->names.n_names; k++)
+            if (strcmp (s->names.names[k], name) == 0)
+              return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_IF)
+        {
+          if (declares_global (&s->if_stmt.body, name) ||
+              declares_global (&s->if_stmt.orelse, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_FOR)
+        {
+          if (declares_global (&s->for_stmt.body, name) ||
+              declares_global (&s->for_stmt.orelse, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_WHILE)
+        {
+          if (declares_global (&s->while_stmt.body, name) ||
+              declares_global (&s->while_stmt.orelse, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_WITH)
+        {
+          if (declares_global (&s->with_stmt.body, name))
+            return TRUE;
+        }
+      else if (s->kind == GRAFT_PY_STMT_TRY)
+        {
+          if (declares_global (&s->try_stmt.body, name) ||
+              declares_global (&s->try_stmt.orelse, name) ||
+              declares_global (&s->try_stmt.finalbody, name))
+            return TRUE;
+          for (guint k = 0; k < s->try_stmt.n_handlers; k++)
+            if (declares_global (&s->try_stmt.handlers[k]->body, name))
+              return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* One statement list of check_declarations(), in the def @defs->pdata[last]
  * (none: the module's, or a class body's where @in_class). */
 static gboolean
@@ -554,7 +828,13 @@ check_declarations_in (Tracer                *t,
               if (!bindings || global)
                 continue;
               for (guint j = defs->len - 1; j > 0 && !found; j--)
-                found = def_binds (t, g_ptr_array_index (defs, j - 1), name);
+                {
+                  const GraftPyStmt *def = g_ptr_array_index (defs, j - 1);
+
+                  if (declares_global (&def->function_def.body, name))
+                    break;
+                  found = def_binds (t, def, name);
+                }
               if (!found)
                 {
                   _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
@@ -801,6 +1081,11 @@ lookup_slow (Tracer            *t,
   if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
     return v;
   if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
+    return v;
+  /* A match statement's test calls the builtin itself (no frame can hold
+   * such a name). */
+  if (name[0] == 'm' && g_str_has_prefix (name, GRAFT_PY_MATCH_BUILTIN) &&
+      (v = _graft_tracer_lookup_builtin (t, name + strlen (GRAFT_PY_MATCH_BUILTIN))) != NULL)
     return v;
   return raise_name_error (t, NULL, _graft_tracer_printf (t, "name '%s' is not defined", name),
                            at);

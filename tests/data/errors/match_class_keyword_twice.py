@@ -1,0 +1,10 @@
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, x):
+        match (1, 2):
+            case tuple(count=c, count=d):
+                x = x + 1
+        return x
