@@ -237,6 +237,22 @@ node_name_of (GraftLayout *layout,
                              : node->name;
 }
 
+/* Where box @box's drawing reaches at the canvas's zoom: with its type
+ * under it where the type is drawn, the box alone where it is too small
+ * to be (the ring left a blank band under the box at 48 %). */
+static void
+drawn_extent (GraftCanvasNav *nav,
+              guint           box,
+              GraftRect      *out_rect)
+{
+  GraftLayout *layout = layout_of (nav);
+
+  if (graft_render_shows_annotations (graft_canvas_get_zoom (nav->canvas)))
+    graft_layout_get_node_extent (layout, box, out_rect);
+  else
+    *out_rect = graft_layout_get_node (layout, box)->box;
+}
+
 /* Brings box @box (its type under it too) into view when it is not
  * whole in it: centred, or as near the centre as the graph filling the
  * view allows. */
@@ -253,7 +269,7 @@ scroll_to (GraftCanvasNav *nav,
   double       width = gtk_widget_get_width (GTK_WIDGET (nav->canvas));
   double       height = gtk_widget_get_height (GTK_WIDGET (nav->canvas));
 
-  graft_layout_get_node_extent (layout, box, &r);
+  drawn_extent (nav, box, &r);
   graft_canvas_layout_to_widget (nav->canvas, r.x, r.y, &x0, &y0);
   graft_canvas_layout_to_widget (nav->canvas, r.x + r.width, r.y + r.height, &x1, &y1);
   if (width <= 0 || height <= 0 ||
@@ -879,7 +895,8 @@ ring_shown (GraftCanvasNav *nav)
  * @out_rect: (out): where the focus ring is drawn, in layout coordinates
  *
  * The focus ring goes around the focused box and what is drawn with it (a
- * program node's type, under the box), outside the selection's ring.  It
+ * program node's type, under the box, at zooms where it is drawn:
+ * graft_render_shows_annotations()), outside the selection's ring.  It
  * shows only while the keyboard is on the canvas (_graft_canvas_nav_draw()).
  *
  * Returns: whether a box has the focus
@@ -894,7 +911,7 @@ _graft_canvas_nav_get_ring (GraftCanvasNav *nav,
 
   if (layout == NULL || nav->focus < 0)
     return FALSE;
-  graft_layout_get_node_extent (layout, (guint) nav->focus, &r);
+  drawn_extent (nav, (guint) nav->focus, &r);
   out_rect->x = r.x - pad;
   out_rect->y = r.y - pad;
   out_rect->width = r.width + 2 * pad;

@@ -371,12 +371,16 @@ static void
 update_code (GraftCodeSync *self)
 {
   GraftGraph *graph = graft_document_get_graph (self->document);
-  const char *text = graft_document_get_load_error (self->document) == NULL
-                         ? graft_document_get_code (self->document)
-                         : "";
+  gboolean    read = graft_document_get_load_error (self->document) == NULL;
+  const char *text = read ? graft_document_get_code (self->document) : "";
   g_auto (GStrv) lines = NULL;
 
   show_child (self, GTK_WIDGET (self->code_view));
+  /* Under the note that there is no code, a line 1 with a cursor still
+   * looked like code yet to come: the view is blank. */
+  gtk_source_view_set_show_line_numbers (GTK_SOURCE_VIEW (self->code_view), read);
+  gtk_source_view_set_highlight_current_line (GTK_SOURCE_VIEW (self->code_view), read);
+  gtk_text_view_set_cursor_visible (self->code_view, read);
   while (*text == '\n')
     text++;
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);

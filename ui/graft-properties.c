@@ -431,11 +431,11 @@ add_signature (GraftProperties *self,
     add_row (self, "persistent", spec->persistent ? "yes" : "no", NULL, FALSE);
 }
 
-/* How many values @node's tuple holds, as its users take them apart
- * (`getitem = node[2]`: at least 3); 0 when a user does something else
- * with it, or it has none. */
+/* How many items of @node's value its users take (`getitem = node[2]`:
+ * at least 3); 0 when a user does something else with it, or it has
+ * none. */
 static guint
-tuple_length (GraftNode *node)
+items_taken (GraftNode *node)
 {
   guint n_users = graft_node_get_n_users (node);
   guint length = 0;
@@ -445,7 +445,8 @@ tuple_length (GraftNode *node)
       GraftNode      *user = graft_node_get_user (node, i);
       const GraftArg *args = graft_node_get_args (user);
 
-      if (graft_node_get_op (user) != GRAFT_OP_CALL_FUNCTION || args->n != 2 ||
+      if (graft_node_get_op (user) != GRAFT_OP_CALL_FUNCTION ||
+          g_strcmp0 (graft_node_get_target (user), "operator.getitem") != 0 || args->n != 2 ||
           args->items[0].kind != GRAFT_ARG_NODE || args->items[0].node != node ||
           args->items[1].kind != GRAFT_ARG_INT || args->items[1].i < 0 ||
           args->items[1].i >= G_MAXINT)
@@ -455,10 +456,48 @@ tuple_length (GraftNode *node)
   return length;
 }
 
+/* What @node's value is when it is recorded as neither a tensor nor a
+ * symbol: the tuple of an operator with several returns, as long as its
+ * schema says ("tuple of 2 values": max_pool2d_with_indices, whose
+ * indices no one takes); the list of one returning `Tensor[]`, as long as
+ * its getitems take ("list of 3 tensors": chunk, which was called a
+ * tuple); without a schema, a tuple its getitems take apart.  %NULL when
+ * it is none of these. */
+static char *
+describe_items (GraftNode *node)
+{
+  const GraftAtenSchema *schema = graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION
+                                      ? graft_aten_schema_lookup (graft_node_get_target (node))
+                                      : NULL;
+  guint                  taken = items_taken (node);
+  guint                  n_returns = schema != NULL ? graft_aten_schema_get_n_returns (schema) : 0;
+
+  if (n_returns > 1)
+    return g_strdup_printf ("tuple of %u values", n_returns);
+  if (n_returns == 1)
+    {
+      GraftAtenReturn ret;
+
+      graft_aten_schema_get_return (schema, 0, &ret);
+      if (!g_str_has_suffix (ret.type, "[]"))
+        return NULL;
+      if (g_str_has_prefix (ret.type, "Tensor"))
+        return taken == 0   ? g_strdup ("list of tensors")
+               : taken == 1 ? g_strdup ("list of 1 tensor")
+                            : g_strdup_printf ("list of %u tensors", taken);
+      return taken == 0   ? g_strdup ("list")
+             : taken == 1 ? g_strdup ("list of 1 value")
+                          : g_strdup_printf ("list of %u values", taken);
+    }
+  if (schema != NULL || taken == 0)
+    return NULL;
+  return taken == 1 ? g_strdup ("tuple of 1 value") : g_strdup_printf ("tuple of %u values", taken);
+}
+
 /* What @node computes.  A value recorded as neither a tensor nor a
  * symbol, without a description (a node with several outputs, the
- * output), showed the heading alone: a tuple says how long it is, the
- * rest has no heading. */
+ * output), showed the heading alone: a tuple or a list says how long it
+ * is (describe_items()), the rest has no heading. */
 static void
 add_value (GraftProperties     *self,
            GraftNode           *node,
@@ -470,12 +509,10 @@ add_value (GraftProperties     *self,
     return;
   if (meta->kind == GRAFT_VALUE_OTHER && meta->symbol == NULL)
     {
-      guint            length = tuple_length (node);
-      g_autofree char *text = NULL;
+      g_autofree char *text = describe_items (node);
 
-      if (length == 0)
+      if (text == NULL)
         return;
-      text = g_strdup_printf (length == 1 ? "tuple of %u value" : "tuple of %u values", length);
       add_heading (self, "Value");
       add_row (self, "type", text, NULL, TRUE);
       return;

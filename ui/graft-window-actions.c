@@ -990,11 +990,11 @@ torch_cb (GSimpleAction *action,
    * four seconds of the main loop): ::switched says when it is in. */
   if (graft_document_begin_set_dialect (self->document, dialect))
     {
-      text = g_strdup_printf ("Reading the graph in torch %s…", dialect->version);
+      text = g_strdup_printf ("Reading the graph in torch %s…", dialect->name);
       _graft_window_toast (self, text, FALSE);
       return;
     }
-  text = g_strdup_printf ("Now speaking torch %s", dialect->version);
+  text = g_strdup_printf ("Now speaking torch %s", dialect->name);
   _graft_window_toast (self, text, FALSE);
   _graft_window_show_warnings (self);
   _graft_window_relayout_or_clear (self);
@@ -1007,7 +1007,7 @@ switched_cb (GraftDocument *document,
 {
   GraftWindow     *self = user_data;
   g_autofree char *text = g_strdup_printf ("Now speaking torch %s",
-                                           graft_document_get_dialect (document)->version);
+                                           graft_document_get_dialect (document)->name);
 
   _graft_window_toast (self, text, TRUE);
   _graft_window_show_warnings (self);

@@ -488,6 +488,23 @@ draw_annotation (cairo_t               *cr,
   _graft_text_leave ();
 }
 
+/**
+ * graft_render_shows_annotations:
+ * @scale: device pixels per layout point (the canvas's zoom)
+ *
+ * Whether graft_render_draw() writes the annotations under the boxes (a
+ * program's `f32[2, 3]`) at @scale: below it their 7 points would be
+ * under 4 pixels.  What is drawn around a box (the canvas's keyboard ring)
+ * leaves room for them only where they are drawn.
+ *
+ * Returns: whether annotations are drawn at @scale
+ */
+gboolean
+graft_render_shows_annotations (double scale)
+{
+  return scale >= MIN_ANNOTATION_SCALE;
+}
+
 static gint
 compare_ints (gconstpointer a,
               gconstpointer b)
@@ -976,7 +993,7 @@ draw_clip (GraftLayout              *layout,
     double dy = 0;
 
     cairo_user_to_device_distance (cr, &dx, &dy);
-    readable = sqrt (dx * dx + dy * dy) >= MIN_ANNOTATION_SCALE;
+    readable = graft_render_shows_annotations (sqrt (dx * dx + dy * dy));
     pixel = 1 / MAX (sqrt (dx * dx + dy * dy), 1e-6);
   }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);

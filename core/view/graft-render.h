@@ -144,6 +144,7 @@ gboolean graft_render_fit (GraftFormat     format,
                            GraftRenderFit *out_fit,
                            GError        **error);
 char    *graft_render_fit_describe (const GraftRenderFit *fit) G_GNUC_WARN_UNUSED_RESULT;
+gboolean graft_render_shows_annotations (double scale);
 gint     graft_render_box_match (GraftLayout              *layout,
                                  const GraftRenderOptions *options,
                                  guint                     box);

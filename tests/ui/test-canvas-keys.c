@@ -817,6 +817,47 @@ test_ring_around_type (void)
   close_window (window);
 }
 
+/* At a zoom where the type under a box is too small to be drawn
+ * (graft_render_shows_annotations()), the ring goes around the box alone:
+ * it kept the type's 12 points, a blank band between the box and the
+ * ring's bottom (attention_manual.pt2 at 48 %).  Zoomed in again, it goes
+ * around the type once more. */
+static void
+test_ring_without_type_drawn (void)
+{
+  g_autofree char       *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "programs",
+                                                  "attention_manual.pt2", NULL);
+  GraftWindow           *window = open_path (path);
+  GraftCanvasNav        *nav;
+  GraftCanvas           *canvas;
+  GraftLayout           *layout;
+  const GraftLayoutNode *node;
+  GraftRect              ring;
+  double                 pad;
+
+  iterate_until (layout_ready, window);
+  canvas = focused_canvas (window);
+  nav = _graft_canvas_get_nav (canvas);
+  layout = graft_canvas_get_layout (canvas);
+  node = graft_layout_get_node (layout, find_layout_box (layout, "softmax"));
+  g_assert_nonnull (node->annotation);
+  g_assert_true (graft_canvas_focus_node (canvas, "softmax"));
+
+  graft_canvas_set_zoom (canvas, 0.48);
+  g_assert_false (graft_render_shows_annotations (graft_canvas_get_zoom (canvas)));
+  pad = MAX (8.0, 5.0 / graft_canvas_get_zoom (canvas));
+  g_assert_true (_graft_canvas_nav_get_ring (nav, &ring));
+  g_assert_cmpfloat_with_epsilon (ring.y + ring.height, node->box.y + node->box.height + pad,
+                                  1e-9);
+  g_assert_cmpfloat_with_epsilon (ring.y, node->box.y - pad, 1e-9);
+
+  graft_canvas_set_zoom (canvas, 1.0);
+  g_assert_true (graft_render_shows_annotations (graft_canvas_get_zoom (canvas)));
+  g_assert_true (_graft_canvas_nav_get_ring (nav, &ring));
+  g_assert_cmpfloat (ring.y + ring.height, >=, node->box.y + node->box.height + 12 + 8);
+  close_window (window);
+}
+
 /* Undoing a Replace chooses the match it had replaced again, and the
  * keyboard's ring goes to it as a match chosen by Ctrl+G does: it stayed
  * on the node the Replace had left it on. */
@@ -942,6 +983,7 @@ main (int    argc,
   g_test_add_func ("/ui/canvas-keys/properties-on-ring", test_properties_on_ring);
   g_test_add_func ("/ui/canvas-keys/undo-replace-ring", test_undo_replace_ring);
   g_test_add_func ("/ui/canvas-keys/ring-around-type", test_ring_around_type);
+  g_test_add_func ("/ui/canvas-keys/ring-without-type-drawn", test_ring_without_type_drawn);
   g_test_add_func ("/ui/canvas-keys/keys-fill-view", test_keys_fill_view);
   return g_test_run ();
 }

@@ -2555,7 +2555,9 @@ test_torch_switch (void)
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
   g_assert_false (graft_document_get_modified (document));
   g_assert_true (graft_document_get_can_undo (document));
-  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Now speaking torch 1.13.1");
+  /* Named as the subtitle, the menu and the history name it (the toast
+   * said "torch 1.13.1" under a subtitle saying "torch 1.13"). */
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Now speaking torch 1.13");
   g_assert_nonnull (graft_window_get_undo_toast (window));
   /* Every export follows the document's torch. */
   text = export_text (document, GRAFT_FORMAT_GRAPH);
@@ -2595,6 +2597,9 @@ test_torch_switch (void)
   choose_torch (window, "1.13");
   g_assert_cmpuint (notified, ==, 3);
   g_assert_false (graft_document_get_can_redo (document));
+  choose_torch (window, "2.6");
+  assert_speaks (window, settings, GRAFT_TORCH_2_6);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Now speaking torch 2.6");
   close_window (window);
   g_settings_reset (settings, "torch");
 }
@@ -3304,6 +3309,42 @@ test_properties_tuple (void)
   graft_source_unref (source);
 }
 
+/* The panel's @node of the program @file (under data/) says its value is
+ * @expected. */
+static void
+assert_items (const char *file,
+              const char *node,
+              const char *expected)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", file, NULL);
+  g_autoptr (GError) error = NULL;
+  GraftSource     *source = graft_input_read_file (path, &error);
+  GraftGraph      *graph;
+  GraftProperties *panel = g_object_ref_sink (GRAFT_PROPERTIES (graft_properties_new ()));
+  const char      *names[] = { node, NULL };
+
+  g_assert_no_error (error);
+  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_2_6), NULL, &error);
+  g_assert_no_error (error);
+  graft_properties_show (panel, graph, NULL, names, NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "type"), ==, expected);
+  g_object_unref (panel);
+  graft_graph_free (graph);
+  graft_source_unref (source);
+}
+
+/* chunk's and split's values are lists (`Tensor[]`), which were called
+ * tuples ("tuple of 3 values"); a tuple is as long as its operator's
+ * schema says. */
+static void
+test_properties_items (void)
+{
+  assert_items ("programs/chunk_cat.pt2", "chunk_default", "list of 3 tensors");
+  assert_items ("programs/chunk_cat.pt2", "split_with_sizes_default", "list of 2 tensors");
+  assert_items ("programs/multi_output_core.pt2", "max_dim", "tuple of 2 values");
+  assert_items ("programs/multi_output_core.pt2", "topk_default", "tuple of 2 values");
+}
+
 static gboolean
 revealed (gpointer data)
 {
@@ -3782,6 +3823,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/no-graph-actions", test_no_graph_actions);
   g_test_add_func ("/ui/properties/program", test_properties_program);
   g_test_add_func ("/ui/properties/tuple", test_properties_tuple);
+  g_test_add_func ("/ui/properties/items", test_properties_items);
   g_test_add_func ("/ui/properties/window", test_properties_window);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
   g_test_add_func ("/ui/window/replace-second", test_replace_second);

@@ -79,6 +79,11 @@ test_unread_file_read_again (void)
   g_assert_true (g_str_has_prefix (gtk_label_get_text (window->code_note),
                                    "No code: the file could not be read.\n"));
   g_assert_nonnull (strstr (gtk_label_get_text (window->code_note), "model.py:6:"));
+  /* Under the note, no line 1 with a cursor either. */
+  g_assert_false (gtk_source_view_get_show_line_numbers (GTK_SOURCE_VIEW (window->code_view)));
+  g_assert_false (gtk_text_view_get_cursor_visible (window->code_view));
+  g_assert_false (
+      gtk_source_view_get_highlight_current_line (GTK_SOURCE_VIEW (window->code_view)));
 
   /* Fixed in another editor: the graph shows, no bar, and its code. */
   g_assert_true (g_file_set_contents (path, FIXED_MODEL, -1, NULL));
@@ -90,12 +95,29 @@ test_unread_file_read_again (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->code_note)));
   code = buffer_text (gtk_text_view_get_buffer (window->code_view));
   g_assert_nonnull (strstr (code, "relu = torch.relu(x)"));
+  g_assert_true (gtk_source_view_get_show_line_numbers (GTK_SOURCE_VIEW (window->code_view)));
+  g_assert_true (gtk_text_view_get_cursor_visible (window->code_view));
+  g_assert_true (gtk_source_view_get_highlight_current_line (GTK_SOURCE_VIEW (window->code_view)));
 
   /* A graph that was read is not thrown away unasked. */
   g_assert_true (g_file_set_contents (path, BROKEN_MODEL, -1, NULL));
   iterate_until (has_file_notice, window);
   g_assert_null (graft_document_get_load_error (document));
   g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
+  iterate_pending ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->code_note)));
+
+  /* Read again when asked (the bar's Reload), broken: the note and the
+   * blank view are back, the code of the graph read before gone. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reload-file", NULL);
+  iterate_until (load_failed, window);
+  iterate_pending ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->code_note)));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->code_note), "model.py:6:"));
+  g_clear_pointer (&code, g_free);
+  code = buffer_text (gtk_text_view_get_buffer (window->code_view));
+  g_assert_cmpstr (code, ==, "");
+  g_assert_false (gtk_source_view_get_show_line_numbers (GTK_SOURCE_VIEW (window->code_view)));
   close_window (window);
   g_unlink (path);
   g_rmdir (dir);
