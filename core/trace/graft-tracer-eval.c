@@ -802,6 +802,10 @@ lookup_slow (Tracer            *t,
     return v;
   if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
     return v;
+  /* The checks of layers' values bind their names as they are read. */
+  if (frame->globals == t->nn_checks && t->nn_checks != NULL &&
+      (v = _graft_tracer_check_define (t, name)) != NULL)
+    return v;
   return raise_name_error (t, NULL, _graft_tracer_printf (t, "name '%s' is not defined", name),
                            at);
 }

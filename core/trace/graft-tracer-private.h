@@ -1139,6 +1139,8 @@ Value *_graft_tracer_remove_weight_norm (Tracer            *t,
                                          const GraftPyExpr *at);
 
 /* graft-tracer-module-checks.c */
+Value   *_graft_tracer_check_define (Tracer     *t,
+                                     const char *name);
 gboolean _graft_tracer_check_nn_values (Tracer            *t,
                                         const char        *name,
                                         PtrVec            *args,
