@@ -75,9 +75,10 @@ _graft_tracer_lookup_builtin (Tracer     *t,
                               const char *name)
 {
   const PythonClass *row;
-  guint              slot = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->builtin_recent);
+  guint              slot = (guint) (GPOINTER_TO_SIZE (name) >> 3) % 64;
   guint              recent = t->builtin_recent[slot];
 
+  G_STATIC_ASSERT (G_N_ELEMENTS (t->builtin_recent) == 64);
   G_STATIC_ASSERT (G_N_ELEMENTS (builtin_names) < G_MAXUINT8);
   /* A function's run of a check or helper looks builtins up by the
    * thousand, by the same few names of its syntax tree: the row found
