@@ -61,6 +61,7 @@ GPtrArray      *graft_py_program_get_rules (GraftPyProgram *self,
                                             GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 GraftSource    *graft_py_program_get_source (GraftPyProgram *self);
 gsize           graft_py_program_get_arena_size (GraftPyProgram *self);
+guint           graft_py_program_get_n_parsed (GraftPyProgram *self);
 GraftGraph     *graft_trace_source (GraftSource        *source,
                                     const GraftDialect *dialect,
                                     const char         *entry,

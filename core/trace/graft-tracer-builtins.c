@@ -75,14 +75,25 @@ _graft_tracer_lookup_builtin (Tracer     *t,
                               const char *name)
 {
   const PythonClass *row;
+  guint              slot = (guint) (GPOINTER_TO_SIZE (name) >> 3) % 64;
+  guint              recent = t->builtin_recent[slot];
 
+  G_STATIC_ASSERT (G_N_ELEMENTS (t->builtin_recent) == 64);
+  G_STATIC_ASSERT (G_N_ELEMENTS (builtin_names) < G_MAXUINT8);
+  /* A function's run of a check or helper looks builtins up by the
+   * thousand, by the same few names of its syntax tree: the row found
+   * last by the name's address, its text checked, before the search (the
+   * first byte before the rest).  (Row 0 is `abs`, which is not cached.) */
+  if (recent != 0 && strcmp (builtin_names[recent], name) == 0)
+    return _graft_value_path (t, VAL_BUILTIN, builtin_names[recent]);
   if (strcmp (name, "Ellipsis") == 0)
     return _graft_value_ellipsis ();
-  /* (The first byte before the rest: a function's run of a check or
-   * helper looks builtins up by the thousand.) */
   for (guint i = 0; i < G_N_ELEMENTS (builtin_names); i++)
     if (builtin_names[i][0] == name[0] && strcmp (builtin_names[i], name) == 0)
-      return _graft_value_path (t, VAL_BUILTIN, builtin_names[i]);
+      {
+        t->builtin_recent[slot] = (guint8) i;
+        return _graft_value_path (t, VAL_BUILTIN, builtin_names[i]);
+      }
   /* Python's exception classes, of the dialect's Python (its builtin
    * classes whose names open with a capital). */
   if (g_ascii_isupper (name[0]) && (row = _graft_tracer_python_class (t, name)) != NULL)
@@ -1741,7 +1752,7 @@ _graft_tracer_call_builtin (Tracer            *t,
   BuiltinCall call = { t, name, args, kwargs, at };
 
   for (guint i = 0; i < G_N_ELEMENTS (builtin_calls); i++)
-    if (strcmp (builtin_calls[i].name, name) == 0)
+    if (builtin_calls[i].name[0] == name[0] && strcmp (builtin_calls[i].name, name) == 0)
       {
         const char *keywords = builtin_calls[i].keywords;
 

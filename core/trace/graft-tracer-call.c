@@ -514,9 +514,15 @@ _graft_tracer_call_function (Tracer            *t,
     }
   if (!_graft_tracer_read_body (t, fn->def))
     return NULL;
-  if (_graft_tracer_contains_yield (&fn->def->function_def.body))
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                               "%s() is a generator, which Graft cannot trace", fn->name);
+  /* (Walked once: a check's or helper's function is called by the
+   * thousand.) */
+  if (!fn->no_yield)
+    {
+      if (_graft_tracer_contains_yield (&fn->def->function_def.body))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s() is a generator, which Graft cannot trace", fn->name);
+      fn->no_yield = TRUE;
+    }
 
   t->call_depth++;
   flow = _graft_tracer_exec_block (t, frame, &fn->def->function_def.body, &result);

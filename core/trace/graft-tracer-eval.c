@@ -1087,6 +1087,10 @@ lookup_slow (Tracer            *t,
   if (name[0] == 'm' && g_str_has_prefix (name, GRAFT_PY_MATCH_BUILTIN) &&
       (v = _graft_tracer_lookup_builtin (t, name + strlen (GRAFT_PY_MATCH_BUILTIN))) != NULL)
     return v;
+  /* The checks of layers' values bind their names as they are read. */
+  if (frame->globals == t->nn_checks && t->nn_checks != NULL &&
+      (v = _graft_tracer_check_define (t, name)) != NULL)
+    return v;
   return raise_name_error (t, NULL, _graft_tracer_printf (t, "name '%s' is not defined", name),
                            at);
 }

@@ -53,6 +53,9 @@ static const char checks_common[] =
     "def _empty(*shape, device=None, dtype=None, grad=False, packed=False):\n"
     "    negative = False\n"
     "    for i, d in enumerate(shape):\n"
+    /* A size of a layer: what the rest lets pass, in fewer steps. */
+    "        if isinstance(d, int) and not isinstance(d, bool) and 0 <= d < 4611686018427387904:\n"
+    "            continue\n"
     "        if isinstance(d, torch.Tensor):\n"
     "            return\n"
     "        if i == 0 and (isinstance(d, bool) or not isinstance(d, int)):\n"
@@ -626,16 +629,19 @@ cut_checks (gpointer data)
   return pieces;
 }
 
-/* Runs in the checks' frame the statement binding @name and, first, those
- * binding a name it reads; nothing when the checks have no statement of
- * that name or it has run already. */
+/* Runs in the checks' frame the statement binding @name; nothing when the
+ * checks have no statement of that name or it has run already.  The
+ * names its text reads are bound when they are read
+ * (_graft_tracer_check_define()): the helpers that only make an error's
+ * text (`_type_name`, `_size_overflow`) are never parsed while the
+ * values pass. */
 static void
 define_check (Tracer       *t,
               const Pieces *pieces,
               const char   *name)
 {
   const Piece *piece;
-  const char  *text, *end;
+  const char  *text;
   gpointer     key, value;
 
   /* The map is asked with the table's string, which lives as long as
@@ -647,30 +653,6 @@ define_check (Tracer       *t,
   /* While its own run is pending: a name read again is not run twice. */
   _graft_strmap_set (&t->nn_checks->vars, key, _graft_value_none ());
   text = pieces->text + piece->start;
-  end = text + piece->len;
-  for (const char *p = text; p < end;)
-    {
-      const char *word = p;
-
-      if (!g_ascii_isalpha (*p) && *p != '_')
-        {
-          p++;
-          continue;
-        }
-      while (p < end && (g_ascii_isalnum (*p) || *p == '_'))
-        p++;
-      if (word == text || (!g_ascii_isalnum (word[-1]) && word[-1] != '_'))
-        {
-          char buf[64];
-
-          if ((gsize) (p - word) < sizeof buf)
-            {
-              memcpy (buf, word, p - word);
-              buf[p - word] = '\0';
-              define_check (t, pieces, buf);
-            }
-        }
-    }
   {
     g_autoptr (GraftSource) source =
         graft_source_new ("<graft torch.nn checks>", text, (gssize) piece->len);
@@ -687,14 +669,21 @@ define_check (Tracer       *t,
   }
 }
 
+static const Pieces *
+pieces_of (Tracer *t)
+{
+  static GOnce cut[GRAFT_N_TORCHES] = { G_ONCE_INIT, G_ONCE_INIT };
+  GraftTorch   torch = t->dialect->torch;
+
+  return g_once (&cut[torch], cut_checks, GUINT_TO_POINTER (torch));
+}
+
 /* The check of the layer @name, or %NULL when Graft has none. */
 static Value *
 check_of (Tracer     *t,
           const char *name)
 {
-  static GOnce  cut[GRAFT_N_TORCHES] = { G_ONCE_INIT, G_ONCE_INIT };
-  GraftTorch    torch = t->dialect->torch;
-  const Pieces *pieces = g_once (&cut[torch], cut_checks, GUINT_TO_POINTER (torch));
+  const Pieces *pieces = pieces_of (t);
   gboolean      tracing = t->tracing;
   GError       *saved = t->error;
 
@@ -707,6 +696,32 @@ check_of (Tracer     *t,
   define_check (t, pieces, name);
   t->tracing = tracing;
   t->error = saved;
+  return _graft_strmap_get (&t->nn_checks->vars, name);
+}
+
+/**
+ * _graft_tracer_check_define:
+ * @name: a name the checks' text reads that is neither bound yet nor a
+ *   builtin (no statement of the checks binds a builtin's name)
+ *
+ * Runs the checks' statement binding @name, as a name of the checks is
+ * read the first time.  What it made (a function, its defaults) lives on:
+ * it counts as put into the tracer's lasting tables (Tracer.n_kept), so
+ * the check at work keeps its scratch.
+ *
+ * Returns: (nullable): the value bound, or %NULL when the checks bind no
+ *   @name
+ */
+Value *
+_graft_tracer_check_define (Tracer     *t,
+                            const char *name)
+{
+  const Pieces *pieces = pieces_of (t);
+
+  if (!g_hash_table_contains (pieces->named, name))
+    return NULL;
+  define_check (t, pieces, name);
+  t->n_kept++;
   return _graft_strmap_get (&t->nn_checks->vars, name);
 }
 

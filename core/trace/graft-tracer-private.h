@@ -253,6 +253,7 @@ typedef struct
   gboolean        is_property; /* @property */
   GHashTable     *locals;      /* names its body binds (Python's local variables), once asked */
   struct _Locals *locals_log;  /* for a body read as traced: its names, until asked */
+  gboolean        no_yield;    /* its body was read whole and has no yield: not a generator */
 } Function;
 
 struct _Value
@@ -573,6 +574,9 @@ struct _Tracer
   const GraftPyStmt *streamed;      /* a def whose body was read as traced, to the end */
   GHashTable        *stream_misses; /* names stream_fn's frame looked up outside it */
   const char        *miss_recent[64];
+  /* graft-tracer-builtins.c: the builtin_names row of a name recently
+   * looked up, by the name's address (checked by its text). */
+  guint8 builtin_recent[64];
   /* graft-tracer-eval.c: names stream_fn's frame found in the module's
    * scope (`torch`, `F`), by the name's address (the slot of miss_recent):
    * good while the frame, its enclosing frame and the module's scope keep
@@ -1139,6 +1143,8 @@ Value *_graft_tracer_remove_weight_norm (Tracer            *t,
                                          const GraftPyExpr *at);
 
 /* graft-tracer-module-checks.c */
+Value   *_graft_tracer_check_define (Tracer     *t,
+                                     const char *name);
 gboolean _graft_tracer_check_nn_values (Tracer            *t,
                                         const char        *name,
                                         PtrVec            *args,

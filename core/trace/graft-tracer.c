@@ -1656,6 +1656,22 @@ graft_py_program_get_arena_size (GraftPyProgram *self)
   return self->tracer.arena_size;
 }
 
+/**
+ * graft_py_program_get_n_parsed:
+ * @self: a program
+ *
+ * How many texts the tracer parsed besides the file: torch's signatures
+ * and the pieces of the layers' checks (for tests).
+ *
+ * Returns: the number of texts
+ */
+guint
+graft_py_program_get_n_parsed (GraftPyProgram *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->tracer.parsed->len;
+}
+
 /* The value of the module-level statement that binds RULES last, or
  * NULL; *out_stmt gets the statement. */
 static const GraftPyExpr *
