@@ -1577,6 +1577,19 @@ _graft_tracer_setattr (Tracer            *t,
                                "FrozenInstanceError: cannot assign to field '%s'", name);
           return FALSE;
         }
+      /* `e.args = (...)` of an exception whose args Graft knows: str(e),
+       * repr(e) and a bare `raise` read the new ones (BaseException's
+       * setter keeps a tuple of a list's items too). */
+      if (obj->obj->exception != NULL && obj->obj->exception_args != NULL &&
+          strcmp (name, "args") == 0 && (value->kind == VAL_TUPLE || value->kind == VAL_LIST))
+        {
+          Value *args = _graft_value_seq (t, VAL_TUPLE, value->seq.items->len);
+
+          for (guint i = 0; i < value->seq.items->len; i++)
+            _graft_value_seq_add (args, value->seq.items->pdata[i]);
+          obj->obj->exception_args = args;
+          return TRUE;
+        }
       _graft_strmap_set (&obj->obj->attrs, _graft_tracer_strdup (t, name, -1), value);
       return TRUE;
     }

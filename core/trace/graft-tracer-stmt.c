@@ -2467,8 +2467,13 @@ exec_stmt_inner (Tracer            *t,
           }
         else
           {
+            /* A bare `raise`: the caught object's args, which the handler
+             * may have set (`e.args = ...`). */
             args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
-                                             : t->handling_args;
+                   : t->handling_exc != NULL && t->handling_exc->kind == VAL_OBJECT &&
+                           t->handling_exc->obj->exception_args != NULL
+                       ? t->handling_exc->obj->exception_args
+                       : t->handling_args;
             cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
                                             : t->handling;
           }
