@@ -806,6 +806,8 @@ _graft_tracer_check_nn_values (Tracer            *t,
     return TRUE;
   graft_set_error_at_offset (&t->error, t->source, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "%s", text);
+  t->error_start = at->start;
+  t->error_end = at->end;
   t->raised = raised;
   t->raised_args = raised_args;
   return FALSE;

@@ -470,6 +470,12 @@ struct _Tracer
    * `raise` raises again, and its args; or NULL. */
   const char *handling;
   Value      *handling_args;
+  /* The byte span Tracer.error was set at (error_start, error_end), and
+   * the one of the exception the innermost running handler caught: a bare
+   * `raise` keeps its traceback, so Python places it where it was first
+   * raised. */
+  guint32 error_start, error_end;
+  guint32 handling_start, handling_end;
   /* The exception object a raise statement raised (Tracer.raised is its
    * class), which a handler binds as it is, with its `__cause__` and
    * `__context__`; and the object of the exception the innermost running

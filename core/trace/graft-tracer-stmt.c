@@ -2247,6 +2247,8 @@ exec_try (Tracer            *t,
         Value      *outer_exc = t->handling_exc;
         Value      *exc = t->raised_exc;
         Value      *context = t->raised_context;
+        guint32     outer_start = t->handling_start, outer_end = t->handling_end;
+        guint32     caught_start = t->error_start, caught_end = t->error_end;
 
         g_clear_error (&t->error);
         t->raised = NULL;
@@ -2261,10 +2263,14 @@ exec_try (Tracer            *t,
         t->handling = caught;
         t->handling_args = caught_args;
         t->handling_exc = exc;
+        t->handling_start = caught_start;
+        t->handling_end = caught_end;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
         t->handling_args = outer_args;
         t->handling_exc = outer_exc;
+        t->handling_start = outer_start;
+        t->handling_end = outer_end;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -2486,7 +2492,11 @@ exec_stmt_inner (Tracer            *t,
         exc = cls != NULL && t->error == NULL ? raise_object (t, frame, s, cls, args) : NULL;
         if (t->error != NULL)
           return FLOW_ERROR;
-        raise_exception (t, s->start, s->end, cls, args);
+        /* A bare `raise` where the caught exception was raised. */
+        if (s->raise_stmt.exc == NULL && t->handling != NULL)
+          raise_exception (t, t->handling_start, t->handling_end, cls, args);
+        else
+          raise_exception (t, s->start, s->end, cls, args);
         /* After: raising clears it. */
         t->raised_exc = exc;
         return FLOW_ERROR;
