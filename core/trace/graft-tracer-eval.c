@@ -1720,6 +1720,7 @@ place_at_attribute_name (Tracer            *t,
   graft_error_move_to_offset (t->error, t->source, attr->end - name_length, at->end);
   t->error_start = attr->end - name_length;
   t->error_end = at->end;
+  t->error_span_of = t->error;
 }
 
 static inline G_ALWAYS_INLINE Value *

@@ -808,6 +808,7 @@ _graft_tracer_check_nn_values (Tracer            *t,
                              "%s", text);
   t->error_start = at->start;
   t->error_end = at->end;
+  t->error_span_of = t->error;
   t->raised = raised;
   t->raised_args = raised_args;
   return FALSE;

@@ -2249,6 +2249,8 @@ exec_try (Tracer            *t,
         Value      *context = t->raised_context;
         guint32     outer_start = t->handling_start, outer_end = t->handling_end;
         guint32     caught_start = t->error_start, caught_end = t->error_end;
+        gboolean    outer_known = t->handling_span_known;
+        gboolean    caught_known = t->error_span_of == t->error;
 
         g_clear_error (&t->error);
         t->raised = NULL;
@@ -2265,12 +2267,14 @@ exec_try (Tracer            *t,
         t->handling_exc = exc;
         t->handling_start = caught_start;
         t->handling_end = caught_end;
+        t->handling_span_known = caught_known;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
         t->handling_args = outer_args;
         t->handling_exc = outer_exc;
         t->handling_start = outer_start;
         t->handling_end = outer_end;
+        t->handling_span_known = outer_known;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -2493,7 +2497,7 @@ exec_stmt_inner (Tracer            *t,
         if (t->error != NULL)
           return FLOW_ERROR;
         /* A bare `raise` where the caught exception was raised. */
-        if (s->raise_stmt.exc == NULL && t->handling != NULL)
+        if (s->raise_stmt.exc == NULL && t->handling != NULL && t->handling_span_known)
           raise_exception (t, t->handling_start, t->handling_end, cls, args);
         else
           raise_exception (t, s->start, s->end, cls, args);
