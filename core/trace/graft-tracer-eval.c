@@ -2007,6 +2007,9 @@ place_at_attribute_name (Tracer            *t,
   if (e_line != line || e_column != column || e_end_line != end_line || e_end_column != end_column)
     return;
   graft_error_move_to_offset (t->error, t->source, attr->end - name_length, at->end);
+  t->error_start = attr->end - name_length;
+  t->error_end = at->end;
+  t->error_span_of = t->error;
 }
 
 static inline G_ALWAYS_INLINE Value *

@@ -119,6 +119,12 @@ static const char checks_common[] =
     "        text = 'Expected one of {} device type at start of device string: {}'.format(\n"
     "            ', '.join(_DEVICE_TYPES), name)\n"
     "        raise RuntimeError(text)\n"
+    /* A torch built for the CPU makes no tensor on a CUDA device (nor, in
+     * 2.6, an XPU one): _lazy_init's AssertionError (_NOT_COMPILED, per
+     * torch).  The other types' errors are not modelled. */
+    "    if name in _NOT_COMPILED:\n"
+    "        text = 'Torch not compiled with {} enabled'.format(_NOT_COMPILED[name])\n"
+    "        raise AssertionError(text)\n"
     "\n"
     "def _tuple(n, x):\n"
     "    if isinstance(x, (tuple, list)):\n"
@@ -477,6 +483,7 @@ static const char checks_2_6[] =
     "                 've', 'fpga', 'maia', 'xla', 'lazy', 'vulkan', 'mps', 'meta', 'hpu', "
     "'mtia',\n"
     "                 'privateuseone')\n"
+    "_NOT_COMPILED = {'cuda': 'CUDA', 'xpu': 'XPU'}\n"
     "\n"
     "def MultiheadAttention(embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,\n"
     "                       add_zero_attn=False, kdim=None, vdim=None, batch_first=False,\n"
@@ -530,6 +537,7 @@ static const char checks_1_13[] =
     "_DEVICE_TYPES = ('cpu', 'cuda', 'ipu', 'xpu', 'mkldnn', 'opengl', 'opencl', 'ideep', 'hip',\n"
     "                 've', 'fpga', 'ort', 'xla', 'lazy', 'vulkan', 'mps', 'meta', 'hpu',\n"
     "                 'privateuseone')\n"
+    "_NOT_COMPILED = {'cuda': 'CUDA'}\n"
     "\n"
     "def MultiheadAttention(embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,\n"
     "                       add_zero_attn=False, kdim=None, vdim=None, batch_first=False,\n"
@@ -813,6 +821,9 @@ _graft_tracer_check_nn_values (Tracer            *t,
     return TRUE;
   graft_set_error_at_offset (&t->error, t->source, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "%s", text);
+  t->error_start = at->start;
+  t->error_end = at->end;
+  t->error_span_of = t->error;
   t->raised = raised;
   t->raised_args = raised_args;
   return FALSE;

@@ -859,9 +859,58 @@ op_namespace_compare (const void *key,
   return strcmp (key, *(const char *const *) item);
 }
 
+/* Namespaces of the lists above that only an import registers (probed
+ * with each oracle: `hasattr(torch.ops.NS, OP)` after `import torch,
+ * torch.fx`, then after each import): torchvision's C library registers
+ * torchvision, image and video_reader, and in 2.6 its import brings
+ * c10d_functional, fsdp, flex_lib and _inductor_test along;
+ * quantized_decomposed is torch.ao.quantization.fx._decomposed's, which
+ * the FX and PT2E quantization modules import (torch.ao.quantization
+ * itself, observer, qconfig do not). */
+typedef struct
+{
+  const char *ns;
+  const char *by[4]; /* module paths, any of which (or a submodule) registers it */
+} OpNamespaceImport;
+
+static const OpNamespaceImport op_namespace_imports[] = {
+  { "_inductor_test", { "torchvision" } },
+  { "c10d_functional", { "torchvision" } },
+  { "flex_lib", { "torchvision" } },
+  { "fsdp", { "torchvision" } },
+  { "image", { "torchvision" } },
+  { "quantized_decomposed",
+    { "torch.ao.quantization.fx", "torch.ao.quantization.quantize_fx",
+      "torch.ao.quantization.quantize_pt2e", "torch.ao.quantization.pt2e" } },
+  { "torchvision", { "torchvision" } },
+  { "video_reader", { "torchvision" } },
+};
+
+/* Whether torch has registered namespace @ns, of the dialect's list, by
+ * the program's imports so far. */
+static gboolean
+op_namespace_registered (Tracer     *t,
+                         const char *ns)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (op_namespace_imports); i++)
+    {
+      if (strcmp (op_namespace_imports[i].ns, ns) != 0)
+        continue;
+      if (t->imported == NULL)
+        return FALSE;
+      for (guint j = 0; j < G_N_ELEMENTS (op_namespace_imports[i].by); j++)
+        if (op_namespace_imports[i].by[j] != NULL &&
+            g_hash_table_contains (t->imported, op_namespace_imports[i].by[j]))
+          return TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* `torch.ops.NS.name` where torch has no namespace NS: torch.ops makes
  * an empty _OpNamespace of any name, whose every operator is an
- * AttributeError (`torch.ops.M.add` printed torch.ops.M.add.Tensor(...)).
+ * AttributeError (`torch.ops.M.add` printed torch.ops.M.add.Tensor(...)),
+ * and so is a namespace of torchvision's before `import torchvision`.
  * torch.ops's own attributes (load_library, pyops, ...) are no
  * namespaces and let through. */
 static gboolean
@@ -875,10 +924,16 @@ check_op_namespace (Tracer            *t,
   const char              *ns = path + strlen ("torch.ops.");
   gboolean                 old = t->dialect->torch == GRAFT_TORCH_1_13;
 
-  if (strchr (ns, '.') != NULL || ns[0] == '_' || g_str_has_prefix (name, "__") ||
-      bsearch (ns, old ? op_namespaces_1_13 : op_namespaces_2_6,
+  if (strchr (ns, '.') != NULL || g_str_has_prefix (name, "__"))
+    return TRUE;
+  if (bsearch (ns, old ? op_namespaces_1_13 : op_namespaces_2_6,
                old ? G_N_ELEMENTS (op_namespaces_1_13) : G_N_ELEMENTS (op_namespaces_2_6),
                sizeof (const char *), op_namespace_compare) != NULL)
+    {
+      if (op_namespace_registered (t, ns))
+        return TRUE;
+    }
+  else if (ns[0] == '_')
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (ops_attrs); i++)
     if (strcmp (ns, ops_attrs[i]) == 0)
@@ -1521,6 +1576,19 @@ _graft_tracer_setattr (Tracer            *t,
           _graft_tracer_raise (t, "FrozenInstanceError", at->start, at->end,
                                "FrozenInstanceError: cannot assign to field '%s'", name);
           return FALSE;
+        }
+      /* `e.args = (...)` of an exception whose args Graft knows: str(e),
+       * repr(e) and a bare `raise` read the new ones (BaseException's
+       * setter keeps a tuple of a list's items too). */
+      if (obj->obj->exception != NULL && obj->obj->exception_args != NULL &&
+          strcmp (name, "args") == 0 && (value->kind == VAL_TUPLE || value->kind == VAL_LIST))
+        {
+          Value *args = _graft_value_seq (t, VAL_TUPLE, value->seq.items->len);
+
+          for (guint i = 0; i < value->seq.items->len; i++)
+            _graft_value_seq_add (args, value->seq.items->pdata[i]);
+          obj->obj->exception_args = args;
+          return TRUE;
         }
       _graft_strmap_set (&obj->obj->attrs, _graft_tracer_strdup (t, name, -1), value);
       return TRUE;

@@ -896,12 +896,20 @@ loop_items_zip (Tracer            *t,
         {
           /* A list (or a copy of another iterable's items) is read at
            * each step, as Python's list iterator reads it. */
+          Value *sized = part->sized;
+
           *part = (LazyIter){ 0 };
+          part->sized = sized;
           out_lazy->lists[k] = _graft_tracer_value_items (t, out_lazy->lists[k], iter, part);
           if (out_lazy->lists[k] == NULL)
             return NULL;
         }
     }
+  /* The first argument's iterator is the one each step calls first: a
+   * dict or set it goes through fails at the next step once the body
+   * changed its size, as a loop over it alone (a later one's may not be
+   * reached, an earlier argument having run out). */
+  out_lazy->sized = out_lazy->parts[0].sized;
   if (enumerate && iter->call.args.len == 2)
     {
       Value *start = _graft_tracer_eval (t, frame, iter->call.args.items[1]);

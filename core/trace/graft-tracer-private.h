@@ -471,6 +471,14 @@ struct _Tracer
    * `raise` raises again, and its args; or NULL. */
   const char *handling;
   Value      *handling_args;
+  /* The byte span Tracer.error was set at (error_start, error_end), and
+   * the span of the exception the innermost running handler caught: a bare
+   * `raise` keeps its traceback, so Python places it where it was first
+   * raised. */
+  guint32       error_start, error_end;
+  const GError *error_span_of; /* the error those are of (a restored one's are not known) */
+  guint32       handling_start, handling_end;
+  gboolean      handling_span_known;
   /* The exception object a raise statement raised (Tracer.raised is its
    * class), which a handler binds as it is, with its `__cause__` and
    * `__context__`; and the object of the exception the innermost running

@@ -2247,6 +2247,10 @@ exec_try (Tracer            *t,
         Value      *outer_exc = t->handling_exc;
         Value      *exc = t->raised_exc;
         Value      *context = t->raised_context;
+        guint32     outer_start = t->handling_start, outer_end = t->handling_end;
+        guint32     caught_start = t->error_start, caught_end = t->error_end;
+        gboolean    outer_known = t->handling_span_known;
+        gboolean    caught_known = t->error_span_of == t->error;
 
         g_clear_error (&t->error);
         t->raised = NULL;
@@ -2261,10 +2265,16 @@ exec_try (Tracer            *t,
         t->handling = caught;
         t->handling_args = caught_args;
         t->handling_exc = exc;
+        t->handling_start = caught_start;
+        t->handling_end = caught_end;
+        t->handling_span_known = caught_known;
         flow = _graft_tracer_exec_block (t, frame, &h->body, out_return);
         t->handling = outer;
         t->handling_args = outer_args;
         t->handling_exc = outer_exc;
+        t->handling_start = outer_start;
+        t->handling_end = outer_end;
+        t->handling_span_known = outer_known;
         if (h->name != NULL)
           _graft_strmap_remove (&frame->vars, h->name);
         break;
@@ -2467,8 +2477,13 @@ exec_stmt_inner (Tracer            *t,
           }
         else
           {
+            /* A bare `raise`: the caught object's args, which the handler
+             * may have set (`e.args = ...`). */
             args = s->raise_stmt.exc != NULL ? raised_args (t, frame, s->raise_stmt.exc)
-                                             : t->handling_args;
+                   : t->handling_exc != NULL && t->handling_exc->kind == VAL_OBJECT &&
+                           t->handling_exc->obj->exception_args != NULL
+                       ? t->handling_exc->obj->exception_args
+                       : t->handling_args;
             cls = s->raise_stmt.exc != NULL ? raised_class_name (frame, s->raise_stmt.exc)
                                             : t->handling;
           }
@@ -2481,7 +2496,11 @@ exec_stmt_inner (Tracer            *t,
         exc = cls != NULL && t->error == NULL ? raise_object (t, frame, s, cls, args) : NULL;
         if (t->error != NULL)
           return FLOW_ERROR;
-        raise_exception (t, s->start, s->end, cls, args);
+        /* A bare `raise` where the caught exception was raised. */
+        if (s->raise_stmt.exc == NULL && t->handling != NULL && t->handling_span_known)
+          raise_exception (t, t->handling_start, t->handling_end, cls, args);
+        else
+          raise_exception (t, s->start, s->end, cls, args);
         /* After: raising clears it. */
         t->raised_exc = exc;
         return FLOW_ERROR;

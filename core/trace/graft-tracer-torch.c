@@ -2308,10 +2308,13 @@ _graft_tracer_factory_tensor (Tracer            *t,
   Value                   *made;
 
   /* torch's parse of a device string (`device=""` is its RuntimeError),
-   * the check layer constructors run (graft-tracer-module-checks.c). */
-  if (kw_device != NULL && kw_device->kind == VAL_STR)
+   * the check layer constructors run (graft-tracer-module-checks.c); a
+   * torch.device's type is checked as its string (`torch.device("cuda")`
+   * makes no tensor either). */
+  if (kw_device != NULL && (kw_device->kind == VAL_STR || kw_device->kind == VAL_DEVICE))
     {
-      gpointer one[1] = { kw_device };
+      gpointer one[1] = { kw_device->kind == VAL_STR ? kw_device
+                                                     : _graft_value_str (t, kw_device->path, -1) };
       PtrVec   device_args = { one, 1, 1, t };
 
       if (!_graft_tracer_check_nn_values (t, "_device", &device_args, NULL, at))

@@ -69,6 +69,9 @@ fail_valist (Tracer             *t,
   g_autofree char *message = g_strdup_vprintf (format, ap);
 
   graft_set_error_at_offset (&t->error, t->source, start, end, code, "%s", message);
+  t->error_start = start;
+  t->error_end = end;
+  t->error_span_of = t->error;
   /* The errors that are torch.fx's own exceptions say so, in these words. */
   t->raised = NULL;
   t->raised_args = NULL;
