@@ -205,6 +205,29 @@ builtin_len (Tracer            *t,
       if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST ||
           v->obj->kind == OBJ_MODULE_DICT)
         return _graft_value_int (t, v->obj->modules.keys->len);
+      /* A class of the file (or a torch.nn model: Sequential) with its
+       * own __len__, whose result Python checks. */
+      if (v->obj->cls != NULL)
+        {
+          Value *method = _graft_tracer_class_lookup (v->obj->cls, "__len__", NULL);
+          Value *n;
+
+          if (method != NULL && method->kind == VAL_FUNCTION)
+            {
+              n = _graft_tracer_call_function (t, method->fn, v, NULL, NULL, at);
+              if (n == NULL)
+                return NULL;
+              if (n->kind != VAL_INT && n->kind != VAL_BOOL)
+                return _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                                            "TypeError: '%s' object cannot be interpreted as an "
+                                            "integer",
+                                            _graft_value_type_name (n));
+              if (n->kind == VAL_INT && n->i < 0)
+                return _graft_tracer_raise (t, "ValueError", at->start, at->end,
+                                            "ValueError: __len__() should return >= 0");
+              return _graft_value_int (t, n->kind == VAL_INT ? n->i : n->b);
+            }
+        }
     }
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
@@ -468,10 +491,16 @@ is_instance (Tracer *t,
         return v->kind == VAL_DICT;
       if (strcmp (n, "set") == 0 || strcmp (n, "frozenset") == 0)
         return v->kind == VAL_SET && v->seq.size == (n[0] == 'f');
+      if (strcmp (n, "slice") == 0)
+        return v->kind == VAL_SLICE;
       if (strcmp (n, "object") == 0)
         return TRUE;
       return FALSE;
     }
+  /* collections.OrderedDict: the dicts it made (a dict subclass). */
+  if ((cls->kind == VAL_PATH_FN || cls->kind == VAL_TYPE) &&
+      strcmp (cls->path, "collections.OrderedDict") == 0)
+    return v->kind == VAL_DICT && v->dict.ordered;
   if (cls->kind == VAL_TYPE && strcmp (cls->path, "torch.Tensor") == 0)
     /* A Proxy is not a Tensor under torch.fx. */
     return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
@@ -491,9 +520,18 @@ is_instance (Tracer *t,
       const char *name =
           strrchr (cls->path, '.') != NULL ? strrchr (cls->path, '.') + 1 : cls->path;
 
+      Value *model;
+
       if (strcmp (name, "Module") == 0)
         return v->obj->kind != OBJ_PLAIN;
-      return strcmp (v->obj->class_name, name) == 0;
+      if (strcmp (v->obj->class_name, name) == 0 && v->obj->kind != OBJ_PLAIN &&
+          v->obj->kind != OBJ_USER_MODULE)
+        return TRUE;
+      /* A class of the file that extends the layer extends Graft's model
+       * of it (_graft_tracer_nn_settings_class()). */
+      model = v->obj->cls != NULL ? _graft_tracer_nn_settings_class (t, name) : NULL;
+      return model != NULL && model->kind == VAL_CLASS &&
+             is_instance (t, v, model);
     }
   if (cls->kind == VAL_CLASS && v->kind == VAL_OBJECT && v->obj->cls != NULL)
     {

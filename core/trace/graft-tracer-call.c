@@ -481,6 +481,7 @@ _graft_tracer_call_function (Tracer            *t,
   Value                  *result = NULL;
   PtrVec                 *all_args = args;
   Flow                    flow;
+  gboolean                in_models;
 
   if (t->call_depth >= GRAFT_MAX_CALL_DEPTH)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
@@ -524,9 +525,18 @@ _graft_tracer_call_function (Tracer            *t,
       fn->no_yield = TRUE;
     }
 
+  /* An error in the torch.nn models' code is placed where the file
+   * called into them, as torch places it (their offsets are of their own
+   * text, not the file's). */
+  in_models = fn->closure->globals != NULL &&
+              (fn->closure->globals == t->nn_frame || fn->closure->globals == t->nn_settings);
+  t->in_nn_models += in_models;
   t->call_depth++;
   flow = _graft_tracer_exec_block (t, frame, &fn->def->function_def.body, &result);
   t->call_depth--;
+  t->in_nn_models -= in_models;
+  if (flow == FLOW_ERROR && in_models && t->in_nn_models == 0 && t->error != NULL)
+    graft_error_move_to_offset (t->error, t->source, at->start, at->end);
   if (flow == FLOW_ERROR)
     return NULL;
   if (flow == FLOW_BREAK || flow == FLOW_CONTINUE)

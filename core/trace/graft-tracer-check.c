@@ -344,6 +344,14 @@ check_value (Call        *c,
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||
           v->kind == VAL_COMPLEX)
         return YES;
+      /* A tensor is a Scalar only when it has no dimension (and needs no
+       * grad): a constant one of known shape with dimensions is not. */
+      {
+        Shape shape;
+
+        if (v->kind == VAL_TENSOR && _graft_tensor_shape_of (v, &shape) && shape.rank > 0)
+          return NO;
+      }
       return proxy || literal || is_surely_not_tensor (v) ? NO : UNSURE;
     case GRAFT_SIG_INT:
       if (v->kind == VAL_BOOL)

@@ -1595,6 +1595,25 @@ _graft_tracer_iterate (Tracer            *t,
         default:
           break;
         }
+      /* A class of the file (or a torch.nn model: Sequential) with its
+       * own __iter__, which must give an iterator. */
+      if (v->obj->cls != NULL)
+        {
+          Value *method = _graft_tracer_class_lookup (v->obj->cls, "__iter__", NULL);
+          Value *it;
+
+          if (method != NULL && method->kind == VAL_FUNCTION)
+            {
+              it = _graft_tracer_call_function (t, method->fn, v, NULL, NULL, at);
+              if (it == NULL)
+                return NULL;
+              if (it->kind != VAL_ITER)
+                return _graft_tracer_raise (t, "TypeError", at->start, at->end,
+                                            "TypeError: iter() returned non-iterator of type '%s'",
+                                            _graft_value_type_name (it));
+              return _graft_tracer_iterate (t, it, at);
+            }
+        }
     }
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,

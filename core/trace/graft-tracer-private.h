@@ -457,6 +457,7 @@ struct _Tracer
   Frame      *table_frame;     /* where the torch table's literals are evaluated */
   Frame      *nn_frame;        /* the Python models of torch.nn layers, once needed */
   Frame      *nn_settings;     /* the models of what other layers store, once needed */
+  guint       in_nn_models;    /* calls of those models' functions under way */
   Frame      *nn_checks;       /* the checks of layers' values, once needed */
   GError     *error;
   /* The Python exception t->error stands for, when Python code could

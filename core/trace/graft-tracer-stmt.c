@@ -452,11 +452,48 @@ make_function (Tracer            *t,
 /* Python models of the torch.nn layers a file class may extend: what
  * their constructors store and what their forward records, written for
  * Graft from torch 1.13.1's documented behaviour.  Only used for
- * subclasses: a torch.nn layer used as it is stays a leaf (call_module). */
+ * subclasses: a torch.nn layer used as it is stays a leaf (call_module).
+ * Sequential reads its children through children() and named_children(),
+ * which are Graft's lists of `_modules` as they are (in order, repeats
+ * kept), as its own methods read `_modules`. */
 static const char nn_models[] =
+    "from collections import OrderedDict\n"
     "import torch\n"
     "import torch.nn.functional as F\n"
     "from torch.nn import Module, Parameter\n"
+    "\n"
+    "class Sequential(Module):\n"
+    "    def __init__(self, *args):\n"
+    "        super().__init__()\n"
+    "        if len(args) == 1 and isinstance(args[0], OrderedDict):\n"
+    "            pairs = list(args[0].items())\n"
+    "        else:\n"
+    "            pairs = [(str(i), m) for i, m in enumerate(args)]\n"
+    "        for name, m in pairs:\n"
+    "            self.add_module(name, m)\n"
+    "\n"
+    "    def __len__(self):\n"
+    "        return len(list(self.children()))\n"
+    "\n"
+    "    def __iter__(self):\n"
+    "        return iter(list(self.children()))\n"
+    "\n"
+    "    def __getitem__(self, idx):\n"
+    "        if isinstance(idx, slice):\n"
+    "            return self.__class__(OrderedDict(list(self.named_children())[idx]))\n"
+    "        n = len(self)\n"
+    "        if not -n <= idx < n:\n"
+    "            raise IndexError('index {} is out of range'.format(idx))\n"
+    "        return list(self.children())[idx % n]\n"
+    "\n"
+    "    def append(self, module):\n"
+    "        self.add_module(str(len(self)), module)\n"
+    "        return self\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        for m in self:\n"
+    "            input = m(input)\n"
+    "        return input\n"
     "\n"
     "class Linear(Module):\n"
     "    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):\n"
