@@ -1019,6 +1019,48 @@ test_private_names (void)
                  "__t)))))");
 }
 
+/* graft_py_stmt_get_block(): a compound statement's blocks in the
+ * text's order (a try's handlers between its body and its else), none
+ * for a def or a simple statement. */
+static void
+test_stmt_blocks (void)
+{
+  g_autoptr (GraftSource) source =
+      graft_source_new ("blocks.py",
+                        "try:\n    a = 0\nexcept E:\n    b = 1\nexcept:\n    c = 2\n"
+                        "else:\n    d = 3\nfinally:\n    e = 4\n"
+                        "for i in x:\n    f = 5\nelse:\n    g = 6\n"
+                        "while y:\n    h = 7\n"
+                        "with z:\n    j = 8\n"
+                        "if w:\n    k = 9\n"
+                        "def m():\n    n = 10\n"
+                        "o = 11\n",
+                        -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
+  const GraftPyStmtList   *body;
+  static const char *const expected[] = { "a b c d e", "f g", "h ", "j", "k ", "", "" };
+  const GraftPyStmtList   *block;
+
+  g_assert_no_error (error);
+  body = graft_py_module_get_body (module);
+  g_assert_cmpuint (body->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < body->len; i++)
+    {
+      g_autoptr (GString) names = g_string_new (NULL);
+
+      for (guint b = 0; (block = graft_py_stmt_get_block (body->items[i], b)) != NULL; b++)
+        {
+          if (b > 0)
+            g_string_append_c (names, ' ');
+          for (guint k = 0; k < block->len; k++)
+            g_string_append (names,
+                             block->items[k]->assign.targets.items[0]->name.id);
+        }
+      g_assert_cmpstr (names->str, ==, expected[i]);
+    }
+}
+
 static void
 test_names_shared (void)
 {
@@ -1079,6 +1121,7 @@ main (int   argc,
   g_test_add_func ("/core/py-parser/large-flat", test_large_flat);
   g_test_add_func ("/core/py-parser/torch-module", test_torch_module);
   g_test_add_func ("/core/py-parser/private-names", test_private_names);
+  g_test_add_func ("/core/py-parser/stmt-blocks", test_stmt_blocks);
 
   return g_test_run ();
 }

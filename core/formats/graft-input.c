@@ -670,40 +670,13 @@ find_nested_definition (const GraftPyStmtList *body)
   for (guint i = 0; i < body->len; i++)
     {
       const GraftPyStmt     *stmt = body->items[i];
-      const GraftPyStmtList *blocks[2] = { NULL, NULL };
+      const GraftPyStmtList *block;
       const GraftPyStmt     *found = NULL;
 
       if (graft_py_stmt_get_definition_name (stmt) != NULL)
         return stmt;
-      if (stmt->kind == GRAFT_PY_STMT_IF)
-        {
-          blocks[0] = &stmt->if_stmt.body;
-          blocks[1] = &stmt->if_stmt.orelse;
-        }
-      else if (stmt->kind == GRAFT_PY_STMT_FOR)
-        {
-          blocks[0] = &stmt->for_stmt.body;
-          blocks[1] = &stmt->for_stmt.orelse;
-        }
-      else if (stmt->kind == GRAFT_PY_STMT_WHILE)
-        {
-          blocks[0] = &stmt->while_stmt.body;
-          blocks[1] = &stmt->while_stmt.orelse;
-        }
-      else if (stmt->kind == GRAFT_PY_STMT_WITH)
-        blocks[0] = &stmt->with_stmt.body;
-      else if (stmt->kind == GRAFT_PY_STMT_TRY)
-        {
-          /* In the order the text has them: the handlers come between. */
-          found = find_nested_definition (&stmt->try_stmt.body);
-          for (guint h = 0; h < stmt->try_stmt.n_handlers && found == NULL; h++)
-            found = find_nested_definition (&stmt->try_stmt.handlers[h]->body);
-          blocks[0] = &stmt->try_stmt.orelse;
-          blocks[1] = &stmt->try_stmt.finalbody;
-        }
-      for (guint b = 0; b < G_N_ELEMENTS (blocks) && found == NULL; b++)
-        if (blocks[b] != NULL)
-          found = find_nested_definition (blocks[b]);
+      for (guint b = 0; found == NULL && (block = graft_py_stmt_get_block (stmt, b)) != NULL; b++)
+        found = find_nested_definition (block);
       if (found != NULL)
         return found;
     }

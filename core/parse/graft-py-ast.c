@@ -156,6 +156,50 @@ graft_py_stmt_get_definition_name (const GraftPyStmt *stmt)
 }
 
 /**
+ * graft_py_stmt_get_block:
+ * @stmt: a statement
+ * @i: which of its blocks, from 0
+ *
+ * The statement lists nested in a compound statement, in the order the
+ * text has them: an `if`'s body and else; a loop's body and else; a
+ * `with`'s body; a `try`'s body, its handlers' bodies, its else and its
+ * finally.  A definition's body is not one of them (it is another
+ * scope).  Walkers that only look for something in any nested statement
+ * ask for blocks 0, 1, ... until %NULL.
+ *
+ * Returns: (nullable): the @i-th block, or %NULL past the last
+ */
+const GraftPyStmtList *
+graft_py_stmt_get_block (const GraftPyStmt *stmt,
+                         guint              i)
+{
+  switch ((int) stmt->kind)
+    {
+    case GRAFT_PY_STMT_IF:
+      return i == 0 ? &stmt->if_stmt.body : i == 1 ? &stmt->if_stmt.orelse
+                                                   : NULL;
+    case GRAFT_PY_STMT_FOR:
+      return i == 0 ? &stmt->for_stmt.body : i == 1 ? &stmt->for_stmt.orelse
+                                                    : NULL;
+    case GRAFT_PY_STMT_WHILE:
+      return i == 0 ? &stmt->while_stmt.body : i == 1 ? &stmt->while_stmt.orelse
+                                                      : NULL;
+    case GRAFT_PY_STMT_WITH:
+      return i == 0 ? &stmt->with_stmt.body : NULL;
+    case GRAFT_PY_STMT_TRY:
+      if (i == 0)
+        return &stmt->try_stmt.body;
+      if (i - 1 < stmt->try_stmt.n_handlers)
+        return &stmt->try_stmt.handlers[i - 1]->body;
+      i -= 1 + stmt->try_stmt.n_handlers;
+      return i == 0 ? &stmt->try_stmt.orelse : i == 1 ? &stmt->try_stmt.finalbody
+                                                      : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/**
  * graft_py_stmt_get_bound_name:
  * @stmt: a FunctionDef or a ClassDef
  *

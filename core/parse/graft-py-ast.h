@@ -560,17 +560,19 @@ GraftPyStmt           *graft_py_stmt_new (GraftPyModule  *self,
                                           gsize           start,
                                           gsize           end);
 
-gboolean    graft_py_module_locate_similar_definition (GraftPyModule *self,
-                                                       const char    *name,
-                                                       gsize         *out_start,
-                                                       gsize         *out_end);
-gboolean    graft_py_module_locate_closest_definition (GraftPyModule *self,
-                                                       const char    *name,
-                                                       gsize         *out_start,
-                                                       gsize         *out_end);
-char       *graft_py_module_dup_definition_names (GraftPyModule *self);
-const char *graft_py_stmt_get_definition_name (const GraftPyStmt *stmt);
-const char *graft_py_stmt_get_bound_name (const GraftPyStmt *stmt);
+gboolean               graft_py_module_locate_similar_definition (GraftPyModule *self,
+                                                                  const char    *name,
+                                                                  gsize         *out_start,
+                                                                  gsize         *out_end);
+gboolean               graft_py_module_locate_closest_definition (GraftPyModule *self,
+                                                                  const char    *name,
+                                                                  gsize         *out_start,
+                                                                  gsize         *out_end);
+char                  *graft_py_module_dup_definition_names (GraftPyModule *self);
+const char            *graft_py_stmt_get_definition_name (const GraftPyStmt *stmt);
+const char            *graft_py_stmt_get_bound_name (const GraftPyStmt *stmt);
+const GraftPyStmtList *graft_py_stmt_get_block (const GraftPyStmt *stmt,
+                                                guint              i);
 
 const char *graft_py_bin_op_to_string (GraftPyBinOp op);
 const char *graft_py_unary_op_to_string (GraftPyUnaryOp op);

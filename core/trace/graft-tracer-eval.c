@@ -695,47 +695,16 @@ declares_global (const GraftPyStmtList *body,
 {
   for (guint i = 0; i < body->len; i++)
     {
-      const GraftPyStmt *s = body->items[i];
+      const GraftPyStmt     *s = body->items[i];
+      const GraftPyStmtList *block;
 
       if (s->kind == GRAFT_PY_STMT_GLOBAL)
-        {
-          for (guint k = 0; k < s->names.n_names; k++)
-            if (strcmp (s->names.names[k], name) == 0)
-              return TRUE;
-        }
-      else if (s->kind == GRAFT_PY_STMT_IF)
-        {
-          if (declares_global (&s->if_stmt.body, name) ||
-              declares_global (&s->if_stmt.orelse, name))
+        for (guint k = 0; k < s->names.n_names; k++)
+          if (strcmp (s->names.names[k], name) == 0)
             return TRUE;
-        }
-      else if (s->kind == GRAFT_PY_STMT_FOR)
-        {
-          if (declares_global (&s->for_stmt.body, name) ||
-              declares_global (&s->for_stmt.orelse, name))
-            return TRUE;
-        }
-      else if (s->kind == GRAFT_PY_STMT_WHILE)
-        {
-          if (declares_global (&s->while_stmt.body, name) ||
-              declares_global (&s->while_stmt.orelse, name))
-            return TRUE;
-        }
-      else if (s->kind == GRAFT_PY_STMT_WITH)
-        {
-          if (declares_global (&s->with_stmt.body, name))
-            return TRUE;
-        }
-      else if (s->kind == GRAFT_PY_STMT_TRY)
-        {
-          if (declares_global (&s->try_stmt.body, name) ||
-              declares_global (&s->try_stmt.orelse, name) ||
-              declares_global (&s->try_stmt.finalbody, name))
-            return TRUE;
-          for (guint k = 0; k < s->try_stmt.n_handlers; k++)
-            if (declares_global (&s->try_stmt.handlers[k]->body, name))
-              return TRUE;
-        }
+      for (guint b = 0; (block = graft_py_stmt_get_block (s, b)) != NULL; b++)
+        if (declares_global (block, name))
+          return TRUE;
     }
   return FALSE;
 }

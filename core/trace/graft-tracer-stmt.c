@@ -212,54 +212,17 @@ _graft_tracer_contains_yield (const GraftPyStmtList *body)
 {
   for (guint i = 0; i < body->len; i++)
     {
-      const GraftPyStmt *s = body->items[i];
+      const GraftPyStmt     *s = body->items[i];
+      const GraftPyStmtList *block;
 
-      switch (s->kind)
-        {
-        case GRAFT_PY_STMT_EXPR:
-          if (expr_has_yield (s->expr.value))
-            return TRUE;
-          break;
-        case GRAFT_PY_STMT_ASSIGN:
-          if (expr_has_yield (s->assign.value))
-            return TRUE;
-          break;
-        case GRAFT_PY_STMT_IF:
-          if (_graft_tracer_contains_yield (&s->if_stmt.body) ||
-              _graft_tracer_contains_yield (&s->if_stmt.orelse))
-            return TRUE;
-          break;
-        case GRAFT_PY_STMT_FOR:
-          if (_graft_tracer_contains_yield (&s->for_stmt.body))
-            return TRUE;
-          break;
-        case GRAFT_PY_STMT_WHILE:
-          if (_graft_tracer_contains_yield (&s->while_stmt.body))
-            return TRUE;
-          break;
-        case GRAFT_PY_STMT_WITH:
-          if (_graft_tracer_contains_yield (&s->with_stmt.body))
-            return TRUE;
-          break;
-        case GRAFT_PY_STMT_AUG_ASSIGN:
-        case GRAFT_PY_STMT_ANN_ASSIGN:
-        case GRAFT_PY_STMT_RETURN:
-        case GRAFT_PY_STMT_PASS:
-        case GRAFT_PY_STMT_BREAK:
-        case GRAFT_PY_STMT_CONTINUE:
-        case GRAFT_PY_STMT_ASSERT:
-        case GRAFT_PY_STMT_RAISE:
-        case GRAFT_PY_STMT_DELETE:
-        case GRAFT_PY_STMT_GLOBAL:
-        case GRAFT_PY_STMT_NONLOCAL:
-        case GRAFT_PY_STMT_TRY:
-        case GRAFT_PY_STMT_IMPORT:
-        case GRAFT_PY_STMT_IMPORT_FROM:
-        case GRAFT_PY_STMT_FUNCTION_DEF:
-        case GRAFT_PY_STMT_CLASS_DEF:
-        default:
-          break;
-        }
+      if ((s->kind == GRAFT_PY_STMT_EXPR && expr_has_yield (s->expr.value)) ||
+          (s->kind == GRAFT_PY_STMT_ASSIGN && expr_has_yield (s->assign.value)))
+        return TRUE;
+      /* Any block of a compound statement (a try's and a loop's else
+       * too); a nested def's body is its own function. */
+      for (guint b = 0; (block = graft_py_stmt_get_block (s, b)) != NULL; b++)
+        if (_graft_tracer_contains_yield (block))
+          return TRUE;
     }
   return FALSE;
 }
