@@ -125,6 +125,11 @@ typedef struct
 
   /* The arrays of the match statements read (parse_match()), or NULL. */
   GPtrArray *match_arrays;
+  /* The first or-pattern of the case being read whose alternatives bind
+   * different names and whose last alternative matches anything: Python
+   * says so only if the case is last or has a guard (else that capture
+   * "makes remaining patterns unreachable"). */
+  const struct _Pat *alt_deferred;
 } Parser;
 
 /* A function body left unread by graft_py_parse_deferring(): the state of
@@ -4115,6 +4120,7 @@ struct _Pat
 
 static Pat       *parse_or_pattern (Parser *p);
 static gboolean   check_alternatives (Parser *p, const Pat *pat);
+static const Pat *differing_alternative (const Pat *pat);
 static const Pat *pat_irrefutable (const Pat *pat);
 static void       fail_unreachable (Parser *p, const Pat *leaf);
 static gboolean   check_bindings (Parser *p, const Pat *pat, GHashTable *bound);
@@ -4469,7 +4475,13 @@ parse_or_pattern (Parser *p)
               return NULL;
             }
         }
-      if (!check_alternatives (p, pat))
+      if (p->alt_deferred == NULL &&
+          pat_irrefutable (pat->items->pdata[pat->items->len - 1]) != NULL)
+        {
+          if (differing_alternative (pat) != NULL)
+            p->alt_deferred = pat;
+        }
+      else if (!check_alternatives (p, pat))
         return NULL;
     }
   if (accept (p, GRAFT_PY_TOKEN_KW_AS))
@@ -4520,11 +4532,10 @@ compare_names (gconstpointer a,
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-/* Whether the alternatives of the or-pattern @pat bind the same names
- * (Python's SyntaxError at the first that does not). */
-static gboolean
-check_alternatives (Parser    *p,
-                    const Pat *pat)
+/* The first alternative of the or-pattern @pat that binds other names
+ * than the first, or %NULL. */
+static const Pat *
+differing_alternative (const Pat *pat)
 {
   g_autoptr (GPtrArray) first = g_ptr_array_new ();
 
@@ -4542,11 +4553,24 @@ check_alternatives (Parser    *p,
       for (guint k = 0; same && k < names->len; k++)
         same = strcmp (names->pdata[k], first->pdata[k]) == 0;
       if (!same)
-        {
-          fail_at (p, alt->start, alt->end, GRAFT_PARSE_ERROR_SYNTAX,
-                   "alternative patterns bind different names");
-          return FALSE;
-        }
+        return alt;
+    }
+  return NULL;
+}
+
+/* Whether the alternatives of the or-pattern @pat bind the same names
+ * (Python's SyntaxError at the first that does not). */
+static gboolean
+check_alternatives (Parser    *p,
+                    const Pat *pat)
+{
+  const Pat *alt = differing_alternative (pat);
+
+  if (alt != NULL)
+    {
+      fail_at (p, alt->start, alt->end, GRAFT_PARSE_ERROR_SYNTAX,
+               "alternative patterns bind different names");
+      return FALSE;
     }
   return TRUE;
 }
@@ -5107,7 +5131,7 @@ parse_match (Parser *p)
   const char  *hidden;
   gpointer     targets[1];
   guint        line;
-  const Pat   *irrefutable = NULL;
+  const Pat   *irrefutable = NULL, *alt_pending = NULL;
 
   advance (p);
   subject = parse_star_expressions (p);
@@ -5153,6 +5177,7 @@ parse_match (Parser *p)
         }
       advance (p);
       items = pat_array (p);
+      p->alt_deferred = NULL;
       if (!parse_sequence_items (p, 0, p->cur.start, items))
         return FALSE;
       if (items->len == 1 && p->prev_kind != GRAFT_PY_TOKEN_COMMA &&
@@ -5175,10 +5200,25 @@ parse_match (Parser *p)
         if (!check_bindings (p, pat, bound))
           return FALSE;
       }
+      {
+        /* An or-pattern whose names differ: Python's error now unless it
+         * is the case's own pattern and the case turns out not last. */
+        const Pat *top = pat;
+
+        while (top->kind == PAT_AS && top->items != NULL && top->items->len > 0)
+          top = top->items->pdata[0];
+        if (p->alt_deferred != NULL && p->alt_deferred != top &&
+            !check_alternatives (p, p->alt_deferred))
+          return FALSE;
+        alt_pending = p->alt_deferred == top ? top : NULL;
+        p->alt_deferred = NULL;
+      }
       if (accept (p, GRAFT_PY_TOKEN_KW_IF))
         {
           guard = parse_named_expression (p);
           if (guard == NULL)
+            return FALSE;
+          if (alt_pending != NULL && !check_alternatives (p, alt_pending))
             return FALSE;
         }
       else
@@ -5212,6 +5252,9 @@ parse_match (Parser *p)
         }
       last = s;
     }
+  /* The last case: its alternatives' names are compared. */
+  if (alt_pending != NULL && !check_alternatives (p, alt_pending))
+    return FALSE;
   if (!expect (p, GRAFT_PY_TOKEN_DEDENT))
     return FALSE;
   leave (p);

@@ -394,10 +394,11 @@ use_is_own (const guint8 *state,
 
 /* How @fn's text before @before names @name, as Python's compiler sees it
  * at a `global` or `nonlocal` there: "is parameter and", "is used prior
- * to", "is assigned to before", or %NULL.  By the tokens: a name after a
- * dot is an attribute; one followed by `=` (or an augmented `=`, `:=`),
- * a `for`'s target, a `with`'s or `except`'s `as`, a `del`'s, a nested
- * def's or class's name is assigned; a keyword argument's name and an
+ * to", "annotated" (a statement `k: T` and no use), "is assigned to
+ * before", or %NULL.  By the tokens: a name after a dot is an attribute;
+ * one followed by `=` (or an augmented `=`, `:=`), a `for`'s target, a
+ * `with`'s or `except`'s `as`, a `del`'s, a case pattern's capture (not
+ * before `.` or `(`), a nested def's or class's name is assigned; a keyword argument's name and an
  * import's are neither; in the def's parentheses after `(`, `,`, `*` or
  * `**`, a parameter (a default's or an annotation's names are the
  * enclosing scope's).  The bodies of nested defs, classes and lambdas and
@@ -416,6 +417,8 @@ prior_use (Tracer     *t,
   gboolean     header = TRUE, assigned = FALSE, pending = FALSE, target = FALSE;
   gboolean     in_import = FALSE, in_del = FALSE, for_target = FALSE;
   gboolean     lambda_body = FALSE, lambda_default = FALSE;
+  gboolean     annotated = FALSE, pending_annotation = FALSE;
+  gboolean     in_case = FALSE, pending_capture = FALSE;
   guint        pending_depth = 0, lambda_depth = G_MAXUINT, span = 0;
   guint8       state[PRIOR_DEPTHS] = { 0 };
   gboolean     tentative[PRIOR_DEPTHS] = { 0 };
@@ -444,9 +447,20 @@ prior_use (Tracer     *t,
         {
           /* The name before this token was @name, read or assigned. */
           pending = FALSE;
-          if (tok.kind == GRAFT_PY_TOKEN_COLONEQUAL ||
-              (pending_depth == 0 && tok.kind >= GRAFT_PY_TOKEN_PLUSEQUAL &&
-               tok.kind <= GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL))
+          if (pending_capture)
+            {
+              /* In a case's pattern: `k.A` and `k(...)` read it, `x=k`'s
+               * `x` is an attribute, anything else captures. */
+              if (tok.kind == GRAFT_PY_TOKEN_DOT || tok.kind == GRAFT_PY_TOKEN_LPAR)
+                return "is used prior to";
+              if (tok.kind != GRAFT_PY_TOKEN_EQUAL)
+                assigned = TRUE;
+            }
+          else if (pending_annotation && tok.kind == GRAFT_PY_TOKEN_COLON)
+            annotated = TRUE; /* `k: int`, as a statement */
+          else if (tok.kind == GRAFT_PY_TOKEN_COLONEQUAL ||
+                   (pending_depth == 0 && tok.kind >= GRAFT_PY_TOKEN_PLUSEQUAL &&
+                    tok.kind <= GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL))
             assigned = TRUE;
           else if (tok.kind == GRAFT_PY_TOKEN_EQUAL && pending_depth > 0)
             ; /* a keyword argument's name */
@@ -489,7 +503,11 @@ prior_use (Tracer     *t,
         case GRAFT_PY_TOKEN_DEDENT:
           if (target)
             return "is used prior to";
-          in_import = in_del = for_target = FALSE;
+          in_import = in_del = for_target = in_case = FALSE;
+          break;
+        case GRAFT_PY_TOKEN_COLON:
+          if (depth == 0)
+            in_case = FALSE;
           break;
         case GRAFT_PY_TOKEN_EQUAL:
           if (depth == 0 && target)
@@ -533,6 +551,8 @@ prior_use (Tracer     *t,
             state[depth] = BRACKET_FIRST_ITER;
           break;
         case GRAFT_PY_TOKEN_KW_IF:
+          if (depth == 0)
+            in_case = FALSE; /* a case's guard */
           if (depth > 0 && depth < PRIOR_DEPTHS && state[depth] == BRACKET_FIRST_ITER)
             state[depth] = BRACKET_INNER;
           break;
@@ -580,14 +600,28 @@ prior_use (Tracer     *t,
             {
               pending = TRUE;
               pending_depth = depth;
+              pending_capture = in_case;
+              pending_annotation =
+                  depth == 0 && !in_case &&
+                  (prev.kind == GRAFT_PY_TOKEN_NEWLINE || prev.kind == GRAFT_PY_TOKEN_INDENT ||
+                   prev.kind == GRAFT_PY_TOKEN_DEDENT || prev.kind == GRAFT_PY_TOKEN_SEMI);
             }
         }
+      else if (tok.kind == GRAFT_PY_TOKEN_NAME && depth == 0 && tok.end - tok.start == 4 &&
+               memcmp (text + tok.start, "case", 4) == 0 &&
+               (prev.kind == GRAFT_PY_TOKEN_NEWLINE || prev.kind == GRAFT_PY_TOKEN_INDENT ||
+                prev.kind == GRAFT_PY_TOKEN_DEDENT))
+        in_case = TRUE; /* a case's pattern, up to its guard or colon */
       if (tok.kind == GRAFT_PY_TOKEN_NAME)
         last_name = tok;
       prev = tok;
     }
-  if (target || (pending && use_is_own (state, tentative, pending_depth)))
+  if (target || (pending && !pending_capture && use_is_own (state, tentative, pending_depth)))
     return "is used prior to";
+  if (pending && pending_capture)
+    assigned = TRUE;
+  if (annotated)
+    return "annotated";
   return assigned ? "is assigned to before" : NULL;
 }
 
@@ -631,6 +665,10 @@ _graft_tracer_declare_names (Tracer            *t,
           if (strcmp (prior, "is parameter and") == 0)
             _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
                                 "name '%s' is parameter and %s", name,
+                                global ? "global" : "nonlocal");
+          else if (strcmp (prior, "annotated") == 0)
+            _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                "annotated name '%s' can't be %s", name,
                                 global ? "global" : "nonlocal");
           else
             _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
@@ -787,6 +825,10 @@ check_declarations_in (Tracer                *t,
                   if (strcmp (prior, "is parameter and") == 0)
                     _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
                                         "name '%s' is parameter and %s", name,
+                                        global ? "global" : "nonlocal");
+                  else if (strcmp (prior, "annotated") == 0)
+                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                        "annotated name '%s' can't be %s", name,
                                         global ? "global" : "nonlocal");
                   else
                     _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,

@@ -1493,6 +1493,17 @@ _graft_tracer_tensor_method_result (Tracer            *t,
       PtrVec *all = _graft_tracer_vec (t);
       Value  *made;
 
+      /* The method's own parser, both torches: `dim` is required (the
+       * first line of its message, as the argument checks keep). */
+      if ((args == NULL || args->len == 0) &&
+          (kwargs == NULL || kwargs->keys == NULL || kwargs->keys->len == 0))
+        {
+          _graft_tensor_torch_error (t, at, "TypeError",
+                                     "%s() received an invalid combination of arguments - "
+                                     "got (), but expected one of:",
+                                     name);
+          return NULL;
+        }
       _graft_vec_add (all, recv);
       for (guint i = 0; args != NULL && i < args->len; i++)
         _graft_vec_add (all, args->pdata[i]);
