@@ -392,6 +392,31 @@ use_is_own (const guint8 *state,
     }
 }
 
+/* Python's SyntaxError for a `global` or `nonlocal` (@global) statement
+ * @s whose @name the function used before (@prior, from prior_use()).
+ *
+ * Returns: %FALSE, the error set */
+static gboolean
+prior_use_error (Tracer            *t,
+                 const GraftPyStmt *s,
+                 const char        *name,
+                 const char        *prior,
+                 gboolean           global)
+{
+  const char *what = global ? "global" : "nonlocal";
+
+  if (strcmp (prior, "is parameter and") == 0)
+    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                        "name '%s' is parameter and %s", name, what);
+  else if (strcmp (prior, "annotated") == 0)
+    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                        "annotated name '%s' can't be %s", name, what);
+  else
+    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                        "name '%s' %s %s declaration", name, prior, what);
+  return FALSE;
+}
+
 /* How @fn's text before @before names @name, as Python's compiler sees it
  * at a `global` or `nonlocal` there: "is parameter and", "is used prior
  * to", "annotated" (a statement `k: T` and no use), "is assigned to
@@ -662,19 +687,7 @@ _graft_tracer_declare_names (Tracer            *t,
         {
           /* Python's compiler finds these in the text: at the first
            * call here. */
-          if (strcmp (prior, "is parameter and") == 0)
-            _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
-                                "name '%s' is parameter and %s", name,
-                                global ? "global" : "nonlocal");
-          else if (strcmp (prior, "annotated") == 0)
-            _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
-                                "annotated name '%s' can't be %s", name,
-                                global ? "global" : "nonlocal");
-          else
-            _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
-                                "name '%s' %s %s declaration", name, prior,
-                                global ? "global" : "nonlocal");
-          return FALSE;
+          return prior_use_error (t, s, name, prior, global);
         }
       to = global ? frame->globals : nonlocal_frame (t, frame, name);
       if (to == NULL)
@@ -822,19 +835,7 @@ check_declarations_in (Tracer                *t,
 
               if (!bindings && (prior = prior_use (t, &fn, name, s->start)) != NULL)
                 {
-                  if (strcmp (prior, "is parameter and") == 0)
-                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
-                                        "name '%s' is parameter and %s", name,
-                                        global ? "global" : "nonlocal");
-                  else if (strcmp (prior, "annotated") == 0)
-                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
-                                        "annotated name '%s' can't be %s", name,
-                                        global ? "global" : "nonlocal");
-                  else
-                    _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
-                                        "name '%s' %s %s declaration", name, prior,
-                                        global ? "global" : "nonlocal");
-                  return FALSE;
+                  return prior_use_error (t, s, name, prior, global);
                 }
               if (!bindings || global)
                 continue;
